@@ -1,0 +1,1 @@
+"""The Django side of Mini Mao: models, services, consumers, views and forms."""

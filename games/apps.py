@@ -1,0 +1,12 @@
+"""Django app configuration for games."""
+
+from __future__ import annotations
+
+from django.apps import AppConfig
+
+
+class GamesConfig(AppConfig):
+    """The games app: everything that stores, serves or pushes a game."""
+
+    default_auto_field = "django.db.models.BigAutoField"
+    name = "games"

@@ -1,0 +1,1 @@
+"""Database models for games (none yet: Game and LogEntry come with the lobby)."""

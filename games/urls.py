@@ -1,0 +1,11 @@
+"""HTTP URLs of the games app."""
+
+from __future__ import annotations
+
+from django.urls import path
+
+from games import views
+
+urlpatterns = [
+    path("", views.home, name="home"),
+]

@@ -1,0 +1,36 @@
+"""ASGI entry point: HTTP goes to Django, WebSockets to the games' consumers.
+
+Run with ``daphne maosite.asgi:application`` (``make run`` does).
+"""
+
+from __future__ import annotations
+
+import os
+
+from django.conf import settings
+from django.core.asgi import get_asgi_application
+
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "maosite.settings")
+
+# Set up Django (the app registry) before importing anything that may import models.
+django_asgi_app = get_asgi_application()
+
+from channels.auth import AuthMiddlewareStack  # noqa: E402
+from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
+from channels.security.websocket import AllowedHostsOriginValidator  # noqa: E402
+from django.contrib.staticfiles.handlers import ASGIStaticFilesHandler  # noqa: E402
+
+from games.routing import websocket_urlpatterns  # noqa: E402
+
+# daphne does not serve static files; in development (DEBUG) Django serves them itself, as
+# `runserver` would. In production put a web server or CDN in front of STATIC_ROOT.
+http_app = ASGIStaticFilesHandler(django_asgi_app) if settings.DEBUG else django_asgi_app
+
+application = ProtocolTypeRouter(
+    {
+        "http": http_app,
+        "websocket": AllowedHostsOriginValidator(
+            AuthMiddlewareStack(URLRouter(websocket_urlpatterns))
+        ),
+    }
+)

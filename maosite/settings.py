@@ -1,0 +1,148 @@
+"""Django settings for Mini Mao, read from the environment.
+
+Variables (see README.md, "Configuration"):
+
+- ``DEBUG`` (or ``DJANGO_DEBUG``, which wins when both are set): "1"/"true"/"yes"/"on" turns
+  debug mode on. Off by default; ``make run`` and the test suite turn it on.
+- ``SECRET_KEY``: required when DEBUG is off; a fixed, public dev-only key is used when it is on.
+- ``ALLOWED_HOSTS``: comma-separated; defaults to the loopback names when DEBUG is on.
+- ``DATABASE_URL``: any URL dj-database-url understands; defaults to SQLite in ``db.sqlite3``.
+- ``REDIS_URL``: when set, the channel layer is Redis (scale-out mode); otherwise in-memory.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import dj_database_url
+from django.core.exceptions import ImproperlyConfigured
+
+BASE_DIR = Path(__file__).resolve().parent.parent
+
+_TRUE = {"1", "true", "yes", "on"}
+
+
+def _env_flag(*names: str) -> bool:
+    """Return the first of ``names`` set in the environment, read as a boolean; False if none."""
+    for name in names:
+        value = os.environ.get(name)
+        if value is not None:
+            return value.strip().lower() in _TRUE
+    return False
+
+
+def _env_list(name: str, default: str) -> list[str]:
+    """Return a comma-separated environment variable as a list of non-empty, stripped items."""
+    return [item.strip() for item in os.environ.get(name, default).split(",") if item.strip()]
+
+
+DEBUG = _env_flag("DJANGO_DEBUG", "DEBUG")
+
+_DEV_SECRET_KEY = "django-insecure-minimao-dev-only-never-use-in-production"
+SECRET_KEY = os.environ.get("SECRET_KEY", "")
+if not SECRET_KEY:
+    if not DEBUG:
+        raise ImproperlyConfigured(
+            "SECRET_KEY is not set. Set the SECRET_KEY environment variable to a long random "
+            "string (for example: python -c 'import secrets; print(secrets.token_urlsafe(50))'), "
+            "or set DEBUG=1 for local development."
+        )
+    SECRET_KEY = _DEV_SECRET_KEY
+
+ALLOWED_HOSTS = _env_list("ALLOWED_HOSTS", "localhost,127.0.0.1,[::1]" if DEBUG else "")
+
+INSTALLED_APPS = [
+    # daphne first: its runserver serves ASGI (HTTP and WebSocket) in development.
+    "daphne",
+    "django.contrib.admin",
+    "django.contrib.auth",
+    "django.contrib.contenttypes",
+    "django.contrib.sessions",
+    "django.contrib.messages",
+    "django.contrib.staticfiles",
+    "channels",
+    "django_htmx",
+    # The rule language. A Django app only for its management commands; its core is pure Python.
+    "rules.apps.RulesConfig",
+    "games",
+]
+
+MIDDLEWARE = [
+    "django.middleware.security.SecurityMiddleware",
+    "django.contrib.sessions.middleware.SessionMiddleware",
+    "django.middleware.common.CommonMiddleware",
+    "django.middleware.csrf.CsrfViewMiddleware",
+    "django.contrib.auth.middleware.AuthenticationMiddleware",
+    "django.contrib.messages.middleware.MessageMiddleware",
+    "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    "django_htmx.middleware.HtmxMiddleware",
+]
+
+ROOT_URLCONF = "maosite.urls"
+
+TEMPLATES = [
+    {
+        "BACKEND": "django.template.backends.django.DjangoTemplates",
+        "DIRS": [BASE_DIR / "templates"],
+        "APP_DIRS": True,
+        "OPTIONS": {
+            "context_processors": [
+                "django.template.context_processors.request",
+                "django.contrib.auth.context_processors.auth",
+                "django.contrib.messages.context_processors.messages",
+            ],
+        },
+    },
+]
+
+ASGI_APPLICATION = "maosite.asgi.application"
+
+# Never set CONN_MAX_AGE under ASGI: each request may run on another thread, and persistent
+# connections there leak instead of being reused. dj-database-url's default (0) is what we want.
+DATABASES = {
+    "default": dj_database_url.config(
+        default=f"sqlite:///{BASE_DIR / 'db.sqlite3'}",
+        conn_max_age=0,
+    ),
+}
+if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
+    # SQLite ignores select_for_update: IMMEDIATE takes the write lock when a transaction
+    # begins, so concurrent writers wait (up to the timeout) instead of failing mid-transaction;
+    # WAL lets readers proceed while one writer writes. Django runs each ";"-separated statement.
+    DATABASES["default"].setdefault("OPTIONS", {}).update(
+        {
+            "transaction_mode": "IMMEDIATE",
+            "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
+        }
+    )
+
+REDIS_URL = os.environ.get("REDIS_URL", "")
+if REDIS_URL:
+    CHANNEL_LAYERS = {
+        "default": {
+            "BACKEND": "channels_redis.core.RedisChannelLayer",
+            "CONFIG": {"hosts": [REDIS_URL]},
+        },
+    }
+else:
+    # One process only; drops silently when a channel is full. Clients resync on gaps.
+    CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
+
+AUTH_PASSWORD_VALIDATORS = [
+    {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
+    {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},
+    {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
+    {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
+]
+
+LANGUAGE_CODE = "en"
+TIME_ZONE = "UTC"
+USE_I18N = True
+USE_TZ = True
+
+STATIC_URL = "/static/"
+STATICFILES_DIRS = [BASE_DIR / "static"]
+STATIC_ROOT = BASE_DIR / "staticfiles"
+
+DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
