@@ -1,0 +1,505 @@
+"""Condition nodes: the type-tagged tree a rule uses to look at a play.
+
+Every node is an immutable dataclass registered under its JSON ``type`` tag, so
+the set of node types stays open: a new node registers itself here, gets a
+compiler in :mod:`rules.evaluation` and a describer in :mod:`rules.english`, and
+old stored specs keep loading. Card tests (rank, suit, colour, ...) look at one
+card, named by ``of``; the other nodes look at relations and numbers.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any, ClassVar, Final, TypeVar
+
+from rules.cards import ALL_KINDS, RANK_TEXT, SUIT_COLOURS, Card
+from rules.errors import RuleError
+from rules.fields import MAX_NUMBER, QUANTITIES, Fields
+
+NODE_TYPES: dict[str, type[Condition]] = {}
+C = TypeVar("C", bound="type[Condition]")
+
+RELATIONS: Final = (
+    "same_suit", "same_rank", "same_colour", "higher", "lower", "one_higher", "one_lower",
+    "adjacent", "adjacent_wrap", "differs_by_at_least",
+)
+
+
+def node(tag: str) -> Callable[[C], C]:
+    """Register a condition class under its JSON ``type`` tag."""
+
+    def register(cls: C) -> C:
+        cls.tag = tag
+        NODE_TYPES[tag] = cls
+        return cls
+
+    return register
+
+
+class Condition:
+    """Base of every condition node."""
+
+    tag: ClassVar[str] = ""
+
+    @classmethod
+    def read(cls, fields: Fields) -> Condition:
+        """Build the node from its JSON fields (the ``type`` field already consumed)."""
+        raise NotImplementedError
+
+    def body(self) -> dict[str, Any]:
+        """The node's JSON fields apart from ``type``."""
+        raise NotImplementedError
+
+    def to_json(self) -> dict[str, Any]:
+        """The node as JSON data, ``type`` first."""
+        return {"type": self.tag, **self.body()}
+
+    def children(self) -> tuple[Condition, ...]:
+        """Sub-conditions evaluated in the same context."""
+        return ()
+
+    def reads(self) -> frozenset[str]:
+        """The parts of the context this node looks at (subjects and quantities)."""
+        found: set[str] = set()
+        for child in self.children():
+            found |= child.reads()
+        return frozenset(found)
+
+
+class CardTest(Condition):
+    """A test of one card's own properties (no relation to other cards)."""
+
+    of: str
+
+    def test(self, card: Card, aces_high: bool) -> bool:
+        """Whether ``card`` passes; jokers never pass an ordinary card test."""
+        raise NotImplementedError
+
+    def reads(self) -> frozenset[str]:
+        return frozenset({self.of})
+
+
+def read_condition(data: Any, path: str) -> Condition:
+    """Parse one condition node, naming the field of any problem."""
+    fields = Fields(data, path, "a condition")
+    tag = fields.raw("type")
+    cls = NODE_TYPES.get(tag) if isinstance(tag, str) else None
+    if cls is None:
+        known = ", ".join(sorted(NODE_TYPES))
+        raise RuleError(f"unknown condition type {tag!r} (known: {known})",
+                        path=fields.at("type"), code="spec/unknown_type")
+    result = cls.read(fields)
+    fields.done()
+    return result
+
+
+def _read_list(fields: Fields, key: str) -> tuple[Condition, ...]:
+    return tuple(read_condition(item, f"{fields.at(key)}[{i}]")
+                 for i, item in enumerate(fields.items(key)))
+
+
+@node("always")
+@dataclass(frozen=True, slots=True)
+class Always(Condition):
+    """Always true: a rule that applies to every play."""
+
+    @classmethod
+    def read(cls, fields: Fields) -> Condition:
+        return cls()
+
+    def body(self) -> dict[str, Any]:
+        return {}
+
+
+@node("all")
+@dataclass(frozen=True, slots=True)
+class All(Condition):
+    """True when every sub-condition is true."""
+
+    of: tuple[Condition, ...]
+
+    @classmethod
+    def read(cls, fields: Fields) -> Condition:
+        return cls(_read_list(fields, "of"))
+
+    def body(self) -> dict[str, Any]:
+        return {"of": [c.to_json() for c in self.of]}
+
+    def children(self) -> tuple[Condition, ...]:
+        return self.of
+
+
+@node("any")
+@dataclass(frozen=True, slots=True)
+class Any_(Condition):
+    """True when at least one sub-condition is true."""
+
+    of: tuple[Condition, ...]
+
+    @classmethod
+    def read(cls, fields: Fields) -> Condition:
+        return cls(_read_list(fields, "of"))
+
+    def body(self) -> dict[str, Any]:
+        return {"of": [c.to_json() for c in self.of]}
+
+    def children(self) -> tuple[Condition, ...]:
+        return self.of
+
+
+@node("not")
+@dataclass(frozen=True, slots=True)
+class Not(Condition):
+    """True when the sub-condition is false."""
+
+    of: Condition
+
+    @classmethod
+    def read(cls, fields: Fields) -> Condition:
+        return cls(read_condition(fields.raw("of"), fields.at("of")))
+
+    def body(self) -> dict[str, Any]:
+        return {"of": self.of.to_json()}
+
+    def children(self) -> tuple[Condition, ...]:
+        return (self.of,)
+
+
+@node("rank")
+@dataclass(frozen=True, slots=True)
+class RankIs(CardTest):
+    """The card's rank is one of ``ranks``."""
+
+    ranks: tuple[int, ...]
+    of: str = "played"
+
+    @classmethod
+    def read(cls, fields: Fields) -> Condition:
+        return cls(fields.ranks("in"), fields.subject())
+
+    def body(self) -> dict[str, Any]:
+        return {"of": self.of, "in": [RANK_TEXT[r] for r in self.ranks]}
+
+    def test(self, card: Card, aces_high: bool) -> bool:
+        return not card.is_joker and card.rank in self.ranks
+
+
+@node("suit")
+@dataclass(frozen=True, slots=True)
+class SuitIs(CardTest):
+    """The card's suit is one of ``suits``."""
+
+    suits: tuple[str, ...]
+    of: str = "played"
+
+    @classmethod
+    def read(cls, fields: Fields) -> Condition:
+        return cls(fields.suits("in"), fields.subject())
+
+    def body(self) -> dict[str, Any]:
+        return {"of": self.of, "in": list(self.suits)}
+
+    def test(self, card: Card, aces_high: bool) -> bool:
+        return card.suit in self.suits
+
+
+@node("colour")
+@dataclass(frozen=True, slots=True)
+class ColourIs(CardTest):
+    """The card is red, or black."""
+
+    colour: str
+    of: str = "played"
+
+    @classmethod
+    def read(cls, fields: Fields) -> Condition:
+        return cls(fields.colour("is"), fields.subject())
+
+    def body(self) -> dict[str, Any]:
+        return {"of": self.of, "is": self.colour}
+
+    def test(self, card: Card, aces_high: bool) -> bool:
+        return SUIT_COLOURS.get(card.suit) == self.colour
+
+
+@node("face")
+@dataclass(frozen=True, slots=True)
+class IsFace(CardTest):
+    """The card is a jack, queen or king."""
+
+    of: str = "played"
+
+    @classmethod
+    def read(cls, fields: Fields) -> Condition:
+        return cls(fields.subject())
+
+    def body(self) -> dict[str, Any]:
+        return {"of": self.of}
+
+    def test(self, card: Card, aces_high: bool) -> bool:
+        return card.is_face
+
+
+@node("number")
+@dataclass(frozen=True, slots=True)
+class IsNumber(CardTest):
+    """The card is a number card: an ace or a two to ten."""
+
+    of: str = "played"
+
+    @classmethod
+    def read(cls, fields: Fields) -> Condition:
+        return cls(fields.subject())
+
+    def body(self) -> dict[str, Any]:
+        return {"of": self.of}
+
+    def test(self, card: Card, aces_high: bool) -> bool:
+        return card.is_number
+
+
+@node("joker")
+@dataclass(frozen=True, slots=True)
+class IsJoker(CardTest):
+    """The played card is physically a joker (whatever card its player named)."""
+
+    of: str = "played"
+
+    @classmethod
+    def read(cls, fields: Fields) -> Condition:
+        subject = fields.text("of", ("played",), "played")
+        return cls(subject)
+
+    def body(self) -> dict[str, Any]:
+        return {"of": self.of}
+
+    def test(self, card: Card, aces_high: bool) -> bool:
+        return card.is_joker
+
+
+@node("value")
+@dataclass(frozen=True, slots=True)
+class ValueIs(CardTest):
+    """The card's value (ace 1 or 14 by the game's setting, jack 11, queen 12, king 13) compares."""
+
+    op: str
+    value: int
+    of: str = "played"
+
+    @classmethod
+    def read(cls, fields: Fields) -> Condition:
+        return cls(fields.operator(), fields.integer("value", 0, 15), fields.subject())
+
+    def body(self) -> dict[str, Any]:
+        return {"of": self.of, "op": self.op, "value": self.value}
+
+    def test(self, card: Card, aces_high: bool) -> bool:
+        return not card.is_joker and compare(card.value(aces_high), self.op, self.value)
+
+
+@node("parity")
+@dataclass(frozen=True, slots=True)
+class Parity(CardTest):
+    """The card's value is even, or odd."""
+
+    parity: str
+    of: str = "played"
+
+    @classmethod
+    def read(cls, fields: Fields) -> Condition:
+        return cls(fields.text("is", ("even", "odd")), fields.subject())
+
+    def body(self) -> dict[str, Any]:
+        return {"of": self.of, "is": self.parity}
+
+    def test(self, card: Card, aces_high: bool) -> bool:
+        if card.is_joker:
+            return False
+        return card.value(aces_high) % 2 == (0 if self.parity == "even" else 1)
+
+
+@node("relation")
+@dataclass(frozen=True, slots=True)
+class Relation(Condition):
+    """A relation between two cards, by default the played card ``a`` and the top card ``b``.
+
+    ``higher``/``lower`` compare values; ``one_higher``/``one_lower`` need a
+    difference of exactly one; ``adjacent`` means one apart either way and
+    ``adjacent_wrap`` also counts king-ace; ``differs_by_at_least`` needs ``n``.
+    """
+
+    rel: str
+    a: str = "played"
+    b: str = "top"
+    n: int = 0
+
+    @classmethod
+    def read(cls, fields: Fields) -> Condition:
+        rel = fields.text("rel", RELATIONS)
+        a, b = fields.subject("a", "played"), fields.subject("b", "top")
+        if a == b:
+            raise RuleError("compares a card with itself", path=fields.at("b"),
+                            code="spec/contradictory")
+        n = fields.integer("n", 1, 12) if rel == "differs_by_at_least" else 0
+        return cls(rel, a, b, n)
+
+    def body(self) -> dict[str, Any]:
+        data: dict[str, Any] = {"rel": self.rel, "a": self.a, "b": self.b}
+        if self.rel == "differs_by_at_least":
+            data["n"] = self.n
+        return data
+
+    def reads(self) -> frozenset[str]:
+        return frozenset({self.a, self.b})
+
+
+@node("follows_active_suit")
+@dataclass(frozen=True, slots=True)
+class FollowsActiveSuit(Condition):
+    """The played card has the active suit (named by a wild play, else the top card's suit)."""
+
+    @classmethod
+    def read(cls, fields: Fields) -> Condition:
+        return cls()
+
+    def body(self) -> dict[str, Any]:
+        return {}
+
+    def reads(self) -> frozenset[str]:
+        return frozenset({"played", "active_suit"})
+
+
+@node("active_suit")
+@dataclass(frozen=True, slots=True)
+class ActiveSuitIs(Condition):
+    """The active suit is one of ``suits``."""
+
+    suits: tuple[str, ...]
+
+    @classmethod
+    def read(cls, fields: Fields) -> Condition:
+        return cls(fields.suits("in"))
+
+    def body(self) -> dict[str, Any]:
+        return {"in": list(self.suits)}
+
+    def reads(self) -> frozenset[str]:
+        return frozenset({"active_suit"})
+
+
+@node("compare")
+@dataclass(frozen=True, slots=True)
+class Compare(Condition):
+    """A number of the situation compares with a constant.
+
+    ``what`` is one of: ``run_length`` (cards of equal rank in a row at the top
+    of the pile, before the play), ``hand_before``/``hand_after`` (the player's
+    hand size), ``players``, ``turn``, ``round``.
+    """
+
+    what: str
+    op: str
+    value: int
+
+    @classmethod
+    def read(cls, fields: Fields) -> Condition:
+        what = fields.text("what", QUANTITIES)
+        return cls(what, fields.operator(), fields.integer("value", 0, MAX_NUMBER))
+
+    def body(self) -> dict[str, Any]:
+        return {"what": self.what, "op": self.op, "value": self.value}
+
+    def reads(self) -> frozenset[str]:
+        return frozenset({self.what})
+
+
+@node("is_author")
+@dataclass(frozen=True, slots=True)
+class IsAuthor(Condition):
+    """The player making the play wrote this rule."""
+
+    @classmethod
+    def read(cls, fields: Fields) -> Condition:
+        return cls()
+
+    def body(self) -> dict[str, Any]:
+        return {}
+
+    def reads(self) -> frozenset[str]:
+        return frozenset({"author"})
+
+
+@node("hand_count")
+@dataclass(frozen=True, slots=True)
+class HandCount(Condition):
+    """The number of cards in the player's hand that pass ``where`` compares with ``value``.
+
+    ``where`` holds card tests about ``played``, read as "each card in the hand".
+    """
+
+    where: Condition
+    op: str
+    value: int
+
+    @classmethod
+    def read(cls, fields: Fields) -> Condition:
+        where = read_condition(fields.raw("where"), fields.at("where"))
+        if where.reads() - {"played"}:
+            raise RuleError("may only test the hand's own cards (use \"of\": \"played\")",
+                            path=fields.at("where"), code="spec/bad_subject")
+        return cls(where, fields.operator(), fields.integer("value", 0, 108))
+
+    def body(self) -> dict[str, Any]:
+        return {"where": self.where.to_json(), "op": self.op, "value": self.value}
+
+    def reads(self) -> frozenset[str]:
+        return frozenset({"hand"})
+
+
+def compare(left: int, op: str, right: int) -> bool:
+    """Apply a comparison operator by name."""
+    if op == "==":
+        return left == right
+    if op == "!=":
+        return left != right
+    if op == "<":
+        return left < right
+    if op == "<=":
+        return left <= right
+    if op == ">":
+        return left > right
+    return left >= right
+
+
+def card_mask(cond: Condition, aces_high: bool) -> int | None:
+    """The set of card kinds passing a card-only condition on one subject, as a bitmask.
+
+    ``None`` when the condition looks at anything but one card's own properties.
+    """
+    if isinstance(cond, CardTest):
+        return sum(1 << c.index for c in ALL_KINDS if cond.test(c, aces_high))
+    full = (1 << len(ALL_KINDS)) - 1
+    if isinstance(cond, Not):
+        inner = card_mask(cond.of, aces_high)
+        return None if inner is None else full & ~inner
+    if isinstance(cond, All | Any_) and len(cond.reads()) == 1:
+        masks = [card_mask(c, aces_high) for c in cond.of]
+        if any(m is None for m in masks):
+            return None
+        result = full if isinstance(cond, All) else 0
+        for m in masks:
+            assert m is not None
+            result = result & m if isinstance(cond, All) else result | m
+        return result
+    return None
+
+
+def walk(cond: Condition) -> list[Condition]:
+    """Every node of a condition tree, parents before children."""
+    found = [cond]
+    for child in cond.children():
+        found.extend(walk(child))
+    if isinstance(cond, HandCount):
+        found.extend(walk(cond.where))
+    return found

@@ -1,0 +1,105 @@
+"""What a rule can see when it judges one play: the :class:`PlayContext`."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from rules.cards import JOKER, Card
+
+
+@dataclass(frozen=True, slots=True)
+class Settings:
+    """Game settings that change what a rule means (fixed for a game, used when compiling)."""
+
+    aces_high: bool = False
+
+
+class PlayContext:
+    """One attempted play of one card, as the rules see it.
+
+    ``pile`` holds the effective cards of the pile being played on, top last (a
+    played joker appears as the card its player named). ``played`` is the
+    effective card being played; ``physical`` the card actually held (a joker,
+    or the same card). ``active_suit`` is the suit named by a wild play, or
+    ``None`` to follow the top card's suit. ``hand`` is the player's hand before
+    the play. A plain class with slots rather than a dataclass: it is built for
+    every single check and must be cheap.
+    """
+
+    __slots__ = (
+        "played", "physical", "pile", "active_suit", "hand", "hand_before", "hand_after",
+        "player", "players", "turn", "round", "run_length", "said",
+    )
+
+    def __init__(
+        self,
+        played: Card,
+        pile: tuple[Card, ...],
+        *,
+        physical: Card | None = None,
+        active_suit: str | None = None,
+        hand: tuple[Card, ...] = (),
+        hand_before: int | None = None,
+        hand_after: int | None = None,
+        player: int = 0,
+        players: int = 4,
+        turn: int = 1,
+        round: int = 1,
+        said: str = "",
+    ) -> None:
+        self.played = played
+        self.physical = played if physical is None else physical
+        self.pile = pile
+        top = pile[-1] if pile else None
+        self.active_suit = active_suit if active_suit else (top.suit if top else None)
+        self.hand = hand
+        before = hand_before if hand_before is not None else max(len(hand), 1)
+        self.hand_before = before
+        self.hand_after = hand_after if hand_after is not None else before - 1
+        self.player = player
+        self.players = players
+        self.turn = turn
+        self.round = round
+        self.run_length = run_of_equal_ranks(pile)
+        self.said = said
+
+    @property
+    def top(self) -> Card | None:
+        """The card being played on, or ``None`` on an empty pile."""
+        return self.pile[-1] if self.pile else None
+
+    def card(self, subject: str) -> Card | None:
+        """The card a rule calls ``subject``: ``played``, ``top`` or ``pileN`` (N-th down)."""
+        if subject == "played":
+            return self.played
+        depth = 1 if subject == "top" else int(subject[4:])
+        return self.pile[-depth] if len(self.pile) >= depth else None
+
+    @property
+    def run_after(self) -> int:
+        """Length of the run of equal ranks at the top of the pile once this card lands."""
+        top = self.top
+        if top is not None and not top.is_joker and top.rank == self.played.rank:
+            return self.run_length + 1
+        return 1
+
+    def with_played(self, played: Card, physical: Card | None = None) -> PlayContext:
+        """The same situation with another card played (for grids and joker naming)."""
+        return PlayContext(
+            played, self.pile, physical=physical, active_suit=self.active_suit, hand=self.hand,
+            hand_before=self.hand_before, hand_after=self.hand_after, player=self.player,
+            players=self.players, turn=self.turn, round=self.round, said=self.said,
+        )
+
+
+def run_of_equal_ranks(pile: tuple[Card, ...]) -> int:
+    """How many cards of the top card's rank lie in a row at the top of ``pile`` (0 if empty)."""
+    if not pile:
+        return 0
+    rank = pile[-1].rank
+    count = 0
+    for card in reversed(pile):
+        if card.rank != rank or card == JOKER:
+            break
+        count += 1
+    return count

@@ -1,0 +1,448 @@
+"""Rendering rules as one readable English sentence each.
+
+>>> from rules.spec import Restriction
+>>> from rules.conditions import IsFace
+>>> describe(Restriction(IsFace(), IsFace("top"), negate=True))
+'A face card may not be played on a face card.'
+
+Card tests on one card become noun phrases ("a black queen"), conditions about
+the played card become verb phrases ("have the same suit or rank as the card
+below it"), and anything else becomes a clause; the sentence patterns pick the
+most natural form that is still exact, falling back to plain clauses.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+from rules.cards import RANK_NAMES, RANK_PLURALS, STANDARD_CARDS, SUIT_NAMES, SUIT_SINGULAR, Card
+from rules.conditions import (
+    ActiveSuitIs,
+    All,
+    Always,
+    Any_,
+    CardTest,
+    ColourIs,
+    Compare,
+    Condition,
+    FollowsActiveSuit,
+    HandCount,
+    IsAuthor,
+    IsFace,
+    IsJoker,
+    IsNumber,
+    Not,
+    Parity,
+    RankIs,
+    Relation,
+    SuitIs,
+    ValueIs,
+    card_mask,
+)
+from rules.effects import Effect
+from rules.phrases import expand
+from rules.spec import Call, InstantWin, Permission, Restriction, Rule, RuleSpec, Trigger
+
+NUMBER_WORDS = ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine",
+                "ten")
+_AMOUNT = {"==": "exactly", "!=": "other than", ">=": "at least", "<=": "at most",
+           ">": "more than", "<": "fewer than"}
+_VALUE = {"==": "of value {n}", "!=": "of a value other than {n}", ">=": "of value {n} or more",
+          "<=": "of value {n} or less", ">": "of value above {n}", "<": "of value below {n}"}
+SUBJECT_NAMES = {"played": "the played card", "top": "the top card",
+                 "pile2": "the card under the top card"} | {
+    f"pile{n}": f"the card {n - 1} below the top card" for n in range(3, 10)}
+
+
+def number(n: int) -> str:
+    """A small number in words: ``number(3) == 'three'``; 11 and above stay digits."""
+    return NUMBER_WORDS[n] if 0 <= n < len(NUMBER_WORDS) else str(n)
+
+
+def cards(n: int, noun: str = "card", plural: str = "cards") -> str:
+    """``a card``, ``two cards``."""
+    return f"a {noun}" if n == 1 else f"{number(n)} {plural}"
+
+
+def article(phrase: str) -> str:
+    """``a``/``an`` by the sound of the first word."""
+    return ("an " if phrase[:1].lower() in "aeio" else "a ") + phrase
+
+
+def sentence(text: str) -> str:
+    """Capitalise and end with a full stop."""
+    text = text.strip()
+    return text[:1].upper() + text[1:] + ("" if text.endswith(".") else ".")
+
+
+@dataclass(frozen=True, slots=True)
+class Noun:
+    """A noun phrase about one card: ``adjectives head postmodifier`` in both numbers."""
+
+    head: str
+    heads: str
+    adjectives: str = ""
+    post: str = ""
+
+    @property
+    def one(self) -> str:
+        """With an article: ``a black queen``."""
+        return article(self.bare)
+
+    @property
+    def bare(self) -> str:
+        """Without article: ``black queen of spades``."""
+        return " ".join(p for p in (self.adjectives, self.head, self.post) if p)
+
+    @property
+    def many(self) -> str:
+        """Plural: ``black queens``."""
+        return " ".join(p for p in (self.adjectives, self.heads, self.post) if p)
+
+
+def _or(items: Sequence[str]) -> str:
+    items = list(items)
+    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " or " + items[-1]
+
+
+def _and(items: Sequence[str]) -> str:
+    items = list(items)
+    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
+
+
+def noun(cond: Condition) -> Noun | None:
+    """A noun phrase for card tests about a single card, or ``None`` if there is none."""
+    tests = list(cond.of) if isinstance(cond, All) else [cond]
+    if not tests or not all(isinstance(t, CardTest) for t in tests):
+        return None
+    kinds = [type(t) for t in tests]
+    if len(set(kinds)) != len(kinds) or len({t.reads() for t in tests}) != 1:
+        return None
+    by_kind = {type(t): t for t in tests}
+    head, heads, adjectives, posts = "card", "cards", [], []
+    rank, suit = by_kind.get(RankIs), by_kind.get(SuitIs)
+    if isinstance(rank, RankIs):
+        head = _or([RANK_NAMES[r] for r in rank.ranks])
+        heads = _or([RANK_PLURALS[r] for r in rank.ranks])
+    elif IsFace in by_kind and IsNumber in by_kind:
+        return None
+    elif IsFace in by_kind:
+        head, heads = "face card", "face cards"
+    elif IsNumber in by_kind:
+        head, heads = "number card", "number cards"
+    elif IsJoker in by_kind:
+        head, heads = "joker", "jokers"
+    if isinstance(suit, SuitIs):
+        if head == "card":
+            head = _or([SUIT_SINGULAR[s] for s in suit.suits])
+            heads = _or([SUIT_NAMES[s] for s in suit.suits])
+        else:
+            posts.append("of " + _or([SUIT_NAMES[s] for s in suit.suits]))
+    colour = by_kind.get(ColourIs)
+    if isinstance(colour, ColourIs):
+        adjectives.append(colour.colour)
+    parity = by_kind.get(Parity)
+    if isinstance(parity, Parity):
+        adjectives.append(parity.parity)
+    value = by_kind.get(ValueIs)
+    if isinstance(value, ValueIs):
+        posts.append(_VALUE[value.op].format(n=value.value))
+    return Noun(head, heads, " ".join(adjectives), " ".join(posts))
+
+
+@dataclass(frozen=True, slots=True)
+class Verb:
+    """A verb phrase about the played card, in base form (``be red``) and third person."""
+
+    base: str
+    third: str
+
+
+_THIRD = {"be": "is", "have": "has", "differ": "differs", "follow": "follows"}
+
+
+def _verb(base: str) -> Verb:
+    first, _, rest = base.partition(" ")
+    return Verb(base, f"{_THIRD.get(first, first + 's')} {rest}".strip())
+
+
+def verb(cond: Condition, names: dict[str, str]) -> Verb | None:
+    """A verb phrase if ``cond`` is only about the played card (and cards it relates to)."""
+    np = noun(cond)
+    if np is not None and cond.reads() == {"played"}:
+        return _verb("be " + np.one)
+    if isinstance(cond, Relation) and cond.a == "played":
+        return _verb(_relation_phrase(cond.rel, names[cond.b], cond.n))
+    if isinstance(cond, FollowsActiveSuit):
+        return _verb("follow the active suit")
+    if isinstance(cond, Not):
+        inner = verb(cond.of, names)
+        if inner is None:
+            return None
+        if inner.base.startswith("be "):
+            return Verb("not " + inner.base, "is not " + inner.base[3:])
+        return Verb("not " + inner.base, "does not " + inner.base)
+    if isinstance(cond, Any_ | All):
+        merged = _merge_same(cond, names) if isinstance(cond, Any_) else None
+        if merged is not None:
+            return merged
+        parts = [verb(c, names) for c in cond.of]
+        if any(p is None for p in parts):
+            return None
+        join = _or if isinstance(cond, Any_) else _and
+        return Verb(join([p.base for p in parts if p]), join([p.third for p in parts if p]))
+    return None
+
+
+def _merge_same(cond: Any_, names: dict[str, str]) -> Verb | None:
+    """``have the same suit or rank as X`` for an ``any`` of same-suit/rank/colour relations."""
+    rels = [c for c in cond.of if isinstance(c, Relation)]
+    if len(rels) != len(cond.of) or len({(r.a, r.b) for r in rels}) != 1 or rels[0].a != "played":
+        return None
+    words = {"same_suit": "suit", "same_rank": "rank", "same_colour": "colour"}
+    if not all(r.rel in words for r in rels):
+        return None
+    return _verb(f"have the same {_or([words[r.rel] for r in rels])} as {names[rels[0].b]}")
+
+
+def _relation_phrase(rel: str, other: str, n: int) -> str:
+    phrases = {
+        "same_suit": f"have the same suit as {other}",
+        "same_rank": f"have the same rank as {other}",
+        "same_colour": f"have the same colour as {other}",
+        "higher": f"be higher than {other}",
+        "lower": f"be lower than {other}",
+        "one_higher": f"be one rank higher than {other}",
+        "one_lower": f"be one rank lower than {other}",
+        "adjacent": f"be one rank above or below {other}",
+        "adjacent_wrap": f"be one rank above or below {other}, king and ace counting as adjacent",
+        "differs_by_at_least": f"differ in value from {other} by at least {number(n)}",
+    }
+    return phrases[rel]
+
+
+def clause(cond: Condition, names: dict[str, str] = SUBJECT_NAMES) -> str:
+    """A full clause in the third person for any condition."""
+    np = noun(cond)
+    if np is not None:
+        return f"{names[next(iter(cond.reads()))]} is {np.one}"
+    if isinstance(cond, Not):
+        inner = noun(cond.of)
+        if inner is not None:
+            return f"{names[next(iter(cond.of.reads()))]} is not {inner.one}"
+        return f"it is not the case that {clause(cond.of, names)}"
+    if isinstance(cond, Relation):
+        return f"{names[cond.a]} {_verb(_relation_phrase(cond.rel, names[cond.b], cond.n)).third}"
+    if isinstance(cond, All | Any_):
+        parts = [clause(c, names) for c in cond.of]
+        if len(parts) == 1:
+            return parts[0]
+        if isinstance(cond, All):
+            return _and(parts) if len(parts) > 2 else f"both {parts[0]} and {parts[1]}"
+        return _or(parts) if len(parts) > 2 else f"either {parts[0]} or {parts[1]}"
+    describer = CLAUSES.get(type(cond))
+    if describer is None:
+        raise TypeError(f"no English for condition type {type(cond).__name__}")
+    return describer(cond)
+
+
+def _compare_clause(cond: Condition) -> str:
+    assert isinstance(cond, Compare)
+    amount = f"{_AMOUNT[cond.op]} {number(cond.value)}"
+    card_words = "card" if cond.value == 1 and cond.op == "==" else "cards"
+    return {
+        "run_length": f"the run of equal ranks on top of the pile is {amount} {card_words} long",
+        "hand_before": f"the player holds {amount} {card_words} before the play",
+        "hand_after": f"the play leaves its player with {amount} {card_words}",
+        "players": f"there are {amount} players",
+        "turn": f"the turn number is {amount}",
+        "round": f"the round number is {amount}",
+    }[cond.what]
+
+
+def _hand_clause(cond: Condition) -> str:
+    assert isinstance(cond, HandCount)
+    np = noun(cond.where)
+    things = np.many if np else f"cards that pass: {clause(cond.where)}"
+    if cond.value == 1 and cond.op in ("==", ">=") and np:
+        return f"the player holds {'exactly one' if cond.op == '==' else 'at least one'} {np.bare}"
+    return f"the player holds {_AMOUNT[cond.op]} {number(cond.value)} {things}"
+
+
+CLAUSES: dict[type[Condition], Callable[[Condition], str]] = {
+    Always: lambda c: "any card is played",
+    FollowsActiveSuit: lambda c: "the played card follows the active suit",
+    ActiveSuitIs: lambda c: "the active suit is "
+    + _or([SUIT_NAMES[s] for s in c.suits]),  # type: ignore[attr-defined]
+    Compare: _compare_clause,
+    IsAuthor: lambda c: "the player is this rule's author",
+    HandCount: _hand_clause,
+}
+
+
+def _split(when: Condition) -> tuple[list[Condition], list[Condition], list[Condition]]:
+    """Split a condition's conjuncts into card tests on the played card, on the top, and rest."""
+    parts = list(when.of) if isinstance(when, All) else [] if isinstance(when, Always) else [when]
+    played = [p for p in parts if noun(p) is not None and p.reads() == {"played"}]
+    top = [p for p in parts if noun(p) is not None and p.reads() == {"top"}]
+    rest = [p for p in parts if p not in played and p not in top]
+    return played, top, rest
+
+
+def _noun_of(parts: list[Condition]) -> Noun | None:
+    if not parts:
+        return None
+    flat: list[Condition] = []
+    for p in parts:
+        flat.extend(p.of if isinstance(p, All) else [p])
+    return noun(All(tuple(flat))) if len(flat) > 1 else noun(flat[0])
+
+
+def _describe_restriction(spec: Restriction) -> str:
+    played, top, rest = _split(spec.when)
+    played_np, top_np = _noun_of(played), _noun_of(top)
+    if (played and played_np is None) or (top and top_np is None):
+        rest, played_np, top_np = rest + played + top, None, None
+    must_np = noun(spec.must) if spec.must.reads() == {"played"} else None
+    prefix = f"when {clause(All(tuple(rest)))}, " if rest else ""
+    if must_np and played_np is None and not rest:
+        where = f" on {top_np.one}" if top_np else ""
+        if spec.negate:
+            return sentence(f"{must_np.one} may {'not' if top_np else 'never'} be played{where}")
+        if top_np:
+            return sentence(f"only {must_np.one} may be played on {top_np.one}")
+    names = SUBJECT_NAMES | {"top": "the card below it"}
+    must_verb = verb(spec.must, names)
+    if must_verb is not None:
+        if played_np is None and top_np is None and not rest:
+            subject = "every card played" if not spec.negate else "a card played"
+        else:
+            subject = played_np.one if played_np else "a card"
+            if top_np:
+                subject += f" played on {top_np.one}"
+            elif not played_np:
+                subject += " played"
+        modal = "must not" if spec.negate else "must"
+        return sentence(f"{prefix}{subject} {modal} {must_verb.base}")
+    when_text = f"when {clause(spec.when)}, " if not isinstance(spec.when, Always) else ""
+    verdict = "illegal if" if spec.negate else "legal only if"
+    return sentence(f"{when_text}a play is {verdict} {clause(spec.must)}")
+
+
+def _played_subject(when: Condition) -> tuple[str, str]:
+    """``("a five", " and <rest>")`` for a trigger or call condition."""
+    played, top, rest = _split(when)
+    played_np, top_np = _noun_of(played), _noun_of(top)
+    if played and played_np is None:
+        rest, played_np = played + rest, None
+    if top and top_np is None:
+        rest, top_np = top + rest, None
+    subject = played_np.one if played_np else "a card"
+    if top_np:
+        subject += f" is played on {top_np.one}"
+    extra = f" while {clause(All(tuple(rest)))}" if rest else ""
+    return subject, extra
+
+
+def describe_effect(effect: Effect) -> str:
+    """One effect as a clause: ``the next player draws two cards``."""
+    if effect.kind == "draw":
+        who = {"player": "its player draws", "next": "the next player draws",
+               "others": "every other player draws", "everyone": "every player draws"}[effect.who]
+        amount = cards(effect.count)
+        if effect.per_run:
+            amount += " for each card in the run of equal ranks it completes"
+        return f"{who} {amount}"
+    return {
+        "skip": "the next player is skipped",
+        "reverse": "the direction of play reverses",
+        "play_again": "its player plays again",
+        "pass_hands": f"every player passes their hand to the {effect.direction}",
+        "name_suit": "its player names the suit that must be followed next",
+        "to_bottom": "it moves to the bottom of the discard pile",
+        "new_pile": "it starts an additional discard pile",
+        "win": "its player wins the round",
+    }[effect.kind]
+
+
+def _describe_trigger(spec: Trigger) -> str:
+    if isinstance(spec.when, Always):
+        head = "whenever a card is played"
+    else:
+        subject, extra = _played_subject(spec.when)
+        head = f"when {subject}{'' if ' is played' in subject else ' is played'}{extra}"
+    effects = [describe_effect(e) for e in spec.effects]
+    return sentence(f"{head}, {_and(effects) if len(effects) < 3 else ', then '.join(effects)}")
+
+
+def _group_size(least: int, most: int) -> str:
+    if least == most:
+        return f"exactly {number(least)}"
+    if most >= 13:
+        return f"{number(least)} or more"
+    return f"{number(least)} to {number(most)}"
+
+
+def _describe_permission(spec: Permission) -> str:
+    np = noun(spec.each) if not isinstance(spec.each, Always) else Noun("card", "cards")
+    names = SUBJECT_NAMES | {"top": "the card before it"}
+    step = verb(spec.step, names) if not isinstance(spec.step, Always) else None
+    size = _group_size(spec.least, spec.most)
+    what = np.many if np else f"cards (each of which must satisfy: {clause(spec.each)})"
+    text = f"a player may play {size} {what} at once"
+    if step is not None:
+        text += f" when each {step.third}"
+    elif not isinstance(spec.step, Always):
+        text += " when, for each card after the first, " + clause(spec.step, names | {
+            "played": "that card"})
+    return sentence(text)
+
+
+def _describe_call(spec: Call) -> str:
+    template = spec.say.replace("{", "[").replace("}", "]")
+    quoted = f"“{template}”"
+    if template != spec.say:
+        quoted += f" (for example “{_example_phrase(spec)}”)"
+    cost = f" (missing or needless words cost {cards(spec.penalty)})" if spec.penalty > 1 else ""
+    if isinstance(spec.when, Compare) and spec.when.what == "hand_after":
+        return sentence(f"when {clause(spec.when)}, they must say {quoted}{cost}")
+    if isinstance(spec.when, Always):
+        return sentence(f"whenever a card is played, its player must say {quoted}{cost}")
+    subject, extra = _played_subject(spec.when)
+    played = "" if " is played" in subject else " is played"
+    return sentence(f"when {subject}{played}{extra}, its player must say {quoted}{cost}")
+
+
+def _example_phrase(spec: Call) -> str:
+    """The phrase for the first card kind that meets the call's card tests (five of spades)."""
+    example = Card(5, "S")
+    if spec.when.reads() == {"played"}:
+        mask = card_mask(spec.when, aces_high=False) or 0
+        example = next((c for c in STANDARD_CARDS if mask >> c.index & 1), example)
+    return expand(spec.say, example, run_after=2)
+
+
+def _describe_instant_win(spec: InstantWin) -> str:
+    parts = [p for p in (spec.hand.of if isinstance(spec.hand, All) else [spec.hand])
+             if isinstance(p, HandCount)]
+    if parts and len(parts) == len(spec.hand.of if isinstance(spec.hand, All) else [1]):
+        holds = _and([clause(p).removeprefix("the player holds ") for p in parts])
+        them = "it" if all(p.value == 1 and p.op == "==" for p in parts) else "them"
+        return sentence(f"a player who holds {holds} may reveal {them} and win the round")
+    return sentence(f"a player may reveal their hand and win the round when {clause(spec.hand)}")
+
+
+def describe(spec: RuleSpec | Rule) -> str:
+    """The rule as one English sentence."""
+    if isinstance(spec, Rule):
+        spec = spec.spec
+    if isinstance(spec, Restriction):
+        return _describe_restriction(spec)
+    if isinstance(spec, Trigger):
+        return _describe_trigger(spec)
+    if isinstance(spec, Permission):
+        return _describe_permission(spec)
+    if isinstance(spec, Call):
+        return _describe_call(spec)
+    return _describe_instant_win(spec)

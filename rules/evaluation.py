@@ -1,0 +1,308 @@
+"""Compiled evaluation: each rule becomes closures over precomputed card tables, once.
+
+The rulebook changes once a round while plays happen constantly, so
+:class:`Rulebook` compiles every condition when it is built: card tests become
+bitmasks over the 53 card kinds and relations become 53x53 tables, and a check
+is then a handful of index look-ups.
+"""
+
+from __future__ import annotations
+
+import operator
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+from rules.cards import ALL_KINDS, KIND_COUNT, Card
+from rules.conditions import (
+    ActiveSuitIs,
+    All,
+    Always,
+    Any_,
+    CardTest,
+    Compare,
+    Condition,
+    FollowsActiveSuit,
+    HandCount,
+    IsAuthor,
+    IsJoker,
+    Not,
+    Relation,
+    card_mask,
+    walk,
+)
+from rules.context import PlayContext, Settings
+from rules.effects import Effect
+from rules.phrases import expand, said_contains
+from rules.spec import Call, InstantWin, Permission, Restriction, Rule, Trigger
+
+Predicate = Callable[[PlayContext], bool]
+Compiler = Callable[[Condition, Settings, "int | None"], Predicate]
+COMPILERS: dict[type[Condition], Compiler] = {}
+DEFAULT_SETTINGS = Settings()
+_OPS = {"==": operator.eq, "!=": operator.ne, "<": operator.lt, "<=": operator.le,
+        ">": operator.gt, ">=": operator.ge}
+
+
+def compiles(cls: type[Condition]) -> Callable[[Compiler], Compiler]:
+    """Register the compiler of one condition node type."""
+
+    def register(fn: Compiler) -> Compiler:
+        COMPILERS[cls] = fn
+        return fn
+
+    return register
+
+
+def compile_condition(cond: Condition, settings: Settings = DEFAULT_SETTINGS,
+                      author: int | None = None) -> Predicate:
+    """Turn a condition into a fast predicate over :class:`PlayContext`."""
+    if not any(isinstance(n, IsJoker) for n in walk(cond)):
+        mask = card_mask(cond, settings.aces_high)
+        if mask is not None:
+            return _mask_predicate(next(iter(cond.reads())), mask)
+    compiler = COMPILERS.get(type(cond))
+    if compiler is None:
+        raise TypeError(f"no compiler for condition type {type(cond).__name__}")
+    return compiler(cond, settings, author)
+
+
+def _mask_predicate(subject: str, mask: int) -> Predicate:
+    if subject == "played":
+        return lambda ctx: bool(mask >> ctx.played.index & 1)
+    if subject == "top":
+        return lambda ctx: bool(ctx.pile) and bool(mask >> ctx.pile[-1].index & 1)
+    depth = int(subject[4:])
+    return lambda ctx: len(ctx.pile) >= depth and bool(mask >> ctx.pile[-depth].index & 1)
+
+
+@compiles(Always)
+def _always(cond: Condition, settings: Settings, author: int | None) -> Predicate:
+    return lambda ctx: True
+
+
+@compiles(All)
+def _all(cond: Condition, settings: Settings, author: int | None) -> Predicate:
+    assert isinstance(cond, All)
+    parts = tuple(compile_condition(c, settings, author) for c in cond.of)
+    return lambda ctx: all(p(ctx) for p in parts)
+
+
+@compiles(Any_)
+def _any(cond: Condition, settings: Settings, author: int | None) -> Predicate:
+    assert isinstance(cond, Any_)
+    parts = tuple(compile_condition(c, settings, author) for c in cond.of)
+    return lambda ctx: any(p(ctx) for p in parts)
+
+
+@compiles(Not)
+def _not(cond: Condition, settings: Settings, author: int | None) -> Predicate:
+    assert isinstance(cond, Not)
+    inner = compile_condition(cond.of, settings, author)
+    return lambda ctx: not inner(ctx)
+
+
+@compiles(IsJoker)
+def _joker(cond: Condition, settings: Settings, author: int | None) -> Predicate:
+    return lambda ctx: ctx.physical.is_joker
+
+
+def _card_test(cond: Condition, settings: Settings, author: int | None) -> Predicate:
+    assert isinstance(cond, CardTest)
+    mask = card_mask(cond, settings.aces_high)
+    assert mask is not None
+    return _mask_predicate(cond.of, mask)
+
+
+def relation_holds(rel: str, a: Card, b: Card, aces_high: bool, n: int = 0) -> bool:
+    """Whether card ``a`` stands in relation ``rel`` to card ``b`` (jokers relate to nothing)."""
+    if a.is_joker or b.is_joker:
+        return False
+    va, vb = a.value(aces_high), b.value(aces_high)
+    match rel:
+        case "same_suit":
+            return a.suit == b.suit
+        case "same_rank":
+            return a.rank == b.rank
+        case "same_colour":
+            return a.colour == b.colour
+        case "higher":
+            return va > vb
+        case "lower":
+            return va < vb
+        case "one_higher":
+            return va == vb + 1
+        case "one_lower":
+            return va == vb - 1
+        case "adjacent":
+            return abs(va - vb) == 1
+        case "adjacent_wrap":
+            return (a.rank - b.rank) % 13 in (1, 12)
+        case "differs_by_at_least":
+            return abs(va - vb) >= n
+    raise ValueError(f"unknown relation {rel!r}")
+
+
+@compiles(Relation)
+def _relation(cond: Condition, settings: Settings, author: int | None) -> Predicate:
+    assert isinstance(cond, Relation)
+    table = bytes(
+        relation_holds(cond.rel, a, b, settings.aces_high, cond.n)
+        for a in ALL_KINDS for b in ALL_KINDS
+    )
+    if (cond.a, cond.b) == ("played", "top"):
+        return lambda ctx: bool(ctx.pile) and bool(
+            table[ctx.played.index * KIND_COUNT + ctx.pile[-1].index])
+    a_subject, b_subject = cond.a, cond.b
+
+    def holds(ctx: PlayContext) -> bool:
+        a, b = ctx.card(a_subject), ctx.card(b_subject)
+        return a is not None and b is not None and bool(table[a.index * KIND_COUNT + b.index])
+
+    return holds
+
+
+@compiles(FollowsActiveSuit)
+def _follows(cond: Condition, settings: Settings, author: int | None) -> Predicate:
+    return lambda ctx: ctx.played.suit == ctx.active_suit
+
+
+@compiles(ActiveSuitIs)
+def _active(cond: Condition, settings: Settings, author: int | None) -> Predicate:
+    assert isinstance(cond, ActiveSuitIs)
+    suits = frozenset(cond.suits)
+    return lambda ctx: ctx.active_suit in suits
+
+
+@compiles(Compare)
+def _compare(cond: Condition, settings: Settings, author: int | None) -> Predicate:
+    assert isinstance(cond, Compare)
+    op, value, get = _OPS[cond.op], cond.value, operator.attrgetter(cond.what)
+    return lambda ctx: bool(op(get(ctx), value))
+
+
+@compiles(IsAuthor)
+def _is_author(cond: Condition, settings: Settings, author: int | None) -> Predicate:
+    return lambda ctx: author is not None and ctx.player == author
+
+
+@compiles(HandCount)
+def _hand_count(cond: Condition, settings: Settings, author: int | None) -> Predicate:
+    assert isinstance(cond, HandCount)
+    mask = card_mask(cond.where, settings.aces_high)
+    assert mask is not None
+    op, value = _OPS[cond.op], cond.value
+    return lambda ctx: bool(op(sum(mask >> c.index & 1 for c in ctx.hand), value))
+
+
+for _test_type in CardTest.__subclasses__():
+    COMPILERS.setdefault(_test_type, _card_test)
+
+
+@dataclass(frozen=True, slots=True)
+class CallVerdict:
+    """How one call rule judged what a player said with a legal play."""
+
+    rule: Rule
+    required: bool
+    phrase: str
+    said: bool
+
+    @property
+    def broken(self) -> bool:
+        """Missing words that were required, or required words said when they were not."""
+        return self.required != self.said
+
+
+class Rulebook:
+    """Every rule in force, compiled for one game's settings."""
+
+    def __init__(self, rules: Sequence[Rule], settings: Settings = DEFAULT_SETTINGS) -> None:
+        self.rules = tuple(rules)
+        self.settings = settings
+        self._refusals: list[tuple[Rule, Predicate]] = []
+        self._triggers: list[tuple[Rule, Predicate, tuple[Effect, ...]]] = []
+        self._permissions: list[tuple[Rule, Predicate, Predicate, int, int]] = []
+        self._calls: list[tuple[Rule, Predicate, str]] = []
+        self._wins: list[tuple[Rule, Predicate]] = []
+        for rule in self.rules:
+            self._add(rule)
+
+    def _add(self, rule: Rule) -> None:
+        spec, settings = rule.spec, self.settings
+
+        def cond(c: Condition) -> Predicate:
+            return compile_condition(c, settings, rule.author)
+
+        if isinstance(spec, Restriction):
+            self._refusals.append((rule, refusal_predicate(spec, settings, rule.author)))
+        elif isinstance(spec, Trigger):
+            self._triggers.append((rule, cond(spec.when), spec.effects))
+        elif isinstance(spec, Permission):
+            self._permissions.append(
+                (rule, cond(spec.each), cond(spec.step), spec.least, spec.most))
+        elif isinstance(spec, Call):
+            self._calls.append((rule, cond(spec.when), spec.say))
+        elif isinstance(spec, InstantWin):
+            self._wins.append((rule, cond(spec.hand)))
+
+    def broken(self, ctx: PlayContext) -> list[Rule]:
+        """The restrictions this play breaks, in rulebook order (empty: the play is legal)."""
+        return [rule for rule, refuses in self._refusals if refuses(ctx)]
+
+    def is_legal(self, ctx: PlayContext) -> bool:
+        """Whether no restriction refuses this play."""
+        return not any(refuses(ctx) for _, refuses in self._refusals)
+
+    def fired(self, ctx: PlayContext) -> list[tuple[Rule, tuple[Effect, ...]]]:
+        """Triggers whose condition holds for this (legal) play, in rulebook order.
+
+        The engine orders them clockwise by author from the active player.
+        """
+        return [(rule, effects) for rule, when, effects in self._triggers if when(ctx)]
+
+    def calls(self, ctx: PlayContext, said: str) -> list[CallVerdict]:
+        """How every call rule judges the words ``said`` with this play."""
+        verdicts = []
+        for rule, when, template in self._calls:
+            phrase = expand(template, ctx.played, ctx.run_after)
+            verdicts.append(CallVerdict(rule, when(ctx), phrase, said_contains(said, phrase)))
+        return verdicts
+
+    def group_permission(self, cards: Sequence[Card]) -> Rule | None:
+        """The permission rule that lets ``cards`` (effective, in play order) go down at once."""
+        for rule, each, step, least, most in self._permissions:
+            if not least <= len(cards) <= most:
+                continue
+            ok = all(each(PlayContext(c, ())) for c in cards) and all(
+                step(PlayContext(c, (prev,))) for prev, c in zip(cards, cards[1:], strict=False))
+            if ok:
+                return rule
+        return None
+
+    def winning_hand(self, hand: Sequence[Card]) -> Rule | None:
+        """The instant-win rule this hand satisfies, if any."""
+        ctx = PlayContext(hand[0] if hand else ALL_KINDS[0], (), hand=tuple(hand),
+                          hand_before=len(hand))
+        for rule, holds in self._wins:
+            if holds(ctx):
+                return rule
+        return None
+
+    @property
+    def has_permissions(self) -> bool:
+        """Whether any rule allows playing several cards at once."""
+        return bool(self._permissions)
+
+
+def refusal_predicate(spec: Restriction, settings: Settings = DEFAULT_SETTINGS,
+                      author: int | None = None) -> Predicate:
+    """A predicate that is true exactly when ``spec`` refuses the play."""
+    when = compile_condition(spec.when, settings, author)
+    must = compile_condition(spec.must, settings, author)
+    if isinstance(spec.when, Always):
+        if spec.negate:
+            return must
+        return lambda ctx: not must(ctx)
+    if spec.negate:
+        return lambda ctx: when(ctx) and must(ctx)
+    return lambda ctx: when(ctx) and not must(ctx)

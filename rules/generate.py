@@ -1,0 +1,109 @@
+"""Random valid rules, for property tests, bot games and benchmarks (seeded, never global)."""
+
+from __future__ import annotations
+
+from random import Random
+from typing import Any
+
+from rules.cards import RANK_TEXT, SUITS
+from rules.conditions import RELATIONS
+from rules.effects import DRAWERS, EFFECT_KINDS
+from rules.errors import RuleError
+from rules.fields import OPERATORS, QUANTITIES
+from rules.jargon import suggest_jargon
+from rules.phrases import PLACEHOLDERS
+from rules.spec import KINDS, Rule, load_rule
+
+_CARD_TESTS = ("rank", "suit", "colour", "face", "number", "value", "parity")
+
+
+def random_card_test(rng: Random, subject: str = "played") -> dict[str, Any]:
+    """A random test of one card's own properties."""
+    tag = rng.choice(_CARD_TESTS)
+    data: dict[str, Any] = {"type": tag, "of": subject}
+    if tag == "rank":
+        data["in"] = rng.sample(list(RANK_TEXT.values()), rng.randint(1, 3))
+    elif tag == "suit":
+        data["in"] = rng.sample(SUITS, rng.randint(1, 2))
+    elif tag == "colour":
+        data["is"] = rng.choice(("red", "black"))
+    elif tag == "value":
+        data |= {"op": rng.choice(OPERATORS), "value": rng.randint(2, 12)}
+    elif tag == "parity":
+        data["is"] = rng.choice(("even", "odd"))
+    return data
+
+
+def random_condition(rng: Random, depth: int = 2, subjects: tuple[str, ...] = (
+        "played", "top", "pile2")) -> dict[str, Any]:
+    """A random condition tree of at most ``depth`` levels of combinators."""
+    roll = rng.random()
+    if depth > 0 and roll < 0.25:
+        tag = rng.choice(("all", "any", "not"))
+        if tag == "not":
+            return {"type": "not", "of": random_condition(rng, depth - 1, subjects)}
+        return {"type": tag, "of": [random_condition(rng, depth - 1, subjects)
+                                    for _ in range(rng.randint(2, 3))]}
+    if roll < 0.65 or len(subjects) == 1:
+        return random_card_test(rng, rng.choice(subjects))
+    if roll < 0.8 and "top" in subjects:
+        rel = rng.choice(RELATIONS)
+        data: dict[str, Any] = {"type": "relation", "rel": rel}
+        if rel == "differs_by_at_least":
+            data["n"] = rng.randint(1, 6)
+        return data
+    return rng.choice([
+        {"type": "compare", "what": rng.choice(QUANTITIES), "op": rng.choice(OPERATORS),
+         "value": rng.randint(0, 6)},
+        {"type": "is_author"},
+        {"type": "follows_active_suit"},
+        {"type": "active_suit", "in": rng.sample(SUITS, rng.randint(1, 3))},
+        {"type": "always"},
+    ])
+
+
+def random_effect(rng: Random) -> dict[str, Any]:
+    """A random trigger effect."""
+    kind = rng.choice(EFFECT_KINDS)
+    if kind == "draw":
+        return {"type": "draw", "who": rng.choice(DRAWERS), "count": rng.randint(1, 3),
+                "per_run": rng.random() < 0.3}
+    if kind == "pass_hands":
+        return {"type": "pass_hands", "direction": rng.choice(("left", "right"))}
+    return {"type": kind}
+
+
+def random_spec(rng: Random, kind: str | None = None) -> dict[str, Any]:
+    """Random spec data of ``kind`` (any kind if ``None``); may be invalid (contradictory)."""
+    kind = kind or rng.choice(KINDS)
+    if kind == "restriction":
+        key = rng.choice(("must", "must_not"))
+        return {"kind": kind, "when": random_condition(rng, 1), key: random_condition(rng)}
+    if kind == "trigger":
+        return {"kind": kind, "when": random_condition(rng, 1),
+                "effects": [random_effect(rng) for _ in range(rng.randint(1, 2))]}
+    if kind == "permission":
+        return {"kind": kind, "each": random_condition(rng, 1, ("played",)),
+                "step": random_condition(rng, 1, ("played", "top")),
+                "min": rng.randint(2, 3), "max": rng.randint(3, 13)}
+    if kind == "call":
+        words = rng.choice(("Mao", "Have a {very} nice day", "{rank} of {suit}", "{card}",
+                            "pass the " + "{" + rng.choice(list(PLACEHOLDERS)) + "}"))
+        return {"kind": kind, "when": random_condition(rng, 1), "say": words,
+                "penalty": rng.randint(1, 2)}
+    return {"kind": kind, "hand": {"type": "hand_count", "where": random_card_test(rng),
+                                   "op": rng.choice((">=", "==")), "value": rng.randint(1, 4)}}
+
+
+def random_rule(rng: Random, kind: str | None = None, author: int | None = None,
+                taken: tuple[str, ...] = ()) -> Rule:
+    """A random *valid* rule (contradictory drafts are drawn again)."""
+    for _ in range(1000):
+        data = {"version": 1, "jargon": suggest_jargon(rng, taken), "rule": random_spec(rng, kind)}
+        if author is not None:
+            data["author"] = author
+        try:
+            return load_rule(data)
+        except RuleError:
+            continue
+    raise RuntimeError("could not draw a valid rule")
