@@ -1,0 +1,335 @@
+"""Static analysis of rules: legality grids, rules that never fire, duplicates, dead ends.
+
+Checks that ask "is there any situation where ..." run over a *probe space*:
+every played card kind, every top card, and for each other part of the
+situation a rule reads, one value from every region its constants cut out
+(a rule comparing hand size with 1 is probed at 0..2 and a default). Parts a
+rule does not read keep a default. Parts are varied independently, so the space
+is a superset of reachable situations: "never fires" is only reported when no
+probe fires, and a check whose space would exceed ``budget`` probes samples it
+(deterministically) and says so with ``exact=False``. docs/rules.md has details.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Iterator, Mapping, Sequence
+from dataclasses import dataclass
+from random import Random
+from typing import Any
+
+from rules.cards import JOKER, STANDARD_CARDS, Card
+from rules.conditions import (
+    CardTest,
+    Compare,
+    Condition,
+    HandCount,
+    IsJoker,
+    Relation,
+    card_mask,
+    walk,
+)
+from rules.context import PlayContext, Settings
+from rules.evaluation import Predicate, Rulebook, compile_condition, refusal_predicate
+from rules.spec import (
+    Call,
+    InstantWin,
+    Permission,
+    Restriction,
+    Rule,
+    Trigger,
+    canonical_text,
+    conditions_of,
+)
+
+DEFAULT_BUDGET = 200_000
+_QUANTITY_RANGES = {"run_length": (1, 8), "hand_before": (1, 108), "players": (2, 8),
+                    "turn": (1, 10_000), "round": (1, 1000)}
+_DEFAULTS = {"run_length": 1, "hand_before": 5, "players": 4, "turn": 1, "round": 1}
+
+
+@dataclass(frozen=True, slots=True)
+class Grid:
+    """Which card kinds may be played on each possible top card under a rulebook.
+
+    ``rows[i]`` is a bitmask over played card kinds (bit 52: a joker, legal when
+    it may stand for some legal card) for top card ``STANDARD_CARDS[i]``.
+    """
+
+    rows: tuple[int, ...]
+
+    def is_legal(self, top: Card, played: Card) -> bool:
+        """Whether ``played`` may go on ``top``."""
+        return bool(self.rows[top.index] >> played.index & 1)
+
+    def legal_on(self, top: Card) -> list[Card]:
+        """The card kinds that may be played on ``top``."""
+        row = self.rows[top.index]
+        return [c for c in (*STANDARD_CARDS, JOKER) if row >> c.index & 1]
+
+    def dead_tops(self) -> list[Card]:
+        """Top cards on which no card at all may be played."""
+        return [top for top, row in zip(STANDARD_CARDS, self.rows, strict=True) if not row]
+
+    @property
+    def fraction_legal(self) -> float:
+        """Share of (top, ordinary card) pairs that are legal: 1.0 means nothing is forbidden."""
+        ordinary = (1 << 52) - 1
+        return sum((row & ordinary).bit_count() for row in self.rows) / (52 * 52)
+
+
+def legality_grid(rulebook: Rulebook, base: PlayContext | None = None) -> Grid:
+    """The legality grid of ``rulebook``; other parts of the situation come from ``base``."""
+    base = base or PlayContext(STANDARD_CARDS[0], (STANDARD_CARDS[0],))
+    reads_joker = any(isinstance(n, IsJoker) for rule in rulebook.rules
+                      for c in conditions_of(rule.spec) for n in walk(c))
+    rows = []
+    for top in STANDARD_CARDS:
+        ctx = PlayContext(top, (*base.pile[:-1], top), hand=base.hand, hand_before=base.hand_before,
+                          hand_after=base.hand_after, player=base.player, players=base.players,
+                          turn=base.turn, round=base.round)
+        row = 0
+        for card in STANDARD_CARDS:
+            ctx.played = ctx.physical = card
+            if rulebook.is_legal(ctx):
+                row |= 1 << card.index
+        if reads_joker:
+            joker_ok = False
+            for card in STANDARD_CARDS:
+                ctx.played, ctx.physical = card, JOKER
+                if rulebook.is_legal(ctx):
+                    joker_ok = True
+                    break
+        else:
+            joker_ok = row != 0
+        rows.append(row | (joker_ok << JOKER.index))
+    return Grid(tuple(rows))
+
+
+def legal_cards(rulebook: Rulebook, ctx: PlayContext) -> list[Card]:
+    """Every card kind (a joker counting when it may name some legal card) legal in ``ctx``."""
+    found = [c for c in STANDARD_CARDS if rulebook.is_legal(ctx.with_played(c))]
+    if any(rulebook.is_legal(ctx.with_played(c, JOKER)) for c in STANDARD_CARDS):
+        found.append(JOKER)
+    return found
+
+
+def no_legal_card(rulebook: Rulebook, ctx: PlayContext, jokers: bool = True) -> bool:
+    """True when no card kind at all may be played in this situation (lockup at once).
+
+    With ``jokers``, a joker naming any card counts as a possible play.
+    """
+    if any(rulebook.is_legal(ctx.with_played(c)) for c in STANDARD_CARDS):
+        return False
+    return not (jokers and any(rulebook.is_legal(ctx.with_played(c, JOKER))
+                               for c in STANDARD_CARDS))
+
+
+@dataclass(frozen=True, slots=True)
+class Finding:
+    """The answer of a check: ``found``, whether the whole probe space was covered
+    (``exact``), and an example situation where relevant."""
+
+    found: bool
+    exact: bool = True
+    example: PlayContext | None = None
+
+
+def probe_space(conditions: Sequence[Condition], authors: Sequence[int | None] = (None,),
+                budget: int = DEFAULT_BUDGET, seed: int = 0,
+                fixed: Mapping[str, Sequence[int]] | None = None,
+                ) -> tuple[list[PlayContext], bool]:
+    """Situations covering every region of what ``conditions`` read; ``exact`` unless sampled.
+
+    ``fixed`` replaces the probed values of a quantity (``hand_before``, ``players``,
+    ``turn``, ``round``, ``run_length``) or of ``seat`` (the player) with given ones.
+    """
+    fixed = fixed or {}
+    nodes = [n for c in conditions for n in walk(c)]
+    reads = frozenset().union(*(n.reads() for n in nodes)) if nodes else frozenset()
+    played: list[tuple[Card, Card]] = [(c, c) for c in STANDARD_CARDS]
+    if any(isinstance(n, IsJoker) for n in nodes):
+        played += [(c, JOKER) for c in STANDARD_CARDS]
+    depth = max([int(s[4:]) for s in reads if s.startswith("pile")], default=1)
+    deep = [_deep_values(f"pile{d}", nodes) for d in range(2, depth + 1)]
+    suits: list[str | None] = ["C", "D", "H", "S"] if "active_suit" in reads else [None]
+    hands = _boundaries("hand_before", nodes) if reads & {"hand_before", "hand_after"} else [5]
+    hands = list(fixed.get("hand_before", hands))
+    quantities = {q: list(fixed.get(q, _boundaries(q, nodes) if q in reads else [_DEFAULTS[q]]))
+                  for q in ("run_length", "players", "turn", "round")}
+    seats = sorted({a for a in authors if a is not None}) + [8] if "author" in reads else [0]
+    seats = list(fixed.get("seat", seats))
+    held, held_exact = _hands(nodes)
+    axes: list[Sequence[object]] = [played, STANDARD_CARDS, *deep, suits, hands, seats,
+                                    *quantities.values(), held]
+    size = 1
+    for axis in axes:
+        size *= len(axis)
+    exact = size <= budget and held_exact
+    if exact:
+        points: Iterator[tuple[object, ...]] = itertools.product(*axes)
+    else:
+        rng = Random(seed)
+        points = (tuple(rng.choice(axis) for axis in axes) for _ in range(budget))
+    contexts = [_context(point, len(deep)) for point in points]
+    return contexts, exact
+
+
+def _hands(nodes: Sequence[Condition]) -> tuple[list[tuple[Card, ...]], bool]:
+    """Hands holding, for each hand-count test, a number of matching cards on and around its
+    constant; exact only when at most one such test is involved."""
+    counts = [n for n in nodes if isinstance(n, HandCount)]
+    hands: list[tuple[Card, ...]] = [()]
+    for n in counts:
+        mask = card_mask(n.where, False) or 0
+        match = next((c for c in (*STANDARD_CARDS, JOKER) if mask >> c.index & 1), None)
+        if match is not None:
+            hands += [(match,) * k for k in (n.value - 1, n.value, n.value + 1) if k > 0]
+    return hands, len(counts) <= 1
+
+
+def _context(point: tuple[Any, ...], deep_count: int) -> PlayContext:
+    (played, physical), top, *rest = point
+    deep, (suit, hand, seat, run, players, turn, round_, held) = (rest[:deep_count],
+                                                                  rest[deep_count:])
+    pile = [top]
+    for card in deep:
+        if card is None:
+            break
+        pile.insert(0, card)
+    ctx = PlayContext(played, tuple(pile), physical=physical, active_suit=suit, hand=held,
+                      hand_before=hand, player=seat, players=players, turn=turn, round=round_)
+    ctx.run_length = run
+    return ctx
+
+
+def _deep_values(subject: str, nodes: Sequence[Condition]) -> list[Card | None]:
+    """One card per class of cards that the tests on ``subject`` cannot tell apart, or all."""
+    if any(isinstance(n, Relation) and subject in (n.a, n.b) for n in nodes):
+        return [None, *STANDARD_CARDS]
+    tests = [n for n in nodes if isinstance(n, CardTest) and n.of == subject]
+    masks = [card_mask(t, aces_high) or 0 for t in tests for aces_high in (False, True)]
+    classes: dict[tuple[int, ...], Card] = {}
+    for card in STANDARD_CARDS:
+        classes.setdefault(tuple(m >> card.index & 1 for m in masks), card)
+    return [None, *classes.values()]
+
+
+def boundaries(what: str, conditions: Sequence[Condition]) -> list[int]:
+    """Values of a quantity that meet every region its comparisons in ``conditions`` cut out."""
+    return _boundaries(what, [n for c in conditions for n in walk(c)])
+
+
+def _boundaries(what: str, nodes: Sequence[Condition]) -> list[int]:
+    """Values on and either side of every constant compared with ``what``, plus a default."""
+    low, high = _QUANTITY_RANGES[what]
+    constants = [n.value + (1 if n.what == "hand_after" else 0) for n in nodes
+                 if isinstance(n, Compare) and (n.what == what or (
+                     what == "hand_before" and n.what == "hand_after"))]
+    values = {_DEFAULTS[what]}
+    for c in constants:
+        values |= {min(max(v, low), high) for v in (c - 1, c, c + 1)}
+    if what == "players":
+        values = set(range(low, high + 1))
+    return sorted(values)
+
+
+def _exists(predicate: Predicate, contexts: Sequence[PlayContext]) -> PlayContext | None:
+    return next((ctx for ctx in contexts if predicate(ctx)), None)
+
+
+def _behaviour(rule: Rule, settings: Settings) -> Predicate:
+    spec = rule.spec
+    if isinstance(spec, Restriction):
+        return refusal_predicate(spec, settings, rule.author)
+    return compile_condition(conditions_of(spec)[0], settings, rule.author)
+
+
+def never_fires(rule: Rule, rulebook: Rulebook | None = None,
+                budget: int = DEFAULT_BUDGET) -> Finding:
+    """Whether ``rule`` can never change anything.
+
+    A restriction never refuses a play (or, given ``rulebook``, refuses only plays
+    the rulebook's other restrictions refuse already); a trigger or call
+    condition never holds; a permission admits no group; an instant win asks for
+    more matching cards than two decks hold.
+    """
+    settings = rulebook.settings if rulebook else Settings()
+    spec = rule.spec
+    if isinstance(spec, Permission):
+        return Finding(not _permission_possible(spec, settings))
+    if isinstance(spec, InstantWin):
+        return Finding(not _hand_possible(spec.hand))
+    others = [r for r in (rulebook.rules if rulebook else ()) if r != rule
+              and isinstance(r.spec, Restriction)] if isinstance(spec, Restriction) else []
+    conditions = [*conditions_of(spec), *(c for r in others for c in conditions_of(r.spec))]
+    authors = [rule.author, *(r.author for r in others)]
+    contexts, exact = probe_space(conditions, authors, budget)
+    fires = _behaviour(rule, settings)
+    if others:
+        already = Rulebook(others, settings)
+        witness = _exists(lambda ctx: fires(ctx) and already.is_legal(ctx), contexts)
+    else:
+        witness = _exists(fires, contexts)
+    return Finding(witness is None, exact, witness)
+
+
+def _permission_possible(spec: Permission, settings: Settings) -> bool:
+    each = compile_condition(spec.each, settings)
+    step = compile_condition(spec.step, settings)
+    ok = [c for c in STANDARD_CARDS if each(PlayContext(c, ()))]
+    # Longest chains of each length, by dynamic programming over (length, last card).
+    ends = set(ok)
+    for _ in range(spec.least - 1):
+        ends = {c for c in ok if any(step(PlayContext(c, (prev,))) for prev in ends)}
+        if not ends:
+            return False
+    return bool(ends)
+
+
+def _hand_possible(hand: Condition) -> bool:
+    counts = [n for n in walk(hand) if isinstance(n, HandCount)]
+    for n in counts:
+        kinds = bin(card_mask(n.where, False) or 0).count("1")
+        available = kinds * 2  # at most two decks
+        needed = n.value + (1 if n.op == ">" else 0)
+        if n.op in (">", ">=", "==") and needed > available:
+            return False
+    return True
+
+
+def duplicate_of(rule: Rule, rulebook: Rulebook, budget: int = DEFAULT_BUDGET) -> Rule | None:
+    """A rule of ``rulebook`` that behaves exactly like ``rule`` in every probed situation."""
+    for other in rulebook.rules:
+        if other is rule or other.spec.kind != rule.spec.kind:
+            continue
+        if _same_behaviour(rule, other, rulebook.settings, budget):
+            return other
+    return None
+
+
+def _same_behaviour(a: Rule, b: Rule, settings: Settings, budget: int) -> bool:
+    if canonical_text(a.spec) == canonical_text(b.spec) and a.author == b.author:
+        return True
+    sa, sb = a.spec, b.spec
+    if isinstance(sa, Trigger) and isinstance(sb, Trigger) and sa.effects != sb.effects:
+        return False
+    if isinstance(sa, Call) and isinstance(sb, Call) and (sa.say, sa.penalty) != (sb.say,
+                                                                                 sb.penalty):
+        return False
+    if isinstance(sa, Permission | InstantWin):
+        return False
+    contexts, _ = probe_space([*conditions_of(sa), *conditions_of(sb)], [a.author, b.author],
+                              budget)
+    fa, fb = _behaviour(a, settings), _behaviour(b, settings)
+    return all(fa(ctx) == fb(ctx) for ctx in contexts)
+
+
+def always_refuses(rulebook: Rulebook, budget: int = DEFAULT_BUDGET) -> Finding:
+    """Whether the rulebook leaves no legal card in any probed situation (lockup at once)."""
+    conditions = [c for r in rulebook.rules if isinstance(r.spec, Restriction)
+                  for c in conditions_of(r.spec)]
+    contexts, exact = probe_space(conditions, [r.author for r in rulebook.rules], budget)
+    witness = _exists(rulebook.is_legal, contexts)
+    return Finding(witness is None, exact, witness)
+
