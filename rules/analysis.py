@@ -159,7 +159,7 @@ def probe_space(conditions: Sequence[Condition], authors: Sequence[int | None] =
                   for q in ("run_length", "players", "turn", "round")}
     seats = sorted({a for a in authors if a is not None}) + [8] if "author" in reads else [0]
     seats = list(fixed.get("seat", seats))
-    held, held_exact = _hands(nodes)
+    held, held_exact = probe_hands(conditions)
     axes: list[Sequence[object]] = [played, STANDARD_CARDS, *deep, suits, hands, seats,
                                     *quantities.values(), held]
     size = 1
@@ -175,10 +175,10 @@ def probe_space(conditions: Sequence[Condition], authors: Sequence[int | None] =
     return contexts, exact
 
 
-def _hands(nodes: Sequence[Condition]) -> tuple[list[tuple[Card, ...]], bool]:
+def probe_hands(conditions: Sequence[Condition]) -> tuple[list[tuple[Card, ...]], bool]:
     """Hands holding, for each hand-count test, a number of matching cards on and around its
     constant; exact only when at most one such test is involved."""
-    counts = [n for n in nodes if isinstance(n, HandCount)]
+    counts = [n for c in conditions for n in walk(c) if isinstance(n, HandCount)]
     hands: list[tuple[Card, ...]] = [()]
     for n in counts:
         mask = card_mask(n.where, False) or 0

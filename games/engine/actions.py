@@ -1,0 +1,145 @@
+"""Actions: what a seat asks the engine to do, parsed strictly from JSON.
+
+>>> parse_action({"type": "pass", "seat": 1})
+Pass(seat=1)
+>>> parse_action({"type": "play", "seat": 0, "cards": ["QH"]}).cards
+('QH',)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from games.engine.errors import EngineError
+from rules.cards import parse
+from rules.errors import CardError
+
+MAX_SAY = 200
+MAX_GROUP = 13
+
+
+@dataclass(frozen=True, slots=True)
+class Play:
+    """Play one card (or a group, in order) onto pile ``pile``.
+
+    ``named`` gives, per card, what a joker stands for (``None`` for ordinary
+    cards); ``say`` is what the player says with the play; ``suit`` is the suit
+    the player names if the play turns out to be wild (default: the card's own).
+    """
+
+    seat: int
+    cards: tuple[str, ...]
+    named: tuple[str | None, ...] = ()
+    say: str = ""
+    suit: str | None = None
+    pile: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class Pass:
+    """Pass: draw one card and end the turn."""
+
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class WriteRule:
+    """A rule-maker submits their secret rule (``{"jargon": ..., "rule": {...}}``)."""
+
+    seat: int
+    rule: dict[str, Any]
+
+
+@dataclass(frozen=True, slots=True)
+class ClaimWin:
+    """Reveal one's hand to claim an instant win (on one's turn)."""
+
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class EndGame:
+    """End the game now (the host's decision; the web layer checks who may)."""
+
+    seat: int
+
+
+Action = Play | Pass | WriteRule | ClaimWin | EndGame
+
+
+def _seat(data: dict[str, Any]) -> int:
+    seat = data.get("seat")
+    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < 8:
+        raise EngineError("action/bad_seat", f"seat must be a number 0-7, got {seat!r}")
+    return seat
+
+
+def _card_text(value: Any, what: str) -> str:
+    try:
+        return str(parse(value))
+    except CardError as exc:
+        raise EngineError("action/bad_card", f"{what}: {exc}") from None
+
+
+def parse_action(data: Any) -> Action:
+    """Read an action from JSON data; anything malformed raises :class:`EngineError`."""
+    if not isinstance(data, dict):
+        raise EngineError("action/malformed", "an action must be an object")
+    kind = data.get("type")
+    allowed = {"play": {"type", "seat", "cards", "named", "say", "suit", "pile"},
+               "pass": {"type", "seat"}, "write_rule": {"type", "seat", "rule"},
+               "claim_win": {"type", "seat"}, "end_game": {"type", "seat"}}
+    if kind not in allowed:
+        raise EngineError("action/unknown", f"unknown action {kind!r}")
+    extra = sorted(set(data) - allowed[kind])
+    if extra:
+        raise EngineError("action/malformed", f"unknown field {extra[0]!r} in a {kind} action")
+    seat = _seat(data)
+    if kind == "pass":
+        return Pass(seat)
+    if kind == "claim_win":
+        return ClaimWin(seat)
+    if kind == "end_game":
+        return EndGame(seat)
+    if kind == "write_rule":
+        if not isinstance(data.get("rule"), dict):
+            raise EngineError("action/malformed", "rule must be an object")
+        return WriteRule(seat, data["rule"])
+    return _parse_play(seat, data)
+
+
+def _parse_play(seat: int, data: dict[str, Any]) -> Play:
+    cards = data.get("cards")
+    if not isinstance(cards, list) or not 1 <= len(cards) <= MAX_GROUP:
+        raise EngineError("action/malformed", f"cards must be a list of 1 to {MAX_GROUP} cards")
+    texts = tuple(_card_text(c, "cards") for c in cards)
+    named_raw = data.get("named", [])
+    if not isinstance(named_raw, list) or len(named_raw) > len(texts):
+        raise EngineError("action/malformed", "named must be a list, one entry per card")
+    named = tuple(None if n is None else _card_text(n, "named") for n in named_raw)
+    named += (None,) * (len(texts) - len(named))
+    say = data.get("say", "")
+    if not isinstance(say, str) or len(say) > MAX_SAY:
+        raise EngineError("action/malformed", f"say must be text of at most {MAX_SAY} characters")
+    suit = data.get("suit")
+    if suit is not None and suit not in ("C", "D", "H", "S"):
+        raise EngineError("action/malformed", "suit must be one of C, D, H, S")
+    pile = data.get("pile", 0)
+    if isinstance(pile, bool) or not isinstance(pile, int) or pile < 0:
+        raise EngineError("action/malformed", "pile must be a pile number")
+    return Play(seat, texts, named, say, suit, pile)
+
+
+def action_to_json(action: Action) -> dict[str, Any]:
+    """An action as JSON data; :func:`parse_action` reads it back equal."""
+    if isinstance(action, Play):
+        return {"type": "play", "seat": action.seat, "cards": list(action.cards),
+                "named": list(action.named), "say": action.say, "suit": action.suit,
+                "pile": action.pile}
+    kind = {Pass: "pass", ClaimWin: "claim_win", EndGame: "end_game",
+            WriteRule: "write_rule"}[type(action)]
+    data: dict[str, Any] = {"type": kind, "seat": action.seat}
+    if isinstance(action, WriteRule):
+        data["rule"] = action.rule
+    return data

@@ -1,0 +1,41 @@
+"""Invariants every reachable state keeps; checked after every step by tests and bot runs."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from games.engine.state import GameState, read_pile_card
+from rules.cards import make_deck
+
+
+def card_census(state: GameState) -> Counter[str]:
+    """Every physical card in the game: stock, piles and hands."""
+    census = Counter(state.stock)
+    for pile in state.piles:
+        census.update(str(read_pile_card(c)[0]) for c in pile.cards)
+    for hand in state.hands:
+        census.update(hand)
+    return census
+
+
+def violations(state: GameState) -> list[str]:
+    """What is wrong with ``state`` (empty when every invariant holds)."""
+    problems = []
+    if state.piles:
+        deck = Counter(str(c) for c in make_deck(state.settings.decks, state.settings.jokers))
+        if card_census(state) != deck:
+            problems.append("cards are not conserved: stock + piles + hands differ from the deck")
+    if state.phase == "playing":
+        if not 0 <= state.current < state.players:
+            problems.append(f"no valid player to move ({state.current})")
+        if not state.piles or any(not p.cards for p in state.piles):
+            problems.append("a discard pile is empty while playing")
+        if state.writers:
+            problems.append("someone is writing a rule while cards are played")
+    if state.phase == "writing" and not state.writers:
+        problems.append("nobody is writing a rule in the writing phase")
+    if state.phase == "ended" and not state.end:
+        problems.append("the game ended without a reason")
+    if state.direction not in (1, -1):
+        problems.append(f"direction is {state.direction}")
+    return problems

@@ -1,0 +1,188 @@
+"""The whole state of one game, as plain data that round-trips through JSON.
+
+Cards are kept as their canonical text (``"QH"``); a joker on a pile is kept as
+``"JK=5H"``, the joker standing for the five of hearts. The state holds secrets
+(every hand, every rule): only :mod:`games.engine.views` may turn it into what
+one viewer sees.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from functools import lru_cache
+from typing import Any
+
+from games.engine.settings import GameSettings
+from rules.cards import JOKER, Card, parse
+from rules.context import Settings
+from rules.evaluation import Rulebook
+from rules.spec import Rule, dump_rule, load_rule
+
+STATE_VERSION = 1
+PHASES = ("writing", "playing", "ended")
+
+
+def pile_card(physical: Card, effective: Card) -> str:
+    """How a card lies on a pile: ``"5H"``, or ``"JK=5H"`` for a joker standing for 5H."""
+    return f"JK={effective}" if physical.is_joker else str(physical)
+
+
+def read_pile_card(text: str) -> tuple[Card, Card]:
+    """The physical and effective card of a pile entry."""
+    if text.startswith("JK="):
+        return JOKER, parse(text[3:])
+    card = parse(text)
+    return card, card
+
+
+@dataclass(slots=True)
+class Pile:
+    """A discard pile: its cards (bottom first) and the suit named by a wild play, if any."""
+
+    cards: list[str]
+    suit: str | None = None
+
+    @property
+    def top(self) -> Card:
+        """The effective top card."""
+        return read_pile_card(self.cards[-1])[1]
+
+    def effective(self) -> tuple[Card, ...]:
+        """Every card as the rules see it, bottom first."""
+        return tuple(read_pile_card(c)[1] for c in self.cards)
+
+
+@dataclass(slots=True)
+class RuleEntry:
+    """A rule in force: its id, author seat, the round it was written in, and the rule."""
+
+    id: int
+    author: int
+    round: int
+    data: dict[str, Any]
+
+    @property
+    def rule(self) -> Rule:
+        """The parsed rule (validated when it was written)."""
+        return _parse_rule(_freeze(self.data))
+
+    @property
+    def jargon(self) -> str:
+        """The rule's public name."""
+        return str(self.data["jargon"])
+
+
+@dataclass(slots=True)
+class GameState:
+    """Everything about one game. Mutated only inside :func:`games.engine.apply.apply`,
+    on a copy (see :meth:`clone`)."""
+
+    settings: GameSettings
+    seed: int
+    names: list[str]
+    phase: str = "writing"
+    round: int = 1
+    turn: int = 0
+    shuffles: int = 0
+    rule_maker: int = 0
+    writers: list[int] = field(default_factory=list)
+    rules: list[RuleEntry] = field(default_factory=list)
+    stock: list[str] = field(default_factory=list)
+    piles: list[Pile] = field(default_factory=list)
+    hands: list[list[str]] = field(default_factory=list)
+    current: int = 0
+    direction: int = 1
+    winners: list[dict[str, Any]] = field(default_factory=list)
+    stats: dict[str, dict[str, Any]] = field(default_factory=dict)
+    revealed: list[int] = field(default_factory=list)
+    history: list[list[int]] = field(default_factory=list)
+    end: dict[str, Any] | None = None
+    way_out: bool | None = None
+
+    @property
+    def players(self) -> int:
+        """Number of seats."""
+        return self.settings.players
+
+    def rulebook(self) -> Rulebook:
+        """The compiled rulebook of every rule in force (cached across calls)."""
+        key = tuple(_freeze(dict(e.data, author=e.author)) for e in self.rules)
+        return _compile(key, self.settings.aces_high)
+
+    def seat_after(self, seat: int, steps: int = 1) -> int:
+        """The seat ``steps`` places after ``seat`` in the direction of play."""
+        return (seat + self.direction * steps) % self.players
+
+    def hand_cards(self, seat: int) -> list[Card]:
+        """A seat's hand as cards."""
+        return [parse(c) for c in self.hands[seat]]
+
+    def clone(self) -> GameState:
+        """A copy that shares nothing mutable with this state."""
+        return GameState(
+            settings=self.settings, seed=self.seed, names=list(self.names), phase=self.phase,
+            round=self.round, turn=self.turn, shuffles=self.shuffles, rule_maker=self.rule_maker,
+            writers=list(self.writers),
+            rules=[RuleEntry(e.id, e.author, e.round, e.data) for e in self.rules],
+            stock=list(self.stock), piles=[Pile(list(p.cards), p.suit) for p in self.piles],
+            hands=[list(h) for h in self.hands], current=self.current,
+            direction=self.direction, winners=[dict(w) for w in self.winners],
+            stats={k: dict(v) for k, v in self.stats.items()}, revealed=list(self.revealed),
+            history=list(self.history), end=dict(self.end) if self.end else None,
+            way_out=self.way_out,
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        """The state as JSON data; :meth:`from_json` reads it back equal."""
+        return {
+            "version": STATE_VERSION, "settings": self.settings.to_json(), "seed": self.seed,
+            "names": self.names, "phase": self.phase, "round": self.round, "turn": self.turn,
+            "shuffles": self.shuffles, "rule_maker": self.rule_maker, "writers": self.writers,
+            "rules": [{"id": e.id, "author": e.author, "round": e.round, "rule": e.data}
+                      for e in self.rules],
+            "stock": self.stock, "piles": [{"cards": p.cards, "suit": p.suit} for p in self.piles],
+            "hands": self.hands, "current": self.current, "direction": self.direction,
+            "winners": self.winners, "stats": self.stats, "revealed": self.revealed,
+            "history": self.history, "end": self.end, "way_out": self.way_out,
+        }
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> GameState:
+        """Read a stored state."""
+        return cls(
+            settings=GameSettings.from_json(data["settings"]), seed=data["seed"],
+            names=list(data["names"]), phase=data["phase"], round=data["round"],
+            turn=data["turn"], shuffles=data["shuffles"], rule_maker=data["rule_maker"],
+            writers=list(data["writers"]),
+            rules=[RuleEntry(r["id"], r["author"], r["round"], r["rule"]) for r in data["rules"]],
+            stock=list(data["stock"]),
+            piles=[Pile(list(p["cards"]), p["suit"]) for p in data["piles"]],
+            hands=[list(h) for h in data["hands"]], current=data["current"],
+            direction=data["direction"], winners=[dict(w) for w in data["winners"]],
+            stats={k: dict(v) for k, v in data["stats"].items()},
+            revealed=list(data["revealed"]), history=[list(h) for h in data["history"]],
+            end=data["end"], way_out=data["way_out"],
+        )
+
+
+def _freeze(data: dict[str, Any]) -> str:
+    return json.dumps(data, sort_keys=True, separators=(",", ":"))
+
+
+@lru_cache(maxsize=4096)
+def _parse_rule(frozen: str) -> Rule:
+    return load_rule(json.loads(frozen))
+
+
+@lru_cache(maxsize=256)
+def _compile(frozen_rules: tuple[str, ...], aces_high: bool) -> Rulebook:
+    """Compiling is costly (tables per relation) and rulebooks change once a round."""
+    return Rulebook([_parse_rule(f) for f in frozen_rules], Settings(aces_high=aces_high))
+
+
+def rule_data(rule: Rule) -> dict[str, Any]:
+    """A rule as stored in the state (its canonical JSON without the author)."""
+    data = dump_rule(rule)
+    data.pop("author", None)
+    return data
