@@ -1,1 +1,215 @@
-"""Database models for games (none yet: Game and LogEntry come with the lobby)."""
+"""Database models for games: the stored game, its seats, and mirrors of its history.
+
+The authoritative record of a game is :class:`Game` (its engine state as JSON, with a version
+bumped by every accepted action) together with its append-only :class:`LogEntry` rows (one per
+accepted action, holding the action and every event, secrets included). :class:`Round` and
+:class:`Rule` are queryable mirrors of what the state already holds, kept for the admin, the
+reveal and statistics; they are never read back into the engine.
+
+Nothing here writes a game: :mod:`games.services` is the one write path.
+"""
+
+from __future__ import annotations
+
+import secrets
+from typing import Any
+
+from django.core.validators import MaxValueValidator, MinLengthValidator
+from django.db import models
+from django.db.models.functions import Lower
+
+from games.engine.setup import MAX_NAME
+from games.engine.state import PHASES
+
+CODE_LENGTH = 6
+# No 0/O, 1/I/L: a code read aloud or copied by hand cannot be mistaken for another.
+CODE_ALPHABET = "23456789ABCDEFGHJKMNPQRSTUVWXYZ"
+MAX_SEATS = 8
+BOT_KINDS = ("experimenter", "oracle")
+ROUND_ENDINGS = ("emptied", "instant", "effect", "no_supply")
+
+
+def new_code() -> str:
+    """A random public game code: six characters of :data:`CODE_ALPHABET` (31**6 codes)."""
+    return "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
+
+
+class AppendOnlyError(RuntimeError):
+    """Raised on an attempt to change or delete a :class:`LogEntry` (the log is append-only)."""
+
+
+class Game(models.Model):
+    """One game of Mini Mao.
+
+    ``state`` is ``GameState.to_json()`` after the last accepted action and ``version`` counts
+    accepted actions (0 for a new game); a client sends the version it last saw with each
+    action, so a late or doubled submission is refused instead of applied twice. ``phase``
+    mirrors ``state["phase"]`` so that lists of games can be filtered without reading states.
+    """
+
+    code = models.CharField(
+        max_length=CODE_LENGTH, unique=True, default=new_code, editable=False,
+        validators=[MinLengthValidator(CODE_LENGTH)],
+        help_text="Short public code, shown to players and used in URLs.")
+    seed = models.BigIntegerField(help_text="Seed of every shuffle and draw of lots.")
+    settings = models.JSONField(help_text="GameSettings.to_json().")
+    state = models.JSONField(help_text="GameState.to_json() after the last accepted action.")
+    version = models.PositiveIntegerField(
+        default=0, help_text="Number of accepted actions; equals the last LogEntry's seq.")
+    phase = models.CharField(max_length=16, choices=[(p, p) for p in PHASES],
+                             default="writing", db_index=True)
+    created = models.DateTimeField(auto_now_add=True)
+    updated = models.DateTimeField(auto_now=True)
+    ended_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-created"]
+
+    def __str__(self) -> str:
+        return f"Game {self.code}"
+
+
+class Seat(models.Model):
+    """A place at a game's table: seat ``index`` is the engine's seat number.
+
+    A human seat is identified by ``session_key``, the key of the browser session that took
+    it (no accounts). A bot seat has ``is_bot`` set and a ``bot_kind``. Names are unique per
+    game ignoring case, as the engine requires.
+    """
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="seats")
+    index = models.PositiveSmallIntegerField(validators=[MaxValueValidator(MAX_SEATS - 1)])
+    name = models.CharField(max_length=MAX_NAME)
+    session_key = models.CharField(max_length=40, null=True, blank=True, db_index=True)
+    is_bot = models.BooleanField(default=False)
+    bot_kind = models.CharField(max_length=16, blank=True, default="",
+                                choices=[("", "human"), *((k, k) for k in BOT_KINDS)])
+    is_host = models.BooleanField(default=False)
+    joined = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["game", "index"]
+        constraints = [
+            models.UniqueConstraint(fields=["game", "index"], name="seat_unique_index"),
+            models.UniqueConstraint("game", Lower("name"), name="seat_unique_name"),
+            models.CheckConstraint(condition=models.Q(index__lt=MAX_SEATS),
+                                   name="seat_index_range"),
+            models.CheckConstraint(
+                condition=(models.Q(is_bot=False, bot_kind="")
+                           | (models.Q(is_bot=True) & ~models.Q(bot_kind=""))),
+                name="seat_bot_kind_iff_bot"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.name} (seat {self.index} of {self.game_id})"
+
+
+class Round(models.Model):
+    """A round of a game, from its deal to its end.
+
+    ``how`` is the engine's way of winning (``emptied``, ``instant``, ``effect``,
+    ``no_supply``); a round that ended in a tie for fewest cards has ``how="no_supply"``
+    and no winner; a round cut short by the end of the game has neither.
+    """
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="rounds")
+    number = models.PositiveSmallIntegerField()
+    rule_maker = models.PositiveSmallIntegerField(help_text="Seat index of the rule-maker.")
+    winner = models.PositiveSmallIntegerField(null=True, blank=True,
+                                              help_text="Seat index of the winner.")
+    how = models.CharField(max_length=16, blank=True, default="",
+                           choices=[("", "-"), *((h, h) for h in ROUND_ENDINGS)])
+    started = models.DateTimeField()
+    ended = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["game", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["game", "number"], name="round_unique_number"),
+        ]
+
+    def __str__(self) -> str:
+        return f"Round {self.number} of game {self.game_id}"
+
+
+class Rule(models.Model):
+    """A secret rule in force in a game (a mirror of one ``RuleEntry`` of the state).
+
+    Secret until the game ends: only the author's own views and the reveal may show it.
+    """
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="rules")
+    engine_id = models.PositiveIntegerField(help_text="RuleEntry.id in the game state.")
+    author = models.PositiveSmallIntegerField(help_text="Seat index of the rule-maker.")
+    round_written = models.PositiveSmallIntegerField()
+    jargon = models.CharField(max_length=40)
+    spec = models.JSONField(help_text="The rule as stored in the state (jargon and rule).")
+    created = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["game", "engine_id"]
+        constraints = [
+            models.UniqueConstraint(fields=["game", "engine_id"], name="rule_unique_engine_id"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.jargon} (rule {self.engine_id} of game {self.game_id})"
+
+
+class LogEntryQuerySet(models.QuerySet["LogEntry"]):
+    """Refuses bulk updates and deletes: the log is append-only."""
+
+    def update(self, **kwargs: Any) -> int:
+        """Refused."""
+        raise AppendOnlyError("LogEntry rows are append-only: they cannot be updated.")
+
+    def delete(self) -> tuple[int, dict[str, int]]:
+        """Refused."""
+        raise AppendOnlyError("LogEntry rows are append-only: they cannot be deleted.")
+
+
+class LogEntry(models.Model):
+    """One accepted action of a game and everything it caused, in order.
+
+    ``seq`` equals the game's version after the action (1, 2, 3...). ``action`` is
+    ``action_to_json(action)`` and ``events`` the list of ``Event.to_json()``, secrets
+    included: views must filter events per viewer (``Event.visible_to``).
+
+    **Append-only.** ``save()`` only ever inserts (an existing row, or a new object with the
+    primary key of one, raises :class:`AppendOnlyError`), and ``delete()``, as well as the
+    queryset's ``update()`` and ``delete()``, raise it too. Rows disappear only with their
+    game (a cascade deletes them without calling these methods).
+    """
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="log")
+    seq = models.PositiveIntegerField()
+    action = models.JSONField()
+    events = models.JSONField()
+    created = models.DateTimeField(auto_now_add=True)
+
+    objects = LogEntryQuerySet.as_manager()
+
+    class Meta:
+        ordering = ["game", "seq"]
+        verbose_name_plural = "log entries"
+        constraints = [
+            models.UniqueConstraint(fields=["game", "seq"], name="logentry_unique_seq"),
+        ]
+
+    def __str__(self) -> str:
+        return f"Log {self.seq} of game {self.game_id}"
+
+    def save(self, *args: Any, **kwargs: Any) -> None:
+        """Insert this new entry; refuse to change an existing one."""
+        if not self._state.adding or kwargs.get("force_update") or kwargs.get("update_fields"):
+            raise AppendOnlyError(
+                f"LogEntry rows are append-only: entry {self.seq} of game {self.game_id} "
+                "cannot be changed.")
+        kwargs["force_insert"] = True
+        super().save(*args, **kwargs)
+
+    def delete(self, *args: Any, **kwargs: Any) -> tuple[int, dict[str, int]]:
+        """Refused."""
+        raise AppendOnlyError(
+            f"LogEntry rows are append-only: entry {self.seq} of game {self.game_id} "
+            "cannot be deleted.")

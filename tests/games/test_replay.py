@@ -1,0 +1,103 @@
+"""Whole bot games through the write path: the log replays to the stored state, and the
+Rule and Round rows mirror it."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from games.engine.actions import parse_action
+from games.engine.apply import apply
+from games.engine.events import Event
+from games.engine.settings import GameSettings
+from games.engine.setup import new_game
+from games.engine.state import GameState
+from games.models import Game, LogEntry
+from games.services import game_log, replay
+from tests.games.helpers import drive, start
+
+KINDS = ("oracle", "experimenter")
+
+
+def check_replay(game: Game) -> None:
+    """The log rebuilds the stored state and the logged events exactly."""
+    game.refresh_from_db()
+    assert replay(game).to_json() == game.state
+    state = new_game(GameSettings.from_json(game.settings), game.state["names"], game.seed)
+    for entry in LogEntry.objects.filter(game=game).order_by("seq"):
+        state, events = apply(state, parse_action(entry.action))
+        assert [e.to_json() for e in events] == entry.events
+
+
+def check_mirrors(game: Game) -> None:
+    """Rule and Round rows say what the stored state says."""
+    state = GameState.from_json(game.state)
+    rules = list(game.rules.order_by("engine_id").values_list(
+        "engine_id", "author", "round_written", "jargon", "spec"))
+    assert rules == [(e.id, e.author, e.round, e.jargon, e.data) for e in state.rules]
+    rounds = list(game.rounds.order_by("number"))
+    assert [(r.number, r.winner, r.how) for r in rounds if r.winner is not None] == [
+        (w["round"], w["seat"], w["how"]) for w in state.winners]
+    winners = {w["round"]: w["seat"] for w in state.winners}
+    first_maker = new_game(state.settings, state.names, state.seed).rule_maker
+    for previous, current in zip([None, *rounds], rounds, strict=False):
+        expected = first_maker if previous is None else winners.get(previous.number,
+                                                                    previous.rule_maker)
+        assert current.rule_maker == expected
+    assert [r.number for r in rounds] == list(range(1, len(rounds) + 1))
+    dealt = [e.data["round"] for e in game_log(game) if e.kind == "dealt"]
+    assert dealt == [r.number for r in rounds]
+    if state.phase == "ended":
+        assert all(r.ended is not None for r in rounds)
+        assert game.ended_at is not None
+
+
+@pytest.mark.django_db
+def test_a_whole_bot_game_replays_to_the_stored_state() -> None:
+    game = start(players=3, seed=2024)
+
+    actions = drive(game, KINDS, max_actions=200)
+
+    game.refresh_from_db()
+    assert game.phase == "ended"
+    assert game.version == len(actions) == game.log.count()
+    assert list(game.log.values_list("seq", flat=True)) == list(range(1, len(actions) + 1))
+    check_replay(game)
+    check_mirrors(game)
+    assert game.rules.count() >= 2 and game.rounds.filter(winner__isnull=False).exists()
+
+
+@pytest.mark.django_db
+def test_a_long_game_is_ended_by_the_host_after_the_cap() -> None:
+    game = start(players=3, seed=2024)
+
+    actions = drive(game, ("experimenter",), max_actions=40)
+
+    game.refresh_from_db()
+    assert len(actions) <= 41 and game.phase == "ended"
+    check_replay(game)
+    check_mirrors(game)
+
+
+@pytest.mark.django_db
+@settings(max_examples=10, deadline=None,
+          suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 2**62 - 1), players=st.integers(2, 5),
+       jokers=st.booleans(), aces_high=st.booleans())
+def test_bot_games_replay_and_mirror_for_any_seed(seed: int, players: int, jokers: bool,
+                                                   aces_high: bool) -> None:
+    game = start(players=players, seed=seed, jokers=jokers, aces_high=aces_high,
+                 first_rule_maker=None)
+
+    drive(game, KINDS, max_actions=200)
+
+    check_replay(game)
+    check_mirrors(game)
+
+
+def test_events_round_trip_through_json() -> None:
+    event = Event("drew", "Bull draws a card.", seat=0, to=0, private="You draw 5♥.",
+                  data={"count": 1}, secret={"cards": ["5H"]})
+
+    assert Event.from_json(event.to_json()) == event
