@@ -75,7 +75,8 @@ def random_effect(rng: Random) -> dict[str, Any]:
 
 def random_spec(rng: Random, kind: str | None = None) -> dict[str, Any]:
     """Random spec data of ``kind`` (any kind if ``None``); may be invalid (contradictory)."""
-    kind = kind or rng.choice(KINDS)
+    # Weighted like rules people write: mostly restrictions and triggers.
+    kind = kind or rng.choices(KINDS, weights=(4, 3, 1, 1, 1))[0]
     if kind == "restriction":
         key = rng.choice(("must", "must_not"))
         return {"kind": kind, "when": random_condition(rng, 1), key: random_condition(rng)}
@@ -92,7 +93,7 @@ def random_spec(rng: Random, kind: str | None = None) -> dict[str, Any]:
         return {"kind": kind, "when": random_condition(rng, 1), "say": words,
                 "penalty": rng.randint(1, 2)}
     return {"kind": kind, "hand": {"type": "hand_count", "where": random_card_test(rng),
-                                   "op": rng.choice((">=", "==")), "value": rng.randint(1, 4)}}
+                                   "op": rng.choice((">=", "==")), "value": rng.randint(3, 4)}}
 
 
 def random_rule(rng: Random, kind: str | None = None, author: int | None = None,

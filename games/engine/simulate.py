@@ -29,6 +29,7 @@ class GameRecord:
     events: list[Event] = field(default_factory=list)
     problems: list[str] = field(default_factory=list)
     states: list[GameState] = field(default_factory=list)
+    capped: bool = False
 
 
 def play_game(settings: GameSettings, seed: int, kinds: Sequence[str] = ("oracle",),
@@ -46,6 +47,7 @@ def play_game(settings: GameSettings, seed: int, kinds: Sequence[str] = ("oracle
     while state.phase != "ended":
         if len(record.actions) >= max_actions or state.round > max_rounds:
             action: Action | None = EndGame(0)
+            record.capped = True
         else:
             action = next((a for bot in bots
                            if (a := bot.act(state, player_view(state, bot.seat))) is not None),

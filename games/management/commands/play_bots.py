@@ -1,0 +1,69 @@
+"""``manage.py play_bots``: play complete bot games with random rulebooks and report."""
+
+from __future__ import annotations
+
+import time
+from argparse import ArgumentParser
+from collections import Counter
+from statistics import mean, median
+from typing import Any
+
+from django.core.management.base import BaseCommand, CommandError
+
+from games.engine.errors import EngineError
+from games.engine.settings import GameSettings
+from games.engine.simulate import play_game
+
+
+class Command(BaseCommand):
+    """Play N bot games (the bots write random rules as they win) and print what happened."""
+
+    help = ("Play complete bot games with random rulebooks; print games per second, rounds "
+            "per game, lockup reasons and any invariant violations.")
+
+    def add_arguments(self, parser: ArgumentParser) -> None:
+        parser.add_argument("--games", type=int, default=50)
+        parser.add_argument("--players", type=int, default=4)
+        parser.add_argument("--seed", type=int, default=1, help="seed of the first game")
+        parser.add_argument("--bots", default="oracle,experimenter",
+                            help="bot kinds, cycled over the seats")
+        parser.add_argument("--max-rounds", type=int, default=8,
+                            help="the host ends a game after this many rounds")
+        parser.add_argument("--max-actions", type=int, default=2000)
+
+    def handle(self, *args: Any, **options: Any) -> None:
+        kinds = tuple(k.strip() for k in options["bots"].split(",") if k.strip())
+        if not kinds or set(kinds) - {"oracle", "experimenter"}:
+            raise CommandError("--bots takes oracle and/or experimenter", returncode=2)
+        if options["games"] < 1:
+            raise CommandError("--games must be at least 1", returncode=2)
+        try:
+            settings = GameSettings(players=options["players"])
+        except EngineError as exc:
+            raise CommandError(str(exc), returncode=2) from None
+        reasons: Counter[str] = Counter()
+        rounds, actions, problems = [], 0, []
+        start = time.perf_counter()
+        for i in range(options["games"]):
+            seed = options["seed"] + i
+            record = play_game(settings, seed, kinds, options["max_actions"],
+                               options["max_rounds"])
+            end = record.final.end or {"reason": "unfinished"}
+            reasons["stopped at the limit" if record.capped else end["reason"]] += 1
+            rounds.append(len(record.final.winners))
+            actions += len(record.actions)
+            problems += [f"game seed {seed}: {p}" for p in record.problems]
+        elapsed = time.perf_counter() - start
+        games = options["games"]
+        self.stdout.write(f"{games} games of {settings.players} players ({', '.join(kinds)}) "
+                          f"in {elapsed:.2f} s: {games / elapsed:.2f} games/s, "
+                          f"{actions / elapsed:.0f} actions/s")
+        self.stdout.write(f"rounds won per game: mean {mean(rounds):.1f}, median "
+                          f"{median(rounds)}, max {max(rounds)}")
+        self.stdout.write("how games ended: " + ", ".join(
+            f"{reason} {count}" for reason, count in reasons.most_common()))
+        self.stdout.write(f"invariant violations: {len(problems)}")
+        for problem in problems[:20]:
+            self.stdout.write(f"  {problem}")
+        if problems:
+            raise CommandError(f"{len(problems)} invariant violation(s)", returncode=1)
