@@ -21,6 +21,8 @@ from django.db.models.functions import Lower
 from games.engine.setup import MAX_NAME
 from games.engine.state import PHASES
 
+#: The phase of a game whose seats are still being taken (no engine state yet).
+LOBBY = "lobby"
 CODE_LENGTH = 6
 # No 0/O, 1/I/L: a code read aloud or copied by hand cannot be mistaken for another.
 CODE_ALPHABET = "23456789ABCDEFGHJKMNPQRSTUVWXYZ"
@@ -41,8 +43,9 @@ class AppendOnlyError(RuntimeError):
 class Game(models.Model):
     """One game of Mini Mao.
 
-    ``state`` is ``GameState.to_json()`` after the last accepted action and ``version`` counts
-    accepted actions (0 for a new game); a client sends the version it last saw with each
+    ``state`` is ``GameState.to_json()`` after the last accepted action (``None`` while the
+    game is in its lobby) and ``version`` counts accepted changes, lobby changes included
+    (0 for a new game); a client sends the version it last saw with each
     action, so a late or doubled submission is refused instead of applied twice. ``phase``
     mirrors ``state["phase"]`` so that lists of games can be filtered without reading states.
     """
@@ -53,10 +56,12 @@ class Game(models.Model):
         help_text="Short public code, shown to players and used in URLs.")
     seed = models.BigIntegerField(help_text="Seed of every shuffle and draw of lots.")
     settings = models.JSONField(help_text="GameSettings.to_json().")
-    state = models.JSONField(help_text="GameState.to_json() after the last accepted action.")
+    state = models.JSONField(null=True, blank=True,
+                             help_text="GameState.to_json() after the last accepted action; "
+                                       "empty while the game is still in its lobby.")
     version = models.PositiveIntegerField(
         default=0, help_text="Number of accepted actions; equals the last LogEntry's seq.")
-    phase = models.CharField(max_length=16, choices=[(p, p) for p in PHASES],
+    phase = models.CharField(max_length=16, choices=[(p, p) for p in (LOBBY, *PHASES)],
                              default="writing", db_index=True)
     created = models.DateTimeField(auto_now_add=True)
     updated = models.DateTimeField(auto_now=True)
@@ -171,7 +176,8 @@ class LogEntryQuerySet(models.QuerySet["LogEntry"]):
 class LogEntry(models.Model):
     """One accepted action of a game and everything it caused, in order.
 
-    ``seq`` equals the game's version after the action (1, 2, 3...). ``action`` is
+    ``seq`` equals the game's version after the action (it starts above the number of lobby
+    changes before the start, so it is increasing but not always from 1). ``action`` is
     ``action_to_json(action)`` and ``events`` the list of ``Event.to_json()``, secrets
     included: views must filter events per viewer (``Event.visible_to``).
 

@@ -71,6 +71,11 @@ def get_game(ref: GameRef) -> Game:
     return _query(ref, Game.objects.all())
 
 
+def locked_game(ref: GameRef) -> Game:
+    """The game row, locked for the rest of the transaction (where the database can)."""
+    return _query(ref.pk if isinstance(ref, Game) else ref, Game.objects.select_for_update())
+
+
 def _query(ref: int | str, queryset: QuerySet[Game]) -> Game:
     lookup = {"code": ref.strip().upper()} if isinstance(ref, str) else {"pk": ref}
     try:
@@ -157,8 +162,16 @@ def submit_action(game_ref: GameRef, action: Action, expected_version: int) -> S
                                 events=[event.to_json() for event in events])
         _mirror(game, before, after, events, now)
         game_id = game.pk
-        transaction.on_commit(lambda: notify(game_id, version))
+        transaction.on_commit(lambda: after_change(game_id, version))
     return SubmitResult(game=game, version=version, state=after, events=events)
+
+
+def after_change(game_id: int, version: int) -> None:
+    """Once a change is committed: ring the doorbell, then wake any bot that is due."""
+    from games.botdriver import kick
+
+    notify(game_id, version)
+    kick(game_id)
 
 
 def _mirror(game: Game, before: GameState, after: GameState, events: list[Event],
