@@ -1,7 +1,11 @@
-"""WebSocket URL patterns for the games' consumers (none yet), routed by maosite.asgi."""
+"""WebSocket URL patterns, routed by maosite.asgi behind origin validation and sessions."""
 
 from __future__ import annotations
 
-from django.urls import URLPattern, URLResolver
+from django.urls import URLPattern, URLResolver, path
 
-websocket_urlpatterns: list[URLPattern | URLResolver] = []
+from games.consumers import GameConsumer
+
+websocket_urlpatterns: list[URLPattern | URLResolver] = [
+    path("ws/g/<str:code>/", GameConsumer.as_asgi()),
+]

@@ -146,3 +146,6 @@ STATICFILES_DIRS = [BASE_DIR / "static"]
 STATIC_ROOT = BASE_DIR / "staticfiles"
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
+
+# Seconds a seated bot waits before acting, so people can follow; 0 acts at once (tests).
+MAO_BOT_DELAY = float(os.environ.get("MAO_BOT_DELAY", "0.8"))

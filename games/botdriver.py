@@ -1,0 +1,105 @@
+"""Bots at a live table: after every change, a seated bot whose move it is takes it.
+
+The web process that committed a change "kicks" the driver; after a short pause
+(so people can follow) the bot's action goes through the same write path as a
+person's, with the version it saw, so two processes kicking at once are harmless:
+one wins, the other is told its version is stale and stops. A player's socket
+connecting also kicks, which resumes bots after a server restart. With
+``MAO_BOT_DELAY = 0`` (the tests) bots act at once, in the caller's thread.
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+
+from django.conf import settings
+from django.db import close_old_connections, connection
+
+from games.engine.actions import Action
+from games.engine.bots import Experimenter, make_bot
+from games.engine.errors import EngineError
+from games.engine.state import GameState
+from games.engine.views import player_view
+from games.models import Game
+
+logger = logging.getLogger(__name__)
+_local = threading.local()
+
+
+def bot_action(game: Game) -> Action | None:
+    """The action a seated bot takes now in ``game``, if a bot is due to act."""
+    if not game.state or game.phase not in ("writing", "playing"):
+        return None
+    state = GameState.from_json(game.state)
+    due = list(state.writers) if state.phase == "writing" else [state.current]
+    bots = {s.index: s for s in game.seats.filter(is_bot=True, index__in=due)}
+    for index in due:
+        seat = bots.get(index)
+        if seat is None:
+            continue
+        bot = make_bot(seat.bot_kind, index, game.seed + game.version)
+        if isinstance(bot, Experimenter):
+            _remember_refusals(game, bot)
+        action = bot.act(state, player_view(state, index))
+        if action is not None:
+            return action
+    return None
+
+
+def _remember_refusals(game: Game, bot: Experimenter) -> None:
+    """An experimenter's notebook, rebuilt from the public log of its own refusals."""
+    from games.services import game_log
+
+    for event in game_log(game):
+        if event.kind == "refused" and event.seat == bot.seat and event.data.get("cards"):
+            bot.refused.add((event.data["top"], event.data["cards"][0]))
+
+
+def act_once(game_id: int) -> bool:
+    """Let a due bot act once; True when it did (so another bot may be due)."""
+    from games.services import ServiceError, submit_action
+
+    close_old_connections()
+    game = Game.objects.filter(pk=game_id).first()
+    if game is None:
+        return False
+    action = bot_action(game)
+    if action is None:
+        return False
+    try:
+        submit_action(game, action, game.version)
+    except ServiceError:
+        return False  # someone else changed the game first; their change kicks again
+    except EngineError:
+        logger.exception("game %s: a bot's action was refused", game_id)
+        return False
+    return True
+
+
+def kick(game_id: int) -> None:
+    """Wake the bots of a game after a change (see the module docstring)."""
+    delay = float(getattr(settings, "MAO_BOT_DELAY", 0.8))
+    if delay <= 0:
+        if getattr(_local, "running", False):
+            return  # the loop below is already driving this thread's bots
+        _local.running = True
+        try:
+            for _ in range(10_000):
+                if not act_once(game_id):
+                    break
+        finally:
+            _local.running = False
+        return
+    timer = threading.Timer(delay, _act_in_thread, [game_id])
+    timer.daemon = True
+    timer.start()
+
+
+def _act_in_thread(game_id: int) -> None:
+    try:
+        act_once(game_id)
+    except Exception:  # a background thread must never die silently
+        logger.exception("game %s: the bot driver failed", game_id)
+    finally:
+        connection.close()

@@ -1,0 +1,1 @@
+"""builder of a game (see its modules)."""

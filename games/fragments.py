@@ -1,0 +1,39 @@
+"""The HTML fragments a WebSocket pushes to one viewer after a change.
+
+Each fragment is a named partial of the page template with a stable id; htmx's
+ws extension swaps each one in by its id. The consumer always re-renders from
+the database for its own viewer, so a missed doorbell costs nothing: the next
+push (or a reconnect) carries the whole current view.
+"""
+
+from __future__ import annotations
+
+from django.template.loader import render_to_string
+
+from games.models import LOBBY, Game, Seat
+from games.table import table_context
+
+#: Fragments refreshed on every change. The stage (the play form or the rule builder)
+#: is refreshed only when what it shows changes, so typing is never wiped out.
+ALWAYS = ("status", "moment", "seats", "piles", "hand", "rules", "log")
+INSIDE_STAGE = ("turn-buttons", "joker-row", "pile-row")
+
+
+def render_update(game: Game, seat: Seat | None, link: str,
+                  last_stage: str | None) -> tuple[str, str]:
+    """The HTML to push to one viewer, and the stage key it leaves on their screen.
+
+    A screen that shows the lobby keeps getting the lobby fragment; once the game
+    has started, that fragment carries a link the page follows to the table.
+    """
+    if game.phase == LOBBY or last_stage == LOBBY:
+        from games.views import lobby_context
+
+        context = lobby_context(game, seat, link) | {"oob": True}
+        return render_to_string("games/lobby.html#lobby", context), LOBBY
+    context = table_context(game, seat) | {"oob": True}
+    stage = str(context["stage_key"])
+    names = list(ALWAYS)
+    names += ["stage"] if stage != last_stage else list(INSIDE_STAGE)
+    html = "".join(render_to_string(f"games/table.html#{name}", context) for name in names)
+    return html, stage

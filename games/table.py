@@ -1,0 +1,95 @@
+"""What the table page and its live fragments show one viewer, built from the engine's view.
+
+Templates never receive a GameState: only :func:`table_context`, which starts
+from :func:`games.engine.views.player_view` (own hand, others' counts, own rules,
+the public log) and adds presentation: card faces, seat rows, the latest moment.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from games.engine.events import Event
+from games.engine.state import GameState
+from games.engine.views import PlayerView, player_view
+from games.models import Game, Seat
+from games.services import game_log
+from rules.cards import STANDARD_CARDS, Card, parse
+
+#: Events worth a big banner on every screen: refusals, triggers, calls, wins, the end.
+MOMENTS = ("refused", "fired", "call_broken", "claim_failed", "claim_won", "won_round", "tie",
+           "no_supply", "game_over")
+LOG_SHOWN = 80
+
+
+@dataclass(frozen=True, slots=True)
+class CardFace:
+    """A card as drawn on screen."""
+
+    text: str
+    rank: str
+    suit: str
+    name: str
+    colour: str
+
+    @classmethod
+    def of(cls, text: str) -> CardFace:
+        """The face of a card given as canonical text (``"QH"``, ``"JK"``)."""
+        card: Card = parse(text)
+        if card.is_joker:
+            return cls(text, "★", "", "Joker", "joker")
+        return cls(text, card.symbol[:-1], card.symbol[-1], card.name, card.colour or "")
+
+
+def table_context(game: Game, seat: Seat | None, log: list[Event] | None = None) -> dict[str, Any]:
+    """Everything the table templates need for one viewer (``seat`` ``None``: a spectator)."""
+    state = GameState.from_json(game.state)
+    index = seat.index if seat is not None else None
+    events = game_log(game) if log is None else log
+    view: PlayerView = player_view(state, index, events)
+    seats = list(game.seats.order_by("index"))
+    shown_log = view.log[-LOG_SHOWN:]
+    moment = next((e for e in reversed(view.log) if e["kind"] in MOMENTS), None)
+    return {
+        "game": game,
+        "version": game.version,
+        "view": view,
+        "me": seat,
+        "my_index": index,
+        "is_host": seat is not None and seat.is_host,
+        "hand": [CardFace.of(c) for c in sorted(view.hand, key=_hand_order)],
+        "has_joker": "JK" in view.hand,
+        "piles": [dict(p, face=CardFace.of(p["top"]), number=i + 1)
+                  for i, p in enumerate(view.piles)],
+        "seats": [_seat_row(view, s) for s in seats],
+        "my_turn": view.phase == "playing" and index == view.current,
+        "current_name": view.names[view.current] if view.names else "",
+        "writing": view.phase == "writing",
+        "am_writer": index is not None and index in view.writers,
+        "writer_names": [view.names[w] for w in view.writers],
+        "log": shown_log,
+        "log_hidden": len(view.log) - len(shown_log),
+        "moment": moment,
+        "ended": view.phase == "ended",
+        "stage_key": f"{view.phase}/{','.join(map(str, view.writers))}/{index}",
+        "suits": [("C", "♣ Clubs"), ("D", "♦ Diamonds"), ("H", "♥ Hearts"), ("S", "♠ Spades")],
+        "all_cards": [CardFace.of(str(c)) for c in STANDARD_CARDS],
+    }
+
+
+def _hand_order(text: str) -> tuple[int, int]:
+    card = parse(text)
+    return ("CDHS".find(card.suit) if card.suit else 9, card.rank)
+
+
+def _seat_row(view: PlayerView, seat: Seat) -> dict[str, Any]:
+    i = seat.index
+    wins = sum(1 for w in view.winners if w["seat"] == i)
+    return {
+        "index": i, "name": seat.name, "is_bot": seat.is_bot, "is_host": seat.is_host,
+        "count": view.hand_counts[i] if i < len(view.hand_counts) else 0,
+        "current": view.phase == "playing" and view.current == i,
+        "writing": view.phase == "writing" and i in view.writers,
+        "me": view.viewer == i, "wins": wins,
+    }

@@ -1,0 +1,147 @@
+/* Mini Mao table: card clicks, group plays, keyboard shortcuts, connection state.
+ *
+ * The page works through htmx: playing posts the play form (hx-post) and every
+ * screen is updated by fragments pushed over the WebSocket. This file only adds
+ * what plain attributes cannot: a click on a card fills the form and submits it,
+ * cards can be selected for a group, keys play cards, and a lost connection shows.
+ */
+(function () {
+  "use strict";
+
+  var selected = [];
+
+  function form() { return document.getElementById("play-form"); }
+  function groupMode() {
+    var box = document.getElementById("group-mode");
+    return box && box.checked;
+  }
+
+  function setField(f, name, values) {
+    f.querySelectorAll('input[data-generated="' + name + '"]').forEach(function (el) { el.remove(); });
+    values.forEach(function (value) {
+      var input = document.createElement("input");
+      input.type = "hidden";
+      input.name = name;
+      input.value = value;
+      input.setAttribute("data-generated", name);
+      f.appendChild(input);
+    });
+  }
+
+  function submit(type, cards) {
+    var f = form();
+    if (!f) { return; }
+    f.querySelector('input[name="type"]').value = type;
+    setField(f, "cards", cards || []);
+    htmx.trigger(f, "submit");
+  }
+
+  function refreshSelection() {
+    document.querySelectorAll(".hand .card").forEach(function (el) {
+      var on = selected.indexOf(el.dataset.card) >= 0;
+      el.setAttribute("aria-pressed", groupMode() ? String(on) : "false");
+      el.classList.toggle("card--selected", on);
+    });
+    var button = document.getElementById("play-group");
+    if (button) {
+      button.hidden = !groupMode();
+      button.textContent = "Play selected (" + selected.length + ")";
+      button.disabled = selected.length < 1;
+    }
+  }
+
+  document.addEventListener("click", function (event) {
+    var card = event.target.closest(".hand .card");
+    if (card) {
+      if (card.getAttribute("aria-disabled") === "true") {
+        var feedback = document.getElementById("feedback");
+        if (feedback) { feedback.textContent = "Wait for your turn."; }
+        return;
+      }
+      if (groupMode()) {
+        var i = selected.indexOf(card.dataset.card);
+        if (i >= 0) { selected.splice(i, 1); } else { selected.push(card.dataset.card); }
+        refreshSelection();
+      } else {
+        submit("play", [card.dataset.card]);
+      }
+      return;
+    }
+    var action = event.target.closest("[data-action]");
+    if (action) { submit(action.dataset.action, []); return; }
+    if (event.target.closest("#play-group")) {
+      submit("play", selected.slice());
+      selected = [];
+      refreshSelection();
+    }
+  });
+
+  document.addEventListener("change", function (event) {
+    if (event.target.id === "group-mode") { selected = []; refreshSelection(); }
+  });
+
+  document.addEventListener("keydown", function (event) {
+    var tag = (event.target.tagName || "").toLowerCase();
+    if (tag === "input" || tag === "select" || tag === "textarea" || event.ctrlKey ||
+        event.metaKey || event.altKey) { return; }
+    var cards = document.querySelectorAll(".hand .card");
+    if (/^[1-9]$/.test(event.key) && cards[Number(event.key) - 1]) {
+      cards[Number(event.key) - 1].click();
+      event.preventDefault();
+    } else if (event.key === "p" || event.key === "P") {
+      var pass = document.querySelector('[data-action="pass"]:not([disabled])');
+      if (pass) { pass.click(); event.preventDefault(); }
+    } else if (event.key === "/") {
+      var say = document.getElementById("say");
+      if (say) { say.focus(); event.preventDefault(); }
+    } else if ((event.key === "ArrowRight" || event.key === "ArrowLeft") &&
+               event.target.closest(".hand")) {
+      var list = Array.prototype.slice.call(cards);
+      var at = list.indexOf(event.target.closest(".card"));
+      var next = list[(at + (event.key === "ArrowRight" ? 1 : list.length - 1)) % list.length];
+      if (next) { next.focus(); event.preventDefault(); }
+    }
+  });
+
+  // After a successful play, clear the words said; keep the selection of a failed group.
+  document.body.addEventListener("htmx:afterRequest", function (event) {
+    var f = form();
+    if (!f || event.detail.elt !== f || !event.detail.successful) { return; }
+    if (event.detail.xhr.getResponseHeader("X-Mao-Accepted") === "1") {
+      var say = document.getElementById("say");
+      if (say) { say.value = ""; }
+    }
+  });
+
+  // Fragments replace the hand: keep the group selection visible across updates.
+  document.body.addEventListener("htmx:oobAfterSwap", refreshSelection);
+
+  // Connection state: the ws extension reconnects after abnormal closes by itself;
+  // for other closes (a server that went away politely) reload to resync.
+  var retry = 0;
+  document.body.addEventListener("htmx:wsOpen", function () {
+    retry = 0;
+    var note = document.getElementById("connection");
+    if (note) { note.hidden = true; }
+  });
+  document.body.addEventListener("htmx:wsClose", function (event) {
+    var note = document.getElementById("connection");
+    if (note) { note.hidden = false; }
+    var code = event.detail.event.code;
+    if ([1006, 1011, 1012, 1013].indexOf(code) < 0 && code !== 1000 && code < 4000) {
+      retry += 1;
+      setTimeout(function () { window.location.reload(); }, Math.min(1000 * retry, 5000));
+    }
+  });
+
+  // When the game starts every lobby moves to the table; when it ends, to the reveal.
+  document.body.addEventListener("htmx:wsAfterMessage", function () {
+    var now = document.querySelector("[data-follow-now]");
+    if (now) { window.location.href = now.href; return; }
+    var link = document.querySelector("[data-autofollow]");
+    if (link && !link.dataset.following) {
+      link.dataset.following = "1";
+      setTimeout(function () { window.location.href = link.href; }, 2500);
+    }
+  });
+})();

@@ -1,0 +1,53 @@
+"""Bots at a live table act through the write path when it is their move."""
+
+from __future__ import annotations
+
+import pytest
+
+from games.botdriver import bot_action, kick
+from games.engine.actions import WriteRule
+from games.engine.settings import GameSettings
+from games.lobby import add_bot, open_game, start_game
+from games.models import Game
+from games.services import submit_action
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+RULE = {"jargon": "Pip", "rule": {"kind": "restriction", "must_not": {"type": "face"}}}
+
+
+def bot_table(kind: str = "oracle", host_first: bool = True) -> Game:
+    game = open_game(GameSettings(players=3), "Gogol", "host", host_writes_first=host_first)
+    add_bot(game, "host", kind)
+    add_bot(game, "host", kind)
+    return start_game(game, "host")
+
+
+def test_bots_play_until_a_person_must_act() -> None:
+    game = bot_table()
+    submit_action(game, WriteRule(0, RULE), game.version)
+    game.refresh_from_db()
+    state = game.state
+    assert state["phase"] in ("playing", "writing", "ended")
+    if state["phase"] == "playing":
+        assert state["current"] == 0  # the bots moved on to the person's turn
+    assert game.log.count() >= 1
+
+
+def test_a_bot_rule_maker_writes_its_rule_when_the_game_starts() -> None:
+    game = open_game(GameSettings(players=2), "Gogol", "host")
+    add_bot(game, "host", "experimenter")
+    game = start_game(game, "host")
+    game.refresh_from_db()
+    # Both players of a two-player game write a rule: the bot has written its own.
+    assert game.phase == "writing" and game.state["writers"] == [0]
+    assert [r["author"] for r in game.state["rules"]] == [1]
+
+
+def test_nothing_happens_when_no_bot_is_due() -> None:
+    game = bot_table()
+    assert bot_action(game) is None
+    version = game.version
+    kick(game.pk)
+    game.refresh_from_db()
+    assert game.version == version

@@ -1,0 +1,127 @@
+"""The WebSocket consumer: first frame, doorbell pushes, origin checks, abuse limits."""
+
+from __future__ import annotations
+
+import pytest
+from channels.testing import WebsocketCommunicator
+
+from games.engine.actions import WriteRule
+from games.services import submit_action
+from maosite.asgi import application
+from tests.web.helpers import started_game
+
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.asyncio]
+
+RULE = {"jargon": "Pip", "rule": {"kind": "restriction", "must_not": {"type": "face"}}}
+
+
+def communicator(code: str, session_key: str | None = None, origin: str = "http://localhost",
+                 query: str = "") -> WebsocketCommunicator:
+    headers = [(b"origin", origin.encode()), (b"host", b"localhost")]
+    if session_key:
+        headers.append((b"cookie", f"sessionid={session_key}".encode()))
+    return WebsocketCommunicator(application, f"/ws/g/{code}/{query}", headers=headers)
+
+
+async def setup(players: int = 3):
+    from asgiref.sync import sync_to_async
+
+    game, clients = await sync_to_async(started_game)(players)
+    keys = [c.cookies["sessionid"].value for c in clients]
+    return game, keys
+
+
+async def test_connecting_sends_the_whole_view_for_that_seat() -> None:
+    game, keys = await setup()
+    ws = communicator(game.code, keys[0])
+    connected, _ = await ws.connect()
+    assert connected
+    frame = await ws.receive_from(timeout=5)
+    assert 'id="status"' in frame and 'id="stage"' in frame and 'id="log"' in frame
+    assert "You make the first rule" in frame
+    await ws.disconnect()
+
+
+async def test_an_unknown_game_closes_the_socket() -> None:
+    ws = communicator("NOPE42")
+    connected, code = await ws.connect()
+    assert not connected and code == 4404
+
+
+async def test_a_foreign_origin_is_refused() -> None:
+    game, keys = await setup()
+    ws = communicator(game.code, keys[0], origin="http://evil.example")
+    connected, _ = await ws.connect()
+    assert not connected
+
+
+async def test_every_seat_hears_a_change_with_its_own_view() -> None:
+    from asgiref.sync import sync_to_async
+
+    game, keys = await setup()
+    sockets = [communicator(game.code, key) for key in keys]
+    for ws in sockets:
+        assert (await ws.connect())[0]
+        await ws.receive_from(timeout=5)
+    await sync_to_async(submit_action)(game.code, WriteRule(0, RULE), game.version)
+    frames = [await ws.receive_from(timeout=5) for ws in sockets]
+    for frame in frames:
+        assert "Round 1: 5 cards each" in frame
+        assert 'data-card="' in frame  # each seat sees its own hand now
+    assert "Your secret rules" in frames[0] and "Your secret rules" not in frames[1]
+    for ws in sockets:
+        await ws.disconnect()
+
+
+async def test_oversized_frames_close_the_socket() -> None:
+    game, keys = await setup()
+    ws = communicator(game.code, keys[1])
+    await ws.connect()
+    await ws.receive_from(timeout=5)
+    await ws.send_to(text_data="x" * 10_000)
+    output = await ws.receive_output(timeout=5)
+    assert output["type"] == "websocket.close" and output["code"] == 1009
+
+
+async def test_floods_close_the_socket() -> None:
+    game, keys = await setup()
+    ws = communicator(game.code, keys[1])
+    await ws.connect()
+    await ws.receive_from(timeout=5)
+    closed = None
+    for _ in range(40):
+        await ws.send_to(text_data="{}")
+        output = await ws.receive_output(timeout=5)
+        if output["type"] == "websocket.close":
+            closed = output["code"]
+            break
+    assert closed == 4429
+
+
+async def test_malformed_messages_get_a_clear_answer_and_resync_works() -> None:
+    game, keys = await setup()
+    ws = communicator(game.code, keys[1])
+    await ws.connect()
+    await ws.receive_from(timeout=5)
+    await ws.send_to(text_data="not json")
+    assert "was not understood" in await ws.receive_from(timeout=5)
+    await ws.send_to(text_data='{"type": "resync"}')
+    assert 'id="stage"' in await ws.receive_from(timeout=5)
+    await ws.disconnect()
+
+
+async def test_a_lobby_page_follows_the_game_to_the_table() -> None:
+    from asgiref.sync import sync_to_async
+
+    from games.engine.settings import GameSettings
+    from games.lobby import join_game, open_game, start_game
+
+    game = await sync_to_async(open_game)(GameSettings(players=2), "Gogol", "k-host")
+    ws = communicator(game.code, query="?page=lobby")
+    await ws.connect()
+    assert 'id="lobby"' in await ws.receive_from(timeout=5)
+    await sync_to_async(join_game)(game.code, "Bull", "k-bull")
+    assert "Bull" in await ws.receive_from(timeout=5)
+    await sync_to_async(start_game)(game.code, "k-host")
+    assert "data-follow-now" in await ws.receive_from(timeout=5)
+    await ws.disconnect()

@@ -1,0 +1,163 @@
+"""HTTP views: home, opening and finding tables, the lobby, the table and actions."""
+
+from __future__ import annotations
+
+import pytest
+
+from games.engine.actions import WriteRule
+from games.models import LOBBY, Game
+from games.services import submit_action
+from tests.web.helpers import client_with_session, started_game
+
+pytestmark = pytest.mark.django_db
+
+HTMX = {"HTTP_HX_REQUEST": "true"}
+FACE_RULE = {"jargon": "Pip", "rule": {"kind": "restriction", "when": {"type": "face", "of": "top"},
+                                       "must_not": {"type": "face"}}}
+
+
+def test_home_offers_to_open_and_join() -> None:
+    client, _ = client_with_session()
+    html = client.get("/").content.decode()
+    assert "Open a table" in html and "Join a table" in html
+
+
+def test_opening_a_table_redirects_to_its_lobby() -> None:
+    client, key = client_with_session()
+    response = client.post("/new/", {"name": "Gogol", "players": "4", "hand_size": "5",
+                                     "decks": "1", "jokers": "on",
+                                     "first_rule_maker": "random"})
+    game = Game.objects.get()
+    assert response.status_code == 302 and response["Location"] == f"/g/{game.code}/"
+    assert game.phase == LOBBY and game.seats.get().session_key == key
+    page = client.get(response["Location"]).content.decode()
+    assert f"Table {game.code}" in page and "Gogol (you)" in page
+
+
+def test_a_bad_new_game_form_shows_errors_and_creates_nothing() -> None:
+    client, _ = client_with_session()
+    response = client.post("/new/", {"name": "", "players": "12"})
+    assert response.status_code == 400 and not Game.objects.exists()
+    assert "This field is required" in response.content.decode()
+
+
+def test_finding_an_unknown_code_says_so() -> None:
+    client, _ = client_with_session()
+    response = client.get("/find/", {"code": "zzzzzz"}, follow=True)
+    assert "There is no game with the code “ZZZZZZ”" in response.content.decode()
+
+
+def test_an_unknown_game_link_is_404() -> None:
+    client, _ = client_with_session()
+    assert client.get("/g/NOPE42/").status_code == 404
+
+
+def test_joining_from_the_lobby_with_htmx() -> None:
+    host, host_key = client_with_session()
+    host.post("/new/", {"name": "Gogol", "players": "2", "hand_size": "5", "decks": "1",
+                        "first_rule_maker": "host"})
+    game = Game.objects.get()
+    guest, _ = client_with_session()
+    response = guest.post(f"/g/{game.code}/join/", {"name": "gogol"}, **HTMX)
+    assert "already called gogol" in response.content.decode()
+    response = guest.post(f"/g/{game.code}/join/", {"name": "Bull"}, **HTMX)
+    assert "Bull (you)" in response.content.decode()
+    late, _ = client_with_session()
+    response = late.post(f"/g/{game.code}/join/", {"name": "Late"}, **HTMX)
+    assert "This table is full" in response.content.decode()
+
+
+def test_the_host_starts_and_everyone_gets_the_table() -> None:
+    host, _ = client_with_session()
+    host.post("/new/", {"name": "Gogol", "players": "3", "hand_size": "5", "decks": "1",
+                        "first_rule_maker": "host"})
+    game = Game.objects.get()
+    host.post(f"/g/{game.code}/bots/", {"kind": "oracle"}, **HTMX)
+    response = host.post(f"/g/{game.code}/start/", **HTMX)
+    assert response.status_code == 204 and response["HX-Redirect"] == f"/g/{game.code}/"
+    page = host.get(f"/g/{game.code}/").content.decode()
+    assert "You make the first rule" in page
+
+
+def test_spectators_see_the_table_but_cannot_act() -> None:
+    game, _ = started_game()
+    watcher, _ = client_with_session()
+    page = watcher.get(f"/g/{game.code}/").content.decode()
+    assert "You are watching this game" in page
+    response = watcher.post(f"/g/{game.code}/act/", {"type": "pass", "version": game.version},
+                            **HTMX)
+    assert "only players can act" in response.content.decode()
+
+
+def playing(game: Game) -> Game:
+    submit_action(game, WriteRule(0, FACE_RULE), game.version)
+    game.refresh_from_db()
+    return game
+
+
+def test_acting_out_of_turn_is_refused_and_changes_nothing() -> None:
+    game, clients = started_game()
+    game = playing(game)
+    state = game.state
+    waiting = next(i for i in range(3) if i != state["current"])
+    response = clients[waiting].post(f"/g/{game.code}/act/",
+                                     {"type": "pass", "version": game.version}, **HTMX)
+    assert "turn, not yours" in response.content.decode()
+    assert response["X-Mao-Accepted"] == "0"
+    game.refresh_from_db()
+    assert game.state == state
+
+
+def test_a_stale_version_is_refused() -> None:
+    game, clients = started_game()
+    game = playing(game)
+    mover = clients[game.state["current"]]
+    response = mover.post(f"/g/{game.code}/act/", {"type": "pass", "version": 0}, **HTMX)
+    assert "Your screen is out of date" in response.content.decode()
+
+
+def test_forged_and_malformed_plays_are_refused() -> None:
+    game, clients = started_game()
+    game = playing(game)
+    seat = game.state["current"]
+    mover = clients[seat]
+    url = f"/g/{game.code}/act/"
+    before = (game.version, game.state)
+    not_held = next(c for c in ("AS", "2S", "3S", "4S", "5S", "6S")
+                    if c not in game.state["hands"][seat])
+    cases = [
+        ({"type": "play", "cards": [not_held], "version": game.version}, "You do not hold"),
+        ({"type": "play", "cards": ["ZZ"], "version": game.version}, "not a card"),
+        ({"type": "play", "version": game.version}, "Choose a card"),
+        ({"type": "explode", "version": game.version}, "Unknown action"),
+        ({"type": "pass"}, "no game version"),
+        ({"type": "play", "cards": ["AS"], "say": "x" * 500, "version": game.version},
+         "at most 200"),
+    ]
+    for data, message in cases:
+        response = mover.post(url, data, **HTMX)
+        assert message in response.content.decode(), data
+    game.refresh_from_db()
+    assert (game.version, game.state) == before
+
+
+def test_a_legal_pass_is_accepted() -> None:
+    game, clients = started_game()
+    game = playing(game)
+    seat = game.state["current"]
+    response = clients[seat].post(f"/g/{game.code}/act/",
+                                  {"type": "pass", "version": game.version}, **HTMX)
+    assert response["X-Mao-Accepted"] == "1"
+    game.refresh_from_db()
+    assert len(game.state["hands"][seat]) == 6
+
+
+def test_only_the_host_ends_the_game() -> None:
+    game, clients = started_game()
+    response = clients[1].post(f"/g/{game.code}/act/",
+                               {"type": "end_game", "version": game.version}, **HTMX)
+    assert "Only the host" in response.content.decode()
+    clients[0].post(f"/g/{game.code}/act/", {"type": "end_game", "version": game.version},
+                    **HTMX)
+    game.refresh_from_db()
+    assert game.phase == "ended"
