@@ -1,0 +1,11 @@
+"""URLs of the reveal (mounted at ``/g/<code>/reveal/``)."""
+
+from __future__ import annotations
+
+from django.urls import URLPattern, path
+
+from games.reveal import views
+
+urlpatterns: list[URLPattern] = [
+    path("", views.reveal, name="reveal"),
+]

@@ -1,0 +1,23 @@
+"""The reveal page: every rule, the winners, a chart and the whole log, once a game has ended."""
+
+from __future__ import annotations
+
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import render
+from django.urls import reverse
+
+from games.reveal.context import reveal_context
+from games.services import ServiceError
+
+
+def reveal(request: HttpRequest, code: str) -> HttpResponse:
+    """The reveal of game ``code``; a 404 page (that gives nothing away) until it has ended."""
+    try:
+        context = reveal_context(code)
+    except ServiceError as exc:
+        table = reverse("reveal", args=[code]).removesuffix("reveal/")
+        return render(request, "games/reveal/unavailable.html",
+                      {"code": code.upper(), "problem": exc.code, "table_url": table},
+                      status=404)
+    context["share_url"] = request.build_absolute_uri(request.path)
+    return render(request, "games/reveal.html", context)

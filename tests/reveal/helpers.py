@@ -1,0 +1,62 @@
+"""Helpers for the reveal tests: real games played through the services until they end."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from games.engine.actions import Action, EndGame, WriteRule
+from games.engine.bots import Bot, make_bot
+from games.engine.settings import GameSettings
+from games.engine.views import player_view
+from games.models import Game
+from games.services import create_game, load_state, submit_action
+
+NAMES = ("Ann", "Bob", "Cy", "Di", "Ed", "Flo", "Gus", "Hal")
+
+#: Follow suit or rank: experimenters break it often.
+TANGLE = {"jargon": "Tangle", "rule": {"kind": "restriction", "must": {"type": "any", "of": [
+    {"type": "relation", "rel": "same_suit"}, {"type": "relation", "rel": "same_rank"}]}}}
+#: Whoever plays a five draws a card.
+FIVER = {"jargon": "Fiver", "rule": {"kind": "trigger", "when": {"type": "rank", "in": ["5"]},
+                                     "effects": [{"type": "draw", "who": "player", "count": 1}]}}
+#: On a black card only an even top lets anything go down: an odd black top locks the game.
+LOCK = {"jargon": "Gridlock", "rule": {
+    "kind": "restriction", "when": {"type": "colour", "of": "top", "is": "black"},
+    "must": {"type": "parity", "of": "top", "is": "even"}}}
+
+
+def start(players: int = 3, seed: int = 1, names: Sequence[str] = NAMES) -> Game:
+    """A stored game whose first rule-maker is seat 0 (the host)."""
+    return create_game(GameSettings(players=players, first_rule_maker=0), names[:players], seed)
+
+
+def play(game: Game, rules: Sequence[dict[str, Any]], kinds: Sequence[str] = ("oracle",),
+         max_actions: int = 300) -> Game:
+    """Play ``game`` through ``submit_action`` until it ends, and return it fresh.
+
+    Each rule-maker in turn writes the next of ``rules``; when they run out, or after
+    ``max_actions``, the host (seat 0) ends the game. Bots of ``kinds`` (cycling over the
+    seats) choose every play.
+    """
+    state = load_state(game)
+    bots: list[Bot] = [make_bot(kinds[s % len(kinds)], s, game.seed * 31 + s)
+                       for s in range(state.players)]
+    pending = list(rules)
+    version, count = game.version, 0
+    while state.phase != "ended":
+        action: Action | None
+        if count >= max_actions or (state.phase == "writing" and not pending):
+            action = EndGame(0)
+        elif state.phase == "writing":
+            action = WriteRule(state.writers[0], pending.pop(0))
+        else:
+            action = next((a for bot in bots
+                           if (a := bot.act(state, player_view(state, bot.seat))) is not None),
+                          None)
+        assert action is not None, f"nobody can act in phase {state.phase}"
+        result = submit_action(game.pk, action, version)
+        version, state, count = result.version, result.state, count + 1
+        for bot in bots:
+            bot.observe(result.events)
+    return Game.objects.get(pk=game.pk)

@@ -1,0 +1,171 @@
+"""The reveal page over HTTP: a 404 that gives nothing away, then everything."""
+
+from __future__ import annotations
+
+import re
+import xml.etree.ElementTree as ET
+
+import pytest
+from django.test import Client
+from django.urls import reverse
+from django.utils.html import escape
+
+from games.engine.actions import EndGame, Pass, WriteRule
+from games.models import Game
+from games.services import game_log, load_state, submit_action
+from rules.english import describe
+from tests.reveal.helpers import FIVER, LOCK, TANGLE, play, start
+
+pytestmark = pytest.mark.django_db
+
+SVG = "{http://www.w3.org/2000/svg}"
+
+
+def page(client: Client, game: Game, code: str | None = None) -> tuple[int, str]:
+    response = client.get(f"/g/{code or game.code}/reveal/")
+    return response.status_code, response.content.decode()
+
+
+def section(html: str, ident: str) -> str:
+    start_at = html.index(f'id="{ident}"')
+    return html[start_at:html.index("</section>", start_at)]
+
+
+def test_the_reveal_has_a_stable_url(locked: Game) -> None:
+    assert reverse("reveal", args=[locked.code]) == f"/g/{locked.code}/reveal/"
+
+
+def test_before_the_end_the_page_is_a_404_that_reveals_nothing(client: Client) -> None:
+    game = start()
+    states = []
+    status, html = page(client, game)
+    states.append((status, html))
+    game = submit_action(game, WriteRule(0, TANGLE), 0).game
+    state = load_state(game)
+    submit_action(game, Pass(state.current), game.version)
+    states.append(page(client, game))
+
+    for status, html in states:
+        assert status == 404
+        assert "This game is still being played — the rules are revealed when it ends" in html
+        assert f'href="/g/{game.code}/"' in html
+        assert "Tangle" not in html
+        assert escape(describe(load_state(game).rules[0].rule)) not in html
+
+
+def test_an_unknown_game_is_a_404(client: Client) -> None:
+    response = client.get("/g/NOSUCH/reveal/")
+
+    assert response.status_code == 404
+    assert "No such game" in response.content.decode()
+
+
+def test_the_code_may_be_typed_in_lower_case(client: Client, locked: Game) -> None:
+    status, _ = page(client, locked, locked.code.lower())
+
+    assert status == 200
+
+
+def test_the_page_says_why_the_game_ended(client: Client, locked: Game) -> None:
+    status, html = page(client, locked)
+    end = section(html, "end")
+
+    assert status == 200
+    assert "Locked up: no card can be played" in end
+    assert escape(load_state(locked).end["text"]) in end
+
+
+def test_a_game_ended_by_the_host_says_so(client: Client, hosted: Game) -> None:
+    end = section(page(client, hosted)[1], "end")
+
+    assert "Ended by the host" in end and "Ann ended the game." in end
+
+
+def test_every_rule_is_shown_with_its_author_round_sentence_and_counts(
+        client: Client, locked: Game) -> None:
+    state = load_state(locked)
+    html = page(client, locked)[1]
+    rules = section(html, "rules")
+
+    cards = rules.split('<li class="rule ')[1:]
+    for entry in state.rules:
+        card = next(c for c in cards if f'id="rule-{entry.id}"' in c)
+        stats = state.stats[str(entry.id)]
+        assert f'<h3 class="jargon">{entry.jargon}</h3>' in card
+        assert f'<strong class="author">{state.names[entry.author]}</strong>' in card
+        assert f"in round {entry.round}" in card
+        assert escape(describe(entry.rule)) in card
+        assert f"Broken <strong>{stats['broken']}</strong>" in card
+        assert f"Fired <strong>{stats['fired']}</strong>" in card
+        if stats["first_broken"]:
+            assert escape(stats["first_broken"]) in card
+        else:
+            assert "Never broken." in card
+    assert rules.index('id="rule-1"') < rules.index('id="rule-2"')
+    assert "Rule of the game" in rules
+
+
+def test_the_winners_are_listed_by_round(client: Client, hosted: Game) -> None:
+    rounds = section(page(client, hosted)[1], "rounds")
+
+    assert re.findall(r"Round (\d+)</span>\s*<span class=\"result-text\">"
+                      r"<strong class=\"winner\">(\w+)</strong> ([^<.]+)\.", rounds) == [
+        ("1", "Cy", "emptied their hand"), ("2", "Cy", "emptied their hand")]
+
+
+def test_the_chart_is_inline_svg_with_a_line_per_player(client: Client, locked: Game) -> None:
+    html = page(client, locked)[1]
+    svg = html[html.index("<svg"):html.index("</svg>") + len("</svg>")]
+    root = ET.fromstring(svg)
+    state = load_state(locked)
+
+    paths = [p for p in root.iter(f"{SVG}path") if "series" in p.attrib.get("class", "")]
+    assert [p.attrib["data-seat"] for p in paths] == [str(s) for s in range(len(state.names))]
+    width = float(root.attrib["viewBox"].split()[2])
+    for path in paths:
+        xs = [float(x) for x in re.findall(r"[ML](-?[\d.]+),", path.attrib["d"])]
+        assert len(xs) >= 2 and xs == sorted(xs) and all(0 < x < width for x in xs)
+        assert path.attrib["d"].count("M") == 2  # one stretch per round dealt
+    assert "<script" not in svg
+    assert all(src.startswith("/static/") for src in re.findall(r'<script[^>]*src="([^"]*)"', html))
+    assert "Cards in hand at the end of each round" in section(html, "chart")
+
+
+def test_the_log_shows_every_public_event_in_order(client: Client, locked: Game) -> None:
+    log = section(page(client, locked)[1], "log")
+
+    position = 0
+    for event in game_log(locked):
+        found = log.find(f">{escape(event.text)}</p>", position)
+        assert found >= 0, event.text
+        position = found
+    assert "Your hand" not in log
+
+
+def test_names_are_escaped_everywhere(client: Client) -> None:
+    game = play(start(2, seed=3, names=["<b>Bold</b>", "Amp & co"]), [TANGLE, FIVER, LOCK],
+                ("oracle",), max_actions=40)
+
+    status, html = page(client, game)
+
+    assert status == 200
+    assert "<b>Bold</b>" not in html and "&lt;b&gt;Bold&lt;/b&gt;" in html
+    ET.fromstring(html[html.index("<svg"):html.index("</svg>") + len("</svg>")])
+
+
+def test_the_page_links_to_itself_for_sharing(client: Client, locked: Game) -> None:
+    html = page(client, locked)[1]
+
+    assert f'href="http://testserver/g/{locked.code}/reveal/"' in html
+
+
+def test_a_game_ended_before_its_first_rule_has_a_plain_reveal(client: Client) -> None:
+    game = start()
+    submit_action(game, EndGame(0), 0)
+
+    status, html = page(client, game)
+
+    assert status == 200
+    assert "Ended by the host" in html and "Ann ended the game." in html
+    assert "Nobody wrote a rule" in html and "No round was dealt." in html
+    ET.fromstring(html[html.index("<svg"):html.index("</svg>") + len("</svg>")])
