@@ -35,6 +35,12 @@ class Play:
     suit: str | None = None
     pile: int = 0
 
+    def __post_init__(self) -> None:
+        # One name per card, so a play compares equal however it was built (and round-trips).
+        missing = len(self.cards) - len(self.named)
+        if missing > 0:
+            object.__setattr__(self, "named", (*self.named, *(None,) * missing))
+
 
 @dataclass(frozen=True, slots=True)
 class Pass:
@@ -90,7 +96,8 @@ def parse_action(data: Any) -> Action:
     allowed = {"play": {"type", "seat", "cards", "named", "say", "suit", "pile"},
                "pass": {"type", "seat"}, "write_rule": {"type", "seat", "rule"},
                "claim_win": {"type", "seat"}, "end_game": {"type", "seat"}}
-    if kind not in allowed:
+    # A list or an object as the type must be refused too, not crash the lookup.
+    if not isinstance(kind, str) or kind not in allowed:
         raise EngineError("action/unknown", f"unknown action {kind!r}")
     extra = sorted(set(data) - allowed[kind])
     if extra:

@@ -58,7 +58,9 @@ def write_rule(state: GameState, action: WriteRule, events: list[Event]) -> None
     fields = set(action.rule) - {"jargon", "rule"}
     if fields:
         raise EngineError("rule/invalid", f"unknown field {sorted(fields)[0]!r}")
-    jargon = action.rule.get("jargon") or ""
+    # Blank or missing jargon gets a suggestion; anything but text (0, [], false) is refused.
+    jargon = action.rule.get("jargon")
+    jargon = "" if jargon is None else jargon
     if not isinstance(jargon, str):
         raise EngineError("rule/invalid", "jargon: must be text")
     if not jargon.strip():

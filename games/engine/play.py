@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass, field
+from typing import Any
 
 from games.engine.actions import ClaimWin, Pass, Play
 from games.engine.errors import EngineError
@@ -15,7 +16,7 @@ from games.engine.stock import draw
 from rules.cards import Card, parse
 from rules.context import PlayContext
 from rules.effects import Effect
-from rules.english import describe_effect
+from rules.english import article, describe_effect
 from rules.evaluation import CallVerdict, Rulebook
 from rules.spec import Rule
 
@@ -46,18 +47,22 @@ def entries_by_rule(state: GameState, rulebook: Rulebook) -> dict[int, RuleEntry
     return {id(rule): entry for rule, entry in zip(rulebook.rules, state.rules, strict=True)}
 
 
-def record(state: GameState, entry: RuleEntry, what: str, moment: str = "") -> None:
-    """Count a rule breaking or firing, and make its jargon public."""
+def record(state: GameState, entry: RuleEntry, what: str, moment: str = "",
+           reveal: bool = True) -> None:
+    """Count a rule breaking or firing, and make its jargon public (unless ``reveal`` is false:
+    nobody names a call that was made correctly)."""
     stats = state.stats.setdefault(str(entry.id), {"broken": 0, "fired": 0, "first_broken": None})
     stats[what] += 1
     if what == "broken" and stats["first_broken"] is None:
         stats["first_broken"] = moment
-    if entry.id not in state.revealed:
+    if reveal and entry.id not in state.revealed:
         state.revealed.append(entry.id)
 
 
 def _cards_of(state: GameState, action: Play) -> tuple[list[Card], list[Card]]:
     """Check the cards are held and jokers are named; return physical and effective cards."""
+    if not action.cards or len(action.named) > len(action.cards):
+        raise EngineError("action/malformed", "A play needs its cards and at most one name each.")
     if not 0 <= action.pile < len(state.piles):
         raise EngineError("action/bad_pile", f"There is no pile {action.pile + 1}.")
     held = Counter(state.hands[action.seat])
@@ -150,13 +155,13 @@ def _refuse(state: GameState, action: Play, physical: list[Card], effective: lis
     entries = entries_by_rule(state, state.rulebook())
     shown = _shown(physical, effective)
     moment = f"Round {state.round}, turn {state.turn}: {name} played {shown} on {pile.top.symbol}"
-    calls = []
+    calls: list[dict[str, Any]] = []
     for rule in broken:
         entry = entries[id(rule)]
         record(state, entry, "broken", moment)
         calls.append({"jargon": entry.jargon, "author": entry.author,
                       "author_name": state.names[entry.author], "rule": entry.id})
-    words = " ".join(f"{c['author_name']}: that's a {c['jargon']}!" for c in calls)
+    words = " ".join(f"{c['author_name']}: that's {article(str(c['jargon']))}!" for c in calls)
     if not broken:
         words = "No rule lets those cards go down together."
     events.append(Event("refused", f"{name} tries {shown} on {pile.top.symbol}. {words}",
@@ -245,14 +250,14 @@ def _judge_calls(state: GameState, action: Play, verdicts: list[CallVerdict],
         entry = entries[id(verdict.rule)]
         if not verdict.broken:
             if verdict.required:
-                record(state, entry, "fired")
+                record(state, entry, "fired", reveal=False)
             continue
         moment = (f"Round {state.round}, turn {state.turn}: {state.names[seat]} "
                   f"{'did not say' if verdict.required else 'said'} “{verdict.phrase}”")
         record(state, entry, "broken", moment)
         problem = "missed a call" if verdict.required else "said something needless"
-        events.append(Event("call_broken", f"{state.names[entry.author]}: that's a "
-                            f"{entry.jargon}! {state.names[seat]} {problem}.", seat=seat,
+        events.append(Event("call_broken", f"{state.names[entry.author]}: that's "
+                            f"{article(entry.jargon)}! {state.names[seat]} {problem}.", seat=seat,
                             data={"jargon": entry.jargon, "author": entry.author,
                                   "rule": entry.id, "required": verdict.required}))
         penalty = getattr(verdict.rule.spec, "penalty", 1)
@@ -305,8 +310,10 @@ def claim_win(state: GameState, action: ClaimWin, events: list[Event]) -> None:
     shown = " ".join(c.symbol for c in hand)
     rule = rulebook.winning_hand(hand)
     if rule is None:
+        # A copy: the penalty card drawn next must not show up in this public event.
         events.append(Event("claim_failed", f"{name} reveals their hand ({shown}), but no rule "
-                            "makes it a winner.", seat=seat, data={"hand": state.hands[seat]}))
+                            "makes it a winner.", seat=seat,
+                            data={"hand": list(state.hands[seat])}))
         short = draw(state, seat, 1, "penalty", events)
         if short:
             no_supply(state, {seat: short}, events)
@@ -316,7 +323,7 @@ def claim_win(state: GameState, action: ClaimWin, events: list[Event]) -> None:
     entry = entries_by_rule(state, rulebook)[id(rule)]
     record(state, entry, "fired")
     events.append(Event("claim_won", f"{name} reveals {shown}. {state.names[entry.author]}: "
-                        f"that's a {entry.jargon}!", seat=seat,
-                        data={"hand": state.hands[seat], "jargon": entry.jargon,
+                        f"that's {article(entry.jargon)}!", seat=seat,
+                        data={"hand": list(state.hands[seat]), "jargon": entry.jargon,
                               "author": entry.author, "rule": entry.id}))
     win_round(state, seat, "instant", events)

@@ -9,6 +9,7 @@ from games.engine.errors import EngineError
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 8
 MIN_HAND, MAX_HAND = 3, 7
+STANDARD_DECK = 52
 
 
 @dataclass(frozen=True, slots=True)
@@ -30,6 +31,9 @@ class GameSettings:
             (self.decks in (1, 2), "decks must be 1 or 2"),
             (self.first_rule_maker is None or 0 <= self.first_rule_maker < self.players,
              "the first rule-maker must be one of the seats"),
+            # The deal must leave an ordinary card for the starter (8 hands of 7 need 2 decks).
+            (self.players * self.hand_size < STANDARD_DECK * self.decks,
+             f"{self.players} hands of {self.hand_size} need two decks"),
         ]
         for ok, message in checks:
             if not ok:
@@ -51,7 +55,10 @@ class GameSettings:
         unknown = sorted(set(data) - known)
         if unknown:
             raise EngineError("settings/invalid", f"unknown setting {unknown[0]!r}")
-        for key in ("players", "hand_size", "decks"):
-            if key in data and (isinstance(data[key], bool) or not isinstance(data[key], int)):
+        for key in ("players", "hand_size", "decks", "first_rule_maker"):
+            value = data.get(key, 0)
+            if key == "first_rule_maker" and value is None:
+                continue
+            if isinstance(value, bool) or not isinstance(value, int):
                 raise EngineError("settings/invalid", f"{key} must be a whole number")
         return cls(**data)

@@ -50,6 +50,7 @@ def deal(state: GameState, events: list[Event]) -> None:
     state.stock = deck
     state.piles = [Pile([starter])]
     state.direction = 1
+    state.turn = 0  # rules that look at the turn number count the turns of this round
     state.phase = "playing"
     state.writers = []
     if n == 2:

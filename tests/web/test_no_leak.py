@@ -26,7 +26,9 @@ CARD_ATTR = re.compile(r'data-card="([^"]+)"')
 
 def secrets_for(state: GameState, events: list[Event], viewer: int | None) -> list[str]:
     """Texts that must not reach ``viewer``: others' private lines and others' rules."""
-    found = [e.private for e in events if e.private and e.to != viewer]
+    # Others' private lines, unless the viewer received the very same words ("You draw 🃏.").
+    mine = {e.private for e in events if e.to == viewer}
+    found = [e.private for e in events if e.private and e.to != viewer and e.private not in mine]
     # Two authors may write the same rule: the viewer's own wording is not a secret to them.
     own = {describe(e.rule) for e in state.rules if e.author == viewer}
     for entry in state.rules:

@@ -1,0 +1,224 @@
+"""Properties over whole bot games and random (often illegal) actions: cards are conserved,
+one player moves, states round-trip through JSON, the same seed and actions give the same game,
+and refused actions change nothing."""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+from dataclasses import dataclass, field
+from functools import lru_cache
+from random import Random
+from typing import Any
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from games.engine.actions import Action, ClaimWin, EndGame, Pass, Play, WriteRule
+from games.engine.apply import apply
+from games.engine.errors import EngineError
+from games.engine.events import Event
+from games.engine.invariants import card_census, violations
+from games.engine.settings import GameSettings
+from games.engine.setup import new_game
+from games.engine.simulate import GameRecord, play_game
+from games.engine.state import GameState
+from rules.cards import STANDARD_CARDS, make_deck
+from rules.generate import random_spec
+from rules.jargon import JARGON_WORDS
+from tests.engine.helpers import snapshot, steps
+
+Game = tuple[int, int, tuple[str, ...], int, bool, bool]
+KINDS = [("oracle",), ("experimenter",), ("oracle", "experimenter"), ("experimenter", "oracle")]
+GAMES = st.tuples(st.integers(0, 10_000), st.integers(2, 6), st.sampled_from(KINDS),
+                  st.integers(1, 2), st.booleans(), st.booleans())
+MAX_ACTIONS = 120
+EXAMPLES = settings(max_examples=25, deadline=None)
+
+
+@lru_cache(maxsize=64)
+def bot_game(game: Game) -> GameRecord:
+    """One bounded bot game (cached: several properties look at the same games)."""
+    seed, players, kinds, decks, jokers, aces_high = game
+    options = GameSettings(players=players, decks=decks, jokers=jokers, aces_high=aces_high)
+    return play_game(options, seed, kinds, max_actions=MAX_ACTIONS, max_rounds=4,
+                     keep_states=True)
+
+
+@EXAMPLES
+@given(GAMES)
+def test_bot_games_keep_every_invariant(game: Game) -> None:
+    record = bot_game(game)
+    assert record.problems == []
+    assert all(violations(state) == [] for state in record.states)
+
+
+@EXAMPLES
+@given(GAMES)
+def test_bot_games_conserve_cards_after_every_step(game: Game) -> None:
+    record = bot_game(game)
+    settings_ = record.start.settings
+    deck = Counter(str(c) for c in make_deck(settings_.decks, settings_.jokers))
+    assert all(card_census(s) == deck for s in record.states if s.piles)
+
+
+@EXAMPLES
+@given(GAMES)
+def test_exactly_one_player_moves_while_playing(game: Game) -> None:
+    for state in bot_game(game).states:
+        if state.phase == "playing":
+            assert 0 <= state.current < state.players
+            assert not state.writers
+
+
+@EXAMPLES
+@given(GAMES)
+def test_states_round_trip_through_json(game: Game) -> None:
+    for state in bot_game(game).states:
+        data = state.to_json()
+        assert GameState.from_json(json.loads(json.dumps(data))).to_json() == data
+
+
+@EXAMPLES
+@given(GAMES)
+def test_events_round_trip_through_json(game: Game) -> None:
+    for event in bot_game(game).events:
+        assert Event.from_json(json.loads(json.dumps(event.to_json()))) == event
+
+
+@EXAMPLES
+@given(GAMES)
+def test_same_seed_and_actions_give_the_same_game(game: Game) -> None:
+    record = bot_game(game)
+    replayed = steps(record.start, record.actions)
+    assert [s.to_json() for s, _ in replayed] == [s.to_json() for s in record.states]
+    assert [e.to_json() for _, events in replayed for e in events] == [
+        e.to_json() for e in record.events]
+
+
+def mutable_ids(value: Any) -> set[int]:
+    """The ids of every list and dict inside ``value``."""
+    if isinstance(value, dict):
+        return {id(value)}.union(*(mutable_ids(v) for v in value.values()))
+    if isinstance(value, list):
+        return {id(value)}.union(*(mutable_ids(v) for v in value))
+    return set()
+
+
+@EXAMPLES
+@given(GAMES)
+def test_events_share_no_lists_with_the_state(game: Game) -> None:
+    """Shared lists would let a later change (a penalty card) leak into a public event."""
+    record = bot_game(game)
+    for state, events in steps(record.start, record.actions):
+        held = mutable_ids(state.to_json())
+        for event in events:
+            assert not mutable_ids(event.data) & held, event.kind
+            assert not mutable_ids(event.secret) & held, event.kind
+
+
+@settings(max_examples=5, deadline=None)
+@given(GAMES)
+def test_same_seed_gives_the_same_bot_game(game: Game) -> None:
+    seed, players, kinds, decks, jokers, aces_high = game
+    options = GameSettings(players=players, decks=decks, jokers=jokers, aces_high=aces_high)
+    again = play_game(options, seed, kinds, max_actions=MAX_ACTIONS, max_rounds=4)
+    assert again.final.to_json() == bot_game(game).final.to_json()
+    assert again.actions == bot_game(game).actions
+
+
+REFUSALS = {"action/not_your_turn", "action/card_not_held", "action/wrong_phase",
+            "action/bad_pile", "action/name_joker", "action/malformed", "action/bad_seat",
+            "action/not_rule_maker", "rule/invalid", "rule/jargon_taken"}
+SAYINGS = ("", "", "Mao", "Have a nice day", "five of spades")
+
+
+def random_action(state: GameState, rng: Random) -> Action:
+    """An action anyone might send: mostly by the player to move, sometimes out of turn, by
+    a seat that does not exist, with a card not held or an unnamed joker."""
+    seat = state.current if rng.random() < 0.85 else rng.randrange(state.players + 1)
+    roll = rng.random()
+    if state.phase == "writing" or roll < 0.02:
+        if rng.random() < 0.8 and state.writers:
+            seat = rng.choice(state.writers)
+        jargon = rng.choice(("", "", *JARGON_WORDS[:6]))
+        return WriteRule(seat, {"jargon": jargon, "rule": random_spec(rng)})
+    if roll < 0.15:
+        return Pass(seat)
+    if roll < 0.18:
+        return ClaimWin(seat)
+    if roll < 0.182:
+        return EndGame(seat)
+    hand = state.hands[seat] if seat < state.players and state.hands[seat] else ["2C"]
+    cards = [rng.choice(hand) if rng.random() < 0.95 else str(rng.choice(STANDARD_CARDS))
+             for _ in range(1 if rng.random() < 0.9 else rng.randint(2, 3))]
+    named = [str(rng.choice(STANDARD_CARDS)) if c == "JK" and rng.random() < 0.9 else None
+             for c in cards]
+    pile = 0 if rng.random() < 0.8 else rng.randrange(len(state.piles) + 1)
+    return Play(seat, tuple(cards), tuple(named), rng.choice(SAYINGS),
+                rng.choice((None, "C", "D", "H", "S")), pile)
+
+
+@dataclass(slots=True)
+class Step:
+    """One random action: the state before it (and its JSON), and what ``apply`` made of it."""
+
+    before: GameState
+    snapshot: Any
+    action: Action
+    after: GameState | None = None
+    events: list[Event] = field(default_factory=list)
+    refused: EngineError | None = None
+
+
+@lru_cache(maxsize=128)
+def random_walk(seed: int, players: int, length: int = 200) -> list[Step]:
+    """Up to ``length`` random actions from a new game, refused ones included."""
+    rng = Random(seed)
+    state = new_game(GameSettings(players=players, jokers=rng.random() < 0.7),
+                     ["Ann", "Bob", "Cat", "Dan", "Eve"][:players], seed)
+    walk = []
+    for _ in range(length):
+        if state.phase == "ended":
+            break
+        step = Step(state, snapshot(state), random_action(state, rng))
+        try:
+            step.after, step.events = apply(state, step.action)
+        except EngineError as exc:
+            step.refused = exc
+        walk.append(step)
+        state = step.after or state
+    return walk
+
+
+WALKS = st.tuples(st.integers(0, 100_000), st.integers(2, 5))
+
+
+@settings(max_examples=20, deadline=None)
+@given(WALKS)
+def test_random_refused_actions_have_a_known_code_and_change_nothing(
+        walk: tuple[int, int]) -> None:
+    for step in random_walk(*walk):
+        if step.refused is not None:
+            assert step.refused.code in REFUSALS, step.refused.code
+            assert step.before.to_json() == step.snapshot
+
+
+@settings(max_examples=20, deadline=None)
+@given(WALKS)
+def test_random_accepted_actions_keep_every_invariant(walk: tuple[int, int]) -> None:
+    accepted = [step.after for step in random_walk(*walk) if step.after is not None]
+    assert accepted
+    assert all(violations(state) == [] for state in accepted)
+
+
+@settings(max_examples=20, deadline=None)
+@given(WALKS)
+def test_random_actions_give_events_that_share_no_lists_with_the_state(
+        walk: tuple[int, int]) -> None:
+    for step in random_walk(*walk):
+        if step.after is not None:
+            held = mutable_ids(step.after.to_json())
+            for event in step.events:
+                assert not mutable_ids(event.data) & held, event.kind
+                assert not mutable_ids(event.secret) & held, event.kind

@@ -1,0 +1,155 @@
+"""Views hold no secrets: a seat sees its own hand and rules, never another hand or another
+author's rule (nor its unrevealed jargon) before the game ends; a spectator sees neither."""
+
+from __future__ import annotations
+
+import json
+import re
+from functools import lru_cache
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from games.engine.actions import EndGame, WriteRule
+from games.engine.events import Event
+from games.engine.settings import GameSettings
+from games.engine.setup import new_game
+from games.engine.simulate import play_game
+from games.engine.state import GameState
+from games.engine.views import PlayerView, player_view, spectator_view
+from rules.english import describe
+from tests.engine.helpers import act, arrange, example, play, start, steps
+
+KINDS = [("experimenter",), ("oracle", "experimenter"), ("experimenter", "oracle")]
+GAMES = st.tuples(st.integers(0, 10_000), st.integers(2, 5), st.sampled_from(KINDS))
+EXAMPLES = settings(max_examples=15, deadline=None)
+
+
+@lru_cache(maxsize=32)
+def bot_game_steps(game: tuple[int, int, tuple[str, ...]]) -> list[tuple[GameState,
+                                                                         list[Event]]]:
+    """Every state of a bounded bot game with the events of the step that led to it."""
+    seed, players, kinds = game
+    record = play_game(GameSettings(players=players), seed, kinds, max_actions=100,
+                       max_rounds=4)
+    return steps(record.start, record.actions)
+
+
+def serialised(view: PlayerView) -> str:
+    return json.dumps(view.to_json(), ensure_ascii=False)
+
+
+def mentions(text: str, word: str) -> bool:
+    return re.search(rf"(?<!\w){re.escape(word)}(?!\w)", text) is not None
+
+
+def check_seat(state: GameState, seat: int, events: list[Event]) -> None:
+    view = player_view(state, seat, events)
+    assert view.hand == state.hands[seat]
+    assert [r["id"] for r in view.my_rules] == [e.id for e in state.rules if e.author == seat]
+    for shown, event in zip(view.log, events, strict=True):
+        assert ("secret" in shown) == (event.to == seat and bool(event.secret))
+        assert shown["text"] == (event.private if event.to == seat and event.private
+                                 else event.text)
+    if state.phase == "ended":
+        return
+    assert view.rules == []
+    text = serialised(view)
+    own = {describe(e.rule) for e in state.rules if e.author == seat}
+    for entry in state.rules:
+        if entry.author == seat:
+            continue
+        assert describe(entry.rule) in own or describe(entry.rule) not in text
+        if entry.id not in state.revealed:
+            assert not mentions(text, entry.jargon), entry.jargon
+
+
+def check_spectator(state: GameState, events: list[Event]) -> None:
+    view = spectator_view(state, events)
+    assert (view.viewer, view.hand, view.my_rules) == (None, [], [])
+    assert all("secret" not in entry for entry in view.log)
+    assert [entry["text"] for entry in view.log] == [e.text for e in events]
+    if state.phase == "ended":
+        return
+    assert view.rules == []
+    text = serialised(view)
+    for entry in state.rules:
+        assert describe(entry.rule) not in text
+        if entry.id not in state.revealed:
+            assert not mentions(text, entry.jargon), entry.jargon
+
+
+@EXAMPLES
+@given(GAMES)
+def test_no_seat_sees_another_hand_or_rule(game: tuple[int, int, tuple[str, ...]]) -> None:
+    for state, events in bot_game_steps(game):
+        for seat in range(state.players):
+            check_seat(state, seat, events)
+
+
+@EXAMPLES
+@given(GAMES)
+def test_a_spectator_sees_no_hand_and_no_rule(game: tuple[int, int, tuple[str, ...]]) -> None:
+    for state, events in bot_game_steps(game):
+        check_spectator(state, events)
+
+
+@settings(max_examples=5, deadline=None)
+@given(GAMES)
+def test_the_whole_log_keeps_its_secrets(game: tuple[int, int, tuple[str, ...]]) -> None:
+    played = bot_game_steps(game)
+    index = max(i for i, (state, _) in enumerate(played) if state.phase != "ended")
+    log = [e for _, events in played[:index + 1] for e in events]
+    state = played[index][0]
+    for seat in range(state.players):
+        check_seat(state, seat, log)
+    check_spectator(state, log)
+
+
+def test_the_first_frame_after_the_deal_shows_each_seat_only_its_own_hand() -> None:
+    state = new_game(GameSettings(players=3, first_rule_maker=0), ["Ann", "Bob", "Cat"], 1)
+    state, events = act(state, WriteRule(0, example("08")[0]))
+    for seat in range(3):
+        check_seat(state, seat, events)
+        secrets = [e["secret"] for e in player_view(state, seat, events).log if "secret" in e]
+        expected = ([{"rule": 1}] if seat == 0 else []) + [{"cards": state.hands[seat]}]
+        assert secrets == expected
+    check_spectator(state, events)
+
+
+def test_the_writer_sees_the_rule_they_wrote() -> None:
+    state = new_game(GameSettings(players=3, first_rule_maker=0), ["Ann", "Bob", "Cat"], 1)
+    state, events = act(state, WriteRule(0, example("08")[0]))
+    mine = player_view(state, 0, events)
+    assert mine.my_rules[0]["text"] == "A heart may not be played on a club."
+    assert mine.log[0]["text"] == "You wrote Gronk: A heart may not be played on a club."
+    theirs = player_view(state, 1, events)
+    assert theirs.my_rules == []
+    assert theirs.log[0]["text"] == "Ann has written a secret rule."
+
+
+def test_a_broken_rule_shows_its_jargon_to_everyone_but_not_its_text() -> None:
+    state = start([(0, example("08")[0])])
+    state = arrange(state, [["2C"], ["5H", "6D"], ["4D"]], [["KC"]], draws=["9S"], current=1)
+    state, events = play(state, 1, "5H")
+    view = spectator_view(state, events)
+    assert view.known_rules == [{"id": 1, "jargon": "Gronk", "author": 0, "author_name": "Ann"}]
+    assert "heart may not" not in serialised(view)
+
+
+def test_every_rule_is_revealed_when_the_game_ends() -> None:
+    state = start([(0, example("08")[0]), (2, example("03")[0])])
+    state, _ = act(state, EndGame(0))
+    view = player_view(state, 1)
+    assert [(r["jargon"], r["author_name"], r["text"]) for r in view.rules] == [
+        ("Gronk", "Ann", "A heart may not be played on a club."),
+        ("Fiver", "Cat", describe(state.rules[1].rule))]
+
+
+def test_a_call_made_correctly_does_not_reveal_its_jargon() -> None:
+    state = start([(0, example("14")[1])])
+    state = arrange(state, [["2C"], ["5H", "6D"], ["4D"]], [["KC"]], current=1)
+    state, events = play(state, 1, "5H", say="Mao")
+    view = spectator_view(state, events)
+    assert view.known_rules == []
+    assert not mentions(serialised(view), "Mao")
