@@ -13,6 +13,7 @@ probe fires, and a check whose space would exceed ``budget`` probes samples it
 from __future__ import annotations
 
 import itertools
+import math
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from random import Random
@@ -31,6 +32,7 @@ from rules.conditions import (
 )
 from rules.context import PlayContext, Settings
 from rules.evaluation import Predicate, Rulebook, compile_condition, refusal_predicate
+from rules.fields import MAX_NUMBER
 from rules.spec import (
     Call,
     InstantWin,
@@ -43,8 +45,10 @@ from rules.spec import (
 )
 
 DEFAULT_BUDGET = 200_000
-_QUANTITY_RANGES = {"run_length": (1, 8), "hand_before": (1, 108), "players": (2, 8),
-                    "turn": (1, 10_000), "round": (1, 1000)}
+# The reachable values of each quantity: a run of equal ranks holds at most 8 cards of two
+# decks and their 4 jokers; rounds and turns go on past every constant a rule may compare.
+_QUANTITY_RANGES = {"run_length": (1, 12), "hand_before": (1, 108), "players": (2, 8),
+                    "turn": (1, 10_000), "round": (1, MAX_NUMBER + 1)}
 _DEFAULTS = {"run_length": 1, "hand_before": 5, "players": 4, "turn": 1, "round": 1}
 
 
@@ -144,7 +148,33 @@ def probe_space(conditions: Sequence[Condition], authors: Sequence[int | None] =
     ``fixed`` replaces the probed values of a quantity (``hand_before``, ``players``,
     ``turn``, ``round``, ``run_length``) or of ``seat`` (the player) with given ones.
     """
-    fixed = fixed or {}
+    axes, deep_count, held_exact = _axes(conditions, authors, fixed or {})
+    exact = math.prod(len(axis) for axis in axes) <= budget and held_exact
+    if exact:
+        points: Iterator[tuple[object, ...]] = itertools.product(*axes)
+    else:
+        rng = Random(seed)
+        points = (tuple(rng.choice(axis) for axis in axes) for _ in range(budget))
+    contexts = [_context(point, deep_count) for point in points]
+    return contexts, exact
+
+
+def exact_probes(conditions: Sequence[Condition], authors: Sequence[int | None] = (None,),
+                 budget: int = DEFAULT_BUDGET,
+                 fixed: Mapping[str, Sequence[int]] | None = None,
+                 ) -> Iterator[PlayContext] | None:
+    """The situations of :func:`probe_space` one at a time (a check can stop at the first
+    that answers it), or ``None`` where that space would have to be sampled."""
+    axes, deep_count, held_exact = _axes(conditions, authors, fixed or {})
+    if not held_exact or math.prod(len(axis) for axis in axes) > budget:
+        return None
+    return (_context(point, deep_count) for point in itertools.product(*axes))
+
+
+def _axes(conditions: Sequence[Condition], authors: Sequence[int | None],
+          fixed: Mapping[str, Sequence[int]]) -> tuple[list[Sequence[object]], int, bool]:
+    """The probed values of every part of the situation; how many pile depths below the
+    top are among them; whether the probed hands are exact."""
     nodes = [n for c in conditions for n in walk(c)]
     reads = frozenset().union(*(n.reads() for n in nodes)) if nodes else frozenset()
     played: list[tuple[Card, Card]] = [(c, c) for c in STANDARD_CARDS]
@@ -162,17 +192,7 @@ def probe_space(conditions: Sequence[Condition], authors: Sequence[int | None] =
     held, held_exact = probe_hands(conditions)
     axes: list[Sequence[object]] = [played, STANDARD_CARDS, *deep, suits, hands, seats,
                                     *quantities.values(), held]
-    size = 1
-    for axis in axes:
-        size *= len(axis)
-    exact = size <= budget and held_exact
-    if exact:
-        points: Iterator[tuple[object, ...]] = itertools.product(*axes)
-    else:
-        rng = Random(seed)
-        points = (tuple(rng.choice(axis) for axis in axes) for _ in range(budget))
-    contexts = [_context(point, len(deep)) for point in points]
-    return contexts, exact
+    return axes, len(deep), held_exact
 
 
 def probe_hands(conditions: Sequence[Condition]) -> tuple[list[tuple[Card, ...]], bool]:
@@ -181,10 +201,13 @@ def probe_hands(conditions: Sequence[Condition]) -> tuple[list[tuple[Card, ...]]
     counts = [n for c in conditions for n in walk(c) if isinstance(n, HandCount)]
     hands: list[tuple[Card, ...]] = [()]
     for n in counts:
-        mask = card_mask(n.where, False) or 0
-        match = next((c for c in (*STANDARD_CARDS, JOKER) if mask >> c.index & 1), None)
-        if match is not None:
-            hands += [(match,) * k for k in (n.value - 1, n.value, n.value + 1) if k > 0]
+        # A card matching under one ace setting may not under the other (aces count 14 high).
+        for aces_high in (False, True):
+            mask = card_mask(n.where, aces_high) or 0
+            match = next((c for c in (*STANDARD_CARDS, JOKER) if mask >> c.index & 1), None)
+            if match is not None:
+                hands += [(match,) * k for k in (n.value - 1, n.value, n.value + 1)
+                          if k > 0 and (match,) * k not in hands]
     return hands, len(counts) <= 1
 
 
@@ -290,7 +313,8 @@ def _permission_possible(spec: Permission, settings: Settings) -> bool:
 def _hand_possible(hand: Condition) -> bool:
     counts = [n for n in walk(hand) if isinstance(n, HandCount)]
     for n in counts:
-        kinds = bin(card_mask(n.where, False) or 0).count("1")
+        # Count the matching kinds under the ace setting that lets most cards match.
+        kinds = max((card_mask(n.where, high) or 0).bit_count() for high in (False, True))
         available = kinds * 2  # at most two decks
         needed = n.value + (1 if n.op == ">" else 0)
         if n.op in (">", ">=", "==") and needed > available:

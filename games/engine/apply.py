@@ -83,5 +83,5 @@ def write_rule(state: GameState, action: WriteRule, events: list[Event]) -> None
                         data={"round": state.round}, secret={"rule": entry.id}))
     if state.writers:
         return
-    state.way_out = has_way_out(state.rulebook())
+    state.way_out = has_way_out(state.rulebook(), players=state.players)
     deal(state, events)

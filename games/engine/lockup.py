@@ -1,106 +1,439 @@
 """Lockup: deciding, safely, that no game of these rules can go on.
 
 Two ways to lock up are checked here (the third, a stock that cannot supply a
-draw, ends only the round and lives in :mod:`games.engine.rounds`):
+draw, ends only the round and lives in :mod:`games.engine.rounds`). Both are
+claims about *every* situation, so both are checked over a superset of the
+situations the game can reach, and a lockup is declared only when nothing in
+that superset gets out: the engine never ends a game that could go on.
+tests/engine/test_lockup.py cross-checks both against brute-force play.
 
-* **no card**: on every pile, no card kind can be played by anyone, whoever is
-  to move, whatever their hand size and at any later turn of the round. The
-  situation is varied over the probe values of :func:`rules.analysis.probe_space`,
-  so a card that becomes legal later (say after a draw) keeps the game alive.
-* **no way out**: under these rules nobody can ever empty their hand. Checked
-  once per rulebook over every top card, every card kind as the last card, and
-  every probed situation: a way out is a legal last play whose triggers neither
-  refill the player's hand (a draw for the player or everyone, passing hands)
-  unless one also wins, or a group allowed by a permission, or a possible
-  instant-win hand. Whenever the analysis had to sample, or cannot be sure, it
-  assumes a way out exists: the engine never ends a game that could be won.
+* **no card** (:func:`anything_playable`, after every accepted action): no card
+  kind (nor a joker naming one) can be played on any pile, now or later this
+  round. Without a legal play only the turn number, the hands (by drawing) and
+  the player to move change, and a reshuffle leaves just the top card of each
+  pile; so every seat, every later turn, every hand size and held hand that the
+  restrictions tell apart (:func:`~rules.analysis.boundaries`,
+  :func:`~rules.analysis.probe_hands`), the first card of a group where a
+  permission exists, and each pile with and without the cards below its top are
+  tried. The fast path (the player to move could play some card kind now)
+  answers most calls. Otherwise each restriction first rules out the cards it
+  refuses in all of its own situations, and only the cards left are tried in
+  every joint situation. If the hands cannot be enumerated exactly (two
+  ``hand_count`` tests), or more than :data:`NO_CARD_BUDGET` joint tries would
+  be needed, the game is assumed to go on.
+* **no way out** (:func:`has_way_out`, once per rulebook): nobody can ever win a
+  round by play. Checked over the probe space of
+  :func:`~rules.analysis.probe_space` (every top card, every card kind as the
+  last card, every probed situation). A way out is one of: a possible
+  instant-win hand; a group allowed by a permission whose first card may go
+  down as the whole hand and whose own triggers leave a hand empty (those of
+  the group's later cards are not followed); a ``win`` effect on any legal play
+  (on any play at all where a permission lets cards follow unjudged in a
+  group), whatever the hand size; or a legal last card after which some hand
+  is still empty. The last follows the triggers as the engine does, in the
+  clockwise order of their authors from the player, for every table size and
+  seat: passing hands hands the empty one on (its new holder wins), so a draw
+  refills it only if it reaches whoever holds it then ("next" read in either
+  direction when a rule can reverse play); a call that cannot be met (a phrase
+  that must be said containing one that must not) costs the player a card.
+  One rule alone that stops every whole-hand play (a restriction refusing all,
+  or, where nothing passes hands or wins, a trigger refilling the hand after
+  all) is found over its own small probe space; otherwise a joint probe space
+  too large to try in full (above :data:`WAY_OUT_BUDGET`), or hands not
+  enumerable exactly, count as a way out. A round that ends because the stock
+  cannot supply a draw is not a way out.
 """
 
 from __future__ import annotations
 
 import itertools
+import math
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Any
 
 from games.engine.events import Event
+from games.engine.play import order_by_author
 from games.engine.rounds import end_game
 from games.engine.state import GameState
-from rules.analysis import boundaries, never_fires, probe_hands, probe_space
-from rules.cards import JOKER, STANDARD_CARDS
-from rules.conditions import Condition
-from rules.context import PlayContext
-from rules.evaluation import Rulebook
-from rules.spec import InstantWin, Permission, Restriction, Trigger, conditions_of
+from rules.analysis import boundaries, exact_probes, never_fires, probe_hands
+from rules.cards import JOKER, STANDARD_CARDS, Card
+from rules.conditions import Compare, Condition, IsJoker, walk
+from rules.context import PlayContext, Settings
+from rules.effects import Effect
+from rules.evaluation import Predicate, Rulebook, compile_condition, refusal_predicate
+from rules.phrases import expand, said_contains
+from rules.spec import Call, InstantWin, Permission, Restriction, Rule, Trigger, conditions_of
 
 WAY_OUT_BUDGET = 60_000
-REFILLS = ("player", "everyone")
+#: Most (situation, card) pairs the "no card" check tries jointly after a play.
+NO_CARD_BUDGET = 50_000
+#: The seat :func:`~rules.analysis.probe_space` uses for "a player who wrote none of the rules".
+NON_AUTHOR = 8
+PLAYER_COUNTS = range(2, 9)
+_PENALTY = Effect("draw", who="player", count=1)
 
 
 def _conditions(rulebook: Rulebook, kinds: tuple[type, ...]) -> list[Condition]:
     return [c for r in rulebook.rules if isinstance(r.spec, kinds) for c in conditions_of(r.spec)]
 
 
-def has_way_out(rulebook: Rulebook) -> bool:
-    """Whether some play could ever leave a player with an empty hand (see module doc)."""
-    for rule in rulebook.rules:
-        if isinstance(rule.spec, InstantWin | Permission) and not never_fires(rule).found:
-            return True
+def _reads(conditions: Iterable[Condition]) -> frozenset[str]:
+    return frozenset().union(*(n.reads() for c in conditions for n in walk(c)))
+
+
+# -- no way out ---------------------------------------------------------------------------------
+
+
+def has_way_out(rulebook: Rulebook, players: int | None = None) -> bool:
+    """Whether some play could ever win a player the round (see the module doc).
+
+    ``players`` narrows the analysis to one table size; by default every size is
+    considered, which can only find more ways out.
+    """
+    rules = rulebook.rules
+    if any(isinstance(r.spec, InstantWin) and not never_fires(r, rulebook).found
+           for r in rules):
+        return True
+    authors = [r.author for r in rules]
+    fixed: dict[str, list[int]] = {} if players is None else {"players": [players]}
     conditions = _conditions(rulebook, (Restriction, Trigger))
-    contexts, exact = probe_space(conditions, [r.author for r in rulebook.rules],
-                                  budget=WAY_OUT_BUDGET, fixed={"hand_before": [1]})
-    for ctx in contexts:
-        ctx.hand_after = 0
-        if rulebook.is_legal(ctx) and _empties(rulebook, ctx):
+    calls = _conflicting_calls(rulebook)
+    conditions += [c for r in calls for c in conditions_of(r.spec)]
+    table = _Table(_reads(conditions), {a for a in authors if a is not None}, players,
+                   (1, -1) if _effects(rulebook, "reverse") else (1,))
+    groups = [r.spec for r in rules
+              if isinstance(r.spec, Permission) and not never_fires(r, rulebook).found]
+    for spec in groups:
+        sizes = [spec.least, *(b for b in boundaries("hand_before", conditions)
+                               if spec.least < b <= spec.most)]
+        each = compile_condition(spec.each, rulebook.settings)
+
+        def whole_hand(ctx: PlayContext, each: Predicate = each) -> bool:
+            # Every card leaves the hand before any trigger fires: the first card's own
+            # triggers must leave it empty (later cards' triggers are not followed).
+            ctx.hand_after = 0
+            return each(ctx) and rulebook.is_legal(ctx) and _empties(rulebook, ctx, [], table)
+
+        shape = {"hand_before": sizes, **fixed}
+        if not _closed(rulebook, shape) and _somewhere([*conditions, spec.each], authors,
+                                                       shape, whole_hand):
             return True
-    return not exact
+
+    def last_card(ctx: PlayContext) -> bool:
+        ctx.hand_after = 0
+        return rulebook.is_legal(ctx) and _empties(rulebook, ctx, calls, table)
+
+    shape = {"hand_before": [1], **fixed}
+    if not _closed(rulebook, shape) and _somewhere(conditions, authors, shape, last_card):
+        return True
+
+    def wins(ctx: PlayContext) -> bool:
+        # A card after the first of a group is judged by no restriction, yet fires triggers.
+        return (bool(groups) or rulebook.is_legal(ctx)) and any(
+            e.kind == "win" for _, effects in rulebook.fired(ctx) for e in effects)
+
+    return _effects(rulebook, "win") and _somewhere(conditions, authors, fixed, wins)
 
 
-def _empties(rulebook: Rulebook, ctx: PlayContext) -> bool:
-    effects = [e for _, effects in rulebook.fired(ctx) for e in effects]
+def _closed(rulebook: Rulebook, shape: dict[str, list[int]]) -> bool:
+    """Whether one rule alone stops every play of a whole hand (``hand_before`` in ``shape``,
+    nothing left): a restriction refusing all of them, or (where no rule passes hands or wins)
+    a trigger refilling the hand after all of them.
+
+    Each rule is probed over its own space, small enough to try in full where the joint
+    space of a large rulebook must be sampled; so a classic lockup ("whoever plays draws
+    two", "you may not play your last card") is found among any number of other rules.
+    """
+    quiet = not (_effects(rulebook, "pass_hands") or _effects(rulebook, "win"))
+    for rule in rulebook.rules:
+        spec = rule.spec
+        if isinstance(spec, Restriction):
+            stops = _refusal(rule, rulebook.settings)
+        elif quiet and isinstance(spec, Trigger) and any(
+                e.kind == "draw" and e.who in ("player", "everyone") for e in spec.effects):
+            stops = compile_condition(spec.when, rulebook.settings, rule.author)
+        else:
+            continue
+        probes = exact_probes(conditions_of(spec), [rule.author], WAY_OUT_BUDGET, shape)
+        if probes is not None and all(stops(_emptied(ctx)) for ctx in probes):
+            return True
+    return False
+
+
+def _emptied(ctx: PlayContext) -> PlayContext:
+    ctx.hand_after = 0
+    return ctx
+
+
+def _somewhere(conditions: list[Condition], authors: list[int | None],
+               fixed: dict[str, list[int]], holds: Callable[[PlayContext], bool]) -> bool:
+    """Whether some probed situation ``holds``; true too when there are too many to try."""
+    probes = exact_probes(conditions, authors, WAY_OUT_BUDGET, fixed)
+    return probes is None or any(holds(ctx) for ctx in probes)
+
+
+def _effects(rulebook: Rulebook, kind: str) -> bool:
+    """Whether some trigger of the rulebook has an effect of this kind."""
+    return any(e.kind == kind for r in rulebook.rules if isinstance(r.spec, Trigger)
+               for e in r.spec.effects)
+
+
+@dataclass(frozen=True, slots=True)
+class _Table:
+    """What the probes leave open about the table: the parts the rules read, the authors'
+    seats, the number of players (if known) and the directions play can go in."""
+
+    reads: frozenset[str]
+    authors: set[int]
+    players: int | None
+    directions: tuple[int, ...]
+
+
+def _empties(rulebook: Rulebook, ctx: PlayContext, calls: list[Rule], table: _Table) -> bool:
+    """Whether, after this legal last card and everything it sets off, a hand is empty."""
+    fired = rulebook.fired(ctx)
+    effects = [e for _, effects in fired for e in effects]
     if any(e.kind == "win" for e in effects):
         return True
-    return not any((e.kind == "draw" and e.who in REFILLS) or e.kind == "pass_hands"
-                   for e in effects)
+    penalty = _unavoidable_penalty(rulebook, ctx, calls)
+    if not any(e.kind == "pass_hands" for e in effects):
+        # The empty hand stays with the player: only a draw for the player refills it.
+        return not penalty and not any(e.kind == "draw" and e.who in ("player", "everyone")
+                                       for e in effects)
+    tail = [_PENALTY] if penalty else []
+    counts: Sequence[int] = ([table.players] if table.players else [ctx.players]
+                             if "players" in table.reads else PLAYER_COUNTS)
+    for n in counts:
+        for seat in _seats(ctx.player, "author" in table.reads, table.authors, n):
+            ordered = [e for _, effects in order_by_author(fired, seat, n) for e in effects]
+            if any(_still_empty([*ordered, *tail], seat, n, d) for d in table.directions):
+                return True
+    return False
+
+
+def _seats(probed: int, reads_author: bool, authors: set[int], players: int) -> Sequence[int]:
+    """The real seats a probed player stands for at a table of ``players``."""
+    if not reads_author:
+        return range(players)
+    if probed == NON_AUTHOR:
+        return [s for s in range(players) if s not in authors]
+    return [probed] if probed < players else []
+
+
+def _still_empty(effects: Sequence[Effect], seat: int, players: int, direction: int) -> bool:
+    """Follow the player's emptied hand through ``effects`` as the engine applies them."""
+    empty = seat
+    for effect in effects:
+        if effect.kind == "reverse":
+            direction = -direction
+        elif effect.kind == "pass_hands":
+            empty = (empty + (1 if effect.direction == "left" else -1)) % players
+        elif effect.kind == "draw" and empty in _drawers(effect.who, seat, players, direction):
+            return False
+    return True
+
+
+def _drawers(who: str, seat: int, players: int, direction: int) -> set[int]:
+    """The seats a draw effect reaches (as the engine's play does)."""
+    if who == "player":
+        return {seat}
+    if who == "next":
+        return {(seat + direction) % players}
+    everyone = set(range(players))
+    return everyone - {seat} if who == "others" else everyone
+
+
+def _conflicting_calls(rulebook: Rulebook) -> list[Rule]:
+    """Call rules one of whose phrases may contain another's (else calls never cost a card:
+    the player says exactly the required phrases). Phrases that grow with a run are left out."""
+    calls = [r for r in rulebook.rules if isinstance(r.spec, Call) and "{very}" not in r.spec.say]
+    found: list[Rule] = []
+    for a, b in itertools.permutations(calls, 2):
+        assert isinstance(a.spec, Call) and isinstance(b.spec, Call)
+        if any(_said(a.spec.say, card, b.spec.say) for card in STANDARD_CARDS):
+            found += [r for r in (a, b) if r not in found]
+    return found
+
+
+def _said(outer: str, card: Card, inner: str) -> bool:
+    return said_contains(expand(outer, card, 1), expand(inner, card, 1))
+
+
+def _unavoidable_penalty(rulebook: Rulebook, ctx: PlayContext, calls: list[Rule]) -> bool:
+    """Whether every choice of words draws a call penalty: a phrase that must be said
+    contains one that must not."""
+    if not calls:
+        return False
+    verdicts = [v for v in rulebook.calls(ctx, "") if v.rule in calls]
+    required = [v.phrase for v in verdicts if v.required]
+    forbidden = [v.phrase for v in verdicts if not v.required]
+    return any(said_contains(r, f) for r in required for f in forbidden)
+
+
+# -- no card ------------------------------------------------------------------------------------
 
 
 def anything_playable(state: GameState) -> bool:
     """Whether any card could be played on some pile by someone, now or later this round."""
     rulebook = state.rulebook()
-    jokers = state.settings.jokers
+    plan = _plan(rulebook)
+    jokers = state.settings.jokers and plan.jokers
     mover = state.current
     hand = tuple(state.hand_cards(mover))
     for pile in state.piles:
         base = PlayContext(STANDARD_CARDS[0], pile.effective(), active_suit=pile.suit,
                            hand=hand, hand_before=max(len(hand), 1), player=mover,
                            players=state.players, turn=state.turn + 1, round=state.round)
-        if _any_card(rulebook, base, jokers):
+        if _any_card(base, jokers, rulebook.is_legal):
             return True
-    # The mover is stuck: try every seat, hand and later turn that the rules tell apart.
-    conditions = _conditions(rulebook, (Restriction,))
-    turns = [t for t in boundaries("turn", conditions) if t > state.turn] or [state.turn + 1]
-    sizes = boundaries("hand_before", conditions)
-    held_options = [hand, *probe_hands(conditions)[0]]
+    # The mover is stuck now: try what can change without a play, as far as the rules read it.
+    if plan.held is None:
+        return True
+    now = max(len(hand), 1)
+    axes: dict[str, Sequence[Any]] = {
+        "seat": sorted(range(state.players), key=lambda s: s != mover)
+                if "author" in plan.reads else [mover],
+        "size": plan.sizes or ((now, now - 1),),
+        "turn": [state.turn + 1, *(t for t in plan.turns if t > state.turn + 1)],
+        "hand": [hand, *plan.held] if "hand" in plan.reads else [hand]}
     for pile in state.piles:
         cards = pile.effective()
-        for seat, size, turn, held in itertools.product(range(state.players), sizes, turns,
-                                                       held_options):
-            base = PlayContext(STANDARD_CARDS[0], cards, active_suit=pile.suit, hand=held,
-                               hand_before=size, player=seat, players=state.players, turn=turn,
-                               round=state.round)
-            if _any_card(rulebook, base, jokers):
-                return True
+        # A reshuffle keeps only the top card; rules reading deeper cards may then differ.
+        for lying in (cards, cards[-1:]) if plan.deep and len(cards) > 1 else (cards,):
+            def situations(names: frozenset[str], lying: tuple[Card, ...] = lying,
+                           suit: str | None = pile.suit) -> Iterator[PlayContext]:
+                """Every situation varying the axes ``names`` (the mover's for the rest)."""
+                chosen = [axes[a] if a in names else axes[a][:1] for a in _AXIS_ORDER]
+                for seat, (before, after), turn, held in itertools.product(*chosen):
+                    yield PlayContext(STANDARD_CARDS[0], lying, active_suit=suit, hand=held,
+                                      hand_before=before, hand_after=after, player=seat,
+                                      players=state.players, turn=turn, round=state.round)
+
+            (base,) = situations(frozenset())
+            candidates = [pair for pair in _attempts(jokers)
+                          if _allowed(base, pair, plan.steady)]
+            # A card that one restriction refuses in all of its own situations is refused in
+            # every joint one: most locked cards go here, without the whole product.
+            for refuses, names in plan.moving:
+                seen = list(situations(names))
+                candidates = [pair for pair in candidates
+                              if any(_allowed(ctx, pair, (refuses,)) for ctx in seen)]
+            if not candidates:
+                continue
+            if math.prod(len(axis) for axis in axes.values()) * len(candidates) > NO_CARD_BUDGET:
+                return True  # too many to try after every play: assume someone can play
+            everyone = [refuses for refuses, _ in plan.moving]
+            for ctx in situations(_AXES):
+                if any(_allowed(ctx, pair, everyone) for pair in candidates):
+                    return True
     return False
 
 
-def _any_card(rulebook: Rulebook, base: PlayContext, jokers: bool) -> bool:
-    for card in STANDARD_CARDS:
-        base.played = base.physical = card
-        if rulebook.is_legal(base):
+#: The parts of a situation that can change without a play (the axes of ``situations``).
+_AXIS_ORDER = ("seat", "size", "turn", "hand")
+_AXES = frozenset(_AXIS_ORDER)
+_AXIS_READS = {"seat": {"author"}, "size": {"hand_before", "hand_after"}, "turn": {"turn"},
+               "hand": {"hand"}}
+
+
+@dataclass(frozen=True, slots=True)
+class _Plan:
+    """What the "no card" check needs of a rulebook, worked out once per rulebook.
+
+    ``held`` is ``None`` when the hands cannot be enumerated exactly; ``sizes`` is empty
+    when no restriction reads a hand size. ``steady`` restrictions read nothing that
+    changes without a play and judge each card once per pile; ``moving`` ones come with
+    the axes (of :data:`_AXES`) they read.
+    """
+
+    reads: frozenset[str]
+    jokers: bool
+    deep: bool
+    held: tuple[tuple[Card, ...], ...] | None
+    turns: tuple[int, ...]
+    sizes: tuple[tuple[int, int], ...]
+    steady: tuple[Predicate, ...]
+    moving: tuple[tuple[Predicate, frozenset[str]], ...]
+
+
+@lru_cache(maxsize=256)
+def _plan(rulebook: Rulebook) -> _Plan:
+    restrictions = [r for r in rulebook.rules if isinstance(r.spec, Restriction)]
+    conditions = [c for r in restrictions for c in conditions_of(r.spec)]
+    reads = _reads(conditions)
+    held, exact = probe_hands(conditions)
+    steady: list[Predicate] = []
+    moving: list[tuple[Predicate, frozenset[str]]] = []
+    for rule in restrictions:
+        refuses = _refusal(rule, rulebook.settings)
+        own = _reads(conditions_of(rule.spec))
+        axes = frozenset(a for a, parts in _AXIS_READS.items() if own & parts)
+        if axes:
+            moving.append((refuses, axes))
+        else:
+            steady.append(refuses)
+    return _Plan(
+        reads=reads,
+        jokers=any(isinstance(n, IsJoker) for c in conditions for n in walk(c)),
+        deep=any(s.startswith("pile") or s == "run_length" for s in reads),
+        held=tuple(held) if exact else None,
+        turns=tuple(boundaries("turn", conditions)) if "turn" in reads else (),
+        sizes=tuple(_hand_sizes(rulebook, conditions, reads)),
+        steady=tuple(steady), moving=tuple(moving))
+
+
+@lru_cache(maxsize=4096)
+def _refusal(rule: Rule, settings: Settings) -> Predicate:
+    """A restriction's refusal, compiled once per rule (the rulebook keeps its own private)."""
+    assert isinstance(rule.spec, Restriction)
+    return refusal_predicate(rule.spec, settings, rule.author)
+
+
+def _attempts(jokers: bool) -> list[tuple[Card, Card]]:
+    """(played, physical): every card kind, and a joker naming each if jokers are told apart."""
+    return [(c, c) for c in STANDARD_CARDS] + ([(c, JOKER) for c in STANDARD_CARDS]
+                                               if jokers else [])
+
+
+def _allowed(ctx: PlayContext, attempt: tuple[Card, Card],
+             refusals: Sequence[Predicate]) -> bool:
+    ctx.played, ctx.physical = attempt
+    return not any(refuses(ctx) for refuses in refusals)
+
+
+def _any_card(base: PlayContext, jokers: bool, legal: Predicate) -> bool:
+    for attempt in _attempts(jokers):
+        base.played, base.physical = attempt
+        if legal(base):
             return True
-    if jokers:
-        for card in STANDARD_CARDS:
-            base.played, base.physical = card, JOKER
-            if rulebook.is_legal(base):
-                return True
     return False
+
+
+def _hand_sizes(rulebook: Rulebook, conditions: list[Condition], reads: frozenset[str],
+                ) -> list[tuple[int, int]]:
+    """(hand before, hand after) pairs meeting every region the restrictions tell apart.
+
+    A single card leaves one fewer; the first card of a group of ``k`` leaves ``k`` fewer,
+    so where a permission exists and ``hand_after`` is read, each group size is tried with
+    every value of ``hand_after`` where it, or the hand before it, crosses a constant.
+    """
+    if not reads & {"hand_before", "hand_after"}:
+        return []
+    pairs = [(b, b - 1) for b in boundaries("hand_before", conditions)]
+    groups = sorted({k for r in rulebook.rules if isinstance(r.spec, Permission)
+                     for k in range(r.spec.least, r.spec.most + 1)})
+    if groups and "hand_after" in reads:
+        cuts = [n for c in conditions for n in walk(c) if isinstance(n, Compare)]
+        for k in groups:
+            after = {0}
+            for n in cuts:
+                shift = k if n.what == "hand_before" else 0 if n.what == "hand_after" else None
+                if shift is not None:
+                    after |= {v - shift for v in (n.value - 1, n.value, n.value + 1)}
+            pairs += [(a + k, a) for a in sorted(after) if a >= 0]
+    return pairs
 
 
 def blockers(state: GameState) -> list[str]:

@@ -5,10 +5,12 @@ from __future__ import annotations
 from rules.analysis import (
     always_refuses,
     duplicate_of,
+    exact_probes,
     legal_cards,
     legality_grid,
     never_fires,
     no_legal_card,
+    probe_hands,
     probe_space,
 )
 from rules.cards import JOKER, STANDARD_CARDS, parse
@@ -127,8 +129,41 @@ def test_probe_space_covers_every_region_of_a_threshold() -> None:
     assert exact and {c.turn for c in contexts} == {1, 4, 5, 6}
 
 
+def test_probed_hands_match_under_either_ace_setting() -> None:
+    # Only an ace high reaches 14: a probe hand built with aces low alone never matches.
+    cond = read_condition({"type": "hand_count", "where": {"type": "value", "op": ">=",
+                                                            "value": 14},
+                           "op": ">=", "value": 1}, "w")
+    hands, exact = probe_hands([cond])
+    assert exact and (parse("AC"),) in hands
+
+
+def test_an_instant_win_on_aces_high_is_possible() -> None:
+    aces = rule({"kind": "instant_win", "hand": {"type": "hand_count", "where": {
+        "type": "value", "op": ">=", "value": 14}, "op": ">=", "value": 2}})
+    assert not never_fires(aces).found
+
+
+def test_probe_space_reaches_the_longest_run_and_the_last_round() -> None:
+    # Two decks and four jokers make a run of 12; a rule may compare the round with 1000.
+    run = read_condition({"type": "compare", "what": "run_length", "op": ">", "value": 11}, "w")
+    late = read_condition({"type": "compare", "what": "round", "op": ">", "value": 1000}, "w")
+    contexts, exact = probe_space([run, late])
+    assert exact and any(c.run_length == 12 and c.round == 1001 for c in contexts)
+
+
 def test_oversized_spaces_are_sampled_and_say_so() -> None:
     cond = read_condition({"type": "relation", "rel": "same_suit", "a": "pile2", "b": "pile3"},
                           "w")
     contexts, exact = probe_space([cond], budget=1000)
     assert not exact and len(contexts) == 1000
+    assert exact_probes([cond], budget=1000) is None
+
+
+def test_exact_probes_are_the_probe_space_one_at_a_time() -> None:
+    cond = read_condition({"type": "compare", "what": "hand_after", "op": "==", "value": 0}, "w")
+    contexts, exact = probe_space([cond], fixed={"players": [3]})
+    lazy = exact_probes([cond], fixed={"players": [3]})
+    assert exact and lazy is not None
+    assert [(c.played, c.top, c.hand_before, c.players) for c in lazy] == [
+        (c.played, c.top, c.hand_before, c.players) for c in contexts]
