@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from games.builder.context import panel_context
 from games.engine.events import Event
 from games.engine.state import GameState
 from games.engine.views import PlayerView, player_view
@@ -51,7 +52,7 @@ def table_context(game: Game, seat: Seat | None, log: list[Event] | None = None)
     seats = list(game.seats.order_by("index"))
     shown_log = view.log[-LOG_SHOWN:]
     moment = next((e for e in reversed(view.log) if e["kind"] in MOMENTS), None)
-    return {
+    context = {
         "game": game,
         "version": game.version,
         "view": view,
@@ -76,6 +77,10 @@ def table_context(game: Game, seat: Seat | None, log: list[Event] | None = None)
         "suits": [("C", "♣ Clubs"), ("D", "♦ Diamonds"), ("H", "♥ Hearts"), ("S", "♠ Spades")],
         "all_cards": [CardFace.of(str(c)) for c in STANDARD_CARDS],
     }
+    if context["am_writer"]:
+        # Only the rule-maker's stage holds the builder (and pays for its preview).
+        context |= panel_context(game, index)
+    return context
 
 
 def _hand_order(text: str) -> tuple[int, int]:

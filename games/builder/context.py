@@ -1,0 +1,416 @@
+"""What the builder's templates receive: a :class:`Panel` built for one viewer.
+
+:func:`panel_context` is the entry point of the table page: ``context |=
+panel_context(game, seat_index)`` then ``{% include "games/builder/panel.html" %}``.
+A panel holds the viewer's own form, the preview (its sentence, the grid on one top
+card, warnings) and, for anyone who is not writing, who is. It never holds another
+player's rule, jargon or author: the preview sees the rulebook but returns only verdicts.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from django.urls import reverse
+
+from games.builder import model as m
+from games.builder.examples import Template, templates
+from games.builder.forms import Checked, Problem, check
+from games.builder.model import CondList, EffectRow, Row, RuleForm, new_form
+from games.builder.preview import DEFAULT_TOP, Preview, Table, preview
+from games.engine.settings import GameSettings
+from games.engine.state import GameState
+from games.models import Game
+from rules.cards import STANDARD_CARDS, SUIT_NAMES, SUIT_SYMBOLS, Card, parse
+from rules.errors import CardError
+from rules.phrases import PLACEHOLDERS
+from rules.spec import Rule
+
+RANK_WORDS = {"A": "ace", "J": "jack", "Q": "queen", "K": "king"}
+
+
+@dataclass(frozen=True, slots=True)
+class Option:
+    """One choice of a select, radio group or checkbox group."""
+
+    value: str
+    label: str
+    selected: bool = False
+    name: str = ""
+
+
+def options(choices: dict[str, str] | Sequence[str], current: str | Sequence[str]
+            ) -> list[Option]:
+    """Options with ``current`` (one value or several) selected."""
+    chosen = {current} if isinstance(current, str) else set(current)
+    pairs = choices.items() if isinstance(choices, dict) else ((c, c) for c in choices)
+    return [Option(value, label, value in chosen) for value, label in pairs]
+
+
+@dataclass
+class RowView:
+    """One condition row as the template draws it."""
+
+    area: str
+    index: int
+    row: Row
+    tests: list[tuple[str, list[Option]]]
+    subjects: list[Option]
+    others: list[Option]
+    shows: frozenset[str]
+    error: str = ""
+    autofocus: bool = False
+
+    @property
+    def prefix(self) -> str:
+        """Field name prefix: ``when-0``."""
+        return f"{self.area}-{self.index}"
+
+    @property
+    def number(self) -> int:
+        """Row number for people (1-based)."""
+        return self.index + 1
+
+    @property
+    def test_label(self) -> str:
+        """The chosen test in words."""
+        return m.TEST_LABELS.get(self.row.test, self.row.test)
+
+    @property
+    def ranks(self) -> list[Option]:
+        """Rank checkboxes, named in words for screen readers."""
+        return [Option(r, r, r in self.row.ranks, RANK_WORDS.get(r, r))
+                for r in m.RANK_CHOICES]
+
+    @property
+    def suits(self) -> list[Option]:
+        """Suit checkboxes with their symbols."""
+        return [Option(s, SUIT_SYMBOLS[s], s in self.row.suits, SUIT_NAMES[s])
+                for s in m.SUIT_CHOICES]
+
+    @property
+    def colours(self) -> list[Option]:
+        return options(m.COLOUR_CHOICES, self.row.colour)
+
+    @property
+    def parities(self) -> list[Option]:
+        return options(m.PARITY_CHOICES, self.row.parity)
+
+    @property
+    def ops(self) -> list[Option]:
+        return options(m.OP_LABELS, self.row.op)
+
+    @property
+    def count_ops(self) -> list[Option]:
+        return options(m.COUNT_OP_LABELS, self.row.count_op)
+
+    @property
+    def rels(self) -> list[Option]:
+        return options(m.RELATION_LABELS, self.row.rel)
+
+    @property
+    def matches(self) -> list[Option]:
+        return options(m.MATCH_LABELS, self.row.match)
+
+    @property
+    def single_subject(self) -> str:
+        """The fixed subject's words when the list offers only one (``each card``)."""
+        return "each card" if self.area == "each" else (
+            "the cards in the hand" if self.area == "hand" else "")
+
+
+def _shows(row: Row, area: str) -> frozenset[str]:
+    test = row.test
+    found: set[str] = set()
+    card_test = test if test in m.CARD_TESTS else row.match if test == "hand_count" else ""
+    if test in m.CARD_TESTS and test != "joker" and len(m.LIST_SUBJECTS[area]) > 1:
+        found.add("subject")
+    if test == "relation":
+        found |= {"subject", "rel", "other"} | ({"n"} if row.rel == "differs_by_at_least"
+                                                 else set())
+    if test in m.QUANTITY_TESTS:
+        found.add("op_value")
+    if test == "active_suit":
+        found.add("suits")
+    if test == "hand_count":
+        found |= {"count", "match"}
+    found |= {"rank": {"ranks"}, "suit": {"suits"}, "colour": {"colour"},
+              "value": {"op_value"}, "parity": {"parity"}}.get(card_test, set())
+    return frozenset(found)
+
+
+def row_view(area: str, index: int, row: Row, error: str = "") -> RowView:
+    """The template's picture of one row of list ``area``."""
+    allowed = m.LIST_TESTS[area]
+    groups = [(label, [Option(t, m.TEST_LABELS[t], t == row.test) for t in tests
+                       if t in allowed]) for label, tests in m.TEST_GROUPS]
+    labels = m.STEP_SUBJECT_LABELS if area == "step" else m.SUBJECT_LABELS
+    subjects = options({s: labels[s] for s in m.LIST_SUBJECTS[area]}, row.subject)
+    others = options({s: labels[s] for s in m.LIST_SUBJECTS[area]}, row.other)
+    return RowView(area, index, row, [g for g in groups if g[1]], subjects, others,
+                   _shows(row, area), error)
+
+
+LIST_TITLES = {
+    "when": ("When", "Leave it empty and the rule applies to every play."),
+    "must": ("", ""),
+    "each": ("Each card of the group", "Leave it empty to allow any cards."),
+    "step": ("Each card after the first, compared with the card before it",
+             "Leave it empty for no link between the cards."),
+    "hand": ("A player may reveal their hand and win when", ""),
+}
+
+
+@dataclass
+class ListView:
+    """A condition list (its rows, its join) as the template draws it."""
+
+    area: str
+    cond: CondList
+    rows: list[RowView]
+    error: str = ""
+    focus: str = ""
+
+    @property
+    def focus_add(self) -> bool:
+        """Focus the add button (a row of this list was just removed)."""
+        return self.focus == f"remove:{self.area}"
+
+    @property
+    def title(self) -> str:
+        return LIST_TITLES[self.area][0]
+
+    @property
+    def help(self) -> str:
+        return LIST_TITLES[self.area][1]
+
+    @property
+    def joins(self) -> list[Option]:
+        return options(m.JOINS, self.cond.join)
+
+
+@dataclass
+class EffectView:
+    """One effect row as the template draws it."""
+
+    index: int
+    effect: EffectRow
+    error: str = ""
+    autofocus: bool = False
+
+    @property
+    def number(self) -> int:
+        return self.index + 1
+
+    @property
+    def types(self) -> list[Option]:
+        return options(m.EFFECT_LABELS, self.effect.type)
+
+    @property
+    def whos(self) -> list[Option]:
+        return options(m.WHO_LABELS, self.effect.who)
+
+    @property
+    def directions(self) -> list[Option]:
+        return options(m.DIRECTION_LABELS, self.effect.direction)
+
+
+@dataclass
+class FormView:
+    """The whole form as the template draws it, with problems at their places."""
+
+    form: RuleForm
+    lists: dict[str, ListView]
+    effects: list[EffectView]
+    errors: dict[str, str]
+    focus: str = ""
+
+    @property
+    def kinds(self) -> list[Option]:
+        return options(m.KINDS, self.form.kind)
+
+    @property
+    def modes(self) -> list[Option]:
+        return options(m.MODES, self.form.mode)
+
+    @property
+    def placeholders(self) -> list[tuple[str, str]]:
+        return [("{" + name + "}", words) for name, words in PLACEHOLDERS.items()]
+
+    def list_named(self, name: str) -> ListView:
+        return self.lists[name]
+
+    @property
+    def when(self) -> ListView | None:
+        return self.lists.get("when")
+
+    @property
+    def must(self) -> ListView | None:
+        return self.lists.get("must")
+
+    @property
+    def each(self) -> ListView | None:
+        return self.lists.get("each")
+
+    @property
+    def step(self) -> ListView | None:
+        return self.lists.get("step")
+
+    @property
+    def hand(self) -> ListView | None:
+        return self.lists.get("hand")
+
+
+def form_view(form: RuleForm, problems: Sequence[Problem] = (), focus: str = "") -> FormView:
+    """Everything the template needs to draw ``form`` with its problems."""
+    errors: dict[str, str] = {}
+    for problem in problems:
+        errors.setdefault(problem.slot, problem.message)
+    lists = {}
+    for name in m.KIND_LISTS.get(form.kind, ()):
+        cond = form.cond_list(name)
+        rows = [row_view(name, i, row, errors.get(f"{name}-{i}", ""))
+                for i, row in enumerate(cond.rows)]
+        if rows and focus == f"add:{name}":
+            rows[-1].autofocus = True
+        lists[name] = ListView(name, cond, rows, errors.get(name, ""), focus)
+    effects = [EffectView(i, e, errors.get(f"effects-{i}", "")) for i, e in
+               enumerate(form.effects)]
+    if effects and focus == "add:effects":
+        effects[-1].autofocus = True
+    return FormView(form, lists, effects, errors, focus)
+
+
+def error_slots(form: RuleForm) -> list[str]:
+    """Every message slot the form shows (the preview refreshes each of them)."""
+    slots = ["form", "jargon"]
+    for name in m.KIND_LISTS.get(form.kind, ()):
+        slots.append(name)
+        slots += [f"{name}-{i}" for i in range(len(form.cond_list(name).rows))]
+    if form.kind == "trigger":
+        slots.append("effects")
+        slots += [f"effects-{i}" for i in range(len(form.effects))]
+    slots += {"call": ["say", "penalty"], "permission": ["min", "max"]}.get(form.kind, [])
+    return slots
+
+
+# The game side.
+
+
+def rules_in_force(state: GameState) -> list[Rule]:
+    """Every rule in force with its author (server side only: never sent to a client)."""
+    return [replace(entry.rule, author=entry.author) for entry in state.rules]
+
+
+def table_of(state: GameState, seat: int) -> Table:
+    """The preview's picture of the game: settings, the coming round, a player who is not
+    the writer."""
+    s: GameSettings = state.settings
+    return Table(aces_high=s.aces_high, jokers=s.jokers, hand_size=s.hand_size, decks=s.decks,
+                 players=s.players, round=state.round, player=(seat + 1) % s.players)
+
+
+def default_top(state: GameState | None) -> Card:
+    """The top of the first pile when there is one (public), else the queen of hearts."""
+    if state is not None and state.piles:
+        top = state.piles[0].top
+        if not top.is_joker:
+            return top
+    return DEFAULT_TOP
+
+
+def read_top(text: str | None, state: GameState | None) -> Card:
+    """The top card chosen in the form, or the default."""
+    try:
+        card = parse(text) if text else default_top(state)
+    except CardError:
+        card = default_top(state)
+    return default_top(state) if card.is_joker else card
+
+
+@dataclass
+class Panel:
+    """Everything ``panel.html`` and its partials need, for one viewer of one game."""
+
+    code: str
+    version: int
+    seat: int | None
+    phase: str
+    writers: list[str]
+    writing: bool
+    has_written: bool = False
+    form: FormView | None = None
+    checked: Checked | None = None
+    preview: Preview | None = None
+    top: Card = DEFAULT_TOP
+    slots: list[tuple[str, str]] = field(default_factory=list)
+    message: str = ""
+
+    @property
+    def urls(self) -> dict[str, str]:
+        """The builder's endpoints for this game."""
+        names = ("panel", "form", "rows", "preview", "submit", "jargon")
+        return {n: reverse(f"builder:{n}", kwargs={"code": self.code}) for n in names}
+
+    @property
+    def writer_names(self) -> str:
+        """``Gogol`` or ``Gogol and Bull``."""
+        return " and ".join(self.writers)
+
+    @property
+    def templates(self) -> tuple[Template, ...]:
+        return templates()
+
+    @property
+    def tops(self) -> list[tuple[str, list[Option]]]:
+        """Top cards to preview on, by suit."""
+        return [(SUIT_NAMES[s].capitalize(),
+                 [Option(str(c), f"{c.symbol} {c.name}", c == self.top) for c in STANDARD_CARDS
+                  if c.suit == s]) for s in "SHDC"]
+
+
+def writer_names(state: GameState | None) -> list[str]:
+    """Names of the seats writing a rule now."""
+    return [state.names[i] for i in state.writers] if state is not None else []
+
+
+def make_panel(game: Game, state: GameState | None, seat: int | None,
+               form: RuleForm | None = None, top: Card | None = None, focus: str = "",
+               with_preview: bool = True) -> Panel:
+    """The panel for ``seat`` (``None``: a spectator), with ``form`` or a new one."""
+    phase = state.phase if state is not None else game.phase
+    writing = (state is not None and state.phase == "writing" and seat is not None
+               and seat in state.writers)
+    # In a game of two both players write at once: one may have finished before the other.
+    written = state is not None and state.phase == "writing" and any(
+        e.author == seat and e.round == state.round for e in state.rules)
+    panel = Panel(game.code, game.version, seat, phase, writer_names(state), writing,
+                  has_written=written)
+    if not writing or state is None or seat is None:
+        return panel
+    form = form or new_form()
+    checked = check(form, author=seat)
+    panel.form = form_view(form, checked.problems, focus)
+    panel.checked = checked
+    panel.top = top or default_top(state)
+    panel.slots = [(slot, checked.by_slot().get(slot, "")) for slot in error_slots(form)]
+    if with_preview and checked.ok and checked.rule is not None:
+        panel.preview = preview(checked.rule, rules_in_force(state), table_of(state, seat),
+                                panel.top)
+    return panel
+
+
+def load_state(game: Game) -> GameState | None:
+    """The game's engine state, or ``None`` while it is in its lobby."""
+    return GameState.from_json(game.state) if game.state else None
+
+
+def panel_context(game: Game, seat_index: int | None) -> dict[str, Any]:
+    """The context ``games/builder/panel.html`` needs: ``{"builder": Panel}``.
+
+    For the seat writing a rule, a fresh form and its preview; for anyone else (other
+    seats, spectators with ``None``), who is writing.
+    """
+    return {"builder": make_panel(game, load_state(game), seat_index)}

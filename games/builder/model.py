@@ -1,0 +1,226 @@
+"""The rule builder's flat, form-friendly picture of a rule: lists of condition rows.
+
+A rule spec is a tree; a form is flat. The builder shows each condition of a rule
+as a *list* of rows joined by "all" or "any", each row one test that may be
+negated ("not"). A row keeps every input's raw text (``value="abc"`` stays text),
+so a half-typed form can be shown again exactly as it was and the rule language's
+own validation (:func:`rules.spec.load_rule`) says what is wrong with it.
+
+:mod:`games.builder.spec_form` turns this model into rule JSON and back;
+:mod:`games.builder.forms` reads and writes it as POSTed form fields.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Final
+
+from rules.cards import RANK_TEXT, SUITS
+
+KINDS: Final = {
+    "restriction": "Restriction: refuses plays",
+    "trigger": "Trigger: makes things happen",
+    "call": "Call: words to say",
+    "permission": "Permission: cards at once",
+    "instant_win": "Instant win: a winning hand",
+}
+#: The condition lists each kind of rule shows, in order.
+KIND_LISTS: Final = {
+    "restriction": ("when", "must"),
+    "trigger": ("when",),
+    "call": ("when",),
+    "permission": ("each", "step"),
+    "instant_win": ("hand",),
+}
+LISTS: Final = ("when", "must", "each", "step", "hand")
+JOINS: Final = {"all": "all of these", "any": "any of these"}
+MODES: Final = {"must": "must", "must_not": "must not"}
+
+CARD_TESTS: Final = ("rank", "suit", "colour", "face", "number", "joker", "value", "parity")
+QUANTITY_TESTS: Final = ("run_length", "hand_before", "hand_after", "players", "turn", "round")
+TEST_LABELS: Final = {
+    "rank": "rank is",
+    "suit": "suit is",
+    "colour": "colour is",
+    "face": "is a face card (J, Q, K)",
+    "number": "is a number card (A to 10)",
+    "joker": "is really a joker",
+    "value": "value compares",
+    "parity": "value is even / odd",
+    "relation": "compared with another card",
+    "follows_active_suit": "follows the active suit",
+    "active_suit": "the active suit is",
+    "run_length": "run of equal ranks on the pile (before the play)",
+    "hand_before": "player's hand size before the play",
+    "hand_after": "player's hand size after the play",
+    "players": "number of players",
+    "turn": "turn number",
+    "round": "round number",
+    "is_author": "the player is this rule's author",
+    "hand_count": "the player holds…",
+}
+TEST_GROUPS: Final = (
+    ("A card", CARD_TESTS),
+    ("Two cards", ("relation",)),
+    ("The situation", ("follows_active_suit", "active_suit", *QUANTITY_TESTS, "is_author",
+                       "hand_count")),
+)
+#: Tests each list offers. ``each`` tests one card of a group; ``step`` relates a card of a
+#: group to the card before it; ``hand`` looks only at the player's hand.
+LIST_TESTS: Final = {
+    "when": tuple(TEST_LABELS),
+    "must": tuple(TEST_LABELS),
+    "each": tuple(t for t in CARD_TESTS if t != "joker"),
+    "step": (*(t for t in CARD_TESTS if t != "joker"), "relation"),
+    "hand": ("hand_count", "hand_before"),
+}
+#: Card tests a "holds N cards that…" row may use for the cards of the hand.
+MATCH_TESTS: Final = ("rank", "suit", "colour", "face", "number", "joker", "value", "parity")
+MATCH_LABELS: Final = {
+    "rank": "have the rank", "suit": "have the suit", "colour": "have the colour",
+    "face": "are face cards", "number": "are number cards", "joker": "are jokers",
+    "value": "have a value", "parity": "have an even / odd value",
+}
+
+SUBJECT_LABELS: Final = {
+    "played": "the played card", "top": "the top card", "pile2": "the card under the top",
+    "pile3": "the 3rd card down", "pile4": "the 4th card down", "pile5": "the 5th card down",
+    "pile6": "the 6th card down", "pile7": "the 7th card down", "pile8": "the 8th card down",
+    "pile9": "the 9th card down",
+}
+#: In a permission's step, ``played`` is a card of the group and ``top`` the card before it.
+STEP_SUBJECT_LABELS: Final = {"played": "this card", "top": "the card before it"}
+LIST_SUBJECTS: Final = {
+    "when": tuple(SUBJECT_LABELS), "must": tuple(SUBJECT_LABELS), "each": ("played",),
+    "step": ("played", "top"), "hand": ("played",),
+}
+RELATION_LABELS: Final = {
+    "same_suit": "has the same suit as",
+    "same_rank": "has the same rank as",
+    "same_colour": "has the same colour as",
+    "higher": "is higher than",
+    "lower": "is lower than",
+    "one_higher": "is one rank higher than",
+    "one_lower": "is one rank lower than",
+    "adjacent": "is one rank above or below",
+    "adjacent_wrap": "is one rank above or below (K and A adjacent)",
+    "differs_by_at_least": "differs in value by at least N from",
+}
+OP_LABELS: Final = {"==": "is exactly", "!=": "is not", "<": "is below", "<=": "is at most",
+                    ">": "is above", ">=": "is at least"}
+COUNT_OP_LABELS: Final = {"==": "exactly", "!=": "other than", "<": "fewer than",
+                          "<=": "at most", ">": "more than", ">=": "at least"}
+RANK_CHOICES: Final = tuple(RANK_TEXT[r] for r in range(1, 14))
+SUIT_CHOICES: Final = SUITS
+COLOUR_CHOICES: Final = ("red", "black")
+PARITY_CHOICES: Final = ("even", "odd")
+
+EFFECT_LABELS: Final = {
+    "draw": "draw cards",
+    "skip": "skip the next player",
+    "reverse": "reverse the direction",
+    "play_again": "the player plays again",
+    "pass_hands": "pass every hand",
+    "name_suit": "the player names a suit",
+    "to_bottom": "card to the pile's bottom",
+    "new_pile": "card starts a new pile",
+    "win": "the player wins the round",
+}
+WHO_LABELS: Final = {"player": "the player", "next": "the next player",
+                     "others": "every other player", "everyone": "every player"}
+DIRECTION_LABELS: Final = {"left": "to the left", "right": "to the right"}
+
+
+@dataclass
+class Row:
+    """One condition row: a test with its inputs (raw text for numbers), maybe negated.
+
+    ``subject`` is the card a card test looks at (and the first card of a relation,
+    compared with ``other``); ``op``/``value`` serve value tests and quantities;
+    ``match`` is the card test of a hand-count row, counted with ``count_op``/``count``.
+    """
+
+    test: str = "colour"
+    negate: bool = False
+    subject: str = "played"
+    ranks: tuple[str, ...] = ()
+    suits: tuple[str, ...] = ()
+    colour: str = "red"
+    op: str = "=="
+    value: str = "7"
+    parity: str = "even"
+    rel: str = "same_suit"
+    other: str = "top"
+    n: str = "2"
+    match: str = "rank"
+    count_op: str = ">="
+    count: str = "4"
+
+
+@dataclass
+class CondList:
+    """Rows joined by ``all`` or ``any``; no rows means "always"."""
+
+    join: str = "all"
+    rows: list[Row] = field(default_factory=list)
+
+
+@dataclass
+class EffectRow:
+    """One effect of a trigger; ``who``/``count``/``per_run`` serve ``draw``,
+    ``direction`` serves ``pass_hands``."""
+
+    type: str = "draw"
+    who: str = "next"
+    count: str = "1"
+    per_run: bool = False
+    direction: str = "left"
+
+
+def default_row(list_name: str) -> Row:
+    """A fresh, already valid row for a list (a starting point to edit)."""
+    if list_name == "when":
+        return Row(test="rank", subject="top", ranks=("Q",))
+    if list_name == "step":
+        return Row(test="relation", rel="one_higher")
+    if list_name == "hand":
+        return Row(test="hand_count", match="rank", ranks=("A",), count_op=">=", count="4")
+    return Row(test="colour", colour="black")
+
+
+def default_list(list_name: str) -> CondList:
+    """The list a kind starts with when the form had none."""
+    if list_name in ("must", "each", "step", "hand"):
+        return CondList("all", [default_row(list_name)])
+    return CondList("all", [Row(test="rank", subject="played", ranks=("7",))])
+
+
+@dataclass
+class RuleForm:
+    """Everything the builder form holds; fields of other kinds are kept but unused."""
+
+    kind: str = "restriction"
+    jargon: str = ""
+    mode: str = "must"
+    lists: dict[str, CondList] = field(default_factory=dict)
+    effects: list[EffectRow] = field(default_factory=list)
+    say: str = ""
+    penalty: str = "1"
+    least: str = "2"
+    most: str = "13"
+
+    def cond_list(self, name: str) -> CondList:
+        """The list called ``name``, created with its default rows when missing."""
+        if name not in self.lists:
+            self.lists[name] = default_list(name)
+        return self.lists[name]
+
+
+def new_form() -> RuleForm:
+    """The form a writer starts with: "Only a black card may be played on a queen."."""
+    form = RuleForm(kind="restriction", mode="must")
+    form.lists["when"] = CondList("all", [Row(test="rank", subject="top", ranks=("Q",))])
+    form.lists["must"] = CondList("all", [Row(test="colour", colour="black")])
+    form.effects = [EffectRow()]
+    form.say = "Mao"
+    return form

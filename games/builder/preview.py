@@ -1,0 +1,460 @@
+"""The live preview of a rule being written: its sentence, a legality grid and warnings.
+
+Pure (no Django): :func:`preview` takes the new rule, the rules already in force (with their
+authors) and the table's situation, and returns a :class:`Preview` that holds nothing of the
+other rules but their combined verdicts on the shown top card: no text, no jargon, no author.
+Warnings say that the rule would lock the game up, never changes anything, behaves like a
+rule already in force (without saying which), forbids almost everything or almost nothing,
+or (an instant win) could hold for a hand just dealt.
+
+The expensive checks (never fires, duplicate, lockup analysis) are cached per rule and
+rulebook, so changing only the shown top card costs a grid row.
+"""
+
+from __future__ import annotations
+
+import itertools
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+from functools import lru_cache
+from random import Random
+
+from rules.analysis import (
+    Grid,
+    always_refuses,
+    duplicate_of,
+    legality_grid,
+    never_fires,
+    probe_space,
+)
+from rules.cards import JOKER, RANK_TEXT, STANDARD_CARDS, SUIT_SYMBOLS, Card, parse
+from rules.conditions import Condition, HandCount, IsJoker, card_mask, walk
+from rules.context import PlayContext, Settings
+from rules.english import describe
+from rules.evaluation import Rulebook, compile_condition, refusal_predicate
+from rules.spec import Call, InstantWin, Restriction, Rule, Trigger, conditions_of
+
+#: The top card shown when the game has no pile yet.
+DEFAULT_TOP = parse("QH")
+#: Below this share of legal (top, card) pairs a rule is "too hard to guess".
+TOO_HARD = 0.10
+#: A restriction refusing fewer than this share of pairs "may never be noticed".
+TOO_EASY = 0.02
+#: Probe budget of the analysis checks in a preview (the library default is 200,000):
+#: above it the probe space is sampled, and findings are worded "seems".
+PREVIEW_BUDGET = 40_000
+#: A first, quick pass of the never-fires check; the full budget runs only if it is unsure.
+QUICK_BUDGET = 4_000
+#: How many fixed varied situations back the grid's cheap evidence.
+SITUATIONS = 400
+_PAIRS = 52 * 52
+_ORDINARY = (1 << 52) - 1
+_NEUTRAL_JARGON = "(new rule)"
+
+
+@dataclass(frozen=True, slots=True)
+class Table:
+    """What the preview needs to know of the game: settings, round, and who plays."""
+
+    aces_high: bool = False
+    jokers: bool = True
+    hand_size: int = 5
+    decks: int = 1
+    players: int = 4
+    round: int = 1
+    player: int = 1
+
+    @property
+    def settings(self) -> Settings:
+        """The rule language's settings."""
+        return Settings(aces_high=self.aces_high)
+
+
+@dataclass(frozen=True, slots=True)
+class Cell:
+    """One card kind of the grid, played on the shown top card.
+
+    ``legal``: allowed under every rule with the new one added; ``by_this``: the new rule
+    refuses it; ``fires``: a legal play that sets off the new trigger or call.
+    """
+
+    card: Card
+    legal: bool
+    by_this: bool = False
+    fires: bool = False
+
+    @property
+    def mark(self) -> str:
+        """``this`` (refused by the new rule), ``refused`` (by rules in force) or ``legal``."""
+        if self.by_this:
+            return "this"
+        return "legal" if self.legal else "refused"
+
+    @property
+    def label(self) -> str:
+        """The cell's accessible name: ``Queen of hearts: refused by your rule``."""
+        words = {"this": "refused by your rule", "refused": "refused by the rules in force",
+                 "legal": "may be played"}[self.mark]
+        return f"{self.card.name}: {words}" + ("; sets your rule off" if self.fires else "")
+
+    @property
+    def colour(self) -> str:
+        """``red``, ``black`` or ``joker``, for drawing."""
+        return self.card.colour or "joker"
+
+    @property
+    def rank(self) -> str:
+        """The rank as printed on the card (``10``, ``Q``), or ``JK``."""
+        return "JK" if self.card.is_joker else RANK_TEXT[self.card.rank]
+
+    @property
+    def suit(self) -> str:
+        """The suit's symbol (``♥``); nothing for the joker."""
+        return "" if self.card.is_joker else SUIT_SYMBOLS[self.card.suit]
+
+
+@dataclass(frozen=True, slots=True)
+class Warning:
+    """A warning about the rule: a stable ``code`` and what it means, in plain words."""
+
+    code: str
+    text: str
+
+
+@dataclass(frozen=True, slots=True)
+class Preview:
+    """The preview of one rule on one top card."""
+
+    sentence: str
+    kind: str
+    top: Card
+    cells: tuple[Cell, ...]
+    warnings: tuple[Warning, ...]
+    seconds: float
+
+    @property
+    def by_suit(self) -> list[tuple[str, list[Cell]]]:
+        """The cells for drawing: one row per suit (spades, hearts, diamonds, clubs), ace to
+        king, then the joker on its own."""
+        rows = [(suit, sorted((c for c in self.cells if c.card.suit == suit),
+                              key=lambda c: c.card.rank)) for suit in "SHDC"]
+        jokers = [c for c in self.cells if c.card.is_joker]
+        return rows + ([("", jokers)] if jokers else [])
+
+    @property
+    def legal_count(self) -> int:
+        """How many card kinds of the grid may be played."""
+        return sum(c.legal for c in self.cells)
+
+    @property
+    def by_this_count(self) -> int:
+        """How many card kinds the new rule refuses."""
+        return sum(c.by_this for c in self.cells)
+
+    @property
+    def fires_count(self) -> int:
+        """How many legal card kinds set the new trigger or call off."""
+        return sum(c.fires for c in self.cells)
+
+    @property
+    def codes(self) -> list[str]:
+        """The warnings' codes."""
+        return [w.code for w in self.warnings]
+
+
+def base_context(table: Table, top: Card) -> PlayContext:
+    """The situation of the grid: a one-card pile, a freshly dealt hand, the first turn."""
+    return PlayContext(top, (top,), hand_before=table.hand_size, players=table.players,
+                       player=table.player, turn=1, round=table.round)
+
+
+@lru_cache(maxsize=64)
+def _book(rules: tuple[Rule, ...], aces_high: bool) -> Rulebook:
+    return Rulebook(rules, Settings(aces_high=aces_high))
+
+
+@lru_cache(maxsize=64)
+def _always_refuses(rules: tuple[Rule, ...], aces_high: bool) -> bool:
+    return always_refuses(_book(rules, aces_high), PREVIEW_BUDGET).found
+
+
+@lru_cache(maxsize=512)
+def _rule_grid(rule: Rule, table: Table) -> Grid:
+    return legality_grid(_book((rule,), table.aces_high), base_context(table, DEFAULT_TOP))
+
+
+@lru_cache(maxsize=64)
+def _grid(rules: tuple[Rule, ...], table: Table) -> Grid:
+    """The legality grid of ``rules`` in the grid situation.
+
+    A play is legal when no restriction refuses it, so the grid of a rulebook is the
+    intersection of its restrictions' own grids (cached one by one): adding a rule costs
+    one single-rule grid. A joker is legal when some card is, unless a rule tests for
+    jokers; then the whole rulebook is evaluated as it stands.
+    """
+    restrictions = [r for r in rules if isinstance(r.spec, Restriction)]
+    if any(isinstance(n, IsJoker) for r in restrictions for c in conditions_of(r.spec)
+           for n in walk(c)):
+        return legality_grid(_book(rules, table.aces_high), base_context(table, DEFAULT_TOP))
+    rows = [_ORDINARY] * 52
+    for rule in restrictions:
+        rows = [a & b for a, b in zip(rows, _rule_grid(rule, table).rows, strict=True)]
+    return Grid(tuple(row | (bool(row) << JOKER.index) for row in rows))
+
+
+def _kind_phrase(rule: Rule) -> str:
+    spec = rule.spec
+    if isinstance(spec, Restriction):
+        return "it refuses no play that the rules in force allow"
+    if isinstance(spec, Trigger | Call):
+        return "its condition can never hold"
+    if isinstance(spec, InstantWin):
+        return "no hand can hold that many such cards"
+    return "no group of cards can meet it"
+
+
+def _card_list(cards: Sequence[Card], limit: int = 8) -> str:
+    shown = " ".join(c.symbol for c in cards[:limit])
+    return shown + (f" and {len(cards) - limit} more" if len(cards) > limit else "")
+
+
+def _deal_possible(hand: Condition, table: Table) -> bool:
+    """Whether some hand of ``table.hand_size`` cards, as dealt, meets ``hand``."""
+    counts = [n for n in walk(hand) if isinstance(n, HandCount)]
+    masks = [card_mask(n.where, table.aces_high) or 0 for n in counts]
+    kinds = [*STANDARD_CARDS, *((JOKER,) if table.jokers else ())]
+    classes: dict[tuple[int, ...], list[Card]] = {}
+    for card in kinds:
+        classes.setdefault(tuple(m >> card.index & 1 for m in masks), []).append(card)
+    copies = {key: len(cards) * table.decks * (2 if cards[0].is_joker else 1)
+              for key, cards in classes.items()}
+    holds = compile_condition(hand, table.settings)
+    keys = list(classes)
+    for combo in itertools.combinations_with_replacement(range(len(keys)), table.hand_size):
+        amounts = {k: combo.count(i) for i, k in enumerate(keys)}
+        if any(amounts[k] > copies[k] for k in keys):
+            continue
+        held = tuple(card for i in combo for card in classes[keys[i]][:1])
+        if holds(PlayContext(held[0], (), hand=held, hand_before=len(held))):
+            return True
+    return False
+
+
+@lru_cache(maxsize=16)
+def situations(table: Table, count: int = SITUATIONS, seed: int = 2718) -> tuple[PlayContext, ...]:
+    """A fixed, seeded set of varied situations of this table: piles up to five cards deep,
+    named suits, hands, seats, turns and rounds. Cheap evidence: a rule that changes
+    something in one of them does change something; two rules that differ on one of them
+    are not duplicates."""
+    rng = Random(seed)
+    found = []
+    for _ in range(count):
+        pile = tuple(rng.choice(STANDARD_CARDS) for _ in range(rng.randint(1, 5)))
+        if rng.random() < 0.3:
+            # Runs of equal ranks, which run-length tests need.
+            pile = (*pile[:-1], *[c for c in STANDARD_CARDS if c.rank == pile[-1].rank][:3])
+        hand = tuple(rng.choice(STANDARD_CARDS) for _ in range(rng.randint(0, 9)))
+        played = rng.choice(STANDARD_CARDS)
+        physical = JOKER if table.jokers and rng.random() < 0.1 else played
+        found.append(PlayContext(
+            played, pile, physical=physical, active_suit=rng.choice((None, *"CDHS")),
+            hand=(played, *hand), players=table.players, player=rng.randrange(table.players),
+            turn=rng.randint(1, 30), round=rng.randint(1, 12)))
+    return tuple(found)
+
+
+@lru_cache(maxsize=256)
+def _signature(rule: Rule, table: Table) -> tuple[object, ...]:
+    """What ``rule`` does on every cell of the grid situation: refusals of a restriction,
+    the condition of a trigger or call with its effects or words. Rules with different
+    signatures behave differently somewhere, so they are not duplicates."""
+    spec = rule.spec
+    if isinstance(spec, Restriction):
+        refuses = refusal_predicate(spec, table.settings, rule.author)
+        return (spec.kind, _rule_grid(rule, table).rows,
+                tuple(refuses(ctx) for ctx in situations(table)))
+    if isinstance(spec, Trigger | Call):
+        extra = spec.effects if isinstance(spec, Trigger) else (spec.say, spec.penalty)
+        holds = compile_condition(spec.when, table.settings, rule.author)
+        return (spec.kind, extra, _condition_rows(spec.when, rule.author, table),
+                tuple(holds(ctx) for ctx in situations(table)))
+    return (spec.kind, rule.spec)
+
+
+def _condition_rows(cond: Condition, author: int | None, table: Table) -> tuple[int, ...]:
+    """For each top card, the bitmask of played cards on which ``cond`` holds."""
+    holds = compile_condition(cond, table.settings, author)
+    rows = []
+    for top in STANDARD_CARDS:
+        ctx = base_context(table, top)
+        row = 0
+        for card in STANDARD_CARDS:
+            ctx.played = ctx.physical = card
+            if holds(ctx):
+                row |= 1 << card.index
+        rows.append(row)
+    return tuple(rows)
+
+
+def _fires_on_grid(rule: Rule, others: tuple[Rule, ...], table: Table) -> bool:
+    """Whether the grid or the fixed :func:`situations` show ``rule`` changing something."""
+    spec = rule.spec
+    if isinstance(spec, Restriction):
+        old, new = _grid(others, table), _grid((*others, rule), table)
+        if any(o & _ORDINARY & ~n for o, n in zip(old.rows, new.rows, strict=True)):
+            return True
+        refuses = refusal_predicate(spec, table.settings, rule.author)
+        book = _book(others, table.aces_high)
+        return any(refuses(ctx) and book.is_legal(ctx) for ctx in situations(table))
+    if isinstance(spec, Trigger | Call):
+        return any(_condition_rows(spec.when, rule.author, table)) or any(
+            map(compile_condition(spec.when, table.settings, rule.author), situations(table)))
+    return False
+
+
+def _fires_on_own_probes(rule: Rule, others: tuple[Rule, ...], table: Table) -> bool | None:
+    """A restriction probed on its own situations: ``True`` when it refuses a play the rules
+    in force allow (it fires), ``False`` when it refuses nothing at all (exact), else
+    ``None`` (only a joint search can tell)."""
+    contexts, exact = probe_space(conditions_of(rule.spec), [rule.author], QUICK_BUDGET)
+    refuses = refusal_predicate(rule.spec, table.settings, rule.author)  # type: ignore[arg-type]
+    old = _book(others, table.aces_high)
+    refused = [ctx for ctx in contexts if refuses(ctx)]
+    if any(old.is_legal(ctx) for ctx in refused):
+        return True
+    return False if exact and not refused else None
+
+
+def _never_fires(rule: Rule, others: tuple[Rule, ...], table: Table) -> Warning | None:
+    """The never-fires warning, from the cheapest check that can decide."""
+    if _fires_on_grid(rule, others, table):
+        return None
+    book = _book((rule,), table.aces_high)
+    if isinstance(rule.spec, Restriction):
+        own = _fires_on_own_probes(rule, others, table)
+        if own is not None:
+            return None if own else Warning(
+                "never_fires", f"Your rule would never change anything: {_kind_phrase(rule)}.")
+        book = _book((*others, rule), table.aces_high)
+    finding = never_fires(rule, book, QUICK_BUDGET)
+    if finding.found and not finding.exact:
+        finding = never_fires(rule, book, PREVIEW_BUDGET)
+    if not finding.found:
+        return None
+    seems = "would never" if finding.exact else "seems never to"
+    return Warning("never_fires", f"Your rule {seems} change anything: {_kind_phrase(rule)}.")
+
+
+def _is_duplicate(rule: Rule, others: tuple[Rule, ...], table: Table) -> bool:
+    mine = _signature(rule, table)
+    for other in others:
+        if other.spec.kind != rule.spec.kind or _signature(other, table) != mine:
+            continue
+        if duplicate_of(rule, _book((other,), table.aces_high), PREVIEW_BUDGET) is not None:
+            return True
+    return False
+
+
+@lru_cache(maxsize=128)
+def _analyse(rule: Rule, others: tuple[Rule, ...], table: Table) -> tuple[Warning, ...]:
+    """Every top-independent warning about ``rule`` joining ``others``."""
+    warnings: list[Warning] = []
+    spec = rule.spec
+    never = _never_fires(rule, others, table)
+    if never is not None:
+        warnings.append(never)
+    if _is_duplicate(rule, others, table):
+        warnings.append(Warning("duplicate", "A rule already in force behaves exactly like this "
+                                "one: nobody could tell them apart. Try something new."))
+    if isinstance(spec, Restriction):
+        warnings += _restriction_warnings(rule, others, table)
+    if isinstance(spec, InstantWin) and _deal_possible(spec.hand, table):
+        warnings.append(Warning("instant_at_deal", f"A hand of {table.hand_size} cards as dealt "
+                                "could already meet this: a player might win the round "
+                                "before anyone plays a card."))
+    return tuple(warnings)
+
+
+def _restriction_warnings(rule: Rule, others: tuple[Rule, ...], table: Table) -> list[Warning]:
+    warnings = []
+    old, new = _grid(others, table), _grid((*others, rule), table)
+    alone = _rule_grid(rule, table)
+    old_dead = set(old.dead_tops())
+    dead = [top for top in new.dead_tops() if top not in old_dead]
+    new_book = _book((*others, rule), table.aces_high)
+    locked = (len(new.dead_tops()) == 52
+              and not any(map(new_book.is_legal, situations(table)))
+              and not _always_refuses(others, table.aces_high)
+              and always_refuses(new_book, PREVIEW_BUDGET).found)
+    if locked:
+        warnings.append(Warning("lockup_always", "With your rule no card could ever be "
+                                "played: the game would lock up at once."))
+    if dead and "lockup_always" not in {w.code for w in warnings}:
+        warnings.append(Warning("lockup_tops", f"No card at all could be played on "
+                                f"{_card_list(dead)}: the game would lock up when one of "
+                                "them is on top."))
+    if alone.fraction_legal < TOO_HARD:
+        warnings.append(Warning("too_hard", f"Your rule forbids almost every play (only "
+                                f"{alone.fraction_legal:.0%} of cards are allowed on a "
+                                "typical top card): very hard to guess."))
+    elif new.fraction_legal < TOO_HARD <= old.fraction_legal:
+        warnings.append(Warning("too_hard", "Together with the rules in force, fewer than one "
+                                "play in ten would be legal: very hard to guess."))
+    spec = rule.spec
+    assert isinstance(spec, Restriction)
+    refused = 1 - alone.fraction_legal
+    # Only for rules the grid sees whole: about the played and top cards (and the suit).
+    card_only = spec.when.reads() | spec.must.reads() <= {"played", "top", "active_suit"}
+    if card_only and 0 < refused < TOO_EASY:
+        pairs = round(refused * _PAIRS)
+        warnings.append(Warning("too_easy", f"Your rule forbids very few plays ({pairs} of "
+                                f"{_PAIRS:,} card-on-card pairs): others may never notice it."))
+    return warnings
+
+
+def preview(rule: Rule, others: Sequence[Rule], table: Table, top: Card = DEFAULT_TOP
+            ) -> Preview:
+    """The preview of ``rule`` (by its author) joining ``others`` (with their authors)."""
+    started = time.perf_counter()
+    rule = replace(rule, jargon=_NEUTRAL_JARGON)
+    others_key = tuple(others)
+    new_grid = _grid((*others_key, rule), table)
+    warnings = list(_analyse(rule, others_key, table))
+    ctx = base_context(table, top)
+    spec = rule.spec
+    refuses = (refusal_predicate(spec, table.settings, rule.author)
+               if isinstance(spec, Restriction) else None)
+    fires = (compile_condition(spec.when, table.settings, rule.author)
+             if isinstance(spec, Trigger | Call) else None)
+    old_grid = _grid(others_key, table)
+    cells = []
+    for card in (*STANDARD_CARDS, *((JOKER,) if table.jokers else ())):
+        legal = new_grid.is_legal(top, card)
+        if card.is_joker:
+            by_this = refuses is not None and not legal and old_grid.is_legal(top, card)
+            sets_off = False
+        else:
+            play = ctx.with_played(card)
+            by_this = refuses is not None and refuses(play)
+            sets_off = fires is not None and legal and fires(play)
+        cells.append(Cell(card, legal, by_this, sets_off))
+    if isinstance(spec, Restriction) and not new_grid.rows[top.index] and old_grid.rows[
+            top.index]:
+        warnings.insert(0, Warning("lockup_here", f"No card at all could be played on "
+                                   f"{top.symbol}: the game would lock up at once."))
+    return Preview(describe(spec), spec.kind, top, tuple(cells), tuple(warnings),
+                   time.perf_counter() - started)
+
+
+def warm(others: Sequence[Rule], table: Table) -> None:
+    """Compute what every preview in this rulebook reuses: its grid, each rule's signature."""
+    _grid(tuple(others), table)
+    for rule in others:
+        _signature(rule, table)
+
+
+def clear_caches() -> None:
+    """Forget cached rulebooks, grids and analyses (for benchmarks)."""
+    for cached in (_book, _grid, _rule_grid, _analyse, _signature, _always_refuses):
+        cached.cache_clear()

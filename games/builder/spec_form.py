@@ -1,0 +1,300 @@
+"""Between the builder's form model and rule spec JSON, both ways.
+
+:func:`form_to_spec` writes the spec JSON a form stands for (in the canonical shape
+:func:`rules.spec.spec_to_json` gives) and notes where in that JSON each row and
+field went, so a :class:`~rules.errors.RuleError` path can be traced back to the
+row that caused it. :func:`spec_to_form` reads a spec (an example, a stored rule)
+into the form, or raises :class:`Unrepresentable` for trees deeper than lists of
+rows (a "not" around a group, a group inside a group).
+
+>>> spec = {"kind": "restriction", "when": {"type": "face", "of": "top"},
+...         "must_not": {"type": "face", "of": "played"}}
+>>> form_to_spec(spec_to_form(spec)).spec == spec
+True
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import Any
+
+from games.builder.model import (
+    CARD_TESTS,
+    KIND_LISTS,
+    MATCH_TESTS,
+    QUANTITY_TESTS,
+    CondList,
+    EffectRow,
+    Row,
+    RuleForm,
+)
+from rules.cards import RANK_TEXT, parse_rank
+from rules.errors import CardError
+
+_INTEGER = re.compile(r"[+-]?\d{1,6}")
+
+
+class Unrepresentable(ValueError):
+    """A spec the builder's lists of rows cannot show (nested groups, ``not`` of a group)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Place:
+    """Where a form input lives: a list and row (``("when", 0)``), an effect row
+    (``("effects", 1)``), a whole list (``("must", None)``) or a plain field
+    (``("say", None)``)."""
+
+    area: str
+    index: int | None = None
+
+
+@dataclass
+class Built:
+    """A form's spec JSON and the map from JSON paths to the form places that wrote them."""
+
+    spec: dict[str, Any]
+    places: dict[str, Place] = field(default_factory=dict)
+
+    def place_of(self, path: str) -> tuple[Place | None, str]:
+        """The form place whose JSON path is the longest prefix of ``path``, and the rest.
+
+        >>> b = Built({}, {"rule.when": Place("when"), "rule.when.of[1]": Place("when", 1)})
+        >>> b.place_of("rule.when.of[1].in[0]")
+        (Place(area='when', index=1), 'in[0]')
+        """
+        best = ""
+        for prefix in self.places:
+            if (path == prefix or path.startswith(prefix + ".")
+                    or path.startswith(prefix + "[")) and len(prefix) > len(best):
+                best = prefix
+        if not best:
+            return None, path
+        return self.places[best], path[len(best):].lstrip(".")
+
+
+def number(text: str) -> int | str:
+    """A whole number typed in a form, or the text itself (the rule language refuses it)."""
+    cleaned = text.strip()
+    return int(cleaned) if _INTEGER.fullmatch(cleaned) else cleaned
+
+
+def _card_test(test: str, subject: str, row: Row) -> dict[str, Any]:
+    data: dict[str, Any] = {"type": test, "of": subject}
+    if test == "rank":
+        data["in"] = list(row.ranks)
+    elif test == "suit":
+        data["in"] = list(row.suits)
+    elif test == "colour":
+        data["is"] = row.colour
+    elif test == "value":
+        data |= {"op": row.op, "value": number(row.value)}
+    elif test == "parity":
+        data["is"] = row.parity
+    return data
+
+
+def row_to_condition(row: Row) -> dict[str, Any]:
+    """One row as a condition node (inside a ``not`` when negated)."""
+    test = row.test
+    data: dict[str, Any]
+    if test in CARD_TESTS:
+        data = _card_test(test, "played" if test == "joker" else row.subject, row)
+    elif test == "relation":
+        data = {"type": "relation", "rel": row.rel, "a": row.subject, "b": row.other}
+        if row.rel == "differs_by_at_least":
+            data["n"] = number(row.n)
+    elif test in QUANTITY_TESTS:
+        data = {"type": "compare", "what": test, "op": row.op, "value": number(row.value)}
+    elif test == "active_suit":
+        data = {"type": "active_suit", "in": list(row.suits)}
+    elif test == "hand_count":
+        data = {"type": "hand_count", "where": _card_test(row.match, "played", row),
+                "op": row.count_op, "value": number(row.count)}
+    else:
+        # follows_active_suit, is_author, and any unknown test (the rule language names it).
+        data = {"type": test}
+    return {"type": "not", "of": data} if row.negate else data
+
+
+def list_to_condition(cond: CondList, path: str, area: str,
+                      places: dict[str, Place]) -> dict[str, Any]:
+    """A list of rows as one condition: ``always``, the single row, or an ``all``/``any``."""
+    if not cond.rows:
+        places[path] = Place(area)
+        return {"type": "always"}
+    if len(cond.rows) == 1:
+        # One row is the whole condition: a problem anywhere in it belongs to that row.
+        row_paths = [path]
+        data = row_to_condition(cond.rows[0])
+    else:
+        places[path] = Place(area)
+        row_paths = [f"{path}.of[{i}]" for i in range(len(cond.rows))]
+        data = {"type": cond.join, "of": [row_to_condition(r) for r in cond.rows]}
+    for i, (row, row_path) in enumerate(zip(cond.rows, row_paths, strict=True)):
+        places[row_path] = Place(area, i)
+        if row.negate:
+            # The test itself sits one level down, inside the "not".
+            places[f"{row_path}.of"] = Place(area, i)
+    return data
+
+
+def effect_to_json(effect: EffectRow) -> dict[str, Any]:
+    """One effect row as an effect object."""
+    data: dict[str, Any] = {"type": effect.type}
+    if effect.type == "draw":
+        data |= {"who": effect.who, "count": number(effect.count)}
+        if effect.per_run:
+            data["per_run"] = True
+    elif effect.type == "pass_hands":
+        data["direction"] = effect.direction
+    return data
+
+
+def form_to_spec(form: RuleForm) -> Built:
+    """The spec JSON of ``form`` (the ``rule`` object) and where each part came from."""
+    places: dict[str, Place] = {}
+    spec: dict[str, Any] = {"kind": form.kind}
+
+    def cond(name: str, key: str | None = None) -> dict[str, Any]:
+        return list_to_condition(form.cond_list(name), f"rule.{key or name}", name, places)
+
+    if form.kind == "restriction":
+        spec["when"] = cond("when")
+        key = "must_not" if form.mode == "must_not" else "must"
+        spec[key] = cond("must", key)
+    elif form.kind == "trigger":
+        spec["when"] = cond("when")
+        spec["effects"] = [effect_to_json(e) for e in form.effects]
+        places["rule.effects"] = Place("effects")
+        for i in range(len(form.effects)):
+            places[f"rule.effects[{i}]"] = Place("effects", i)
+    elif form.kind == "call":
+        spec |= {"when": cond("when"), "say": form.say, "penalty": number(form.penalty)}
+        places |= {"rule.say": Place("say"), "rule.penalty": Place("penalty")}
+    elif form.kind == "permission":
+        spec |= {"each": cond("each"), "step": cond("step"), "min": number(form.least),
+                 "max": number(form.most)}
+        places |= {"rule.min": Place("min"), "rule.max": Place("max")}
+    elif form.kind == "instant_win":
+        spec["hand"] = cond("hand")
+    places["jargon"] = Place("jargon")
+    return Built(spec, places)
+
+
+# Reading specs back into forms.
+
+
+def _text_ranks(values: list[Any]) -> tuple[str, ...]:
+    try:
+        return tuple(RANK_TEXT[r] for r in sorted({parse_rank(v) for v in values}))
+    except CardError as exc:
+        raise Unrepresentable(str(exc)) from None
+
+
+def _read_card_test(data: dict[str, Any], row: Row) -> None:
+    test = data["type"]
+    if test == "rank":
+        row.ranks = _text_ranks(data["in"])
+    elif test in ("suit", "active_suit"):
+        row.suits = tuple(str(s).upper() for s in data["in"])
+    elif test == "colour":
+        row.colour = data["is"]
+    elif test == "value":
+        row.op, row.value = data["op"], str(data["value"])
+    elif test == "parity":
+        row.parity = data["is"]
+
+
+def condition_to_row(data: Any) -> Row:
+    """A single condition (maybe inside one ``not``) as a row."""
+    if not isinstance(data, dict):
+        raise Unrepresentable("a condition must be an object")
+    row = Row()
+    if data.get("type") == "not":
+        row.negate = True
+        data = data.get("of")
+        if not isinstance(data, dict):
+            raise Unrepresentable("a condition must be an object")
+    test = data.get("type")
+    if test in ("all", "any", "not", "always"):
+        raise Unrepresentable(f"a {test!r} inside a list of rows needs nested groups")
+    if test in CARD_TESTS:
+        row.test, row.subject = test, data.get("of", "played")
+        _read_card_test(data, row)
+    elif test == "relation":
+        row.test, row.rel = "relation", data["rel"]
+        row.subject, row.other = data.get("a", "played"), data.get("b", "top")
+        row.n = str(data.get("n", 2))
+    elif test == "compare":
+        row.test, row.op, row.value = data["what"], data["op"], str(data["value"])
+    elif test == "active_suit":
+        row.test = test
+        _read_card_test(data, row)
+    elif test == "hand_count":
+        where = data["where"]
+        if not isinstance(where, dict) or where.get("type") not in MATCH_TESTS or where.get(
+                "of", "played") != "played":
+            raise Unrepresentable("a hand count must count cards passing one card test")
+        row.test, row.match = "hand_count", where["type"]
+        _read_card_test(where, row)
+        row.count_op, row.count = data["op"], str(data["value"])
+    elif test in ("follows_active_suit", "is_author"):
+        row.test = test
+    else:
+        raise Unrepresentable(f"unknown condition type {test!r}")
+    return row
+
+
+def condition_to_list(data: Any) -> CondList:
+    """A condition as a list of rows: ``always`` is no rows, ``all``/``any`` their items."""
+    if data is None or (isinstance(data, dict) and data.get("type") == "always"):
+        return CondList("all", [])
+    if isinstance(data, dict) and data.get("type") in ("all", "any"):
+        return CondList(data["type"], [condition_to_row(item) for item in data.get("of", [])])
+    return CondList("all", [condition_to_row(data)])
+
+
+def effect_from_json(data: dict[str, Any]) -> EffectRow:
+    """An effect object as an effect row."""
+    effect = EffectRow(type=data["type"])
+    if effect.type == "draw":
+        effect.who, effect.count = data["who"], str(data["count"])
+        effect.per_run = bool(data.get("per_run", False))
+    elif effect.type == "pass_hands":
+        effect.direction = data["direction"]
+    return effect
+
+
+def spec_to_form(spec: dict[str, Any], jargon: str = "") -> RuleForm:
+    """The form showing ``spec`` (a ``rule`` object); :class:`Unrepresentable` if it cannot.
+
+    The spec should be valid (as :func:`rules.spec.load_rule` accepts); lists the kind does
+    not use get their default rows, so switching kind in the form starts somewhere sensible.
+    """
+    kind = spec.get("kind")
+    if kind not in KIND_LISTS:
+        raise Unrepresentable(f"unknown kind of rule {kind!r}")
+    form = RuleForm(kind=kind, jargon=jargon)
+    try:
+        if kind == "restriction":
+            form.mode = "must_not" if "must_not" in spec else "must"
+            form.lists["when"] = condition_to_list(spec.get("when"))
+            form.lists["must"] = condition_to_list(spec[form.mode])
+        elif kind in ("trigger", "call"):
+            form.lists["when"] = condition_to_list(spec.get("when"))
+        elif kind == "permission":
+            form.lists["each"] = condition_to_list(spec.get("each"))
+            form.lists["step"] = condition_to_list(spec.get("step"))
+            form.least, form.most = str(spec.get("min", 2)), str(spec.get("max", 13))
+        else:
+            form.lists["hand"] = condition_to_list(spec.get("hand"))
+        if kind == "trigger":
+            form.effects = [effect_from_json(e) for e in spec["effects"]]
+        if kind == "call":
+            form.say, form.penalty = spec["say"], str(spec.get("penalty", 1))
+    except (KeyError, TypeError) as exc:
+        raise Unrepresentable(f"incomplete rule: {exc}") from None
+    if not form.effects:
+        form.effects = [EffectRow()]
+    return form

@@ -1,0 +1,175 @@
+"""The preview: its sentence, the grid's marks and every warning, on crafted rulebooks."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from games.builder.preview import Table, preview
+from rules.cards import parse
+from rules.english import describe
+from rules.spec import Rule, load_rule
+
+TABLE = Table(players=3, player=1, hand_size=5)
+MOURNING = {"kind": "restriction", "when": {"type": "rank", "of": "top", "in": ["Q"]},
+            "must": {"type": "colour", "is": "black"}}
+MATCH = {"kind": "restriction", "must": {"type": "any", "of": [
+    {"type": "relation", "rel": "same_suit"}, {"type": "relation", "rel": "same_rank"}]}}
+BLACK = {"kind": "restriction", "must": {"type": "colour", "is": "black"}}
+
+
+def rule(spec: dict[str, Any], jargon: str = "New", author: int = 0) -> Rule:
+    return load_rule({"version": 1, "jargon": jargon, "author": author, "rule": spec})
+
+
+def marks(spec: dict[str, Any], others: list[Rule], top: str = "QH") -> dict[str, str]:
+    shown = preview(rule(spec), others, TABLE, parse(top))
+    return {str(c.card): c.mark for c in shown.cells}
+
+
+def codes(spec: dict[str, Any], others: list[Rule] = (), top: str = "QH",  # type: ignore[assignment]
+          table: Table = TABLE) -> list[str]:
+    return preview(rule(spec), list(others), table, parse(top)).codes
+
+
+def test_the_sentence_is_the_rules_english() -> None:
+    shown = preview(rule(MOURNING), [], TABLE, parse("QH"))
+    assert shown.sentence == describe(rule(MOURNING)) == (
+        "Only a black card may be played on a queen.")
+
+
+def test_the_grid_holds_every_card_and_the_joker() -> None:
+    shown = preview(rule(MOURNING), [], TABLE, parse("QH"))
+    assert len(shown.cells) == 53 and shown.cells[-1].card.is_joker
+    without = preview(rule(MOURNING), [], Table(jokers=False), parse("QH"))
+    assert len(without.cells) == 52
+
+
+def test_cards_this_rule_refuses_are_marked_apart() -> None:
+    found = marks(MOURNING, [])
+    assert found["5S"] == found["QC"] == "legal"
+    assert found["5H"] == found["QD"] == "this"
+    assert preview(rule(MOURNING), [], TABLE, parse("QH")).by_this_count == 26
+
+
+def test_cards_other_rules_refuse_are_marked_as_refused() -> None:
+    found = marks(MOURNING, [rule(MATCH, "Match", 1)])
+    assert found["QS"] == found["QC"] == "legal"
+    assert found["5S"] == "refused"
+    assert found["5H"] == "this"
+
+
+def test_on_another_top_the_rule_refuses_nothing() -> None:
+    found = marks(MOURNING, [], top="7D")
+    assert set(found.values()) == {"legal"}
+
+
+def test_cells_have_accessible_names() -> None:
+    cell = preview(rule(MOURNING), [], TABLE, parse("QH")).cells[parse("5H").index]
+    assert cell.label == "Five of hearts: refused by your rule"
+
+
+def test_a_trigger_marks_the_cards_that_set_it_off() -> None:
+    fiver = {"kind": "trigger", "when": {"type": "rank", "in": ["5"]},
+             "effects": [{"type": "draw", "who": "player", "count": 1}]}
+    shown = preview(rule(fiver), [], TABLE, parse("QH"))
+    assert {str(c.card) for c in shown.cells if c.fires} == {"5C", "5D", "5H", "5S"}
+    assert "refused" not in {c.mark for c in shown.cells}
+
+
+def test_a_sensible_rule_has_no_warnings() -> None:
+    assert codes(MOURNING, [rule(MATCH, "Match", 1)]) == []
+
+
+def test_no_legal_card_on_the_shown_top() -> None:
+    red_on_queen = {"kind": "restriction", "when": {"type": "rank", "of": "top", "in": ["Q"]},
+                    "must": {"type": "colour", "is": "red"}}
+    found = codes(red_on_queen, [rule(MOURNING, "Mourning", 1)])
+    assert found[0] == "lockup_here"
+    assert "lockup_tops" in found
+
+
+def test_dead_top_cards_are_listed() -> None:
+    red_on_queen = {"kind": "restriction", "when": {"type": "rank", "of": "top", "in": ["Q"]},
+                    "must": {"type": "colour", "is": "red"}}
+    shown = preview(rule(red_on_queen), [rule(MOURNING, "Mourning", 1)], TABLE, parse("7D"))
+    (warning,) = [w for w in shown.warnings if w.code == "lockup_tops"]
+    assert "Q♣ Q♦ Q♥ Q♠" in warning.text
+    assert "lockup_here" not in shown.codes
+
+
+def test_a_rule_that_locks_every_play() -> None:
+    red = {"kind": "restriction", "must": {"type": "colour", "is": "red"}}
+    assert "lockup_always" in codes(red, [rule(BLACK, "Dark", 1)])
+
+
+def test_a_rule_that_never_changes_anything() -> None:
+    not_red = {"kind": "restriction", "must_not": {"type": "colour", "is": "red"}}
+    found = codes(not_red, [rule(BLACK, "Dark", 1)])
+    assert "never_fires" in found
+
+
+def test_a_trigger_that_can_never_fire() -> None:
+    never = {"kind": "trigger", "when": {"type": "compare", "what": "players", "op": "<",
+                                         "value": 2}, "effects": [{"type": "skip"}]}
+    assert codes(never) == ["never_fires"]
+
+
+def test_a_rule_behaving_like_one_in_force() -> None:
+    reordered = {"kind": "restriction", "must": {"type": "any", "of": [
+        {"type": "relation", "rel": "same_rank"}, {"type": "relation", "rel": "same_suit"}]}}
+    assert "duplicate" in codes(reordered, [rule(MATCH, "Match", 1)])
+
+
+def test_a_rule_close_to_one_in_force_is_no_duplicate() -> None:
+    colour_or_rank = {"kind": "restriction", "must": {"type": "any", "of": [
+        {"type": "relation", "rel": "same_colour"}, {"type": "relation", "rel": "same_rank"}]}}
+    assert "duplicate" not in codes(colour_or_rank, [rule(MATCH, "Match", 1)])
+
+
+def test_the_same_author_rule_by_another_player_is_no_duplicate() -> None:
+    mine = {"kind": "restriction", "when": {"type": "is_author"}, "must": {"type": "face"}}
+    assert "duplicate" not in codes(mine, [rule(mine, "Theirs", 1)])
+    assert "duplicate" in codes(mine, [rule(mine, "Mine before", 0)])
+
+
+def test_a_rule_that_forbids_almost_everything() -> None:
+    aces = {"kind": "restriction", "must": {"type": "rank", "in": ["A"]}}
+    assert "too_hard" in codes(aces)
+
+
+def test_a_rule_that_forbids_almost_nothing() -> None:
+    tiny = {"kind": "restriction", "when": {"type": "all", "of": [
+        {"type": "rank", "of": "top", "in": ["K"]}, {"type": "suit", "of": "top", "in": ["S"]}]},
+        "must_not": {"type": "all", "of": [{"type": "rank", "in": ["A"]},
+                                           {"type": "suit", "in": ["S"]}]}}
+    assert codes(tiny) == ["too_easy"]
+
+
+def test_an_instant_win_possible_at_the_deal() -> None:
+    hearts = {"kind": "instant_win", "hand": {"type": "hand_count", "where": {
+        "type": "suit", "in": ["H"]}, "op": ">=", "value": 3}}
+    assert codes(hearts) == ["instant_at_deal"]
+
+
+def test_an_instant_win_too_big_for_a_dealt_hand() -> None:
+    aces = {"kind": "instant_win", "hand": {"type": "hand_count", "where": {
+        "type": "rank", "in": ["A"]}, "op": ">=", "value": 4}}
+    assert codes(aces, table=Table(hand_size=3)) == []
+    assert codes(aces, table=Table(hand_size=5)) == ["instant_at_deal"]
+
+
+def test_the_preview_names_no_other_rule() -> None:
+    secret = rule(MATCH, "Zorblax", 1)
+    reordered = {"kind": "restriction", "must": {"type": "any", "of": [
+        {"type": "relation", "rel": "same_rank"}, {"type": "relation", "rel": "same_suit"}]}}
+    shown = preview(rule(reordered), [secret], TABLE, parse("QH"))
+    text = " ".join([shown.sentence, *(w.text for w in shown.warnings),
+                     *(c.label for c in shown.cells)])
+    assert "duplicate" in shown.codes
+    assert "Zorblax" not in text and "Bull" not in text
+
+
+def test_the_jargon_of_the_new_rule_does_not_change_the_preview() -> None:
+    a = preview(rule(MOURNING, "One"), [], TABLE, parse("QH"))
+    b = preview(rule(MOURNING, "Two"), [], TABLE, parse("QH"))
+    assert (a.sentence, a.cells, a.warnings) == (b.sentence, b.cells, b.warnings)

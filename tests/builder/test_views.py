@@ -1,0 +1,344 @@
+"""The builder's views with the Django test client and htmx headers."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from django.test import Client
+from django.urls import reverse
+
+from games.builder.context import panel_context
+from games.builder.examples import template
+from games.builder.forms import form_to_data
+from games.builder.model import Row
+from games.builder.spec_form import spec_to_form
+from games.engine.state import GameState
+from games.models import Game
+from tests.builder.helpers import HX, post_form, restriction, seated_game, write
+
+pytestmark = pytest.mark.django_db
+
+ZORBLAX = {"kind": "restriction", "when": {"type": "rank", "of": "top", "in": ["9"]},
+           "must_not": {"type": "suit", "in": ["D"]}}
+ZORBLAX_TEXT = "A diamond may not be played on a nine."
+PREVIEW_OOB = 'id="builder-preview" class="builder-preview" aria-live="polite" hx-swap-oob="true"'
+
+
+def url(game: Game, name: str) -> str:
+    return reverse(f"builder:{name}", kwargs={"code": game.code})
+
+
+def post(client: Client, game: Game, name: str, data: dict[str, Any]) -> Any:
+    return client.post(url(game, name), data, **HX)
+
+
+def mourning(**extra: Any) -> dict[str, Any]:
+    form = restriction(Row(test="colour", colour="black"),
+                       when=(Row(test="rank", subject="top", ranks=("Q",)),))
+    form.jargon = extra.pop("jargon", "")
+    return post_form(form, **extra)
+
+
+def state_of(game: Game) -> GameState:
+    game.refresh_from_db()
+    assert game.state is not None
+    return GameState.from_json(game.state)
+
+
+# Who may use it.
+
+
+def test_the_writer_gets_the_builder() -> None:
+    game, clients = seated_game()
+    response = clients[0].get(url(game, "panel"), **HX)
+    assert response.status_code == 200
+    html = response.content.decode()
+    assert '<section id="builder" class="builder"' in html
+    assert "Write your secret rule" in html and 'id="builder-form"' in html
+
+
+def test_opened_directly_it_is_a_whole_page_with_its_css() -> None:
+    game, clients = seated_game()
+    html = clients[0].get(url(game, "panel")).content.decode()
+    assert "<html" in html and "css/builder.css" in html
+
+
+def test_the_others_see_who_is_writing() -> None:
+    game, clients = seated_game()
+    html = clients[1].get(url(game, "panel"), **HX).content.decode()
+    assert "Gogol is writing a rule…" in html
+    assert 'id="builder-form"' not in html
+
+
+@pytest.mark.parametrize("name", ["preview", "submit", "rows", "form", "jargon"])
+def test_only_the_writer_may_post(name: str) -> None:
+    game, clients = seated_game()
+    response = post(clients[1], game, name, mourning(version=game.version, area="must"))
+    assert response.status_code == 403
+    assert response.content.decode() == (
+        "It is not your turn to write a rule: Gogol is writing.")
+
+
+def test_a_spectator_may_not_post() -> None:
+    game, _ = seated_game()
+    response = post(Client(), game, "preview", mourning())
+    assert response.status_code == 403
+    assert "Only the player writing a rule" in response.content.decode()
+
+
+def test_get_is_not_allowed_on_actions() -> None:
+    game, clients = seated_game()
+    assert clients[0].get(url(game, "submit"), **HX).status_code == 405
+
+
+def test_an_unknown_game_is_not_found() -> None:
+    _, clients = seated_game()
+    assert clients[0].get("/g/NOSUCH/builder/", **HX).status_code == 404
+
+
+def test_panel_context_for_the_table_page() -> None:
+    game, _ = seated_game()
+    writer = panel_context(game, 0)["builder"]
+    other = panel_context(game, 1)["builder"]
+    spectator = panel_context(game, None)["builder"]
+    assert writer.writing and writer.form is not None and writer.preview is not None
+    assert not other.writing and other.form is None and other.writers == ["Gogol"]
+    assert not spectator.writing
+
+
+# Preview, rows, form.
+
+
+def test_preview_shows_the_sentence_grid_and_warnings() -> None:
+    game, clients = seated_game()
+    response = post(clients[0], game, "preview", mourning(top="QH"))
+    html = response.content.decode()
+    assert response.status_code == 200
+    assert 'id="builder-preview"' in html
+    assert "Only a black card may be played on a queen." in html
+    assert html.count('class="gcard ') == 53
+    assert "Five of hearts: refused by your rule" in html
+    assert "Five of spades: may be played" in html
+
+
+def test_preview_of_an_unfinished_rule_shows_its_problems_at_their_rows() -> None:
+    game, clients = seated_game()
+    data = post_form(restriction(Row(test="suit", suits=())))
+    html = post(clients[0], game, "preview", data).content.decode()
+    assert "Your rule is not finished yet" in html
+    assert ('<p class="field-error" id="err-must-0" hx-swap-oob="true">'
+            'Tick at least one suit.') in html
+    assert 'class="gcard' not in html
+
+
+def test_preview_of_a_black_heart() -> None:
+    game, clients = seated_game()
+    data = post_form(restriction(Row(test="colour", colour="black"),
+                                 Row(test="suit", suits=("H",))))
+    html = post(clients[0], game, "preview", data).content.decode()
+    assert 'id="err-must" hx-swap-oob="true">These conditions can never all be true' in html
+
+
+def test_preview_warns_of_a_lockup() -> None:
+    game, clients = seated_game()
+    data = post_form(restriction(Row(test="value", op=">", value="13"),
+                                 when=(Row(test="rank", subject="top", ranks=("Q",)),)))
+    html = post(clients[0], game, "preview", data | {"top": ["QH"]}).content.decode()
+    assert 'data-code="lockup_here"' in html
+    assert "No card at all could be played on Q♥: the game would lock up at once." in html
+
+
+def test_adding_a_row_returns_the_list_in_place_and_the_preview() -> None:
+    game, clients = seated_game()
+    html = post(clients[0], game, "rows", mourning() | {"area": "must", "op": "add"}).content
+    text = html.decode()
+    assert text.lstrip().startswith('<fieldset id="list-must"')
+    assert 'id="row-must-1"' in text
+    assert PREVIEW_OOB in text
+
+
+def test_removing_a_row() -> None:
+    game, clients = seated_game()
+    data = post_form(restriction(Row(test="face"), Row(test="number"), join="any"))
+    text = post(clients[0], game, "rows", data | {"area": "must", "op": "remove",
+                                                   "index": "0"}).content.decode()
+    assert 'id="row-must-0"' in text and 'id="row-must-1"' not in text
+    assert 'value="number" selected' in text
+
+
+def test_changing_a_rows_test_redraws_its_inputs() -> None:
+    game, clients = seated_game()
+    data = post_form(restriction(Row(test="rank", ranks=("Q",))))
+    data["must-0-test"] = ["suit"]
+    text = post(clients[0], game, "rows", data | {"area": "must", "op": "refresh"}
+                ).content.decode()
+    assert 'name="must-0-suits"' in text and 'name="must-0-ranks"' not in text
+    assert PREVIEW_OOB in text
+    # The list draws its own messages; only slots outside it come out of band.
+    assert 'id="err-must-0" hx-swap-oob' not in text and 'id="err-jargon" hx-swap-oob' in text
+
+
+def test_changing_the_kind_redraws_the_form() -> None:
+    game, clients = seated_game()
+    text = post(clients[0], game, "form", mourning() | {"kind": "trigger"}).content.decode()
+    assert text.lstrip().startswith('<div id="builder-body"')
+    assert 'id="list-effects"' in text and 'id="list-must"' not in text
+    assert "When a card is played on a queen, the next player draws a card." in text
+
+
+def test_an_example_loads_as_a_template() -> None:
+    game, clients = seated_game()
+    text = post(clients[0], game, "form", mourning() | {"template": "12-1"}).content.decode()
+    assert 'name="effects-0-per_run" checked' in text
+    assert "When a seven is played, the next player draws a card for each card" in text
+
+
+def test_suggest_jargon_avoids_names_in_use_without_listing_them(monkeypatch: Any) -> None:
+    game, clients = seated_game(players=2)
+    game = write(game, 1, "Zorblax", ZORBLAX)
+    seen: list[list[str]] = []
+
+    def fake(rng: Any, taken: list[str]) -> str:
+        seen.append(list(taken))
+        return "Wibble"
+
+    monkeypatch.setattr("games.builder.views.suggest_jargon", fake)
+    text = post(clients[0], game, "jargon", mourning(jargon="Mine")).content.decode()
+    assert 'value="Wibble"' in text
+    assert seen == [["Zorblax", "Mine"]]
+    assert "Zorblax" not in text
+
+
+# Submitting.
+
+
+def test_submit_writes_the_rule_and_starts_the_round() -> None:
+    game, clients = seated_game()
+    response = post(clients[0], game, "submit", mourning(jargon="Mourning",
+                                                         version=game.version))
+    html = response.content.decode()
+    assert response.status_code == 200
+    assert '<section id="builder" class="builder builder-done"' in html
+    assert "<strong>Mourning</strong>: Only a black card may be played on a queen." in html
+    state = state_of(game)
+    assert game.version == 1 and state.phase == "playing"
+    (entry,) = state.rules
+    assert (entry.author, entry.jargon) == (0, "Mourning")
+    assert entry.data["rule"]["must"] == {"type": "colour", "of": "played", "is": "black"}
+
+
+def test_submit_with_a_blank_jargon_gets_one_picked() -> None:
+    game, clients = seated_game()
+    post(clients[0], game, "submit", mourning(version=game.version))
+    (entry,) = state_of(game).rules
+    assert entry.jargon
+
+
+def test_an_unfinished_rule_is_not_submitted() -> None:
+    game, clients = seated_game()
+    data = post_form(restriction(Row(test="rank", ranks=()))) | {"version": [str(game.version)]}
+    response = post(clients[0], game, "submit", data)
+    html = response.content.decode()
+    assert response["HX-Retarget"] == "#builder-result"
+    assert "Your rule is not finished yet" in html and "Tick at least one rank." in html
+    assert state_of(game).rules == [] and game.version == 0
+
+
+def test_max_below_min_is_not_submitted() -> None:
+    game, clients = seated_game()
+    loaded = template("05-1")
+    assert loaded is not None
+    form = spec_to_form(loaded.spec)
+    form.least, form.most = "4", "2"
+    html = post(clients[0], game, "submit", form_to_data(form) | {"version": ["0"]}
+                ).content.decode()
+    assert "Most cards must not be below fewest cards." in html
+    assert state_of(game).rules == []
+
+
+def test_a_stale_version_is_refused_clearly_and_the_version_refreshed() -> None:
+    game, clients = seated_game(players=2)
+    write(game, 1, "Zorblax", ZORBLAX)
+    response = post(clients[0], game, "submit", mourning(jargon="Mourning", version=0))
+    html = response.content.decode()
+    assert response["HX-Retarget"] == "#builder-result"
+    assert "The game changed while you were writing" in html
+    assert ('<input type="hidden" id="builder-version" name="version" value="1" '
+            'hx-swap-oob="true">') in html
+    assert len(state_of(game).rules) == 1
+    again = post(clients[0], game, "submit", mourning(jargon="Mourning", version=1))
+    assert "Your rule is written" in again.content.decode()
+    assert state_of(game).phase == "playing"
+
+
+def test_a_taken_jargon_is_refused_clearly() -> None:
+    game, clients = seated_game(players=2)
+    game = write(game, 1, "Zorblax", ZORBLAX)
+    html = post(clients[0], game, "submit", mourning(jargon="zorblax", version=game.version)
+                ).content.decode()
+    assert "That jargon name is already taken by another rule" in html
+    assert len(state_of(game).rules) == 1
+
+
+def test_submitting_twice_is_refused() -> None:
+    game, clients = seated_game()
+    post(clients[0], game, "submit", mourning(version=0))
+    response = post(clients[0], game, "submit", mourning(version=1))
+    assert response.status_code == 403
+    assert len(state_of(game).rules) == 1
+
+
+# Secrets: nothing of another author's rule in any builder response.
+
+
+def test_no_other_authors_rule_appears_in_any_builder_response() -> None:
+    game, clients = seated_game(players=2)
+    game = write(game, 1, "Zorblax", ZORBLAX)
+    writer = clients[0]
+    # Behaves exactly like Zorblax, in other words: a warning, but not Zorblax's sentence.
+    reordered_duplicate = post_form(restriction(
+        Row(test="suit", suits=("C", "H", "S")),
+        when=(Row(test="rank", subject="top", ranks=("9",)),)))
+    responses = [
+        writer.get(url(game, "panel"), **HX),
+        writer.get(url(game, "panel")),
+        post(writer, game, "preview", mourning(top="9D")),
+        post(writer, game, "preview", reordered_duplicate | {"top": ["9C"]}),
+        post(writer, game, "rows", mourning() | {"area": "must", "op": "add"}),
+        post(writer, game, "rows", mourning() | {"area": "when", "op": "refresh"}),
+        post(writer, game, "form", mourning() | {"kind": "call"}),
+        post(writer, game, "form", mourning() | {"template": "08-1"}),
+        post(writer, game, "jargon", mourning()),
+        post(writer, game, "submit", mourning(jargon="Zorblax", version=game.version)),
+        post(writer, game, "submit", mourning(version=0)),
+        post(writer, game, "submit", mourning(jargon="Mine", version=game.version)),
+    ]
+    duplicate_html = responses[3].content.decode()
+    assert 'data-code="duplicate"' in duplicate_html
+    for response in responses:
+        html = response.content.decode()
+        assert response.status_code == 200, html[:300]
+        assert "Zorblax" not in html
+        assert ZORBLAX_TEXT not in html
+        assert "Bull wrote" not in html and "by Bull" not in html
+
+
+@pytest.mark.parametrize("data", [
+    {},
+    {"kind": "nonsense", "must-join": "all", "must-0-test": "warp", "must-0-subject": "moon"},
+    {"kind": "trigger", "effects-present": "1", "effects-0-type": "explode"},
+    {"kind": "permission", "min": "x", "max": "-1", "each-join": "any", "each-0-test": "rank"},
+    {"kind": "instant_win", "hand-join": "all", "hand-0-test": "hand_count",
+     "hand-0-match": "relation"},
+    {"kind": "restriction", "must-join": "all", "must-0-test": "rank", "must-0-ranks": "Z",
+     "top": "nonsense"},
+])
+def test_garbage_is_answered_with_messages_not_errors(data: dict[str, str]) -> None:
+    game, clients = seated_game()
+    for name in ("preview", "form", "submit"):
+        response = post(clients[0], game, name, data)
+        assert response.status_code == 200, (name, response.content[:300])
+    response = post(clients[0], game, "rows", data | {"area": "must", "op": "add"})
+    assert response.status_code in (200, 400)
+    assert state_of(game).rules == []
