@@ -50,7 +50,9 @@ def table_context(game: Game, seat: Seat | None, log: list[Event] | None = None)
     events = game_log(game) if log is None else log
     view: PlayerView = player_view(state, index, events)
     seats = list(game.seats.order_by("index"))
-    shown_log = view.log[-LOG_SHOWN:]
+    # "Bull picks up their hand" for every seat is noise; keep only the viewer's own line.
+    visible = [e for e in view.log if e["kind"] != "hand" or "secret" in e]
+    shown_log = visible[-LOG_SHOWN:]
     moment = next((e for e in reversed(view.log) if e["kind"] in MOMENTS), None)
     context = {
         "game": game,
@@ -70,7 +72,7 @@ def table_context(game: Game, seat: Seat | None, log: list[Event] | None = None)
         "am_writer": index is not None and index in view.writers,
         "writer_names": [view.names[w] for w in view.writers],
         "log": shown_log,
-        "log_hidden": len(view.log) - len(shown_log),
+        "log_hidden": len(visible) - len(shown_log),
         "moment": moment,
         "ended": view.phase == "ended",
         "stage_key": f"{view.phase}/{','.join(map(str, view.writers))}/{index}",

@@ -1,0 +1,46 @@
+"""The play_bots and bench_engine commands print real figures and refuse bad options."""
+
+from __future__ import annotations
+
+from io import StringIO
+
+import pytest
+from django.core.management import call_command
+from django.core.management.base import CommandError
+
+from games.engine.bench import bench_apply, state_with_rules
+
+
+def run(*args: str) -> str:
+    out = StringIO()
+    call_command(*args, stdout=out)
+    return out.getvalue()
+
+
+def test_play_bots_reports_games_rounds_endings_and_violations() -> None:
+    out = run("play_bots", "--games", "3", "--players", "3", "--max-rounds", "3")
+    assert "3 games of 3 players (oracle, experimenter)" in out
+    assert "games/s" in out and "rounds won per game" in out
+    assert "how games ended:" in out
+    assert "invariant violations: 0" in out
+
+
+@pytest.mark.parametrize(("args", "message"), [
+    (["--bots", "wizard"], "oracle and/or experimenter"),
+    (["--games", "0"], "at least 1"),
+    (["--players", "9"], "players must be"),
+])
+def test_play_bots_refuses_bad_options(args: list[str], message: str) -> None:
+    with pytest.raises(CommandError, match=message) as caught:
+        call_command("play_bots", *args)
+    assert caught.value.returncode == 2
+
+
+def test_bench_states_have_ten_rules_in_play() -> None:
+    state = state_with_rules(10, seed=5)
+    assert len(state.rules) == 10 and state.phase == "playing"
+
+
+def test_bench_apply_measures_real_samples() -> None:
+    figure = bench_apply(states=2, plays=3)
+    assert figure.samples >= 2 and 0 < figure.median <= figure.p95
