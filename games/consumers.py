@@ -4,7 +4,8 @@ The channel layer only rings a doorbell (``{"type": "game.updated", "version": v
 on every ring, and on connect, the consumer re-reads the game and renders its own
 viewer's fragments, so secrets never travel through the layer and a lost message
 is repaired by the next one. Frames from the browser are small control messages
-(``{"type": "resync"}``); oversized frames and floods close the socket.
+(``{"type": "resync"}``) or actions (``{"type": "act", "version": v, "action": {...}}``,
+played as the socket's own seat); oversized frames and floods close the socket.
 """
 
 from __future__ import annotations
@@ -17,12 +18,16 @@ from urllib.parse import parse_qs
 from asgiref.sync import async_to_sync
 from channels.generic.websocket import WebsocketConsumer
 from django.db import close_old_connections
+from django.template.loader import render_to_string
 
 from games.botdriver import kick
+from games.engine.actions import EndGame, WriteRule, parse_action
+from games.engine.errors import EngineError
 from games.fragments import render_update
 from games.identity import seat_of
 from games.models import LOBBY, Game
 from games.notify import group_name
+from games.services import ServiceError, submit_action
 
 MAX_FRAME = 4096
 RATE_WINDOW = 10.0
@@ -80,8 +85,41 @@ class GameConsumer(WebsocketConsumer):  # type: ignore[misc]
             self.stage = None if self.stage != LOBBY else LOBBY
             self.push()
             return
-        self.send(text_data='<div id="feedback" role="alert"><p class="feedback__text '
-                  'feedback__text--error">That message was not understood.</p></div>')
+        if isinstance(message, dict) and message.get("type") == "act":
+            self.feedback(self.act(message))
+            return
+        self.feedback("That message was not understood.")
+
+    def act(self, message: dict[str, Any]) -> str:
+        """An action sent over the socket: ``{"type": "act", "version": v, "action": {...}}``.
+
+        The seat is the socket's own (from the session), whatever the message says.
+        Returns what to tell the player ("" when it was accepted without comment).
+        """
+        close_old_connections()
+        game = Game.objects.filter(pk=self.game_id).first()
+        seat = seat_of(game, self.session_key) if game is not None else None
+        if game is None or seat is None:
+            return "You are watching this game: only players can act."
+        action, version = message.get("action"), message.get("version")
+        if not isinstance(action, dict) or isinstance(version, bool) or not isinstance(
+                version, int):
+            return "An action needs an \"action\" object and the \"version\" you saw."
+        try:
+            parsed = parse_action({**action, "seat": seat.index})
+            if isinstance(parsed, EndGame) and not seat.is_host:
+                return "Only the host can end the game."
+            if isinstance(parsed, WriteRule):
+                return "Write rules with the rule builder."
+            result = submit_action(game, parsed, version)
+        except (EngineError, ServiceError) as exc:
+            return str(exc)
+        refused = next((e for e in result.events if e.kind == "refused"), None)
+        return refused.text_for(seat.index) if refused is not None else ""
+
+    def feedback(self, text: str) -> None:
+        """Tell this socket's player how their last message went (the #feedback area)."""
+        self.send(text_data=render_to_string("games/feedback_oob.html", {"message": text}))
 
     def game_updated(self, event: dict[str, Any]) -> None:
         """The doorbell: the game changed, so render this viewer's view again."""

@@ -125,3 +125,62 @@ async def test_a_lobby_page_follows_the_game_to_the_table() -> None:
     await sync_to_async(start_game)(game.code, "k-host")
     assert "data-follow-now" in await ws.receive_from(timeout=5)
     await ws.disconnect()
+
+
+async def playing_game():
+    from asgiref.sync import sync_to_async
+
+    game, keys = await setup()
+    result = await sync_to_async(submit_action)(game.code, WriteRule(0, RULE), game.version)
+    return result.game, keys
+
+
+async def test_actions_over_the_socket_use_the_sockets_own_seat() -> None:
+    game, keys = await playing_game()
+    state = game.state
+    mover = state["current"]
+    other = next(i for i in range(3) if i != mover)
+    ws = communicator(game.code, keys[other])
+    await ws.connect()
+    await ws.receive_from(timeout=5)
+    # A forged seat in the message is ignored: it is played as the socket's own seat.
+    await ws.send_json_to({"type": "act", "version": game.version,
+                           "action": {"type": "pass", "seat": mover}})
+    assert "turn, not yours" in await ws.receive_from(timeout=5)
+    await ws.disconnect()
+
+
+async def test_a_legal_action_over_the_socket_reaches_everyone() -> None:
+    game, keys = await playing_game()
+    mover = game.state["current"]
+    sockets = [communicator(game.code, key) for key in keys]
+    for ws in sockets:
+        await ws.connect()
+        await ws.receive_from(timeout=5)
+    await sockets[mover].send_json_to({"type": "act", "version": game.version,
+                                       "action": {"type": "pass"}})
+    frames = [await ws.receive_from(timeout=5) for ws in sockets]
+    assert any("draws a card" in frame for frame in frames)
+    for ws in sockets:
+        await ws.disconnect()
+
+
+@pytest.mark.parametrize("message", [
+    {"type": "act", "version": 0, "action": {"type": "pass"}},
+    {"type": "act", "version": "1", "action": {"type": "pass"}},
+    {"type": "act", "version": 1, "action": {"type": "play", "cards": ["ZZ"]}},
+    {"type": "act", "version": 1, "action": "pass"},
+    {"type": "act", "version": 1, "action": {"type": "write_rule", "rule": {}}},
+])
+async def test_bad_actions_over_the_socket_change_nothing(message: dict) -> None:
+    from asgiref.sync import sync_to_async
+
+    game, keys = await playing_game()
+    ws = communicator(game.code, keys[game.state["current"]])
+    await ws.connect()
+    await ws.receive_from(timeout=5)
+    await ws.send_json_to(message)
+    assert "feedback__text--error" in await ws.receive_from(timeout=5)
+    await ws.disconnect()
+    fresh = await sync_to_async(type(game).objects.get)(pk=game.pk)
+    assert (fresh.version, fresh.state) == (game.version, game.state)
