@@ -26,11 +26,22 @@ def render_update(game: Game, seat: Seat | None, link: str,
     A screen that shows the lobby keeps getting the lobby fragment; once the game
     has started, that fragment carries a link the page follows to the table.
     """
-    if game.phase == LOBBY or last_stage == LOBBY:
+    if game.phase == LOBBY or (last_stage or "").startswith(LOBBY):
         from games.views import lobby_context
 
         context = lobby_context(game, seat, link) | {"oob": True}
-        return render_to_string("games/lobby.html#lobby", context), LOBBY
+        seats = game.seats.count()
+        # The join form and host buttons are re-sent only when they change, so a name
+        # being typed survives someone else joining.
+        full, host = seats >= int(str(context["size"])), bool(context["is_host"])
+        # What each viewer's controls depend on: the host's on "full" (bot button) and
+        # "two seated" (start button), a visitor's on "full" (join form), a player's on nothing.
+        shown = (full, seats >= 2) if host else ((full,) if seat is None else ())
+        controls = f"{LOBBY}:{seat.pk if seat else '-'}:{shown}:{game.phase}"
+        html = render_to_string("games/lobby.html#lobby-seats", context)
+        if controls != last_stage:
+            html += render_to_string("games/lobby.html#lobby-controls", context)
+        return html, controls
     context = table_context(game, seat) | {"oob": True}
     stage = str(context["stage_key"])
     names = list(ALWAYS)

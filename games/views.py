@@ -65,6 +65,9 @@ def _game_or_404(code: str) -> Game:
 def game_page(request: HttpRequest, code: str) -> HttpResponse:
     """A game's one link: its lobby before the start, then the table."""
     game = _game_or_404(code)
+    # The session must exist before the page's WebSocket connects: the socket learns who
+    # is looking from it, and a seat taken later is found under the same key.
+    session_key(request)
     seat = viewer_seat(request, game)
     if game.phase == LOBBY:
         return render(request, "games/lobby.html", lobby_context(game, seat, _link(request, game)))

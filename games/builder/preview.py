@@ -196,11 +196,18 @@ def _grid(rules: tuple[Rule, ...], table: Table) -> Grid:
     restrictions = [r for r in rules if isinstance(r.spec, Restriction)]
     if any(isinstance(n, IsJoker) for r in restrictions for c in conditions_of(r.spec)
            for n in walk(c)):
-        return legality_grid(_book(rules, table.aces_high), base_context(table, DEFAULT_TOP))
-    rows = [_ORDINARY] * 52
-    for rule in restrictions:
-        rows = [a & b for a, b in zip(rows, _rule_grid(rule, table).rows, strict=True)]
-    return Grid(tuple(row | (bool(row) << JOKER.index) for row in rows))
+        rows = list(legality_grid(_book(rules, table.aces_high),
+                                  base_context(table, DEFAULT_TOP)).rows)
+    else:
+        rows = [_ORDINARY] * 52
+        for rule in restrictions:
+            rows = [a & b for a, b in zip(rows, _rule_grid(rule, table).rows, strict=True)]
+        rows = [row | (bool(row) << JOKER.index) for row in rows]
+    if not table.jokers:
+        # Without jokers in the deck a joker can save nothing: a top only it could follow
+        # is a dead end, and the lockup warning must say so.
+        rows = [row & ~(1 << JOKER.index) for row in rows]
+    return Grid(tuple(rows))
 
 
 def _kind_phrase(rule: Rule) -> str:

@@ -80,7 +80,7 @@ async def test_oversized_frames_close_the_socket() -> None:
     await ws.receive_from(timeout=5)
     await ws.send_to(text_data="x" * 10_000)
     output = await ws.receive_output(timeout=5)
-    assert output["type"] == "websocket.close" and output["code"] == 1009
+    assert output["type"] == "websocket.close" and output["code"] == 4413
 
 
 async def test_floods_close_the_socket() -> None:
@@ -119,7 +119,7 @@ async def test_a_lobby_page_follows_the_game_to_the_table() -> None:
     game = await sync_to_async(open_game)(GameSettings(players=2), "Gogol", "k-host")
     ws = communicator(game.code, query="?page=lobby")
     await ws.connect()
-    assert 'id="lobby"' in await ws.receive_from(timeout=5)
+    assert 'id="lobby-seats"' in await ws.receive_from(timeout=5)
     await sync_to_async(join_game)(game.code, "Bull", "k-bull")
     assert "Bull" in await ws.receive_from(timeout=5)
     await sync_to_async(start_game)(game.code, "k-host")

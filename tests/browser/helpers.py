@@ -1,0 +1,178 @@
+"""What a person does and sees in the browser, as small helpers over Playwright pages.
+
+Every reading comes from what the page shows (the hand buttons' ``data-card``, the top
+card's colour class, the hidden ``#version`` the screen last saw); nothing reads the
+database, as a player could not.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from playwright.sync_api import Browser, BrowserContext, Page, expect
+
+#: How long a refusal may take to reach every screen, in seconds (the issue: "within a second").
+PUSH_SECONDS = 1.0
+#: How long the tests wait for any other change to show (generous: a loaded CI machine).
+WAIT_SECONDS = 5.0
+RED_SUITS = ("H", "D")
+#: Counts the WebSocket pushes a page has swapped in, so a test can wait for the first one
+#: (it redraws the lobby or the table right after the page loads) before it types or clicks.
+COUNT_PUSHES = """
+window.__maoPushes = 0;
+document.addEventListener("htmx:wsAfterMessage", () => { window.__maoPushes += 1; });
+"""
+
+
+def open_context(browser: Browser, server_url: str, **options: Any) -> BrowserContext:
+    """A new browser context (one person: their own cookies) on the live server."""
+    context = browser.new_context(base_url=server_url, **options)
+    context.set_default_timeout(10_000)
+    context.add_init_script(COUNT_PUSHES)
+    return context
+
+
+def colour_of(card: str) -> str:
+    """``"red"`` or ``"black"`` for a card's canonical text (``"QH"``, ``"10S"``)."""
+    return "red" if card[-1] in RED_SUITS else "black"
+
+
+@dataclass
+class Player:
+    """One person at the table: a name, their browser context and their page."""
+
+    name: str
+    context: BrowserContext
+    page: Page
+
+    def ready(self) -> None:
+        """Wait until the page has its first WebSocket push and htmx is idle.
+
+        The push right after a page loads redraws the lobby or the table; typing before it
+        would be lost (a person is never that fast), and elements swapped in answer only
+        once htmx has settled them.
+        """
+        self.page.wait_for_function("window.__maoPushes > 0", timeout=WAIT_SECONDS * 1000)
+        htmx_idle(self.page)
+
+    # -- lobby -------------------------------------------------------------------------------
+
+    def open_table(self, players: int, hand_size: int, *, jokers: bool = False,
+                   host_writes_first: bool = True) -> str:
+        """Fill in the home page's form (the page must be open) and open the table; return
+        the link the lobby shows."""
+        page = self.page
+        page.get_by_label("Your name").fill(self.name)
+        page.get_by_label("Seats at the table").select_option(str(players))
+        page.get_by_label("Cards in each hand").select_option(str(hand_size))
+        page.get_by_label("Who writes the first rule").select_option(
+            "host" if host_writes_first else "random")
+        page.get_by_label("Play with jokers").set_checked(jokers)
+        page.get_by_role("button", name="Open the table").click()
+        page.wait_for_url("**/g/*/")
+        return page.get_by_label("Link to this table").input_value()
+
+    def take_seat(self, link: str) -> None:
+        """Open the link and take a seat by name."""
+        self.page.goto(link)
+        self.ready()
+        self.page.locator("#join-name").fill(self.name)
+        self.page.get_by_role("button", name="Take a seat").click()
+
+    # -- table -------------------------------------------------------------------------------
+
+    def version(self) -> int:
+        """The game version this screen shows."""
+        return int(self.page.locator("#version").input_value())
+
+    def wait_version(self, at_least: int, timeout: float = WAIT_SECONDS) -> None:
+        """Wait until this screen shows version ``at_least`` or later."""
+        self.page.wait_for_function(
+            "v => { const el = document.getElementById('version');"
+            " return el !== null && Number(el.value) >= v; }",
+            arg=at_least, timeout=timeout * 1000)
+
+    def hand(self) -> list[str]:
+        """The cards of the hand, as the buttons' ``data-card``."""
+        return self.page.locator(".hand .card").evaluate_all(
+            "els => els.map(e => e.dataset.card)")
+
+    def top_colour(self) -> str:
+        """The colour of the top card of the (first) discard pile."""
+        top = self.page.locator("#piles .pile:not(.pile--stock) .card").first
+        classes = top.get_attribute("class") or ""
+        return "red" if "card--red" in classes else "black"
+
+    def my_turn(self) -> bool:
+        """Whether this screen offers a play now (the pass button is enabled)."""
+        return self.page.locator('#turn-buttons [data-action="pass"]:not([disabled])').count() > 0
+
+    def phase(self) -> str:
+        """``playing``, ``writing`` or ``ended``, from the status line."""
+        line = self.page.locator("#status .status__line").inner_text()
+        if "turn" in line and "Stock" in line:
+            return "playing"
+        if "rule is being written" in line:
+            return "writing"
+        return "ended"
+
+    def play(self, card: str) -> None:
+        """Click a card of the hand."""
+        self.page.locator(f'.hand .card[data-card="{card}"]').click()
+
+    def pass_turn(self) -> None:
+        """Click the pass button."""
+        self.page.get_by_role("button", name="Pass (draw a card)").click()
+
+    def hand_counts(self) -> list[int]:
+        """Every seat's number of cards, as the seats show them ("🂠 3")."""
+        return [int(t.split()[-1]) for t in
+                self.page.locator("#seats .seat__count").all_inner_texts()]
+
+
+def same_version(players: Sequence[Player], at_least: int,
+                 timeout: float = WAIT_SECONDS) -> None:
+    """Wait until every screen shows version ``at_least`` (or later)."""
+    for player in players:
+        player.wait_version(at_least, timeout)
+
+
+def all_show(pages: Iterable[Page], selector: str, text: str,
+             within: float = PUSH_SECONDS, since: float | None = None) -> float:
+    """Wait until ``selector`` on every page contains ``text``, all within ``within`` seconds
+    of ``since`` (default: now); return the seconds it took. Fails naming the late pages."""
+    start = time.monotonic() if since is None else since
+    pending = list(pages)
+    while pending:
+        pending = [p for p in pending if text not in p.locator(selector).inner_text()]
+        elapsed = time.monotonic() - start
+        if pending and elapsed > within:
+            shown = {p.url: p.locator(selector).inner_text()[:200] for p in pending}
+            raise AssertionError(f"{text!r} not in {selector} after {elapsed:.2f} s on: {shown}")
+        if pending:
+            time.sleep(0.02)
+    return time.monotonic() - start
+
+
+def htmx_idle(page: Page) -> None:
+    """Wait until htmx has no request in flight and has settled what it swapped in."""
+    page.wait_for_function(
+        "!document.querySelector('.htmx-request, .htmx-swapping, .htmx-settling, .htmx-added')",
+        timeout=WAIT_SECONDS * 1000)
+
+
+def wait_sentence(page: Page, sentence: str, timeout: float = 5.0) -> None:
+    """Wait until the preview shows ``sentence``."""
+    expect(page.locator("#builder-preview .preview-sentence")).to_have_text(
+        sentence, timeout=timeout * 1000)
+    htmx_idle(page)
+
+
+def horizontal_overflow(page: Page) -> int:
+    """How many CSS pixels the page is wider than its viewport (0 or less: none)."""
+    width = page.evaluate("document.scrollingElement.scrollWidth")
+    viewport = page.viewport_size or {"width": 0}
+    return int(width) - int(viewport["width"])
