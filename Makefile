@@ -1,6 +1,7 @@
 # Mini Mao: `make run` serves the site, `make test` runs ruff, mypy and pytest.
 # Both build .venv on first use (with a Python >= 3.12 found by scripts/find-python)
 # and reinstall only when pyproject.toml changes.
+# `make test-postgres` and `make test-scale` test the scale-out mode (README, "Scale-out").
 
 HOST ?= 127.0.0.1
 PORT ?= 8000
@@ -12,7 +13,15 @@ VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 
-.PHONY: run test lint clean
+# The scale-out services for `make test-postgres` (README, "Scale-out"). pytest-django creates
+# and drops its own database on that server (test_minimao_<run>; the base need not exist).
+PG_SERVER ?= postgres://postgres@127.0.0.1:5432
+PG_REDIS ?= redis://127.0.0.1:6379/0
+# Every suite that touches the database (the pure core's suites, tests/engine and tests/rules,
+# never do: the architecture test keeps Django out of them).
+PG_TESTS ?= tests/games tests/web tests/builder tests/reveal
+
+.PHONY: run test test-postgres test-scale lint clean
 
 $(STAMP): pyproject.toml
 	@# (Re)create the venv unless it holds a working Python >= 3.12 (an interpreter removed
@@ -30,9 +39,27 @@ run: $(STAMP)
 	DEBUG=$(DEBUG) $(PY) manage.py migrate --no-input
 	DEBUG=$(DEBUG) $(PY) -m daphne -b $(HOST) -p $(PORT) maosite.asgi:application
 
+# Under CI (CI=true, or MAO_REQUIRE_SERVICES=1 as .ci/run sets) the database-bound suites run
+# a second time, on PostgreSQL and Redis.
 test: lint
 	$(PY) -m mypy
 	$(PY) -m pytest
+	@if [ "$${CI:-}" = true ] || [ "$${MAO_REQUIRE_SERVICES:-}" = 1 ]; then \
+		$(MAKE) --no-print-directory test-postgres; \
+	fi
+
+# The database-bound suites on PostgreSQL, the channel layer on Redis. The run id (the shell's
+# pid, fixed width) names the test database and the Redis key prefix, so runs never collide.
+test-postgres: $(STAMP)
+	@run=$$(printf '%07d' $$$$); \
+	echo "pytest $(PG_TESTS) on PostgreSQL (test_minimao_$$run) and Redis"; \
+	DATABASE_URL=$(PG_SERVER)/minimao_$$run REDIS_URL=$(PG_REDIS) \
+		REDIS_PREFIX=minimao-test-$$run \
+		$(PY) -m pytest -p tests.scale.postgres_plugin $(PG_TESTS)
+
+# The scale-out tests alone (two daphne processes, row locks, races), required to run.
+test-scale: $(STAMP)
+	MAO_REQUIRE_SERVICES=1 $(PY) -m pytest tests/scale
 
 lint: $(STAMP)
 	$(PY) -m ruff check .

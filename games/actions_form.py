@@ -19,7 +19,7 @@ TYPES = ("play", "pass", "claim_win", "end_game")
 def action_from_post(post: QueryDict, seat: int) -> tuple[Action, int]:
     """The action and the game version the client saw; refuses malformed input clearly."""
     raw_version = post.get("version", "")
-    if not raw_version.isdigit() or len(raw_version) > 9:
+    if not _is_number(raw_version, 9):
         raise ServiceError("action/bad_version", "Your screen has no game version: reload it.")
     kind = post.get("type", "")
     if kind not in TYPES:
@@ -30,13 +30,25 @@ def action_from_post(post: QueryDict, seat: int) -> tuple[Action, int]:
         if not cards:
             raise ServiceError("action/no_card", "Choose a card to play.")
         named = post.get("named") or None
+        say = post.get("say", "")
+        if "\x00" in say:
+            # PostgreSQL cannot store a NUL character in text or JSON: refuse it here.
+            raise ServiceError("action/bad_text", "What you say cannot contain that character.")
         data |= {"cards": cards, "named": [named if c.upper() == "JK" else None for c in cards],
-                 "say": post.get("say", ""), "suit": post.get("suit") or None,
+                 "say": say, "suit": post.get("suit") or None,
                  "pile": _pile(post.get("pile", "0"))}
     return parse_action(data), int(raw_version)
 
 
 def _pile(text: str) -> int:
-    if not text.isdigit() or len(text) > 2:
+    if not _is_number(text, 2):
         raise ServiceError("action/bad_pile", "Choose one of the piles.")
     return int(text)
+
+
+def _is_number(text: str, digits: int) -> bool:
+    """Whether ``text`` is a whole number of at most ``digits`` ASCII digits.
+
+    ``str.isdigit`` alone is not enough: it accepts digits that ``int`` refuses ("²").
+    """
+    return text.isascii() and text.isdigit() and len(text) <= digits

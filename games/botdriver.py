@@ -60,7 +60,6 @@ def act_once(game_id: int) -> bool:
     """Let a due bot act once; True when it did (so another bot may be due)."""
     from games.services import ServiceError, submit_action
 
-    close_old_connections()
     game = Game.objects.filter(pk=game_id).first()
     if game is None:
         return False
@@ -97,6 +96,9 @@ def kick(game_id: int) -> None:
 
 
 def _act_in_thread(game_id: int) -> None:
+    # Only here, in a thread of its own: in the caller's thread (delay 0) this would close
+    # the caller's connection, inside its transaction on PostgreSQL (a test case, say).
+    close_old_connections()
     try:
         act_once(game_id)
     except Exception:  # a background thread must never die silently

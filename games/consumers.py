@@ -33,8 +33,39 @@ MAX_FRAME = 4096
 RATE_WINDOW = 10.0
 RATE_LIMIT = 30
 CLOSE_NOT_FOUND = 4404
-CLOSE_TOO_BIG = 1009
+# Application close codes must be 1000 or 3000-4999 (autobahn, under daphne, refuses 1009
+# from an application and fails the socket with 1011 and a logged traceback instead).
+CLOSE_TOO_BIG = 4413
 CLOSE_FLOOD = 4429
+
+
+def _decode(text: str | None) -> Any:
+    """A frame's JSON, or ``None`` when it is not JSON or holds text that cannot be stored.
+
+    PostgreSQL refuses NUL characters and lone surrogates (``"\\ud800"``) in text and JSON,
+    which JSON escapes can smuggle in; such a frame is refused like any malformed one, before
+    it could fail a transaction.
+    """
+    try:
+        message = json.loads(text or "")
+    except (ValueError, RecursionError):
+        return None
+    todo = [message]  # iteratively: a 4 KiB frame can nest 2,000 levels deep
+    while todo:
+        item = todo.pop()
+        if isinstance(item, dict):
+            todo.extend(item)
+            todo.extend(item.values())
+        elif isinstance(item, list):
+            todo.extend(item)
+        elif isinstance(item, str):
+            try:
+                item.encode()  # a lone surrogate fails here
+            except UnicodeEncodeError:
+                return None
+            if "\x00" in item:
+                return None
+    return message
 
 
 class GameConsumer(WebsocketConsumer):  # type: ignore[misc]
@@ -68,7 +99,8 @@ class GameConsumer(WebsocketConsumer):  # type: ignore[misc]
 
     def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
         """Handle a control frame; close the socket on oversized frames or floods."""
-        size = len(text_data.encode()) if text_data is not None else len(bytes_data or b"")
+        size = (len(text_data.encode(errors="surrogatepass")) if text_data is not None
+                else len(bytes_data or b""))
         if size > MAX_FRAME:
             self.close(code=CLOSE_TOO_BIG)
             return
@@ -77,12 +109,9 @@ class GameConsumer(WebsocketConsumer):  # type: ignore[misc]
         if len(self.recent) > RATE_LIMIT:
             self.close(code=CLOSE_FLOOD)
             return
-        try:
-            message: Any = json.loads(text_data or "")
-        except ValueError:
-            message = None
+        message = _decode(text_data)
         if isinstance(message, dict) and message.get("type") == "resync":
-            self.stage = None if self.stage != LOBBY else LOBBY
+            self.stage = LOBBY if (self.stage or "").startswith(LOBBY) else None
             self.push()
             return
         if isinstance(message, dict) and message.get("type") == "act":

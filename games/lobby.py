@@ -28,6 +28,9 @@ def clean_name(name: str) -> str:
     cleaned = " ".join(str(name).split())
     if not cleaned:
         raise ServiceError("lobby/bad_name", "Please choose a name.")
+    if "\x00" in cleaned:
+        # PostgreSQL cannot store a NUL character in text.
+        raise ServiceError("lobby/bad_name", "Names cannot contain that character.")
     if len(cleaned) > MAX_NAME:
         raise ServiceError("lobby/bad_name", f"Names are at most {MAX_NAME} characters.")
     return cleaned

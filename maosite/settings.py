@@ -8,6 +8,18 @@ Variables (see README.md, "Configuration"):
 - ``ALLOWED_HOSTS``: comma-separated; defaults to the loopback names when DEBUG is on.
 - ``DATABASE_URL``: any URL dj-database-url understands; defaults to SQLite in ``db.sqlite3``.
 - ``REDIS_URL``: when set, the channel layer is Redis (scale-out mode); otherwise in-memory.
+  ``REDIS_PREFIX`` (default ``asgi``) names its keys, so that several sites can share a Redis.
+- ``CSRF_TRUSTED_ORIGINS``: comma-separated origins (``https://mao.example.com``) trusted for
+  POSTs beyond the site's own, e.g. when a proxy on another port or name serves the pages.
+
+With DEBUG off the site assumes HTTPS (see docs/architecture.md, "Deployment checks"):
+
+- ``MAO_HTTPS`` (default on): secure-only session and CSRF cookies, redirect HTTP to HTTPS,
+  HSTS. ``MAO_HTTPS=0`` for a local production-like run over plain HTTP.
+- ``SECURE_HSTS_SECONDS`` (default one year), ``MAO_HSTS_SUBDOMAINS`` and ``MAO_HSTS_PRELOAD``
+  (default on): the Strict-Transport-Security header, sent only over HTTPS.
+- ``MAO_PROXY_SSL_HEADER``: behind a proxy that terminates TLS, the header it sets to ``https``
+  (e.g. ``X-Forwarded-Proto``). Set it only when the proxy always sets or strips that header.
 """
 
 from __future__ import annotations
@@ -30,6 +42,12 @@ def _env_flag(*names: str) -> bool:
         if value is not None:
             return value.strip().lower() in _TRUE
     return False
+
+
+def _env_bool(name: str, default: bool) -> bool:
+    """An environment variable read as a boolean, ``default`` when it is unset or empty."""
+    value = os.environ.get(name, "").strip()
+    return value.lower() in _TRUE if value else default
 
 
 def _env_list(name: str, default: str) -> list[str]:
@@ -116,18 +134,60 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
             "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
         }
     )
+elif DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
+    # Scale-out mode (psycopg 3). select_for_update takes a real row lock here. No pool and no
+    # persistent connections: daphne runs sync code on a thread pool, and a connection per
+    # request is what CONN_MAX_AGE=0 asks for (put PgBouncer in front for many processes).
+    # A dead server fails a request within seconds instead of hanging it.
+    DATABASES["default"].setdefault("OPTIONS", {})
+    DATABASES["default"]["OPTIONS"].setdefault("pool", False)
+    DATABASES["default"]["OPTIONS"].setdefault("connect_timeout", 5)
 
 REDIS_URL = os.environ.get("REDIS_URL", "")
 if REDIS_URL:
     CHANNEL_LAYERS = {
         "default": {
             "BACKEND": "channels_redis.core.RedisChannelLayer",
-            "CONFIG": {"hosts": [REDIS_URL]},
+            # REDIS_PREFIX keeps sites (or test runs) sharing one Redis apart: game groups
+            # are named after database ids, which repeat across databases.
+            "CONFIG": {"hosts": [REDIS_URL],
+                       "prefix": os.environ.get("REDIS_PREFIX", "") or "asgi"},
         },
     }
 else:
     # One process only; drops silently when a channel is full. Clients resync on gaps.
     CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
+
+# Security. Headers that cost nothing hold in every mode; what needs HTTPS holds when DEBUG is
+# off unless MAO_HTTPS=0 (a local production-like run over plain HTTP). `manage.py check
+# --deploy` is clean with the defaults; docs/architecture.md ("Deployment checks") lists what
+# MAO_HTTPS=0 gives up and why.
+CSRF_TRUSTED_ORIGINS = _env_list("CSRF_TRUSTED_ORIGINS", "")
+SECURE_CONTENT_TYPE_NOSNIFF = True
+SECURE_REFERRER_POLICY = "same-origin"
+SECURE_CROSS_ORIGIN_OPENER_POLICY = "same-origin"
+X_FRAME_OPTIONS = "DENY"
+SESSION_COOKIE_HTTPONLY = True
+_HTTPS = not DEBUG and _env_bool("MAO_HTTPS", True)
+SESSION_COOKIE_SECURE = _HTTPS
+CSRF_COOKIE_SECURE = _HTTPS
+SECURE_SSL_REDIRECT = _HTTPS
+SECURE_HSTS_SECONDS = int(os.environ.get("SECURE_HSTS_SECONDS") or 31_536_000) if _HTTPS else 0
+SECURE_HSTS_INCLUDE_SUBDOMAINS = _HTTPS and _env_bool("MAO_HSTS_SUBDOMAINS", True)
+SECURE_HSTS_PRELOAD = _HTTPS and _env_bool("MAO_HSTS_PRELOAD", True)
+_PROXY_SSL_HEADER = os.environ.get("MAO_PROXY_SSL_HEADER", "").strip()
+if _PROXY_SSL_HEADER:
+    SECURE_PROXY_SSL_HEADER = ("HTTP_" + _PROXY_SSL_HEADER.upper().replace("-", "_"), "https")
+
+# Small request limits: the largest legitimate POST, a rule-builder form with every list full,
+# is about 27 KB in about 1,650 fields (tests/hardening/test_http_hostile.py builds it).
+# Beyond these Django answers 400 before any view runs.
+DATA_UPLOAD_MAX_MEMORY_SIZE = 64 * 1024
+DATA_UPLOAD_MAX_NUMBER_FIELDS = 2000
+# What daphne's `manage.py runserver` lets through before the consumer's own 4 KiB cap
+# (games/consumers.py); the daphne command line takes --websocket-max-message-size instead.
+DAPHNE_WEBSOCKET_MAX_MESSAGE_SIZE = 64 * 1024
+DAPHNE_WEBSOCKET_MAX_FRAME_SIZE = 64 * 1024
 
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},

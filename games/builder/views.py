@@ -14,7 +14,13 @@ from dataclasses import dataclass
 from functools import wraps
 from random import Random
 
-from django.http import Http404, HttpRequest, HttpResponse, HttpResponseForbidden
+from django.http import (
+    Http404,
+    HttpRequest,
+    HttpResponse,
+    HttpResponseBadRequest,
+    HttpResponseForbidden,
+)
 from django.shortcuts import render
 from django.views.decorators.http import require_GET, require_POST
 from django_htmx.http import reswap, retarget
@@ -65,6 +71,11 @@ def _game(code: str) -> Game:
         raise Http404("There is no such game.") from None
 
 
+def _number(text: str) -> int | None:
+    """A whole number of ASCII digits (at most 9), or ``None``; never raises."""
+    return int(text) if text.isascii() and text.isdigit() and len(text) <= 9 else None
+
+
 def _forbidden(message: str) -> HttpResponse:
     return HttpResponseForbidden(message, content_type="text/plain; charset=utf-8")
 
@@ -77,6 +88,10 @@ def writer_only(view: Callable[[HttpRequest, Writer], HttpResponse]
     @require_POST
     def wrapper(request: HttpRequest, code: str) -> HttpResponse:
         game = _game(code)
+        if any("\x00" in value for values in request.POST.lists() for value in values[1]):
+            # PostgreSQL cannot store a NUL character in text or JSON (jargon, words to say).
+            return HttpResponseBadRequest("The form holds a character that cannot be used.",
+                                          content_type="text/plain; charset=utf-8")
         state = load_state(game)
         seat = viewer_seat(request, game)
         if state is None or state.phase != "writing":
@@ -137,8 +152,7 @@ def rows(request: HttpRequest, w: Writer) -> HttpResponse:
     if area not in (*LISTS, "effects"):
         return HttpResponse("Unknown list.", status=400, content_type="text/plain")
     op = request.POST.get("op", "refresh")
-    index_text = request.POST.get("index", "")
-    index = int(index_text) if index_text.isdigit() else None
+    index = _number(request.POST.get("index", ""))
     current = apply_row_op(form_from_data(request.POST), area, op, index)
     focus = "" if op == "refresh" else f"{op}:{area}"
     builder = make_panel(w.game, w.state, w.seat, current,
@@ -177,8 +191,8 @@ def submit(request: HttpRequest, w: Writer) -> HttpResponse:
     if not checked.ok:
         builder.message = "Your rule is not finished yet: see the marked fields."
         return _result(request, builder)
-    version_text = request.POST.get("version", "")
-    version = int(version_text) if version_text.isdigit() else -1
+    version = _number(request.POST.get("version", ""))
+    version = -1 if version is None else version
     action = WriteRule(w.seat, {"jargon": checked.form.jargon.strip(), "rule": checked.spec})
     try:
         result = submit_action(w.game.code, action, version)

@@ -1,0 +1,179 @@
+"""Scale-out tests: real PostgreSQL and Redis, real daphne processes.
+
+These tests never use pytest-django's test database. Each creates its own PostgreSQL
+database (``minimao_scale_<random>``, dropped afterwards, whatever happens) and its own
+Redis key prefix (``minimao-test-<random>``, keys deleted afterwards), so runs in parallel
+never meet, and the servers it starts run in separate processes with ``DATABASE_URL`` and
+``REDIS_URL`` set exactly as a deployment would.
+
+Where the services are (the defaults are this project's machines):
+
+- ``MAO_SCALE_POSTGRES_URL``: a PostgreSQL URL whose user may create databases; by default
+  ``postgres://postgres@127.0.0.1:5432/test``, then the same as the current OS user.
+- ``MAO_SCALE_REDIS_URL``: by default ``redis://127.0.0.1:6379/0``.
+
+When a service does not answer, its tests are skipped with the reason; with
+``MAO_REQUIRE_SERVICES=1`` (set by .ci/run) they fail instead, so CI cannot pass by
+testing nothing.
+"""
+
+from __future__ import annotations
+
+import getpass
+import os
+import secrets
+import shutil
+import subprocess
+import sys
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any, NoReturn
+from urllib.parse import urlsplit, urlunsplit
+
+import pytest
+
+from tests.scale.helpers import ROOT, Server, start_server, stop_server
+
+LOGS = ROOT / "test-output" / "scale"
+DEFAULT_REDIS = "redis://127.0.0.1:6379/0"
+
+
+def services_required() -> bool:
+    """Whether a missing PostgreSQL or Redis fails the tests (CI) instead of skipping them."""
+    return os.environ.get("MAO_REQUIRE_SERVICES", "").strip().lower() in {"1", "true", "yes"}
+
+
+def unavailable(reason: str) -> NoReturn:
+    """Skip (or, under ``MAO_REQUIRE_SERVICES=1``, fail) the test for a missing service."""
+    if services_required():
+        pytest.fail(f"{reason} (MAO_REQUIRE_SERVICES=1: the scale-out tests must run)",
+                    pytrace=False)
+    pytest.skip(f"{reason}; set MAO_REQUIRE_SERVICES=1 to make this a failure")
+
+
+def _postgres_candidates() -> list[str]:
+    explicit = os.environ.get("MAO_SCALE_POSTGRES_URL", "").strip()
+    if explicit:
+        return [explicit]
+    users = dict.fromkeys(["postgres", getpass.getuser()])
+    return [f"postgres://{user}@127.0.0.1:5432/test" for user in users]
+
+
+def with_database(url: str, name: str) -> str:
+    """``url`` pointing at database ``name`` instead."""
+    parts = urlsplit(url)
+    return urlunsplit(parts._replace(path=f"/{name}"))
+
+
+@pytest.fixture(scope="session")
+def postgres_url() -> str:
+    """The URL of a PostgreSQL database whose user may create databases."""
+    try:
+        import psycopg
+    except ImportError:
+        unavailable("psycopg is not installed (pip install -e '.[scale]')")
+    problems = []
+    for url in _postgres_candidates():
+        try:
+            with psycopg.connect(url, connect_timeout=3, autocommit=True) as conn:
+                conn.execute("SELECT 1")
+            return url
+        except psycopg.Error as exc:
+            problems.append(f"{url}: {str(exc).strip()}")
+    unavailable("PostgreSQL is not answering: " + "; ".join(problems))
+
+
+@pytest.fixture(scope="session")
+def redis_url() -> str:
+    """The URL of a Redis server (keys are always namespaced by a per-test prefix)."""
+    try:
+        import redis
+    except ImportError:
+        unavailable("redis (channels-redis) is not installed (pip install -e '.[scale]')")
+    url = os.environ.get("MAO_SCALE_REDIS_URL", "").strip() or DEFAULT_REDIS
+    client = redis.Redis.from_url(url, socket_connect_timeout=2, socket_timeout=2)
+    try:
+        client.ping()
+    except redis.RedisError as exc:
+        unavailable(f"Redis is not answering at {url}: {exc}")
+    finally:
+        client.close()
+    return url
+
+
+@pytest.fixture
+def database_url(postgres_url: str) -> Iterator[str]:
+    """A new, empty PostgreSQL database for this test; dropped afterwards."""
+    import psycopg
+    from psycopg import sql
+
+    name = f"minimao_scale_{secrets.token_hex(6)}"
+    with psycopg.connect(postgres_url, autocommit=True) as conn:
+        conn.execute(sql.SQL("CREATE DATABASE {}").format(sql.Identifier(name)))
+    try:
+        yield with_database(postgres_url, name)
+    finally:
+        with psycopg.connect(postgres_url, autocommit=True) as conn:
+            # FORCE (PostgreSQL >= 13) ends sessions a killed server may have left behind.
+            conn.execute(sql.SQL("DROP DATABASE IF EXISTS {} WITH (FORCE)")
+                         .format(sql.Identifier(name)))
+
+
+@pytest.fixture
+def redis_prefix(redis_url: str) -> Iterator[str]:
+    """A Redis key prefix of this test's own for the channel layer; its keys deleted after."""
+    import redis
+
+    prefix = f"minimao-test-{secrets.token_hex(6)}"
+    yield prefix
+    client = redis.Redis.from_url(redis_url)
+    try:
+        keys = list(client.scan_iter(match=f"{prefix}*", count=500))
+        if keys:
+            client.delete(*keys)
+    finally:
+        client.close()
+
+
+@pytest.fixture
+def scale_env(database_url: str, redis_url: str, redis_prefix: str) -> dict[str, str]:
+    """The environment of a scale-out server process: PostgreSQL, Redis, DEBUG, quick bots."""
+    env = dict(os.environ)
+    for name in ("DJANGO_SETTINGS_MODULE", "DJANGO_DEBUG"):
+        env.pop(name, None)
+    return env | {"DEBUG": "1", "MAO_BOT_DELAY": "0.2", "PYTHONUNBUFFERED": "1",
+                  "DATABASE_URL": database_url, "REDIS_URL": redis_url,
+                  "REDIS_PREFIX": redis_prefix}
+
+
+@pytest.fixture
+def migrated_env(scale_env: dict[str, str]) -> dict[str, str]:
+    """:func:`scale_env`, its database migrated with ``manage.py migrate`` (as deployed)."""
+    run = subprocess.run([sys.executable, "manage.py", "migrate", "--no-input", "-v", "0"],
+                         cwd=ROOT, env=scale_env, capture_output=True, text=True, timeout=120)
+    assert run.returncode == 0, f"migrate failed on PostgreSQL:\n{run.stdout}\n{run.stderr}"
+    return scale_env
+
+
+@pytest.fixture
+def daphne(migrated_env: dict[str, str], tmp_path: Path,
+           request: pytest.FixtureRequest) -> Iterator[Callable[..., Server]]:
+    """Start daphne processes on the migrated database: ``daphne("a")`` returns a Server.
+
+    Every process is stopped after the test (SIGTERM, then SIGKILL), before the database is
+    dropped; their logs are kept in ``test-output/scale/``.
+    """
+    started: list[Server] = []
+
+    def start(name: str, **env: Any) -> Server:
+        server = start_server(name, migrated_env | {k: str(v) for k, v in env.items()},
+                              tmp_path / f"daphne-{name}.log")
+        started.append(server)
+        return server
+
+    yield start
+    for server in started:
+        stop_server(server)
+    LOGS.mkdir(parents=True, exist_ok=True)
+    for server in started:
+        shutil.copyfile(server.log, LOGS / f"{request.node.name}-{server.name}.log")

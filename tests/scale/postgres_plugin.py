@@ -1,0 +1,78 @@
+"""A pytest plugin for running the database-bound suites on PostgreSQL (``make test-postgres``).
+
+Load it with ``-p tests.scale.postgres_plugin`` and ``DATABASE_URL=postgres://...``. It
+
+- refuses to run on anything but PostgreSQL, so the target can never pass on SQLite by
+  mistake, and says so clearly when the server does not answer;
+- ends, before pytest-django drops the test database, the sessions that threads of the test
+  process left open (async tests reach the database through ``sync_to_async``, whose worker
+  thread keeps its connection): otherwise the drop fails with "database is being accessed by
+  other users" and the database is left behind;
+- deletes, after the run, the channel layer's keys when ``REDIS_PREFIX`` is a test prefix
+  (``minimao-test-...``, as the Makefile sets), since sockets left open keep group keys alive.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+#: Keys are deleted after the run only under such a prefix. Test prefixes carry a fixed-length
+#: run id (``minimao-test-0012345``), so that one run's prefix never begins another's.
+TEST_PREFIX = "minimao-test-"
+
+
+@pytest.hookimpl(trylast=True)
+def pytest_configure(config: pytest.Config) -> None:
+    """Check that the settings point at a PostgreSQL server that answers."""
+    from django.conf import settings
+
+    database = settings.DATABASES["default"]
+    if database["ENGINE"] != "django.db.backends.postgresql":
+        raise pytest.UsageError(
+            f"tests.scale.postgres_plugin needs DATABASE_URL=postgres://...; the database is "
+            f"{database['ENGINE']}")
+    import psycopg
+
+    params = {"host": database["HOST"] or None, "port": database["PORT"] or None,
+              "user": database["USER"] or None, "password": database["PASSWORD"] or None}
+    try:
+        # The server's maintenance database: the test database does not exist yet.
+        with psycopg.connect(dbname="postgres", connect_timeout=5,
+                             **{k: v for k, v in params.items() if v}):
+            pass
+    except psycopg.Error as exc:
+        raise pytest.UsageError(f"PostgreSQL is not answering for DATABASE_URL: {exc}") from None
+
+
+@pytest.fixture(scope="session", autouse=True)
+def _end_stray_sessions(django_db_setup: Any, django_db_blocker: Any) -> Iterator[None]:
+    """After the last test, end every other session on the test database."""
+    yield
+    from django.db import connection
+
+    with django_db_blocker.unblock(), connection.cursor() as cursor:
+        cursor.execute("SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
+                       "WHERE datname = current_database() AND pid <> pg_backend_pid()")
+
+
+
+@pytest.fixture(scope="session", autouse=True)
+def _delete_test_keys() -> Iterator[None]:
+    """After the run, delete the Redis keys under this run's own test prefix."""
+    yield
+    prefix, url = os.environ.get("REDIS_PREFIX", ""), os.environ.get("REDIS_URL", "")
+    if not (url and prefix.startswith(TEST_PREFIX)):
+        return
+    import redis
+
+    client = redis.Redis.from_url(url)
+    try:
+        keys = list(client.scan_iter(match=f"{prefix}*", count=500))
+        if keys:
+            client.delete(*keys)
+    finally:
+        client.close()

@@ -1,0 +1,83 @@
+"""Run by test_postgres.py in a fresh process whose settings come from DATABASE_URL and
+REDIS_URL (a PostgreSQL database of the test's own): prints one line of JSON.
+
+``python -m tests.scale.probe settings``: the database and channel-layer settings in force.
+``python -m tests.scale.probe lock``: whether ``submit_action`` asks for a row lock
+(``FOR UPDATE``) and really waits for it: while another transaction holds the game row, a
+submission with a short ``lock_timeout`` fails with ``LockNotAvailable``; once it is
+released the same submission is applied.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+import threading
+from typing import Any
+
+import django
+
+
+def settings_report() -> dict[str, Any]:
+    """The parts of the settings the scale-out mode decides."""
+    from django.conf import settings
+
+    database = settings.DATABASES["default"]
+    layer = settings.CHANNEL_LAYERS["default"]
+    return {"engine": database["ENGINE"], "conn_max_age": database["CONN_MAX_AGE"],
+            "options": database.get("OPTIONS", {}), "layer": layer["BACKEND"],
+            "prefix": layer.get("CONFIG", {}).get("prefix")}
+
+
+def lock_report() -> dict[str, Any]:
+    """Hold the game row in one thread; submit in another; see what happens."""
+    from django.db import OperationalError, connection, transaction
+    from django.test.utils import CaptureQueriesContext
+
+    from games.engine.actions import Pass
+    from games.services import locked_game, submit_action
+    from tests.games.helpers import start_playing
+
+    game = start_playing()
+    action = Pass(game.state["current"])
+    held, release = threading.Event(), threading.Event()
+
+    def hold() -> None:
+        try:
+            with transaction.atomic():
+                locked_game(game.pk)
+                held.set()
+                release.wait(10)
+        finally:
+            connection.close()
+
+    holder = threading.Thread(target=hold)
+    holder.start()
+    assert held.wait(10), "the holder never got the lock"
+    with connection.cursor() as cursor:
+        cursor.execute("SET lock_timeout = '300ms'")
+    blocked = None
+    with CaptureQueriesContext(connection) as queries:
+        try:
+            submit_action(game.pk, action, game.version)
+        except OperationalError as exc:
+            blocked = type(exc.__cause__).__name__
+    release.set()
+    holder.join()
+    applied = submit_action(game.pk, action, game.version)
+    return {"vendor": connection.vendor, "blocked": blocked,
+            "for_update": [q["sql"] for q in queries.captured_queries if "FOR UPDATE" in q["sql"]],
+            "version_before": game.version, "version_after": applied.version}
+
+
+def main(what: str) -> None:
+    """Set Django up from the environment and print the report asked for."""
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "maosite.settings")
+    django.setup()
+    report = settings_report() if what == "settings" else lock_report()
+    print(json.dumps(report))
+
+
+if __name__ == "__main__":
+    main(sys.argv[1])

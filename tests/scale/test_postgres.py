@@ -1,0 +1,60 @@
+"""The scale-out mode's settings and PostgreSQL behaviour: migrations, row locks, races.
+
+Each test runs Django in a fresh process on a PostgreSQL database of its own (see conftest),
+configured only by DATABASE_URL and REDIS_URL, as a deployment is.
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from typing import Any
+
+from tests.scale.helpers import ROOT
+
+
+def run(env: dict[str, str], *args: str) -> subprocess.CompletedProcess[str]:
+    """Run ``python <args>`` in the project with ``env``; fail with its output if it fails."""
+    done = subprocess.run([sys.executable, *args], cwd=ROOT, env=env, capture_output=True,
+                          text=True, timeout=120)
+    assert done.returncode == 0, f"{args} failed:\n{done.stdout}\n{done.stderr}"
+    return done
+
+
+def report(env: dict[str, str], *args: str) -> Any:
+    """The JSON printed last by ``python -m <args>``."""
+    return json.loads(run(env, "-m", *args).stdout.strip().splitlines()[-1])
+
+
+def test_the_two_urls_switch_to_postgresql_and_redis(scale_env: dict[str, str]) -> None:
+    settings = report(scale_env, "tests.scale.probe", "settings")
+
+    assert settings == {"engine": "django.db.backends.postgresql", "conn_max_age": 0,
+                        "options": {"pool": False, "connect_timeout": 5},
+                        "layer": "channels_redis.core.RedisChannelLayer",
+                        "prefix": scale_env["REDIS_PREFIX"]}
+
+
+def test_migrations_run_and_match_the_models_on_postgresql(
+        migrated_env: dict[str, str]) -> None:
+    run(migrated_env, "manage.py", "makemigrations", "--check", "--dry-run")
+    shown = run(migrated_env, "manage.py", "showmigrations", "--plan").stdout
+
+    assert "[X]" in shown and "[ ]" not in shown
+
+
+def test_submit_action_locks_the_game_row(migrated_env: dict[str, str]) -> None:
+    result = report(migrated_env, "tests.scale.probe", "lock")
+
+    assert result["vendor"] == "postgresql"
+    assert len(result["for_update"]) == 1 and "games_game" in result["for_update"][0]
+    assert result["blocked"] == "LockNotAvailable"
+    assert result["version_after"] == result["version_before"] + 1
+
+
+def test_racing_submissions_apply_once_on_postgresql(migrated_env: dict[str, str]) -> None:
+    result = report(migrated_env, "tests.games.race", "8")
+
+    assert result == {"outcomes": ["accepted", *["action/stale_version"] * 7],
+                      "version": 2, "log": 2}
