@@ -22,6 +22,8 @@ from rules.cards import STANDARD_CARDS, Card, parse
 MOMENTS = ("refused", "fired", "call_broken", "claim_failed", "claim_won", "won_round", "tie",
            "no_supply", "game_over")
 LOG_SHOWN = 80
+#: How many recent actions' events the table reads: enough for LOG_SHOWN lines.
+LOG_ACTIONS = 40
 
 
 @dataclass(frozen=True, slots=True)
@@ -47,7 +49,9 @@ def table_context(game: Game, seat: Seat | None, log: list[Event] | None = None)
     """Everything the table templates need for one viewer (``seat`` ``None``: a spectator)."""
     state = GameState.from_json(game.state)
     index = seat.index if seat is not None else None
-    events = game_log(game) if log is None else log
+    # The table shows the latest events only: reading the whole log on every push would
+    # grow with the game (the load test's profile showed it); the reveal reads it all.
+    events = game_log(game, since=max(0, game.version - LOG_ACTIONS)) if log is None else log
     view: PlayerView = player_view(state, index, events)
     seats = list(game.seats.order_by("index"))
     # "Bull picks up their hand" for every seat is noise; keep only the viewer's own line.

@@ -1,0 +1,36 @@
+"""The rules load-test players write: random valid rules, as the builder form posts them.
+
+A rule-maker's browser submits the builder's form fields, so a player draws a random rule
+(:func:`rules.generate.random_rule`), turns it into the form that shows it
+(:func:`games.builder.spec_form.spec_to_form`) and posts that form's fields
+(:func:`games.builder.forms.form_to_data`), checked first with the builder's own
+:func:`~games.builder.forms.check`. A rule the form cannot show is drawn again; after a few
+misses the builder's starting rule ("Only a black card may be played on a queen") is used.
+The jargon is left blank, so the server suggests one no other rule of the game uses.
+"""
+
+from __future__ import annotations
+
+from random import Random
+
+from games.builder.forms import check, form_from_data, form_to_data
+from games.builder.model import new_form
+from games.builder.spec_form import Unrepresentable, spec_to_form
+from rules.generate import random_rule
+from rules.spec import dump_rule
+
+TRIES = 20
+
+
+def rule_form_data(rng: Random) -> dict[str, list[str]]:
+    """The builder's POST fields for a random valid rule (without the ``version``)."""
+    for _ in range(TRIES):
+        spec = dump_rule(random_rule(rng))["rule"]
+        try:
+            form = spec_to_form(spec, "")
+        except Unrepresentable:
+            continue
+        data = form_to_data(form)
+        if check(form_from_data(data)).ok:
+            return data
+    return form_to_data(new_form())

@@ -1,0 +1,73 @@
+"""A load-test player reads the fragments the real consumer renders (not a copy of them)."""
+
+from __future__ import annotations
+
+import pytest
+from django.template.loader import render_to_string
+
+from games.engine.actions import WriteRule
+from games.fragments import render_update
+from games.loadtest import pages
+from games.models import Game
+from games.services import submit_action
+from tests.web.helpers import started_game
+
+pytestmark = pytest.mark.django_db
+
+RULE = {"jargon": "Pip", "rule": {"kind": "restriction", "must_not": {"type": "face"}}}
+LINK = "http://localhost/g/X/"
+
+
+def _seen(game: Game, index: int) -> pages.Seen:
+    seat = game.seats.get(index=index)
+    frame, _ = render_update(game, seat, LINK, None)
+    seen = pages.Seen.read(frame)
+    assert seen is not None
+    return seen
+
+
+def test_the_rule_maker_sees_it_must_write_and_the_others_wait() -> None:
+    game, _ = started_game(3)
+    writer, other = _seen(game, 0), _seen(game, 1)
+    assert writer.writing and not writer.my_turn and not writer.ended
+    assert not other.writing and not other.my_turn
+    assert writer.version == other.version == game.version
+
+
+def test_the_player_to_move_sees_its_turn_hand_and_top_card() -> None:
+    game, _ = started_game(3)
+    result = submit_action(game, WriteRule(0, RULE), game.version)
+    current = result.state.current
+    mine = _seen(result.game, current)
+    assert mine.my_turn and not mine.writing
+    assert mine.version == result.version
+    assert sorted(mine.hand) == sorted(str(c) for c in result.state.hand_cards(current))
+    assert mine.top
+    waiting = _seen(result.game, (current + 1) % 3)
+    assert not waiting.my_turn and waiting.hand != mine.hand
+
+
+def test_a_lobby_frame_has_no_version_and_feedback_frames_are_told_apart() -> None:
+    assert pages.Seen.read('<section id="lobby"></section>') is None
+    refusal = render_to_string("games/feedback_oob.html", {"message": "Sorry, that's a Pip."})
+    assert pages.is_feedback(refusal)
+    assert pages.feedback_text(refusal) == "Sorry, that's a Pip."
+    assert pages.feedback_text(render_to_string("games/feedback_oob.html", {"message": ""})) == ""
+
+
+def test_a_penalty_answer_is_told_apart_from_a_refused_action() -> None:
+    from games.engine.actions import Play
+    from games.loadtest.clients import MaoPlayer, Table, Tally
+
+    game, _ = started_game(3)
+    only_jokers = {"jargon": "Pip", "rule": {"kind": "restriction",
+                                             "must": {"type": "joker"}}}
+    result = submit_action(game, WriteRule(0, only_jokers), game.version)
+    seat = result.state.current
+    card = next(str(c) for c in result.state.hand_cards(seat) if not c.is_joker)
+    played = submit_action(result.game, Play(seat, (card,)), result.version)
+    refused = next(e for e in played.events if e.kind == "refused")
+    name = result.state.names[seat]
+    player = MaoPlayer(Table("X"), seat, "http://127.0.0.1:1", 2.0, Tally(), 1, name)
+    assert player.is_penalty(refused.text_for(seat))
+    assert not player.is_penalty("It is not your turn.")
