@@ -75,7 +75,8 @@ class GameConsumer(WebsocketConsumer):  # type: ignore[misc]
         """Join the game's group and send the whole current view."""
         close_old_connections()
         code = str(self.scope["url_route"]["kwargs"]["code"]).upper()
-        game = Game.objects.filter(code=code).first()
+        # PostgreSQL refuses NUL even in a query; no code holds one.
+        game = None if "\x00" in code else Game.objects.filter(code=code).first()
         if game is None:
             self.close(code=CLOSE_NOT_FOUND)
             return

@@ -77,6 +77,9 @@ def locked_game(ref: GameRef) -> Game:
 
 
 def _query(ref: int | str, queryset: QuerySet[Game]) -> Game:
+    if isinstance(ref, str) and "\x00" in ref:
+        # No code holds NUL, and PostgreSQL refuses it even in a query: a link to nowhere.
+        raise ServiceError("game/not_found", f"There is no game {ref!r}.")
     lookup = {"code": ref.strip().upper()} if isinstance(ref, str) else {"pk": ref}
     try:
         return queryset.get(**lookup)

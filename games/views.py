@@ -48,7 +48,8 @@ def new_game(request: HttpRequest) -> HttpResponse:
 def find_game(request: HttpRequest) -> HttpResponse:
     """Go to the game whose code was typed on the home page."""
     code = request.GET.get("code", "").strip().upper()
-    if not code or not Game.objects.filter(code=code).exists():
+    # PostgreSQL refuses NUL even in a query; no code holds one.
+    if not code or "\x00" in code or not Game.objects.filter(code=code).exists():
         messages.error(request, f"There is no game with the code “{code[:12]}”. Check the "
                        "code, or ask for the link.")
         return redirect("home")

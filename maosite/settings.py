@@ -181,7 +181,7 @@ if _PROXY_SSL_HEADER:
 
 # Small request limits: the largest legitimate POST, a rule-builder form with every list full,
 # is about 27 KB in about 1,650 fields (tests/hardening/test_http_hostile.py builds it).
-# Beyond these Django answers 400 before any view runs.
+# Beyond these Django answers 400 as soon as the body is read (the CSRF check, before views).
 DATA_UPLOAD_MAX_MEMORY_SIZE = 64 * 1024
 DATA_UPLOAD_MAX_NUMBER_FIELDS = 2000
 # What daphne's `manage.py runserver` lets through before the consumer's own 4 KiB cap

@@ -1,0 +1,91 @@
+"""A process of the two-process race (tests/hardening/test_race_processes.py).
+
+``python -m tests.hardening.race_worker setup``: migrate the database named by DATABASE_URL,
+start a game in its playing phase, print its id.
+
+``python -m tests.hardening.race_worker race DIR ID ROUNDS GAME``: for each round, read the
+game, say ``ready`` (a file in DIR), wait for the parent's ``go`` file, which holds a moment
+a little in the future, spin until that moment, and submit this worker's action at the
+version read. Worker 0 passes, worker 1 reveals its hand (a failed claim: a penalty card):
+two different actions by the player to move, as from two tabs. Prints one JSON line with
+each round's outcome and the submission's start and end times.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+import django
+
+WAIT = 30.0
+
+
+def _setup_django() -> None:
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "maosite.settings")
+    django.setup()
+
+
+def setup() -> None:
+    """Migrate and start a game; print its id."""
+    _setup_django()
+    from django.core.management import call_command
+
+    from tests.games.helpers import start_playing
+
+    call_command("migrate", verbosity=0)
+    print(json.dumps({"game": start_playing().pk}))
+
+
+def _wait_for(path: Path) -> str:
+    deadline = time.monotonic() + WAIT
+    while not path.exists():
+        if time.monotonic() > deadline:
+            raise TimeoutError(f"{path} never appeared")
+        time.sleep(0.0005)
+    return path.read_text()
+
+
+def race(folder: Path, worker: int, rounds: int, game_id: int) -> None:
+    """Race the other worker ``rounds`` times on game ``game_id``."""
+    _setup_django()
+    from django.db import connection
+
+    from games.engine.actions import Action, ClaimWin, Pass
+    from games.models import Game
+    from games.services import ServiceError, submit_action
+
+    results: list[dict[str, Any]] = []
+    for number in range(rounds):
+        game = Game.objects.get(pk=game_id)
+        seat = game.state["current"]
+        action: Action = Pass(seat) if worker == 0 else ClaimWin(seat)
+        connection.close()  # each submission opens its own connection, as a request would
+        (folder / f"ready-{number}-{worker}").write_text("")
+        moment = float(_wait_for(folder / f"go-{number}") or 0)
+        while time.time() < moment:
+            pass  # spin: both processes start within microseconds of each other
+        started = time.time()
+        try:
+            submit_action(game_id, action, game.version)
+            outcome = "accepted"
+        except ServiceError as exc:
+            outcome = exc.code
+        except Exception as exc:  # reported, so that the test shows it
+            outcome = f"{type(exc).__name__}: {exc}"
+        results.append({"outcome": outcome, "version": game.version, "start": started,
+                        "end": time.time()})
+        connection.close()
+        (folder / f"done-{number}-{worker}").write_text("")
+    print(json.dumps(results))
+
+
+if __name__ == "__main__":
+    if sys.argv[1] == "setup":
+        setup()
+    else:
+        race(Path(sys.argv[2]), int(sys.argv[3]), int(sys.argv[4]), int(sys.argv[5]))

@@ -1,0 +1,133 @@
+"""Secure settings with DEBUG off, from the environment, and `manage.py check --deploy`.
+
+Settings are read once, when Django starts, so each case runs in a fresh process.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import secrets
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[2]
+PRODUCTION = {"DEBUG": "0", "SECRET_KEY": secrets.token_urlsafe(50),
+              "ALLOWED_HOSTS": "example.com"}
+#: What `check --deploy` reports for a local production-like run over plain HTTP
+#: (MAO_HTTPS=0); each is explained in docs/architecture.md, "Deployment checks".
+LOCAL_HTTP_WARNINGS = {"security.W004", "security.W008", "security.W012", "security.W016"}
+
+READ_SETTINGS = """
+import json, django
+from django.conf import settings
+django.setup()
+names = ["DEBUG", "SESSION_COOKIE_SECURE", "CSRF_COOKIE_SECURE", "SECURE_SSL_REDIRECT",
+         "SECURE_HSTS_SECONDS", "SECURE_HSTS_INCLUDE_SUBDOMAINS", "SECURE_HSTS_PRELOAD",
+         "SECURE_CONTENT_TYPE_NOSNIFF", "X_FRAME_OPTIONS", "SECURE_PROXY_SSL_HEADER",
+         "CSRF_TRUSTED_ORIGINS", "SECURE_REFERRER_POLICY", "SESSION_COOKIE_HTTPONLY",
+         "DATA_UPLOAD_MAX_MEMORY_SIZE", "DATA_UPLOAD_MAX_NUMBER_FIELDS"]
+print(json.dumps({name: getattr(settings, name) for name in names}))
+"""
+
+
+def run(args: list[str], **env: str) -> subprocess.CompletedProcess[str]:
+    """Run ``python args`` in the project with only ``env`` for the settings' variables."""
+    clean = {k: v for k, v in os.environ.items()
+             if k not in {"DEBUG", "DJANGO_DEBUG", "SECRET_KEY", "ALLOWED_HOSTS", "MAO_HTTPS",
+                          "SECURE_HSTS_SECONDS", "MAO_HSTS_SUBDOMAINS", "MAO_HSTS_PRELOAD",
+                          "MAO_PROXY_SSL_HEADER", "CSRF_TRUSTED_ORIGINS", "REDIS_URL"}}
+    clean |= {"DJANGO_SETTINGS_MODULE": "maosite.settings", **env}
+    return subprocess.run([sys.executable, *args], cwd=ROOT, env=clean, capture_output=True,
+                          text=True, timeout=60)
+
+
+def settings_with(**env: str) -> dict[str, Any]:
+    done = run(["-c", READ_SETTINGS], **env)
+    assert done.returncode == 0, done.stderr
+    return dict(json.loads(done.stdout.strip().splitlines()[-1]))
+
+
+def deploy_warnings(**env: str) -> set[str]:
+    done = run(["manage.py", "check", "--deploy"], **env)
+    assert done.returncode == 0, done.stderr
+    return set(re.findall(r"\((security\.[WE]\d+)\)", done.stdout + done.stderr))
+
+
+def test_production_defaults_are_secure() -> None:
+    found = settings_with(**PRODUCTION)
+    assert found | {"CSRF_TRUSTED_ORIGINS": [], "SECURE_PROXY_SSL_HEADER": None} == found | {
+        "DEBUG": False, "SESSION_COOKIE_SECURE": True, "CSRF_COOKIE_SECURE": True,
+        "SECURE_SSL_REDIRECT": True, "SECURE_HSTS_SECONDS": 31_536_000,
+        "SECURE_HSTS_INCLUDE_SUBDOMAINS": True, "SECURE_HSTS_PRELOAD": True,
+        "SECURE_CONTENT_TYPE_NOSNIFF": True, "X_FRAME_OPTIONS": "DENY",
+        "SECURE_REFERRER_POLICY": "same-origin", "SESSION_COOKIE_HTTPONLY": True,
+        "CSRF_TRUSTED_ORIGINS": [], "SECURE_PROXY_SSL_HEADER": None}
+    assert found["DATA_UPLOAD_MAX_MEMORY_SIZE"] <= 64 * 1024
+    assert found["DATA_UPLOAD_MAX_NUMBER_FIELDS"] <= 2000
+
+
+def test_a_local_http_run_turns_off_only_what_needs_https() -> None:
+    found = settings_with(**PRODUCTION, MAO_HTTPS="0")
+    assert not any(found[name] for name in (
+        "SESSION_COOKIE_SECURE", "CSRF_COOKIE_SECURE", "SECURE_SSL_REDIRECT",
+        "SECURE_HSTS_SECONDS", "SECURE_HSTS_INCLUDE_SUBDOMAINS", "SECURE_HSTS_PRELOAD"))
+    assert found["SECURE_CONTENT_TYPE_NOSNIFF"] and found["X_FRAME_OPTIONS"] == "DENY"
+
+
+def test_debug_never_asks_for_https() -> None:
+    found = settings_with(DEBUG="1")
+    assert not found["SECURE_SSL_REDIRECT"] and not found["SESSION_COOKIE_SECURE"]
+
+
+def test_proxy_trusted_origins_and_hsts_come_from_the_environment() -> None:
+    found = settings_with(**PRODUCTION, MAO_PROXY_SSL_HEADER="X-Forwarded-Proto",
+                          CSRF_TRUSTED_ORIGINS="https://mao.example, https://b.example:8443",
+                          SECURE_HSTS_SECONDS="3600", MAO_HSTS_SUBDOMAINS="0",
+                          MAO_HSTS_PRELOAD="off")
+    assert found["SECURE_PROXY_SSL_HEADER"] == ["HTTP_X_FORWARDED_PROTO", "https"]
+    assert found["CSRF_TRUSTED_ORIGINS"] == ["https://mao.example", "https://b.example:8443"]
+    assert found["SECURE_HSTS_SECONDS"] == 3600
+    assert not found["SECURE_HSTS_INCLUDE_SUBDOMAINS"] and not found["SECURE_HSTS_PRELOAD"]
+
+
+def test_check_deploy_is_clean_with_the_production_defaults() -> None:
+    assert deploy_warnings(**PRODUCTION) == set()
+
+
+def test_check_deploy_over_plain_http_reports_only_the_documented_exceptions() -> None:
+    assert deploy_warnings(**PRODUCTION, MAO_HTTPS="0") == LOCAL_HTTP_WARNINGS
+    doc = (ROOT / "docs" / "architecture.md").read_text()
+    section = doc.split("### Deployment checks", 1)[1].split("\n## ", 1)[0]
+    for code in LOCAL_HTTP_WARNINGS:
+        assert code in section, f"{code} is not explained in docs/architecture.md"
+
+
+HEADERS = """
+import json, django
+django.setup()
+from django.test import Client
+plain = Client().get("/", HTTP_HOST="example.com")
+secure = Client().get("/", HTTP_HOST="example.com", secure=True)
+print(json.dumps({"plain": [plain.status_code, plain.headers.get("Location", "")],
+                  "secure": dict(secure.headers), "status": secure.status_code,
+                  "cookie_secure": bool(secure.cookies["csrftoken"]["secure"])}))
+"""
+
+
+def test_a_production_server_redirects_to_https_and_sends_security_headers(tmp_path: Path
+                                                                          ) -> None:
+    done = run(["-c", HEADERS], **PRODUCTION, DATABASE_URL=f"sqlite:///{tmp_path / 'db'}")
+    assert done.returncode == 0, done.stderr
+    found = json.loads(done.stdout.strip().splitlines()[-1])
+    assert found["plain"] == [301, "https://example.com/"]
+    headers = found["secure"]
+    assert found["status"] == 200 and found["cookie_secure"]
+    assert headers["Strict-Transport-Security"] == "max-age=31536000; includeSubDomains; preload"
+    assert headers["X-Content-Type-Options"] == "nosniff"
+    assert headers["X-Frame-Options"] == "DENY"
+    assert headers["Referrer-Policy"] == "same-origin"
+    assert headers["Cross-Origin-Opener-Policy"] == "same-origin"

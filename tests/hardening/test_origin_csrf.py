@@ -1,0 +1,123 @@
+"""Origin validation on the WebSocket and CSRF on every POST hold."""
+
+from __future__ import annotations
+
+import pytest
+from asgiref.sync import sync_to_async
+from django.test import Client, override_settings
+
+from games.models import Game
+from tests.hardening.helpers import HTMX, communicator, key_of, playing_game, snapshot
+from tests.web.helpers import started_game
+
+
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.asyncio
+@pytest.mark.parametrize("origin", [
+    "http://evil.example", "http://localhost.evil.example", "https://evil.example:443",
+    "http://evil.example/http://localhost", "null", "file://", "", None,
+])
+async def test_a_socket_from_a_foreign_origin_is_refused(origin: str | None) -> None:
+    game, clients = await sync_to_async(playing_game)()
+    ws = communicator(game.code, key_of(clients[0]), origin=origin)
+    connected, _ = await ws.connect(timeout=5)
+    assert not connected
+
+
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.asyncio
+@pytest.mark.parametrize("origin", ["http://localhost", "http://127.0.0.1:8000",
+                                    "https://localhost:8443"])
+async def test_a_socket_from_an_allowed_origin_connects(origin: str) -> None:
+    game, clients = await sync_to_async(playing_game)()
+    ws = communicator(game.code, key_of(clients[0]), origin=origin)
+    connected, _ = await ws.connect(timeout=5)
+    assert connected
+    await ws.disconnect()
+
+
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.asyncio
+async def test_a_forged_host_header_does_not_make_an_origin_allowed() -> None:
+    game, clients = await sync_to_async(playing_game)()
+    ws = communicator(game.code, key_of(clients[0]), origin="http://evil.example",
+                      host="evil.example")
+    connected, _ = await ws.connect(timeout=5)
+    assert not connected
+
+
+def csrf_client(session_client: Client) -> Client:
+    """A client that enforces CSRF, holding the same session as ``session_client``."""
+    client = Client(enforce_csrf_checks=True)
+    client.cookies["sessionid"] = key_of(session_client)
+    return client
+
+
+@pytest.mark.django_db
+def test_posts_without_a_csrf_token_are_refused() -> None:
+    game, clients = playing_game()
+    current = game.state["current"]
+    client = csrf_client(clients[current])
+    before = snapshot(game)
+    posts = [
+        ("/new/", {"name": "Mallory", "players": "3", "hand_size": "5", "decks": "1",
+                   "first_rule_maker": "random"}),
+        (f"/g/{game.code}/act/", {"type": "pass", "version": game.version}),
+        (f"/g/{game.code}/act/", {"type": "end_game", "version": game.version}),
+        (f"/g/{game.code}/join/", {"name": "Mallory"}),
+        (f"/g/{game.code}/start/", {}),
+        (f"/g/{game.code}/builder/submit/", {"kind": "restriction", "version": game.version}),
+    ]
+    for url, data in posts:
+        assert client.post(url, data, **HTMX).status_code == 403, url
+    assert snapshot(game) == before
+    assert Game.objects.count() == 1
+
+
+@pytest.mark.django_db
+def test_a_post_with_the_pages_token_is_accepted() -> None:
+    game, clients = playing_game()
+    current = game.state["current"]
+    client = csrf_client(clients[current])
+    client.get(f"/g/{game.code}/")  # the page sets the token (and puts it in hx-headers)
+    token = client.cookies["csrftoken"].value
+    response = client.post(f"/g/{game.code}/act/", {"type": "pass", "version": game.version},
+                           HTTP_X_CSRFTOKEN=token, **HTMX)
+    assert response.status_code == 200 and response["X-Mao-Accepted"] == "1"
+
+
+@pytest.mark.django_db
+def test_a_post_from_a_foreign_origin_is_refused_even_with_a_token() -> None:
+    game, clients = playing_game()
+    client = csrf_client(clients[game.state["current"]])
+    client.get(f"/g/{game.code}/")
+    token = client.cookies["csrftoken"].value
+    before = snapshot(game)
+    response = client.post(f"/g/{game.code}/act/", {"type": "pass", "version": game.version},
+                           HTTP_X_CSRFTOKEN=token, HTTP_ORIGIN="https://evil.example", **HTMX)
+    assert response.status_code == 403
+    assert snapshot(game) == before
+
+
+@pytest.mark.django_db
+def test_csrf_trusted_origins_let_a_proxy_origin_post() -> None:
+    game, clients = playing_game()
+    client = csrf_client(clients[game.state["current"]])
+    client.get(f"/g/{game.code}/")
+    token = client.cookies["csrftoken"].value
+    with override_settings(CSRF_TRUSTED_ORIGINS=["https://mao.example"]):
+        response = client.post(f"/g/{game.code}/act/",
+                               {"type": "pass", "version": game.version},
+                               HTTP_X_CSRFTOKEN=token, HTTP_ORIGIN="https://mao.example", **HTMX)
+    assert response.status_code == 200 and response["X-Mao-Accepted"] == "1"
+
+
+@pytest.mark.django_db
+def test_a_made_up_token_is_refused() -> None:
+    game, clients = started_game(2)
+    victim = csrf_client(clients[0])
+    victim.get(f"/g/{game.code}/")
+    attacker = Client(enforce_csrf_checks=True)
+    attacker.cookies["sessionid"] = key_of(clients[0])
+    response = attacker.post(f"/g/{game.code}/start/", HTTP_X_CSRFTOKEN="x" * 32, **HTMX)
+    assert response.status_code == 403
