@@ -6,7 +6,8 @@
 HOST ?= 127.0.0.1
 PORT ?= 8000
 # `make run` defaults to DEBUG on so that a fresh checkout works without configuration
-# (dev secret key, localhost hosts); `make run DEBUG=0 SECRET_KEY=...` runs it like production.
+# (dev secret key, localhost hosts); `make run DEBUG=0 MAO_HTTPS=0 SECRET_KEY=...` runs it like
+# production over plain HTTP (behind an HTTPS proxy, leave MAO_HTTPS on).
 DEBUG ?= 1
 
 VENV := .venv
@@ -37,7 +38,7 @@ $(STAMP): pyproject.toml
 
 run: $(STAMP)
 	DEBUG=$(DEBUG) $(PY) manage.py migrate --no-input
-	DEBUG=$(DEBUG) $(PY) -m daphne -b $(HOST) -p $(PORT) maosite.asgi:application
+	DEBUG=$(DEBUG) $(PY) -m daphne --websocket-max-message-size 65536 -b $(HOST) -p $(PORT) maosite.asgi:application
 
 # Under CI (CI=true, or MAO_REQUIRE_SERVICES=1 as .ci/run sets) the database-bound suites run
 # a second time, on PostgreSQL and Redis.
