@@ -7,6 +7,8 @@ changes nothing and shows a clear message.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from django.contrib import messages
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
@@ -98,37 +100,36 @@ def _lobby_response(request: HttpRequest, game: Game, error: str = "") -> HttpRe
     return redirect("game", code=game.code)
 
 
-@require_POST
-def join(request: HttpRequest, code: str) -> HttpResponse:
-    """Take a seat by name."""
+def _lobby_change(request: HttpRequest, code: str,
+                  change: Callable[[Game, str], object]) -> HttpResponse:
+    """Apply a lobby change as this session; answer with the lobby and any refusal."""
     game = _game_or_404(code)
     try:
-        lobby.join_game(game, request.POST.get("name", ""), session_key(request))
+        change(game, session_key(request))
     except ServiceError as exc:
         return _lobby_response(request, game, str(exc))
     return _lobby_response(request, game)
+
+
+@require_POST
+def join(request: HttpRequest, code: str) -> HttpResponse:
+    """Take a seat by name."""
+    name = request.POST.get("name", "")
+    return _lobby_change(request, code, lambda game, key: lobby.join_game(game, name, key))
 
 
 @require_POST
 def add_bot(request: HttpRequest, code: str) -> HttpResponse:
     """The host seats a bot."""
-    game = _game_or_404(code)
-    try:
-        lobby.add_bot(game, session_key(request), request.POST.get("kind", "experimenter"))
-    except ServiceError as exc:
-        return _lobby_response(request, game, str(exc))
-    return _lobby_response(request, game)
+    kind = request.POST.get("kind", "experimenter")
+    return _lobby_change(request, code, lambda game, key: lobby.add_bot(game, key, kind))
 
 
 @require_POST
 def remove_seat(request: HttpRequest, code: str, index: int) -> HttpResponse:
     """The host removes a seat, or a player leaves."""
-    game = _game_or_404(code)
-    try:
-        lobby.remove_seat(game, session_key(request), index)
-    except ServiceError as exc:
-        return _lobby_response(request, game, str(exc))
-    return _lobby_response(request, game)
+    return _lobby_change(request, code,
+                         lambda game, key: lobby.remove_seat(game, key, index))
 
 
 @require_POST
