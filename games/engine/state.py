@@ -99,6 +99,9 @@ class GameState:
     history: list[list[int]] = field(default_factory=list)
     end: dict[str, Any] | None = None
     way_out: bool | None = None
+    # The compiled rulebook and how many rules it holds: rules are only ever appended, so
+    # the count tells whether it is still current (not part of the state's data).
+    _book: tuple[int, Rulebook] | None = field(default=None, repr=False, compare=False)
 
     @property
     def players(self) -> int:
@@ -107,8 +110,10 @@ class GameState:
 
     def rulebook(self) -> Rulebook:
         """The compiled rulebook of every rule in force (cached across calls)."""
-        key = tuple(_freeze(dict(e.data, author=e.author)) for e in self.rules)
-        return _compile(key, self.settings.aces_high)
+        if self._book is None or self._book[0] != len(self.rules):
+            key = tuple(_freeze(dict(e.data, author=e.author)) for e in self.rules)
+            self._book = (len(self.rules), _compile(key, self.settings.aces_high))
+        return self._book[1]
 
     def seat_after(self, seat: int, steps: int = 1) -> int:
         """The seat ``steps`` places after ``seat`` in the direction of play."""
@@ -130,7 +135,7 @@ class GameState:
             direction=self.direction, winners=[dict(w) for w in self.winners],
             stats={k: dict(v) for k, v in self.stats.items()}, revealed=list(self.revealed),
             history=list(self.history), end=dict(self.end) if self.end else None,
-            way_out=self.way_out,
+            way_out=self.way_out, _book=self._book,
         )
 
     def to_json(self) -> dict[str, Any]:
