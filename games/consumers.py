@@ -1,11 +1,13 @@
 """The live table: one WebSocket per open page, pushing that viewer's fragments.
 
 The channel layer only rings a doorbell (``{"type": "game.updated", "version": v}``);
-on every ring, and on connect, the consumer re-reads the game and renders its own
-viewer's fragments, so secrets never travel through the layer and a lost message
-is repaired by the next one. Frames from the browser are small control messages
-(``{"type": "resync"}``) or actions (``{"type": "act", "version": v, "action": {...}}``,
-played as the socket's own seat); oversized frames and floods close the socket.
+on every ring, and on connect, the consumer renders its own viewer's fragments from
+the stored game at that version or later, so secrets never travel through the layer and
+a lost message is repaired by the next one. The sockets of one game in one process share
+one read per version (:mod:`games.snapshots`); connecting and resyncing read afresh.
+Frames from the browser are small control messages (``{"type": "resync"}``) or actions
+(``{"type": "act", "version": v, "action": {...}}``, played as the socket's own seat);
+oversized frames and floods close the socket.
 """
 
 from __future__ import annotations
@@ -24,10 +26,10 @@ from games.botdriver import kick
 from games.engine.actions import EndGame, WriteRule, parse_action
 from games.engine.errors import EngineError
 from games.fragments import render_update
-from games.identity import seat_of
 from games.models import LOBBY, Game
 from games.notify import group_name
 from games.services import ServiceError, submit_action
+from games.snapshots import read_snapshot, table_snapshot
 
 MAX_FRAME = 4096
 RATE_WINDOW = 10.0
@@ -80,7 +82,7 @@ class GameConsumer(WebsocketConsumer):  # type: ignore[misc]
         if game is None:
             self.close(code=CLOSE_NOT_FOUND)
             return
-        self.game_id = game.pk
+        self.game_id, self.code = game.pk, game.code
         session = self.scope.get("session")
         self.session_key = getattr(session, "session_key", None)
         query = parse_qs(self.scope.get("query_string", b"").decode())
@@ -91,7 +93,7 @@ class GameConsumer(WebsocketConsumer):  # type: ignore[misc]
         self.accept()
         self.push()
         # After a server restart nobody else may wake the bots: a returning player does.
-        kick(game.pk)
+        kick(game.pk, game.code)
 
     def disconnect(self, code: int) -> None:
         """Leave the group."""
@@ -127,21 +129,23 @@ class GameConsumer(WebsocketConsumer):  # type: ignore[misc]
         Returns what to tell the player ("" when it was accepted without comment).
         """
         close_old_connections()
-        game = Game.objects.filter(pk=self.game_id).first()
-        seat = seat_of(game, self.session_key) if game is not None else None
-        if game is None or seat is None:
-            return "You are watching this game: only players can act."
         action, version = message.get("action"), message.get("version")
         if not isinstance(action, dict) or isinstance(version, bool) or not isinstance(
                 version, int):
             return "An action needs an \"action\" object and the \"version\" you saw."
+        # Seats never change without a new version, so any snapshot at least as new as the
+        # player's screen knows their seat (usually the one the last push rendered from).
+        snapshot = table_snapshot(self.game_id, self.code, version)
+        seat = snapshot.seat_for(self.session_key) if snapshot is not None else None
+        if seat is None:
+            return "You are watching this game: only players can act."
         try:
             parsed = parse_action({**action, "seat": seat.index})
             if isinstance(parsed, EndGame) and not seat.is_host:
                 return "Only the host can end the game."
             if isinstance(parsed, WriteRule):
                 return "Write rules with the rule builder."
-            result = submit_action(game, parsed, version)
+            result = submit_action(self.game_id, parsed, version)
         except (EngineError, ServiceError) as exc:
             return str(exc)
         refused = next((e for e in result.events if e.kind == "refused"), None)
@@ -153,18 +157,23 @@ class GameConsumer(WebsocketConsumer):  # type: ignore[misc]
 
     def game_updated(self, event: dict[str, Any]) -> None:
         """The doorbell: the game changed, so render this viewer's view again."""
-        self.push()
+        version = event.get("version")
+        self.push(version if isinstance(version, int) else 0)
 
-    def push(self) -> None:
-        """Render and send this viewer's fragments."""
+    def push(self, at_least: int | None = None) -> None:
+        """Render and send this viewer's fragments of the game at ``at_least`` or later.
+
+        ``None`` reads the game afresh (on connect and resync: whatever the socket missed).
+        """
         close_old_connections()
-        game = Game.objects.filter(pk=self.game_id).first()
-        if game is None:
+        snapshot = (read_snapshot(self.game_id, self.code) if at_least is None
+                    else table_snapshot(self.game_id, self.code, at_least))
+        if snapshot is None:
             self.close(code=CLOSE_NOT_FOUND)
             return
-        seat = seat_of(game, self.session_key)
+        seat = snapshot.seat_for(self.session_key)
         host = dict(self.scope.get("headers", [])).get(b"host", b"").decode() or "localhost"
         scheme = "https" if self.scope.get("scheme") == "wss" else "http"
-        html, self.stage = render_update(game, seat, f"{scheme}://{host}/g/{game.code}/",
+        html, self.stage = render_update(snapshot, seat, f"{scheme}://{host}/g/{self.code}/",
                                          self.stage)
         self.send(text_data=html)

@@ -164,17 +164,20 @@ def submit_action(game_ref: GameRef, action: Action, expected_version: int) -> S
         LogEntry.objects.create(game=game, seq=version, action=action_to_json(action),
                                 events=[event.to_json() for event in events])
         _mirror(game, before, after, events, now)
-        game_id = game.pk
-        transaction.on_commit(lambda: after_change(game_id, version))
+        game_id, code = game.pk, game.code
+        transaction.on_commit(lambda: after_change(game_id, version, code))
     return SubmitResult(game=game, version=version, state=after, events=events)
 
 
-def after_change(game_id: int, version: int) -> None:
-    """Once a change is committed: ring the doorbell, then wake any bot that is due."""
+def after_change(game_id: int, version: int, code: str | None = None) -> None:
+    """Once a change is committed: ring the doorbell, then wake any bot that is due.
+
+    ``code`` (the game's) lets the bot driver skip games it knows have no bot.
+    """
     from games.botdriver import kick
 
     notify(game_id, version)
-    kick(game_id)
+    kick(game_id, code)
 
 
 def _mirror(game: Game, before: GameState, after: GameState, events: list[Event],

@@ -7,6 +7,7 @@ the public log) and adds presentation: card faces, seat rows, the latest moment.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -45,15 +46,21 @@ class CardFace:
         return cls(text, card.symbol[:-1], card.symbol[-1], card.name, card.colour or "")
 
 
-def table_context(game: Game, seat: Seat | None, log: list[Event] | None = None) -> dict[str, Any]:
-    """Everything the table templates need for one viewer (``seat`` ``None``: a spectator)."""
+def table_context(game: Game, seat: Seat | None, log: Sequence[Event] | None = None,
+                  seats: Sequence[Seat] | None = None) -> dict[str, Any]:
+    """Everything the table templates need for one viewer (``seat`` ``None``: a spectator).
+
+    ``log`` (the events of at least the last :data:`LOG_ACTIONS` actions) and ``seats`` (in
+    seat order) are read from the database when not given.
+    """
     state = GameState.from_json(game.state)
     index = seat.index if seat is not None else None
     # The table shows the latest events only: reading the whole log on every push would
     # grow with the game (the load test's profile showed it); the reveal reads it all.
     events = game_log(game, since=max(0, game.version - LOG_ACTIONS)) if log is None else log
     view: PlayerView = player_view(state, index, events)
-    seats = list(game.seats.order_by("index"))
+    if seats is None:
+        seats = list(game.seats.order_by("index"))
     # "Bull picks up their hand" for every seat is noise; keep only the viewer's own line.
     visible = [e for e in view.log if e["kind"] != "hand" or "secret" in e]
     shown_log = visible[-LOG_SHOWN:]

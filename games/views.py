@@ -7,7 +7,7 @@ changes nothing and shows a clear message.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 from django.contrib import messages
 from django.http import Http404, HttpRequest, HttpResponse
@@ -77,9 +77,10 @@ def game_page(request: HttpRequest, code: str) -> HttpResponse:
     return render(request, "games/table.html", table_context(game, seat))
 
 
-def lobby_context(game: Game, seat: Seat | None, link: str, error: str = "") -> dict[str, object]:
-    """What the lobby page and its live fragment show one viewer."""
-    seats = list(game.seats.order_by("index"))
+def lobby_context(game: Game, seat: Seat | None, link: str, error: str = "",
+                  seats: Sequence[Seat] | None = None) -> dict[str, object]:
+    """What the lobby page and its live fragment show one viewer (``seats`` read if not given)."""
+    seats = list(game.seats.order_by("index") if seats is None else seats)
     size = int(game.settings["players"])
     return {"game": game, "me": seat, "seats": seats, "empty": range(size - len(seats)),
             "is_host": seat is not None and seat.is_host, "size": size, "error": error,

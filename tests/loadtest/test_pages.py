@@ -10,6 +10,7 @@ from games.fragments import render_update
 from games.loadtest import pages
 from games.models import Game
 from games.services import submit_action
+from games.snapshots import read_snapshot
 from tests.web.helpers import started_game
 
 pytestmark = pytest.mark.django_db
@@ -20,7 +21,9 @@ LINK = "http://localhost/g/X/"
 
 def _seen(game: Game, index: int) -> pages.Seen:
     seat = game.seats.get(index=index)
-    frame, _ = render_update(game, seat, LINK, None)
+    snapshot = read_snapshot(game.pk, game.code)
+    assert snapshot is not None
+    frame, _ = render_update(snapshot, seat, LINK, None)
     seen = pages.Seen.read(frame)
     assert seen is not None
     return seen

@@ -18,6 +18,7 @@ from games.fragments import render_update
 from games.identity import seat_of
 from games.models import Game
 from games.services import game_log, submit_action
+from games.snapshots import read_snapshot
 from rules.english import describe
 from tests.web.helpers import client_with_session, started_game
 
@@ -60,7 +61,9 @@ def audit(game: Game, clients: list[Client], watcher: Client) -> None:
         page = client.get(f"/g/{game.code}/").content.decode()
         check_html(page, state, events, viewer)
         key = client.cookies["sessionid"].value
-        frame, _ = render_update(game, seat_of(game, key), "http://x/", None)
+        snapshot = read_snapshot(game.pk, game.code)
+        assert snapshot is not None
+        frame, _ = render_update(snapshot, seat_of(game, key), "http://x/", None)
         check_html(frame, state, events, viewer)
 
 
