@@ -10,3 +10,7 @@ class GamesConfig(AppConfig):
 
     default_auto_field = "django.db.models.BigAutoField"
     name = "games"
+
+    def ready(self) -> None:
+        """Connect the SQLite connection keeper (see :mod:`maosite.sqlite`)."""
+        from maosite import sqlite  # noqa: F401  (connects its signal receiver)

@@ -1,10 +1,11 @@
 """The live table: one WebSocket per open page, pushing that viewer's fragments.
 
 The channel layer only rings a doorbell (``{"type": "game.updated", "version": v}``);
-on every ring, and on connect, the consumer renders its own viewer's fragments from
+on every ring, and on connect, each socket gets its own viewer's fragments rendered from
 the stored game at that version or later, so secrets never travel through the layer and
 a lost message is repaired by the next one. The sockets of one game in one process share
-one read per version (:mod:`games.snapshots`); connecting and resyncing read afresh.
+one read per version (:mod:`games.snapshots`) and one rendering round (:mod:`games.rooms`);
+connecting and resyncing read afresh.
 Frames from the browser are small control messages (``{"type": "resync"}``) or actions
 (``{"type": "act", "version": v, "action": {...}}``, played as the socket's own seat);
 oversized frames and floods close the socket.
@@ -13,28 +14,31 @@ oversized frames and floods close the socket.
 from __future__ import annotations
 
 import json
+import logging
 import time
 from typing import Any
 from urllib.parse import parse_qs
 
-from asgiref.sync import async_to_sync
-from channels.generic.websocket import WebsocketConsumer
-from django.db import close_old_connections
+from channels.db import database_sync_to_async
+from channels.generic.websocket import AsyncWebsocketConsumer
 from django.template.loader import render_to_string
 
+from games import rooms
 from games.botdriver import kick
 from games.engine.actions import EndGame, WriteRule, parse_action
 from games.engine.errors import EngineError
-from games.fragments import render_update
+from games.fragments import Screen, render_update
 from games.models import LOBBY, Game
-from games.notify import group_name
+from games.notify import Ring, group_name, held, ring
 from games.services import ServiceError, submit_action
-from games.snapshots import read_snapshot, table_snapshot
+from games.snapshots import TableSnapshot, table_snapshot
+
+logger = logging.getLogger(__name__)
 
 MAX_FRAME = 4096
 RATE_WINDOW = 10.0
 RATE_LIMIT = 30
-CLOSE_NOT_FOUND = 4404
+CLOSE_NOT_FOUND = rooms.CLOSE_NOT_FOUND
 # Application close codes must be 1000 or 3000-4999 (autobahn, under daphne, refuses 1009
 # from an application and fails the socket with 1011 and a logged traceback instead).
 CLOSE_TOO_BIG = 4413
@@ -70,57 +74,91 @@ def _decode(text: str | None) -> Any:
     return message
 
 
-class GameConsumer(WebsocketConsumer):  # type: ignore[misc]
-    """Pushes one viewer's view of one game, fresh from the database, after every change."""
+class GameConsumer(AsyncWebsocketConsumer):  # type: ignore[misc]
+    """Pushes one viewer's view of one game, fresh from the database, after every change.
 
-    def connect(self) -> None:
-        """Join the game's group and send the whole current view."""
-        close_old_connections()
+    Asynchronous so that sending never holds up the one thread where Django's synchronous
+    work runs. The socket joins its game's :class:`~games.rooms.Room` in this process, whose
+    pump renders every socket of the game in one call after each change and sends the frames
+    in order; this class says what one viewer's frame is (:meth:`render_frame`).
+    """
+
+    async def connect(self) -> None:
+        """Join the game's group and room; the room sends the whole current view."""
+        if not await database_sync_to_async(self._open)():
+            await self.close(code=CLOSE_NOT_FOUND)
+            return
+        await self.channel_layer.group_add(self.group, self.channel_name)
+        await self.accept()
+        self.room = rooms.join(self.game_id, self.code, self)
+        self.room.request(fresh=self)
+        # After a server restart nobody else may wake the bots: a returning player does.
+        await database_sync_to_async(kick)(self.game_id, self.code)
+
+    def _open(self) -> bool:
+        """Find the socket's game and viewer; False when there is no such game."""
         code = str(self.scope["url_route"]["kwargs"]["code"]).upper()
         # PostgreSQL refuses NUL even in a query; no code holds one.
         game = None if "\x00" in code else Game.objects.filter(code=code).first()
         if game is None:
-            self.close(code=CLOSE_NOT_FOUND)
-            return
+            return False
         self.game_id, self.code = game.pk, game.code
         session = self.scope.get("session")
         self.session_key = getattr(session, "session_key", None)
         query = parse_qs(self.scope.get("query_string", b"").decode())
-        self.stage: str | None = LOBBY if query.get("page") == [LOBBY] else None
+        # What this socket's screen shows (a lobby page stays one until it follows the
+        # link to the table), so that pushes carry only what changed.
+        self.screen = Screen.blank(lobby=query.get("page") == [LOBBY])
         self.recent: list[float] = []
+        host = dict(self.scope.get("headers", [])).get(b"host", b"").decode() or "localhost"
+        scheme = "https" if self.scope.get("scheme") == "wss" else "http"
+        self.link = f"{scheme}://{host}/g/{game.code}/"
         self.group = group_name(game.pk)
-        async_to_sync(self.channel_layer.group_add)(self.group, self.channel_name)
-        self.accept()
-        self.push()
-        # After a server restart nobody else may wake the bots: a returning player does.
-        kick(game.pk, game.code)
+        return True
 
-    def disconnect(self, code: int) -> None:
-        """Leave the group."""
+    async def disconnect(self, code: int) -> None:
+        """Leave the room and the group."""
+        if hasattr(self, "room"):
+            rooms.leave(self.room, self)
         if hasattr(self, "group"):
-            async_to_sync(self.channel_layer.group_discard)(self.group, self.channel_name)
+            await self.channel_layer.group_discard(self.group, self.channel_name)
 
-    def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
+    async def receive(self, text_data: str | None = None,
+                      bytes_data: bytes | None = None) -> None:
         """Handle a control frame; close the socket on oversized frames or floods."""
         size = (len(text_data.encode(errors="surrogatepass")) if text_data is not None
                 else len(bytes_data or b""))
         if size > MAX_FRAME:
-            self.close(code=CLOSE_TOO_BIG)
+            await self.close(code=CLOSE_TOO_BIG)
             return
         now = time.monotonic()
         self.recent = [t for t in self.recent if now - t < RATE_WINDOW] + [now]
         if len(self.recent) > RATE_LIMIT:
-            self.close(code=CLOSE_FLOOD)
+            await self.close(code=CLOSE_FLOOD)
             return
         message = _decode(text_data)
         if isinstance(message, dict) and message.get("type") == "resync":
-            self.stage = LOBBY if (self.stage or "").startswith(LOBBY) else None
-            self.push()
+            self.room.request(fresh=self)
             return
         if isinstance(message, dict) and message.get("type") == "act":
-            self.feedback(self.act(message))
+            answer, rings = await database_sync_to_async(self.act_held)(message)
+            for game_id, version in rings:
+                await ring(game_id, version)
+            await self.feedback(answer)
             return
-        self.feedback("That message was not understood.")
+        await self.feedback("That message was not understood.")
+
+    def act_held(self, message: dict[str, Any]) -> tuple[str, list[Ring]]:
+        """:meth:`act`, with the doorbell's rings returned to be sent from the event loop."""
+        with held() as rings:
+            try:
+                answer = self.act(message)
+            except Exception:
+                # A change may have been committed before the failure: its rings must
+                # still go out, so the failure is reported here instead of raised.
+                logger.exception("game %s: an action over the socket failed", self.game_id)
+                answer = "The server could not handle that action. Reload the page."
+        return answer, rings
 
     def act(self, message: dict[str, Any]) -> str:
         """An action sent over the socket: ``{"type": "act", "version": v, "action": {...}}``.
@@ -128,7 +166,6 @@ class GameConsumer(WebsocketConsumer):  # type: ignore[misc]
         The seat is the socket's own (from the session), whatever the message says.
         Returns what to tell the player ("" when it was accepted without comment).
         """
-        close_old_connections()
         action, version = message.get("action"), message.get("version")
         if not isinstance(action, dict) or isinstance(version, bool) or not isinstance(
                 version, int):
@@ -151,29 +188,23 @@ class GameConsumer(WebsocketConsumer):  # type: ignore[misc]
         refused = next((e for e in result.events if e.kind == "refused"), None)
         return refused.text_for(seat.index) if refused is not None else ""
 
-    def feedback(self, text: str) -> None:
+    async def feedback(self, text: str) -> None:
         """Tell this socket's player how their last message went (the #feedback area)."""
-        self.send(text_data=render_to_string("games/feedback_oob.html", {"message": text}))
+        await self.send(text_data=render_to_string("games/feedback_oob.html", {"message": text}))
 
-    def game_updated(self, event: dict[str, Any]) -> None:
-        """The doorbell: the game changed, so render this viewer's view again."""
+    async def game_updated(self, event: dict[str, Any]) -> None:
+        """The doorbell: the game changed, so the room renders its sockets again."""
         version = event.get("version")
-        self.push(version if isinstance(version, int) else 0)
+        self.room.request(version if isinstance(version, int) else 0)
 
-    def push(self, at_least: int | None = None) -> None:
-        """Render and send this viewer's fragments of the game at ``at_least`` or later.
+    def render_frame(self, snapshot: TableSnapshot, fresh: bool) -> str:
+        """This viewer's fragments of ``snapshot``; ``fresh``: the whole view, log included.
 
-        ``None`` reads the game afresh (on connect and resync: whatever the socket missed).
+        Called by the room's pump in the synchronous thread, one socket after another.
         """
-        close_old_connections()
-        snapshot = (read_snapshot(self.game_id, self.code) if at_least is None
-                    else table_snapshot(self.game_id, self.code, at_least))
-        if snapshot is None:
-            self.close(code=CLOSE_NOT_FOUND)
-            return
-        seat = snapshot.seat_for(self.session_key)
-        host = dict(self.scope.get("headers", [])).get(b"host", b"").decode() or "localhost"
-        scheme = "https" if self.scope.get("scheme") == "wss" else "http"
-        html, self.stage = render_update(snapshot, seat, f"{scheme}://{host}/g/{self.code}/",
-                                         self.stage)
-        self.send(text_data=html)
+        if fresh:
+            # The screen may show anything (a reconnect, a resync): send all of it.
+            self.screen = Screen.blank(lobby=self.screen.is_lobby)
+        html, self.screen = render_update(snapshot, snapshot.seat_for(self.session_key),
+                                          self.link, self.screen)
+        return html

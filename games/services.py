@@ -32,6 +32,7 @@ from games.engine.setup import new_game
 from games.engine.state import GameState
 from games.models import BOT_KINDS, Game, LogEntry, Round, Rule, Seat, new_code
 from games.notify import notify
+from games.snapshots import remember_change
 
 logger = logging.getLogger(__name__)
 
@@ -165,7 +166,12 @@ def submit_action(game_ref: GameRef, action: Action, expected_version: int) -> S
                                 events=[event.to_json() for event in events])
         _mirror(game, before, after, events, now)
         game_id, code = game.pk, game.code
-        transaction.on_commit(lambda: after_change(game_id, version, code))
+
+        def committed() -> None:
+            remember_change(game, events)
+            after_change(game_id, version, code)
+
+        transaction.on_commit(committed)
     return SubmitResult(game=game, version=version, state=after, events=events)
 
 

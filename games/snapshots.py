@@ -1,31 +1,41 @@
-"""One database read per game version and process, shared by every socket that shows it.
+"""One read of a game per version and process, shared by every socket that shows it.
 
 After each accepted action every open table socket of the game re-renders its viewer's
 fragments. Reading the game row, its seats and its recent log once per socket made five
 reads of the same rows per action in a five-seat game (the load test's profile: 81 % of
 the server's time went to those pushes, most of it in the ORM and in opening SQLite
-connections). A :class:`TableSnapshot` is that read, done once per ``(game, version)`` in
-this process and kept in a small LRU, so the other sockets of the game render from memory.
+connections). A :class:`TableSnapshot` is the game at one version; this module keeps the
+latest one of each game in a small LRU, so the sockets of a game render from memory:
+
+- the process that committed an action builds the next snapshot from the previous one and
+  what it has just written (:func:`remember_change`), without reading anything;
+- another process (scale-out) reads the game row and only the log entries it lacks, and
+  keeps the seats, which never change once a game has left its lobby;
+- connecting and resyncing read everything afresh (:func:`read_snapshot`).
 
 Sound because every change to a game bumps its version in the same transaction (engine
-actions and lobby changes alike): the rows read at one version never change. A snapshot is
-never newer than the database, and a socket asks for at least the version its doorbell
-announced, so it can only be served that version or a later one.
+actions and lobby changes alike): the rows of one version never change. A snapshot is never
+newer than the database, and a socket asks for at least the version its doorbell announced.
 """
 
 from __future__ import annotations
 
+import copy
 import threading
 from collections import OrderedDict
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from games.engine.events import Event
-from games.models import Game, Seat
-from games.services import game_log
-from games.table import LOG_ACTIONS
+from games.models import LOBBY, Game, LogEntry, Seat
 
+#: How many recent actions' events a snapshot holds: enough for the table's log.
+LOG_ACTIONS = 40
 #: Games whose latest snapshot is kept; an evicted game is simply read again.
 CACHE_SIZE = 2048
+
+#: One logged action: its ``seq`` (the version it made) and its events.
+Entry = tuple[int, tuple[Event, ...]]
 
 
 @dataclass(frozen=True, slots=True)
@@ -37,12 +47,27 @@ class TableSnapshot:
 
     game: Game
     seats: tuple[Seat, ...]
-    events: tuple[Event, ...]
+    entries: tuple[Entry, ...]
 
     @property
     def version(self) -> int:
         """The game's version this snapshot shows."""
         return self.game.version
+
+    @property
+    def events(self) -> list[Event]:
+        """The events of the last :data:`LOG_ACTIONS` actions, in order (secrets included)."""
+        return [event for _, events in self.entries for event in events]
+
+    def events_after(self, version: int) -> list[Event] | None:
+        """The events of the actions after ``version``; ``None`` if some are not held here.
+
+        A snapshot holds every action of the last :data:`LOG_ACTIONS` versions (versions
+        made in the lobby have no action), so it can answer back to that far.
+        """
+        if version < self.version - LOG_ACTIONS:
+            return None
+        return [event for seq, events in self.entries if seq > version for event in events]
 
     def seat_for(self, session_key: str | None) -> Seat | None:
         """The human seat held by browser session ``session_key``, or ``None`` (a spectator).
@@ -61,45 +86,82 @@ _cache: OrderedDict[tuple[int, str], TableSnapshot] = OrderedDict()
 _lock = threading.Lock()
 
 
+def _kept(game_id: int, code: str) -> TableSnapshot | None:
+    with _lock:
+        return _cache.get((game_id, code))
+
+
+def _keep(snapshot: TableSnapshot) -> TableSnapshot:
+    """Keep ``snapshot`` unless a newer one of its game is kept already; return the newest."""
+    key = (snapshot.game.pk, snapshot.game.code)
+    with _lock:
+        kept = _cache.get(key)
+        if kept is not None and kept.version > snapshot.version:
+            return kept
+        _cache[key] = snapshot
+        _cache.move_to_end(key)
+        while len(_cache) > CACHE_SIZE:
+            _cache.popitem(last=False)
+    return snapshot
+
+
+def _recent(entries: Sequence[Entry], version: int) -> tuple[Entry, ...]:
+    return tuple(entry for entry in entries if entry[0] > version - LOG_ACTIONS)
+
+
+def _read_entries(game: Game, after: int) -> list[Entry]:
+    rows = LogEntry.objects.filter(game=game, seq__gt=after).order_by("seq")
+    return [(seq, tuple(Event.from_json(data) for data in events))
+            for seq, events in rows.values_list("seq", "events")]
+
+
 def read_snapshot(game_id: int, code: str) -> TableSnapshot | None:
     """Read game ``game_id`` afresh and keep it for the other sockets.
 
     ``None`` when it is gone (or its code is not ``code``: another game took its id).
     """
-    key = (game_id, code)
     game = Game.objects.filter(pk=game_id, code=code).first()
     if game is None:
         with _lock:
-            _cache.pop(key, None)
+            _cache.pop((game_id, code), None)
         return None
     seats = tuple(game.seats.order_by("index"))
-    # The log is read only once the game has an engine state (the lobby has no log).
-    events = (tuple(game_log(game, since=max(0, game.version - LOG_ACTIONS)))
-              if game.state else ())
-    snapshot = TableSnapshot(game=game, seats=seats, events=events)
-    with _lock:
-        kept = _cache.get(key)
-        # Two threads may read at once: keep the newer.
-        if kept is None or kept.version <= snapshot.version:
-            _cache[key] = snapshot
-            _cache.move_to_end(key)
-            while len(_cache) > CACHE_SIZE:
-                _cache.popitem(last=False)
-    return snapshot
+    # Only a game with an engine state has a log (the lobby has none).
+    entries = (_read_entries(game, max(0, game.version - LOG_ACTIONS)) if game.state else [])
+    return _keep(TableSnapshot(game=game, seats=seats, entries=tuple(entries)))
 
 
 def table_snapshot(game_id: int, code: str, at_least: int) -> TableSnapshot | None:
-    """The game at ``at_least`` or later: from memory when another socket read it already.
+    """The game at ``at_least`` or later: from memory when this process has it already.
 
-    ``None`` when the game no longer exists.
+    When the kept snapshot is older, only the game row and the log entries after it are
+    read (the seats too while the game is in its lobby). ``None`` when the game is gone.
     """
-    key = (game_id, code)
-    with _lock:
-        kept = _cache.get(key)
-        if kept is not None and kept.version >= at_least:
-            _cache.move_to_end(key)
-            return kept
-    return read_snapshot(game_id, code)
+    kept = _kept(game_id, code)
+    if kept is not None and kept.version >= at_least:
+        return kept
+    if kept is None or kept.game.phase == LOBBY or not kept.game.state:
+        return read_snapshot(game_id, code)
+    game = Game.objects.filter(pk=game_id, code=code).first()
+    if game is None:
+        return read_snapshot(game_id, code)
+    entries = [*kept.entries, *_read_entries(game, kept.version)]
+    return _keep(TableSnapshot(game=game, seats=kept.seats,
+                               entries=_recent(entries, game.version)))
+
+
+def remember_change(game: Game, events: Sequence[Event]) -> None:
+    """After this process committed ``game`` at a new version with ``events``: keep it.
+
+    Builds on the kept snapshot of the version before (when there is one), so the game's
+    sockets in this process render the change without reading the database.
+    """
+    kept = _kept(game.pk, game.code)
+    if kept is None or kept.version != game.version - 1 or kept.game.phase == LOBBY:
+        return
+    game = copy.copy(game)  # the caller's instance may change later; the snapshot must not
+    entries = [*kept.entries, (game.version, tuple(events))]
+    _keep(TableSnapshot(game=game, seats=kept.seats, entries=_recent(entries, game.version)))
 
 
 def forget() -> None:

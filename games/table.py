@@ -17,14 +17,13 @@ from games.engine.state import GameState
 from games.engine.views import PlayerView, player_view
 from games.models import Game, Seat
 from games.services import game_log
+from games.snapshots import LOG_ACTIONS
 from rules.cards import STANDARD_CARDS, Card, parse
 
 #: Events worth a big banner on every screen: refusals, triggers, calls, wins, the end.
 MOMENTS = ("refused", "fired", "call_broken", "claim_failed", "claim_won", "won_round", "tie",
            "no_supply", "game_over")
 LOG_SHOWN = 80
-#: How many recent actions' events the table reads: enough for LOG_SHOWN lines.
-LOG_ACTIONS = 40
 
 
 @dataclass(frozen=True, slots=True)
@@ -46,6 +45,11 @@ class CardFace:
         return cls(text, card.symbol[:-1], card.symbol[-1], card.name, card.colour or "")
 
 
+#: The joker's choices and the suits a wild card can name: the same for every viewer.
+ALL_FACES = tuple(CardFace.of(str(c)) for c in STANDARD_CARDS)
+SUIT_CHOICES = (("C", "♣ Clubs"), ("D", "♦ Diamonds"), ("H", "♥ Hearts"), ("S", "♠ Spades"))
+
+
 def table_context(game: Game, seat: Seat | None, log: Sequence[Event] | None = None,
                   seats: Sequence[Seat] | None = None) -> dict[str, Any]:
     """Everything the table templates need for one viewer (``seat`` ``None``: a spectator).
@@ -61,8 +65,7 @@ def table_context(game: Game, seat: Seat | None, log: Sequence[Event] | None = N
     view: PlayerView = player_view(state, index, events)
     if seats is None:
         seats = list(game.seats.order_by("index"))
-    # "Bull picks up their hand" for every seat is noise; keep only the viewer's own line.
-    visible = [e for e in view.log if e["kind"] != "hand" or "secret" in e]
+    visible = log_lines(view.log)
     shown_log = visible[-LOG_SHOWN:]
     moment = next((e for e in reversed(view.log) if e["kind"] in MOMENTS), None)
     context = {
@@ -84,16 +87,25 @@ def table_context(game: Game, seat: Seat | None, log: Sequence[Event] | None = N
         "writer_names": [view.names[w] for w in view.writers],
         "log": shown_log,
         "log_hidden": len(visible) - len(shown_log),
+        "log_shown": LOG_SHOWN,
         "moment": moment,
         "ended": view.phase == "ended",
         "stage_key": f"{view.phase}/{','.join(map(str, view.writers))}/{index}",
-        "suits": [("C", "♣ Clubs"), ("D", "♦ Diamonds"), ("H", "♥ Hearts"), ("S", "♠ Spades")],
-        "all_cards": [CardFace.of(str(c)) for c in STANDARD_CARDS],
+        "suits": SUIT_CHOICES,
+        "all_cards": ALL_FACES,
     }
     if context["am_writer"]:
         # Only the rule-maker's stage holds the builder (and pays for its preview).
         context |= panel_context(game, index)
     return context
+
+
+def log_lines(log: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The lines of a viewer's log (``PlayerView.log``) that the table shows, oldest first.
+
+    "Bull picks up their hand" for every seat is noise: only the viewer's own line stays.
+    """
+    return [e for e in log if e["kind"] != "hand" or "secret" in e]
 
 
 def _hand_order(text: str) -> tuple[int, int]:

@@ -157,7 +157,11 @@ class Client:
         if version >= self.arrivals.last:
             self.arrivals.see(version, at)
             self.latest = frame
+            self.observe(frame)
             self.changed.set()
+
+    def observe(self, frame: str) -> None:
+        """Take in a table frame that is newer than anything seen (for deciding moves)."""
 
     async def close(self) -> None:
         """Close the socket on purpose (not an error)."""
@@ -265,6 +269,7 @@ class MaoPlayer(Client):
         super().__init__(table, seat, base, pace, tally, seed)
         self.name = name
         self.session = Session(base)
+        self.seen: pages.Seen | None = None
         self.notebook: set[tuple[str, str]] = set()
 
     async def http(self, method: str, path: str, data: Any = None, *, htmx: bool = False,
@@ -285,8 +290,12 @@ class MaoPlayer(Client):
         # The engine's refusal event, as its player reads it: "<name> tries 7♥ on Q♠. …".
         return text.startswith(f"{self.name} tries ")
 
+    def observe(self, frame: str) -> None:
+        # Pushes carry only what changed: the hand and the top card stay as last seen.
+        self.seen = pages.Seen.read(frame, self.seen)
+
     def decide(self) -> Move | None:
-        seen = pages.Seen.read(self.latest)
+        seen = self.seen
         if seen is None:
             return None
         if seen.ended:

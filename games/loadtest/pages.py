@@ -62,19 +62,25 @@ class Seen:
     top: str
 
     @classmethod
-    def read(cls, frame: str) -> Seen | None:
-        """Read a table frame; ``None`` when it has no ``#status`` (a lobby frame)."""
+    def read(cls, frame: str, before: Seen | None = None) -> Seen | None:
+        """Read a table frame; ``None`` when it has no ``#status`` (a lobby frame).
+
+        A push carries only the fragments that changed: the hand and the top card come
+        from ``before`` (what the screen showed) when the frame has no ``#hand`` or
+        ``#piles``.
+        """
         version = version_of(frame)
         if version is None:
             return None
         status_end = frame.find("</header>")
         status = frame[:status_end] if status_end >= 0 else frame
-        top = TOP.search(frame)
-        hand_start = frame.find('id="hand"')
-        hand_end = frame.find('id="rules"', hand_start) if hand_start >= 0 else -1
-        hand_html = "" if hand_start < 0 else frame[hand_start:hand_end if hand_end > 0 else None]
+        hand = before.hand if before is not None else ()
+        if 'id="hand"' in frame:  # only the hand's cards carry data-card
+            hand = tuple(HAND_CARD.findall(frame))
+        top_text = before.top if before is not None else ""
+        if 'id="piles"' in frame:
+            top = TOP.search(frame)
+            top_text = html.unescape(top.group(1)) if top else ""
         return cls(version=version, my_turn=YOUR_TURN in status,
                    writing=WRITE_RULE in status and "your-turn" in status,
-                   ended=GAME_OVER in status,
-                   hand=tuple(HAND_CARD.findall(hand_html)),
-                   top=html.unescape(top.group(1)) if top else "")
+                   ended=GAME_OVER in status, hand=hand, top=top_text)
