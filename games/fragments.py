@@ -80,8 +80,24 @@ def render_update(snapshot: TableSnapshot, seat: Seat | None, link: str,
         context["log_new"] = log_lines([e.visible_to(index) for e in new_events])
         if context["log_new"]:
             names.append("log-new")
-    html = "".join(render_to_string(f"games/table.html#{name}", context) for name in names)
+    if "log-new" in names:
+        inputs["log-new"] = json.dumps(context["log_new"], sort_keys=True, default=str)
+    html = "".join(_render(snapshot, name, inputs.get(name), context) for name in names)
+    inputs.pop("log-new", None)
     return html, Screen(stage=stage, log_version=snapshot.version, shown=inputs)
+
+
+def _render(snapshot: TableSnapshot, name: str, shows: str | None,
+            context: dict[str, Any]) -> str:
+    """Render fragment ``name``, or reuse the rendering of a viewer for whom it ``shows``
+    the same thing at this version (``None``: never shared, such as the stage)."""
+    if shows is None:
+        return render_to_string(f"games/table.html#{name}", context)
+    key = (name, shows)
+    html = snapshot.rendered.get(key)
+    if html is None:
+        html = snapshot.rendered[key] = render_to_string(f"games/table.html#{name}", context)
+    return html
 
 
 def _lobby_update(snapshot: TableSnapshot, seat: Seat | None, link: str,
@@ -105,10 +121,19 @@ def _lobby_update(snapshot: TableSnapshot, seat: Seat | None, link: str,
 
 
 def _inputs(context: dict[str, Any]) -> dict[str, str]:
-    """What each fragment shows, as a string: equal strings render equal HTML."""
+    """What each fragment shows, as a string: equal strings render equal HTML.
+
+    Each entry must hold *everything* its template reads from the context: two viewers
+    with equal strings are sent the same HTML (a missing input would show one viewer
+    another's screen; tests/web/test_fragments.py renders each viewer alone to compare).
+    """
     view = context["view"]
     piles = [(p["top"], p["count"], p["suit"]) for p in view.piles]
     values: dict[str, Any] = {
+        "status": (context["game"].code, context["version"], view.phase, view.round,
+                   view.turn, view.direction, view.stock, context["my_turn"],
+                   context["current_name"], context["am_writer"], bool(view.winners),
+                   context["writing"], context["writer_names"], view.end),
         "moment": context["moment"],
         "seats": context["seats"],
         "piles": (piles, view.stock),

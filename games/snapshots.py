@@ -24,7 +24,7 @@ import copy
 import threading
 from collections import OrderedDict
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from games.engine.events import Event
 from games.models import LOBBY, Game, LogEntry, Seat
@@ -42,12 +42,17 @@ Entry = tuple[int, tuple[Event, ...]]
 class TableSnapshot:
     """A game at one version: its row, its seats in order and its last actions' events.
 
-    Shared between sockets and threads: treat every part as read-only.
+    Shared between sockets and threads: treat every part as read-only (``rendered`` is
+    only used by the one thread that renders fragments).
     """
 
     game: Game
     seats: tuple[Seat, ...]
     entries: tuple[Entry, ...]
+    #: Fragments rendered from this snapshot, by what they show (see games.fragments):
+    #: viewers whose fragment would show the same thing share one rendering.
+    rendered: dict[tuple[str, str], str] = field(default_factory=dict, compare=False,
+                                                 repr=False)
 
     @property
     def version(self) -> int:

@@ -25,8 +25,13 @@ def settings_report() -> dict[str, Any]:
 
     database = settings.DATABASES["default"]
     layer = settings.CHANNEL_LAYERS["default"]
+    options = dict(database.get("OPTIONS", {}))
+    if isinstance(options.get("pool"), dict):
+        # The pool's connection check is a function: report its name.
+        options["pool"] = {key: getattr(value, "__qualname__", value)
+                           for key, value in options["pool"].items()}
     return {"engine": database["ENGINE"], "conn_max_age": database["CONN_MAX_AGE"],
-            "options": database.get("OPTIONS", {}), "layer": layer["BACKEND"],
+            "options": options, "layer": layer["BACKEND"],
             "prefix": layer.get("CONFIG", {}).get("prefix")}
 
 

@@ -31,9 +31,19 @@ def test_the_two_urls_switch_to_postgresql_and_redis(scale_env: dict[str, str]) 
     settings = report(scale_env, "tests.scale.probe", "settings")
 
     assert settings == {"engine": "django.db.backends.postgresql", "conn_max_age": 0,
-                        "options": {"pool": False, "connect_timeout": 5},
+                        "options": {"pool": {"min_size": 1, "max_size": 4, "timeout": 10,
+                                             "check": "ConnectionPool.check_connection"},
+                                    "connect_timeout": 5},
                         "layer": "channels_redis.core.RedisChannelLayer",
                         "prefix": scale_env["REDIS_PREFIX"]}
+
+
+def test_the_connection_pool_can_be_sized_or_turned_off(scale_env: dict[str, str]) -> None:
+    sized = report(scale_env | {"MAO_DB_POOL": "9"}, "tests.scale.probe", "settings")
+    off = report(scale_env | {"MAO_DB_POOL": "0"}, "tests.scale.probe", "settings")
+
+    assert sized["options"]["pool"]["max_size"] == 9
+    assert off["options"]["pool"] is False
 
 
 def test_migrations_run_and_match_the_models_on_postgresql(
