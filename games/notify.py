@@ -20,7 +20,7 @@ from contextlib import contextmanager
 from typing import TYPE_CHECKING
 
 from asgiref.sync import async_to_sync
-from channels.layers import get_channel_layer
+from channels.layers import BaseChannelLayer, get_channel_layer
 
 if TYPE_CHECKING:
     from games.models import Game
@@ -66,16 +66,27 @@ def notify(game: Game | int, version: int) -> None:
     if rings is not None:
         rings.append((game_id, version))
         return
-    async_to_sync(ring)(game_id, version)
+    try:
+        layer = _layer(game_id, version)
+        if layer is not None:
+            async_to_sync(layer.group_send)(group_name(game_id),
+                                            {"type": UPDATED, "version": version})
+    except Exception:
+        logger.exception("could not announce game %s version %s", game_id, version)
 
 
 async def ring(game_id: int, version: int) -> None:
     """:func:`notify` for asynchronous code: never raises either."""
     try:
-        layer = get_channel_layer()
-        if layer is None:
-            logger.warning("no channel layer: game %s version %s not announced", game_id, version)
-            return
-        await layer.group_send(group_name(game_id), {"type": UPDATED, "version": version})
+        layer = _layer(game_id, version)
+        if layer is not None:
+            await layer.group_send(group_name(game_id), {"type": UPDATED, "version": version})
     except Exception:
         logger.exception("could not announce game %s version %s", game_id, version)
+
+
+def _layer(game_id: int, version: int) -> BaseChannelLayer | None:
+    layer = get_channel_layer()
+    if layer is None:
+        logger.warning("no channel layer: game %s version %s not announced", game_id, version)
+    return layer

@@ -55,3 +55,44 @@ def test_notify_without_a_channel_layer_only_logs(caplog: pytest.LogCaptureFixtu
         notify(3, 9)
 
     assert "no channel layer" in caplog.text
+
+
+@pytest.mark.django_db
+def test_held_rings_are_collected_not_sent_and_the_caller_sends_them(
+        settings: Settings,
+        django_capture_on_commit_callbacks: DjangoCaptureOnCommitCallbacks) -> None:
+    from games.notify import held, ring
+
+    settings.CHANNEL_LAYERS = IN_MEMORY
+    game = start_playing()
+    layer = get_channel_layer()
+    channel = async_to_sync(layer.new_channel)()
+    async_to_sync(layer.group_add)(f"game-{game.pk}", channel)
+
+    with held() as rings, django_capture_on_commit_callbacks(execute=True):
+        submit_action(game.pk, Pass(game.state["current"]), 1)
+    assert rings == [(game.pk, 2)]
+    with pytest.raises(TimeoutError):  # nothing was sent while held
+        async_to_sync(_receive_within)(layer, channel, 0.2)
+    async_to_sync(ring)(*rings[0])
+    assert async_to_sync(layer.receive)(channel) == {"type": "game.updated", "version": 2}
+
+
+async def _receive_within(layer: object, channel: str, seconds: float) -> object:
+    import asyncio
+
+    return await asyncio.wait_for(layer.receive(channel), seconds)  # type: ignore[attr-defined]
+
+
+def test_held_blocks_nest_and_end_cleanly() -> None:
+    from games.notify import held
+
+    with patch("games.notify.async_to_sync") as send:
+        with held() as outer:
+            notify(1, 1)
+            with held() as inner:
+                notify(2, 2)
+            notify(3, 3)
+        notify(4, 4)
+    assert outer == [(1, 1), (3, 3)] and inner == [(2, 2)]
+    assert send.call_count == 1  # only the ring after the blocks was sent

@@ -74,3 +74,44 @@ def test_a_penalty_answer_is_told_apart_from_a_refused_action() -> None:
     player = MaoPlayer(Table("X"), seat, "http://127.0.0.1:1", 2.0, Tally(), 1, name)
     assert player.is_penalty(refused.text_for(seat))
     assert not player.is_penalty("It is not your turn.")
+
+
+def apply_pass(state: object, seat: int) -> int:
+    """Who moves after ``seat`` passes (the engine's answer, without storing anything)."""
+    from games.engine.actions import Pass
+    from games.engine.apply import apply
+
+    after, _ = apply(state, Pass(seat))  # type: ignore[arg-type]
+    return after.current
+
+
+def test_a_push_without_the_hand_or_piles_keeps_what_the_screen_showed() -> None:
+    from games.engine.actions import Pass
+    from games.fragments import render_update as render
+
+    game, _ = started_game(3)
+    result = submit_action(game, WriteRule(0, RULE), game.version)
+    current = result.state.current
+    following = apply_pass(result.state, current)
+    # A seat that neither moves now nor next: its hand shows no change of turn.
+    watcher = result.game.seats.get(index=({0, 1, 2} - {current, following}).pop())
+    snapshot = read_snapshot(game.pk, game.code)
+    assert snapshot is not None
+    first, screen = render(snapshot, watcher, LINK)
+    before = pages.Seen.read(first)
+    assert before is not None and before.hand and before.top
+
+    passed = submit_action(result.game, Pass(current), result.version)
+    later = read_snapshot(game.pk, game.code)
+    assert later is not None
+    push, screen = render(later, watcher, LINK, screen)
+    assert 'id="hand"' not in push  # their hand did not change
+    seen = pages.Seen.read(push, before)
+    assert seen is not None and seen.version == passed.version
+    assert seen.hand == before.hand and seen.top == before.top
+    alone = pages.Seen.read(push)
+    assert alone is not None and alone.hand == ()  # without what the screen showed
+    status_only, _ = render(later, watcher, LINK, screen)
+    assert 'id="piles"' not in status_only
+    kept = pages.Seen.read(status_only, seen)
+    assert kept is not None and (kept.hand, kept.top) == (seen.hand, seen.top)

@@ -51,3 +51,43 @@ def test_nothing_happens_when_no_bot_is_due() -> None:
     kick(game.pk)
     game.refresh_from_db()
     assert game.version == version
+
+
+def test_a_started_game_without_bots_is_remembered_and_never_kicked_again(
+        settings: object, monkeypatch: pytest.MonkeyPatch) -> None:
+    import threading
+
+    from games import botdriver
+    from games.lobby import join_game
+
+    game = open_game(GameSettings(players=2), "Gogol", "host")
+    join_game(game, "Bull", "guest")
+    game = start_game(game, "host")
+    assert botdriver.act_once(game.pk) is False
+    assert (game.pk, game.code) in botdriver._botless
+
+    settings.MAO_BOT_DELAY = 0.5  # type: ignore[attr-defined]
+    started: list[object] = []
+
+    class NoTimer:
+        daemon = False
+
+        def __init__(self, *args: object) -> None:
+            started.append(args)
+
+        def start(self) -> None:
+            pass
+
+    monkeypatch.setattr(threading, "Timer", NoTimer)
+    kick(game.pk, game.code)
+    assert started == []  # no timer thread, no database read
+    kick(game.pk)  # without the code the driver cannot know: it looks
+    assert len(started) == 1
+
+
+def test_a_game_with_bots_is_never_taken_for_botless() -> None:
+    from games import botdriver
+
+    game = bot_table()
+    botdriver.act_once(game.pk)
+    assert (game.pk, game.code) not in botdriver._botless

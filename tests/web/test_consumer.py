@@ -184,3 +184,31 @@ async def test_bad_actions_over_the_socket_change_nothing(message: dict) -> None
     await ws.disconnect()
     fresh = await sync_to_async(type(game).objects.get)(pk=game.pk)
     assert (fresh.version, fresh.state) == (game.version, game.state)
+
+
+async def test_each_socket_gets_one_frame_per_change_with_only_the_new_log_lines() -> None:
+    import asyncio
+    import re
+
+    game, keys = await playing_game()
+    mover = game.state["current"]
+    sockets = [communicator(game.code, key) for key in keys]
+    for ws in sockets:
+        await ws.connect()
+        assert 'id="log"' in await ws.receive_from(timeout=5)  # the whole view first
+    await sockets[mover].send_json_to({"type": "act", "version": game.version,
+                                       "action": {"type": "pass"}})
+    for i, ws in enumerate(sockets):
+        frames = [await ws.receive_from(timeout=5) for _ in range(2 if i == mover else 1)]
+        # The player who acted also gets the (silent) answer to their action.
+        frame = next(f for f in frames if 'id="status"' in f)
+        assert f'value="{game.version + 1}"' in frame
+        assert 'id="log"' not in frame and 'hx-swap-oob="afterbegin"' in frame
+        assert len(re.findall(r'<li class="log__item', frame)) >= 1
+        await asyncio.sleep(0.2)
+        assert await ws.receive_nothing(timeout=0.2)  # no second frame for the same change
+    # A resync sends the whole view again, log included.
+    await sockets[0].send_to(text_data='{"type": "resync"}')
+    assert 'id="log"' in await sockets[0].receive_from(timeout=5)
+    for ws in sockets:
+        await ws.disconnect()

@@ -1,0 +1,116 @@
+"""One read of a game per version and process (games/snapshots.py)."""
+
+from __future__ import annotations
+
+import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
+
+from games import snapshots
+from games.engine.actions import Pass
+from games.engine.state import GameState
+from games.identity import seat_of
+from games.models import Game
+from games.services import game_log, submit_action
+from games.snapshots import LOG_ACTIONS, read_snapshot, remember_change, table_snapshot
+from tests.web.helpers import started_game
+from tests.web.test_no_leak import drive
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture(autouse=True)
+def _empty_cache() -> None:
+    snapshots.forget()
+
+
+def playing_game(players: int = 3) -> Game:
+    game, _ = started_game(players)
+    drive(game, 1, seed=2)
+    game.refresh_from_db()
+    return game
+
+
+def test_a_snapshot_holds_the_game_its_seats_and_its_recent_log() -> None:
+    game = playing_game()
+    snapshot = read_snapshot(game.pk, game.code)
+
+    assert snapshot is not None and snapshot.version == game.version
+    assert [s.index for s in snapshot.seats] == [0, 1, 2]
+    assert snapshot.events == game_log(game, since=game.version - LOG_ACTIONS)
+    for seat in game.seats.all():
+        assert snapshot.seat_for(seat.session_key) == seat_of(game, seat.session_key)
+    assert snapshot.seat_for(None) is None and snapshot.seat_for("nobody") is None
+
+
+def test_other_sockets_get_the_kept_snapshot_without_a_query() -> None:
+    game = playing_game()
+    first = read_snapshot(game.pk, game.code)
+    with CaptureQueriesContext(connection) as queries:
+        again = table_snapshot(game.pk, game.code, game.version)
+
+    assert again is first and len(queries) == 0
+
+
+def test_a_newer_version_reads_the_game_row_and_only_the_new_log_entries() -> None:
+    game = playing_game()
+    before = read_snapshot(game.pk, game.code)
+    assert before is not None
+    current = GameState.from_json(game.state).current
+    submit_action(game, Pass(current), game.version)  # no on_commit here: nothing remembered
+    game.refresh_from_db()
+    with CaptureQueriesContext(connection) as queries:
+        after = table_snapshot(game.pk, game.code, game.version)
+
+    assert after is not None and after.version == game.version
+    assert len(queries) == 2  # the game row, the log entries after the kept version
+    assert after.seats is before.seats
+    assert after.events == game_log(game, since=game.version - LOG_ACTIONS)
+    assert after.events_after(before.version) == game_log(game, since=before.version)
+
+
+def test_the_writer_builds_the_next_snapshot_without_reading() -> None:
+    game = playing_game()
+    read_snapshot(game.pk, game.code)
+    current = GameState.from_json(game.state).current
+    result = submit_action(game, Pass(current), game.version)
+    with CaptureQueriesContext(connection) as queries:
+        remember_change(result.game, result.events)
+        kept = table_snapshot(game.pk, game.code, result.version)
+
+    assert len(queries) == 0
+    assert kept is not None and kept.version == result.version
+    assert kept.game is not result.game  # a copy: the caller may change its instance
+    assert kept.events == game_log(game, since=result.version - LOG_ACTIONS)
+
+
+def test_a_change_is_not_remembered_on_top_of_an_older_snapshot() -> None:
+    game = playing_game()
+    read_snapshot(game.pk, game.code)
+    for _ in range(2):
+        game.refresh_from_db()
+        result = submit_action(game, Pass(GameState.from_json(game.state).current),
+                               game.version)
+    remember_change(result.game, result.events)  # one version was skipped: not built on
+
+    kept = table_snapshot(game.pk, game.code, result.version)
+    assert kept is not None and kept.events == game_log(game, since=kept.version - LOG_ACTIONS)
+
+
+def test_the_log_window_answers_only_as_far_back_as_it_holds() -> None:
+    game = playing_game()
+    snapshot = read_snapshot(game.pk, game.code)
+    assert snapshot is not None
+
+    assert snapshot.events_after(game.version) == []
+    assert snapshot.events_after(game.version - LOG_ACTIONS) is not None
+    assert snapshot.events_after(game.version - LOG_ACTIONS - 1) is None
+
+
+def test_a_game_that_took_a_reused_id_is_not_served_the_old_snapshot() -> None:
+    game = playing_game()
+    read_snapshot(game.pk, game.code)
+
+    assert table_snapshot(game.pk, "ZZZZZZ", 0) is None
+    Game.objects.filter(pk=game.pk).delete()
+    assert table_snapshot(game.pk, game.code, game.version + 1) is None

@@ -1,0 +1,140 @@
+"""Pushes carry only what changed, from renderings shared between viewers, and leak nothing.
+
+A socket's :class:`~games.fragments.Screen` says what its page shows; the next push sends the
+status, the fragments whose content differs, and only the new log lines. Fragments that show
+two viewers the same thing are rendered once per version (``TableSnapshot.rendered``): the
+property test renders every viewer twice, once from the shared snapshot and once alone, and
+the frames must be equal, and must pass the leak audit of tests/web/test_no_leak.py.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from games.engine.actions import Pass
+from games.engine.state import GameState
+from games.fragments import Screen, render_update
+from games.models import Game
+from games.services import game_log, submit_action
+from games.snapshots import LOG_ACTIONS, TableSnapshot, read_snapshot
+from tests.web.helpers import started_game
+from tests.web.test_no_leak import check_html, drive
+
+pytestmark = pytest.mark.django_db
+
+LINK = "http://localhost/g/X/"
+FRAGMENT_ID = re.compile(r'<\w+ id="([\w-]+)"[^>]*hx-swap-oob="([\w:#-]+)"')
+
+
+def snapshot_of(game: Game) -> TableSnapshot:
+    snapshot = read_snapshot(game.pk, game.code)
+    assert snapshot is not None
+    return snapshot
+
+
+def fragments(frame: str) -> dict[str, str]:
+    """The fragments of a frame: id -> swap style."""
+    return dict(FRAGMENT_ID.findall(frame))
+
+
+def playing_game(players: int = 3) -> Game:
+    game, _ = started_game(players)
+    drive(game, 1, seed=1)  # the first rule: the cards are dealt
+    game.refresh_from_db()
+    assert game.phase == "playing"
+    return game
+
+
+def test_a_blank_screen_gets_every_fragment_and_the_whole_log() -> None:
+    game = playing_game()
+    snapshot = snapshot_of(game)
+    frame, screen = render_update(snapshot, snapshot.seats[0], LINK, Screen())
+
+    assert {"status", "moment", "seats", "piles", "hand", "rules", "log", "stage"} <= set(
+        fragments(frame))
+    assert screen.log_version == game.version and screen.stage
+
+
+def test_the_next_push_carries_the_status_what_changed_and_the_new_log_lines() -> None:
+    game = playing_game()
+    snapshot = snapshot_of(game)
+    state = GameState.from_json(game.state)
+    mover = state.current
+    watcher = next(s for s in snapshot.seats if s.index != mover)
+    _, watcher_screen = render_update(snapshot, watcher, LINK)
+    _, mover_screen = render_update(snapshot, snapshot.seats[mover], LINK)
+
+    submit_action(game, Pass(mover), game.version)
+    game.refresh_from_db()
+    after = snapshot_of(game)
+    watched, _ = render_update(after, watcher, LINK, watcher_screen)
+    moved, _ = render_update(after, after.seats[mover], LINK, mover_screen)
+
+    shown = fragments(watched)
+    assert shown["status"] == "true" and shown["seats"] == "true"  # turn and hand counts
+    assert "hand" not in shown and "stage" not in shown and "log" not in shown
+    assert shown["log-list"] == "afterbegin"
+    assert f"{snapshot.seats[mover].name} draws" in watched  # the new log line, public form
+    # The mover drew a card: their hand changed, and their private line says which.
+    assert "hand" in fragments(moved)
+    assert len(re.findall(r'data-card="', moved)) == len(
+        GameState.from_json(game.state).hands[mover])
+
+
+def test_an_unchanged_version_sends_only_the_status() -> None:
+    game = playing_game()
+    snapshot = snapshot_of(game)
+    _, screen = render_update(snapshot, snapshot.seats[1], LINK)
+    again, _ = render_update(snapshot, snapshot.seats[1], LINK, screen)
+
+    assert list(fragments(again)) == ["status"]
+
+
+def test_a_screen_too_far_behind_gets_the_whole_log_again() -> None:
+    game = playing_game()
+    snapshot = snapshot_of(game)
+    _, screen = render_update(snapshot, snapshot.seats[1], LINK)
+    stale = dataclasses.replace(screen, log_version=game.version - LOG_ACTIONS - 1)
+    frame, _ = render_update(snapshot, snapshot.seats[1], LINK, stale)
+
+    assert fragments(frame).get("log") == "true" and "log-list" not in fragments(frame)
+
+
+def test_a_lobby_screen_stays_a_lobby_screen() -> None:
+    game = playing_game()
+    frame, screen = render_update(snapshot_of(game), None, LINK, Screen.blank(lobby=True))
+
+    assert "lobby" in frame and 'id="status"' not in frame and screen.is_lobby
+
+
+@settings(max_examples=5, deadline=None,
+          suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
+@given(seed=st.integers(min_value=0, max_value=10_000), players=st.integers(2, 4),
+       steps=st.lists(st.integers(1, 4), min_size=3, max_size=8))
+def test_shared_renderings_equal_a_viewers_own_and_leak_nothing(
+        seed: int, players: int, steps: list[int]) -> None:
+    game, _ = started_game(players)
+    viewers = [*range(players), None]
+    shared: dict[int | None, Screen] = {v: Screen() for v in viewers}
+    alone: dict[int | None, Screen] = {v: Screen() for v in viewers}
+    for step in steps:
+        snapshot = snapshot_of(game)
+        seats = {s.index: s for s in snapshot.seats}
+        state = GameState.from_json(snapshot.game.state)
+        events = game_log(game)
+        for viewer in viewers:
+            seat = seats[viewer] if viewer is not None else None
+            frame, shared[viewer] = render_update(snapshot, seat, LINK, shared[viewer])
+            own = dataclasses.replace(snapshot, rendered={})
+            expected, alone[viewer] = render_update(own, seat, LINK, alone[viewer])
+            assert frame == expected, f"viewer {viewer} got another viewer's rendering"
+            check_html(frame, state, events, viewer)
+        if state.phase == "ended":
+            break
+        drive(game, step, seed + step)
+        game.refresh_from_db()
