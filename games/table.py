@@ -86,7 +86,9 @@ def table_context(game: Game, seat: Seat | None, log: Sequence[Event] | None = N
         "am_writer": index is not None and index in view.writers,
         "writer_names": [view.names[w] for w in view.writers],
         "log": shown_log,
-        "log_hidden": len(visible) - len(shown_log),
+        # Whether older lines exist than the table shows: cut by the cap, or from actions
+        # before the snapshot's window (the state counts every action in its history).
+        "log_earlier": len(visible) > LOG_SHOWN or len(state.history) > LOG_ACTIONS,
         "log_shown": LOG_SHOWN,
         "moment": moment,
         "ended": view.phase == "ended",

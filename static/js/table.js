@@ -135,19 +135,16 @@
   });
 
   // The server pushes only the newest log lines (at the top of the list); keep the list to
-  // the length a full render shows and count what fell off in the "earlier events" note.
+  // the length a full render shows, and say that earlier lines exist once some fall off.
   function trimLog() {
     var list = document.getElementById("log-list");
-    var note = document.getElementById("log-hidden");
-    if (!list || !note) { return; }
+    if (!list) { return; }
     var keep = parseInt(list.dataset.shown, 10) || 80;
-    var hidden = parseInt(note.dataset.hidden, 10) || 0;
     var items = list.children;
     if (items.length <= keep) { return; }
-    while (items.length > keep) { list.removeChild(items[items.length - 1]); hidden += 1; }
-    note.dataset.hidden = String(hidden);
-    note.textContent = "…and " + hidden + " earlier event" + (hidden === 1 ? "" : "s") + ".";
-    note.hidden = false;
+    while (items.length > keep) { list.removeChild(items[items.length - 1]); }
+    var note = document.getElementById("log-earlier");
+    if (note) { note.hidden = false; }
   }
 
   // When the game starts every lobby moves to the table; when it ends, to the reveal.
