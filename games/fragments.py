@@ -22,7 +22,7 @@ from django.template.loader import render_to_string
 
 from games.models import LOBBY, Seat
 from games.snapshots import TableSnapshot
-from games.table import log_lines, table_context
+from games.table import MOMENTS, log_lines, table_context
 
 #: The fragments of a full table frame, in the order they are sent.
 TABLE = ("status", "moment", "seats", "piles", "hand", "rules", "log")
@@ -61,7 +61,12 @@ def render_update(snapshot: TableSnapshot, seat: Seat | None, link: str,
     screen = screen or Screen()
     if snapshot.game.phase == LOBBY or screen.is_lobby:
         return _lobby_update(snapshot, seat, link, screen)
-    context = table_context(snapshot.game, seat, snapshot.events, snapshot.seats) | {"oob": True}
+    new_events = (None if screen.log_version is None
+                  else snapshot.events_after(screen.log_version))
+    # Without the whole log to render, the view needs only the events from the latest
+    # moment on (the banner); building every viewer's view of 80 actions was wasted work.
+    events = snapshot.events if new_events is None else snapshot.events_from_last(MOMENTS)
+    context = table_context(snapshot.game, seat, events, snapshot.seats) | {"oob": True}
     inputs = _inputs(context)
     stage = str(context["stage_key"])
     names = [name for name in TABLE if name == "status" or name == "log"
@@ -70,8 +75,6 @@ def render_update(snapshot: TableSnapshot, seat: Seat | None, link: str,
         names.append("stage")  # holds the INSIDE_STAGE fragments
     else:
         names += [name for name in INSIDE_STAGE if screen.shown.get(name) != inputs[name]]
-    new_events = (None if screen.log_version is None
-                  else snapshot.events_after(screen.log_version))
     if new_events is not None:
         # The screen has the log up to ``log_version``: send only the lines after it (the
         # whole log was most of every frame); table.js keeps the list to LOG_SHOWN lines.

@@ -29,8 +29,10 @@ from dataclasses import dataclass, field
 from games.engine.events import Event
 from games.models import LOBBY, Game, LogEntry, Seat
 
-#: How many recent actions' events a snapshot holds: enough for the table's log.
-LOG_ACTIONS = 40
+#: How many recent actions' events a snapshot holds. Every action gives every viewer at
+#: least one log line (tests/web/test_fragments.py), so 80 actions hold the table's 80 lines
+#: (games.table.LOG_SHOWN): a page loaded afresh shows the same lines as one kept live.
+LOG_ACTIONS = 80
 #: Games whose latest snapshot is kept; an evicted game is simply read again.
 CACHE_SIZE = 2048
 
@@ -63,6 +65,14 @@ class TableSnapshot:
     def events(self) -> list[Event]:
         """The events of the last :data:`LOG_ACTIONS` actions, in order (secrets included)."""
         return [event for _, events in self.entries for event in events]
+
+    def events_from_last(self, kinds: Sequence[str]) -> list[Event]:
+        """The events from the last one of one of ``kinds`` on (none: ``[]``)."""
+        events = self.events
+        for i in range(len(events) - 1, -1, -1):
+            if events[i].kind in kinds:
+                return events[i:]
+        return []
 
     def events_after(self, version: int) -> list[Event] | None:
         """The events of the actions after ``version``; ``None`` if some are not held here.

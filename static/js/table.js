@@ -143,6 +143,10 @@
     var items = list.children;
     if (items.length <= keep) { return; }
     while (items.length > keep) { list.removeChild(items[items.length - 1]); }
+    // Chromium can leave a reversed list's numbers stale after lines are added and removed
+    // in the same frame as a large swap (the rule builder): set the attribute again.
+    list.reversed = false;
+    list.reversed = true;
     var note = document.getElementById("log-earlier");
     if (note) { note.hidden = false; }
   }
