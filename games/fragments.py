@@ -73,7 +73,7 @@ def render_update(snapshot: TableSnapshot, seat: Seat | None, link: str,
              or screen.shown.get(name) != inputs[name]]
     if stage != screen.stage:
         names.append("stage")  # holds the INSIDE_STAGE fragments
-    else:
+    elif _has_play_form(context):  # the INSIDE_STAGE fragments live in the play form
         names += [name for name in INSIDE_STAGE if screen.shown.get(name) != inputs[name]]
     if new_events is not None:
         # The screen has the log up to ``log_version``: send only the lines after it (the
@@ -121,6 +121,12 @@ def _lobby_update(snapshot: TableSnapshot, seat: Seat | None, link: str,
     if controls != screen.stage:
         html += render_to_string("games/lobby.html#lobby-controls", context)
     return html, Screen(stage=controls)
+
+
+def _has_play_form(context: dict[str, Any]) -> bool:
+    """Whether the stage holds the play form (the conditions of the stage partial)."""
+    return not (context["ended"] or context["am_writer"] or context["writing"]
+                or context["me"] is None)
 
 
 def _inputs(context: dict[str, Any]) -> dict[str, str]:
