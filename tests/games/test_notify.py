@@ -7,10 +7,11 @@ from unittest.mock import AsyncMock, MagicMock, patch
 
 import pytest
 from asgiref.sync import async_to_sync
-from channels.layers import get_channel_layer
+from channels.layers import BaseChannelLayer, get_channel_layer
 from pytest_django import DjangoCaptureOnCommitCallbacks, Settings
 
 from games.engine.actions import Pass
+from games.models import Game
 from games.notify import group_name, notify
 from games.services import submit_action
 from tests.games.helpers import start_playing
@@ -18,15 +19,21 @@ from tests.games.helpers import start_playing
 IN_MEMORY = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
 
 
-@pytest.mark.django_db
-def test_a_group_member_hears_exactly_the_new_version(
-        settings: Settings,
-        django_capture_on_commit_callbacks: DjangoCaptureOnCommitCallbacks) -> None:
+def listening(settings: Settings) -> tuple[Game, BaseChannelLayer, str]:
+    """A game in play, the in-memory layer, and a channel in the game's group."""
     settings.CHANNEL_LAYERS = IN_MEMORY
     game = start_playing()
     layer = get_channel_layer()
     channel = async_to_sync(layer.new_channel)()
     async_to_sync(layer.group_add)(f"game-{game.pk}", channel)
+    return game, layer, channel
+
+
+@pytest.mark.django_db
+def test_a_group_member_hears_exactly_the_new_version(
+        settings: Settings,
+        django_capture_on_commit_callbacks: DjangoCaptureOnCommitCallbacks) -> None:
+    game, layer, channel = listening(settings)
 
     with django_capture_on_commit_callbacks(execute=True):
         submit_action(game.pk, Pass(game.state["current"]), 1)
@@ -63,11 +70,7 @@ def test_held_rings_are_collected_not_sent_and_the_caller_sends_them(
         django_capture_on_commit_callbacks: DjangoCaptureOnCommitCallbacks) -> None:
     from games.notify import held, ring
 
-    settings.CHANNEL_LAYERS = IN_MEMORY
-    game = start_playing()
-    layer = get_channel_layer()
-    channel = async_to_sync(layer.new_channel)()
-    async_to_sync(layer.group_add)(f"game-{game.pk}", channel)
+    game, layer, channel = listening(settings)
 
     with held() as rings, django_capture_on_commit_callbacks(execute=True):
         submit_action(game.pk, Pass(game.state["current"]), 1)
