@@ -109,18 +109,30 @@ def kick(game_id: int, code: str | None = None) -> None:
         finally:
             _local.running = False
         return
-    timer = threading.Timer(delay, _act_in_thread, [game_id])
+    _start_timer(delay, game_id, 0)
+
+
+#: How many times a bot's move that failed (the database busy or away) is tried again;
+#: nothing else would wake the bot before someone reconnects.
+RETRIES = 3
+
+
+def _start_timer(delay: float, game_id: int, attempt: int) -> None:
+    timer = threading.Timer(delay, _act_in_thread, [game_id, attempt])
     timer.daemon = True
     timer.start()
 
 
-def _act_in_thread(game_id: int) -> None:
+def _act_in_thread(game_id: int, attempt: int = 0) -> None:
     # Only here, in a thread of its own: in the caller's thread (delay 0) this would close
     # the caller's connection, inside its transaction on PostgreSQL (a test case, say).
     close_old_connections()
     try:
         act_once(game_id)
     except Exception:  # a background thread must never die silently
-        logger.exception("game %s: the bot driver failed", game_id)
+        logger.exception("game %s: the bot driver failed (attempt %d)", game_id, attempt + 1)
+        if attempt < RETRIES:
+            delay = float(getattr(settings, "MAO_BOT_DELAY", 0.8)) or 0.8
+            _start_timer(delay * 2 ** (attempt + 1), game_id, attempt + 1)
     finally:
         connection.close()

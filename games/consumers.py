@@ -19,6 +19,7 @@ import time
 from typing import Any
 from urllib.parse import parse_qs
 
+from channels.consumer import get_handler_name
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
 from django.template.loader import render_to_string
@@ -75,13 +76,38 @@ def _decode(text: str | None) -> Any:
 
 
 class GameConsumer(AsyncWebsocketConsumer):  # type: ignore[misc]
-    """Pushes one viewer's view of one game, fresh from the database, after every change.
+    """Pushes one viewer's view of one game after every change.
 
     Asynchronous so that sending never holds up the one thread where Django's synchronous
     work runs. The socket joins its game's :class:`~games.rooms.Room` in this process, whose
     pump renders every socket of the game in one call after each change and sends the frames
     in order; this class says what one viewer's frame is (:meth:`render_frame`).
     """
+
+    async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
+        """Run the socket; whatever ends it (a close, an error, a cancellation), leave the room.
+
+        ``disconnect`` is not called when a handler raises or daphne cancels a slow
+        application, and a socket left in its room would be rendered for ever.
+        """
+        try:
+            await super().__call__(scope, receive, send)
+        finally:
+            if hasattr(self, "room"):
+                rooms.leave(self.room, self)
+
+    async def dispatch(self, message: dict[str, Any]) -> None:
+        """Channels' dispatch without its ``aclose_old_connections()`` before each handler.
+
+        That call is one hop to the synchronous thread per message and socket (five per
+        action at a five-seat table, queued behind the renders). Every database access of
+        this consumer goes through ``database_sync_to_async``, which closes stale
+        connections itself, so the hop bought nothing here.
+        """
+        handler = getattr(self, get_handler_name(message), None)
+        if handler is None:
+            raise ValueError(f"No handler for message type {message['type']}")
+        await handler(message)
 
     async def connect(self) -> None:
         """Join the game's group and room; the room sends the whole current view."""

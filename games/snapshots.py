@@ -14,8 +14,10 @@ latest one of each game in a small LRU, so the sockets of a game render from mem
 - connecting and resyncing read everything afresh (:func:`read_snapshot`).
 
 Sound because every change to a game bumps its version in the same transaction (engine
-actions and lobby changes alike): the rows of one version never change. A snapshot is never
-newer than the database, and a socket asks for at least the version its doorbell announced.
+actions and lobby changes alike): the rows of one version never change, and a snapshot reads
+the log only up to the version of the game row it read (an action committed between the two
+reads waits for the next snapshot). A snapshot is never newer than the database, and a
+socket asks for at least the version its doorbell announced.
 """
 
 from __future__ import annotations
@@ -103,16 +105,19 @@ _lock = threading.Lock()
 
 def _kept(game_id: int, code: str) -> TableSnapshot | None:
     with _lock:
-        return _cache.get((game_id, code))
+        kept = _cache.get((game_id, code))
+        if kept is not None:
+            _cache.move_to_end((game_id, code))  # least recently *used* goes first
+        return kept
 
 
 def _keep(snapshot: TableSnapshot) -> TableSnapshot:
-    """Keep ``snapshot`` unless a newer one of its game is kept already; return the newest."""
+    """Keep ``snapshot`` unless one as new of its game is kept already; return the kept one."""
     key = (snapshot.game.pk, snapshot.game.code)
     with _lock:
         kept = _cache.get(key)
-        if kept is not None and kept.version > snapshot.version:
-            return kept
+        if kept is not None and kept.version >= snapshot.version:
+            return kept  # equal versions hold equal rows: keep the one with renderings
         _cache[key] = snapshot
         _cache.move_to_end(key)
         while len(_cache) > CACHE_SIZE:
@@ -125,7 +130,10 @@ def _recent(entries: Sequence[Entry], version: int) -> tuple[Entry, ...]:
 
 
 def _read_entries(game: Game, after: int) -> list[Entry]:
-    rows = LogEntry.objects.filter(game=game, seq__gt=after).order_by("seq")
+    """The log entries after ``after`` up to the version of ``game`` as read: an action
+    committed since (by another thread or process) belongs to the next snapshot."""
+    rows = LogEntry.objects.filter(game=game, seq__gt=after,
+                                   seq__lte=game.version).order_by("seq")
     return [(seq, tuple(Event.from_json(data) for data in events))
             for seq, events in rows.values_list("seq", "events")]
 
@@ -160,7 +168,11 @@ def table_snapshot(game_id: int, code: str, at_least: int) -> TableSnapshot | No
     game = Game.objects.filter(pk=game_id, code=code).first()
     if game is None:
         return read_snapshot(game_id, code)
-    entries = [*kept.entries, *_read_entries(game, kept.version)]
+    # Only what the window needs, however far behind the kept snapshot is, and never an
+    # action it holds already.
+    held = kept.entries[-1][0] if kept.entries else kept.version
+    after = max(kept.version, held, game.version - LOG_ACTIONS)
+    entries = [*kept.entries, *_read_entries(game, after)]
     return _keep(TableSnapshot(game=game, seats=kept.seats,
                                entries=_recent(entries, game.version)))
 
@@ -174,6 +186,8 @@ def remember_change(game: Game, events: Sequence[Event]) -> None:
     kept = _kept(game.pk, game.code)
     if kept is None or kept.version != game.version - 1 or kept.game.phase == LOBBY:
         return
+    if kept.entries and kept.entries[-1][0] >= game.version:
+        return  # never append an action twice (the kept snapshot is not what it claims)
     game = copy.copy(game)  # the caller's instance may change later; the snapshot must not
     entries = [*kept.entries, (game.version, tuple(events))]
     _keep(TableSnapshot(game=game, seats=kept.seats, entries=_recent(entries, game.version)))

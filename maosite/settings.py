@@ -147,10 +147,10 @@ elif DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
     if _pool_size > 0:
         from psycopg_pool import ConnectionPool
 
-        DATABASES["default"]["OPTIONS"]["pool"] = {
+        DATABASES["default"]["OPTIONS"].setdefault("pool", {
             "min_size": 1, "max_size": _pool_size, "timeout": 10,
             "check": ConnectionPool.check_connection,
-        }
+        })
     DATABASES["default"]["OPTIONS"].setdefault("pool", False)
     DATABASES["default"]["OPTIONS"].setdefault("connect_timeout", 5)
 

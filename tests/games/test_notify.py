@@ -99,3 +99,19 @@ def test_held_blocks_nest_and_end_cleanly() -> None:
         notify(4, 4)
     assert outer == [(1, 1), (3, 3)] and inner == [(2, 2)]
     assert send.call_count == 1  # only the ring after the blocks was sent
+
+
+@pytest.mark.django_db
+def test_the_doorbell_rings_even_when_keeping_the_snapshot_fails(
+        settings: Settings,
+        django_capture_on_commit_callbacks: DjangoCaptureOnCommitCallbacks,
+        caplog: pytest.LogCaptureFixture) -> None:
+    game, layer, channel = listening(settings)
+
+    with patch("games.services.remember_change", side_effect=RuntimeError("cache bug")), \
+            django_capture_on_commit_callbacks(execute=True), \
+            caplog.at_level(logging.ERROR, logger="games.services"):
+        submit_action(game.pk, Pass(game.state["current"]), 1)
+
+    assert "could not keep its snapshot" in caplog.text
+    assert async_to_sync(layer.receive)(channel) == {"type": "game.updated", "version": 2}

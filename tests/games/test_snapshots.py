@@ -114,3 +114,30 @@ def test_a_game_that_took_a_reused_id_is_not_served_the_old_snapshot() -> None:
     assert table_snapshot(game.pk, "ZZZZZZ", 0) is None
     Game.objects.filter(pk=game.pk).delete()
     assert table_snapshot(game.pk, game.code, game.version + 1) is None
+
+
+def test_a_snapshot_never_holds_an_action_newer_than_its_game_row() -> None:
+    """An action committed between reading the row and the log waits for the next snapshot."""
+    game = playing_game()
+    row = Game.objects.get(pk=game.pk)  # read at version v
+    submit_action(game, Pass(GameState.from_json(game.state).current), game.version)
+
+    entries = snapshots._read_entries(row, 0)
+    assert entries and entries[-1][0] == row.version
+
+
+def test_remember_change_never_appends_an_action_twice() -> None:
+    game = playing_game()
+    before = read_snapshot(game.pk, game.code)
+    assert before is not None
+    result = submit_action(game, Pass(GameState.from_json(game.state).current), game.version)
+    # A kept snapshot that (wrongly) already holds the new action under the old version.
+    snapshots._cache[(game.pk, game.code)] = snapshots.TableSnapshot(
+        game=before.game, seats=before.seats,
+        entries=(*before.entries, (result.version, tuple(result.events))))
+    remember_change(result.game, result.events)
+
+    kept = table_snapshot(game.pk, game.code, result.version)
+    assert kept is not None
+    seqs = [seq for seq, _ in kept.entries]
+    assert len(seqs) == len(set(seqs))

@@ -91,3 +91,18 @@ def test_a_game_with_bots_is_never_taken_for_botless() -> None:
     game = bot_table()
     botdriver.act_once(game.pk)
     assert (game.pk, game.code) not in botdriver._botless
+
+
+def test_a_failed_bot_move_is_tried_again_a_few_times(monkeypatch: pytest.MonkeyPatch) -> None:
+    from games import botdriver
+
+    def broken(game_id: int) -> bool:
+        raise RuntimeError("the database is away")
+
+    retries: list[int] = []
+    monkeypatch.setattr(botdriver, "act_once", broken)
+    monkeypatch.setattr(botdriver, "_start_timer",
+                        lambda delay, game_id, attempt: retries.append(attempt))
+    for attempt in range(botdriver.RETRIES + 1):
+        botdriver._act_in_thread(1, attempt)
+    assert retries == list(range(1, botdriver.RETRIES + 1))  # then it gives up

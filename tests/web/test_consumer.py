@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from channels.testing import WebsocketCommunicator
 
-from games.engine.actions import WriteRule
+from games.engine.actions import Pass, WriteRule
 from games.services import submit_action
 from maosite.asgi import application
 from tests.web.helpers import started_game
@@ -212,3 +212,38 @@ async def test_each_socket_gets_one_frame_per_change_with_only_the_new_log_lines
     assert 'id="log"' in await sockets[0].receive_from(timeout=5)
     for ws in sockets:
         await ws.disconnect()
+
+
+async def test_a_socket_that_fails_leaves_its_room() -> None:
+    from unittest.mock import patch
+
+    from games import rooms
+
+    game, keys = await setup()
+    ws = communicator(game.code, keys[0])
+    await ws.connect()
+    await ws.receive_from(timeout=5)
+    key = (game.pk, game.code)
+    assert len(rooms._rooms[key].viewers) == 1
+    with patch("games.consumers.render_to_string", side_effect=RuntimeError("boom")):
+        await ws.send_to(text_data="not json")  # the answer cannot be rendered: it fails
+        with pytest.raises(RuntimeError):
+            await ws.receive_output(timeout=5)
+    assert key not in rooms._rooms  # no disconnect came, yet the socket left
+
+
+async def test_doorbells_reach_sockets_without_a_hop_to_close_connections() -> None:
+    from unittest.mock import patch
+
+    from asgiref.sync import sync_to_async
+
+    game, keys = await playing_game()
+    ws = communicator(game.code, keys[0])
+    await ws.connect()
+    await ws.receive_from(timeout=5)
+    with patch("channels.consumer.aclose_old_connections",
+               side_effect=AssertionError("a hop per message")):
+        await sync_to_async(submit_action)(game.code, Pass(game.state["current"]),
+                                           game.version)
+        assert f'value="{game.version + 1}"' in await ws.receive_from(timeout=5)
+    await ws.disconnect()
