@@ -32,7 +32,7 @@ from urllib.parse import urlsplit, urlunsplit
 
 import pytest
 
-from tests.scale.helpers import ROOT, Server, start_server, stop_server
+from tests.scale.helpers import ROOT, Server, delete_redis_keys, start_server, stop_server
 
 LOGS = ROOT / "test-output" / "scale"
 DEFAULT_REDIS = "redis://127.0.0.1:6379/0"
@@ -122,17 +122,9 @@ def database_url(postgres_url: str) -> Iterator[str]:
 @pytest.fixture
 def redis_prefix(redis_url: str) -> Iterator[str]:
     """A Redis key prefix of this test's own for the channel layer; its keys deleted after."""
-    import redis
-
     prefix = f"minimao-test-{secrets.token_hex(6)}"
     yield prefix
-    client = redis.Redis.from_url(redis_url)
-    try:
-        keys = list(client.scan_iter(match=f"{prefix}*", count=500))
-        if keys:
-            client.delete(*keys)
-    finally:
-        client.close()
+    delete_redis_keys(redis_url, prefix)
 
 
 @pytest.fixture

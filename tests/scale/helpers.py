@@ -20,6 +20,19 @@ STARTUP_TIMEOUT = 30.0
 VERSION = re.compile(r'id="version" name="version" value="(\d+)"')
 
 
+def delete_redis_keys(url: str, prefix: str) -> None:
+    """Delete every key under ``prefix`` on the Redis at ``url`` (a test run's own keys)."""
+    import redis
+
+    client = redis.Redis.from_url(url)
+    try:
+        keys = list(client.scan_iter(match=f"{prefix}*", count=500))
+        if keys:
+            client.delete(*keys)
+    finally:
+        client.close()
+
+
 @dataclass
 class Server:
     """A daphne process serving Mini Mao at ``url``."""

@@ -20,6 +20,8 @@ from typing import Any
 
 import pytest
 
+from tests.scale.helpers import delete_redis_keys
+
 #: Keys are deleted after the run only under such a prefix. Test prefixes carry a fixed-length
 #: run id (``minimao-test-0012345``), so that one run's prefix never begins another's.
 TEST_PREFIX = "minimao-test-"
@@ -65,14 +67,5 @@ def _delete_test_keys() -> Iterator[None]:
     """After the run, delete the Redis keys under this run's own test prefix."""
     yield
     prefix, url = os.environ.get("REDIS_PREFIX", ""), os.environ.get("REDIS_URL", "")
-    if not (url and prefix.startswith(TEST_PREFIX)):
-        return
-    import redis
-
-    client = redis.Redis.from_url(url)
-    try:
-        keys = list(client.scan_iter(match=f"{prefix}*", count=500))
-        if keys:
-            client.delete(*keys)
-    finally:
-        client.close()
+    if url and prefix.startswith(TEST_PREFIX):
+        delete_redis_keys(url, prefix)
