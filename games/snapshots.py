@@ -69,11 +69,15 @@ class TableSnapshot:
         return [event for _, events in self.entries for event in events]
 
     def events_from_last(self, kinds: Sequence[str]) -> list[Event]:
-        """The events from the last one of one of ``kinds`` on (none: ``[]``)."""
-        events = self.events
-        for i in range(len(events) - 1, -1, -1):
-            if events[i].kind in kinds:
-                return events[i:]
+        """The events from the last one of one of ``kinds`` on (none: ``[]``).
+
+        Searched from the end, without flattening the whole window (once per viewer and push).
+        """
+        for i in range(len(self.entries) - 1, -1, -1):
+            events = self.entries[i][1]
+            for j in range(len(events) - 1, -1, -1):
+                if events[j].kind in kinds:
+                    return [*events[j:], *(e for _, later in self.entries[i + 1:] for e in later)]
         return []
 
     def events_after(self, version: int) -> list[Event] | None:

@@ -141,3 +141,15 @@ def test_remember_change_never_appends_an_action_twice() -> None:
     assert kept is not None
     seqs = [seq for seq, _ in kept.entries]
     assert len(seqs) == len(set(seqs))
+
+
+def test_events_from_the_last_moment_are_the_tail_of_the_window() -> None:
+    game = playing_game()
+    drive(game, 12, seed=5)
+    game.refresh_from_db()
+    snapshot = read_snapshot(game.pk, game.code)
+    assert snapshot is not None
+    events = snapshot.events
+    for kinds in (("dealt",), ("refused", "fired"), ("no such kind",)):
+        last = max((i for i, e in enumerate(events) if e.kind in kinds), default=None)
+        assert snapshot.events_from_last(kinds) == ([] if last is None else events[last:])
