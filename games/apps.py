@@ -12,5 +12,13 @@ class GamesConfig(AppConfig):
     name = "games"
 
     def ready(self) -> None:
-        """Connect the SQLite connection keeper (see :mod:`maosite.sqlite`)."""
-        from maosite import sqlite  # noqa: F401  (connects its signal receiver)
+        """Subscribe what must happen after every committed change, in this order: keep the
+        snapshot for this process's sockets, ring the doorbell, wake the bots."""
+        from games.bots.driver import wake_bots
+        from games.live.notify import ring_doorbell
+        from games.live.snapshots import keep_change
+        from games.store.subscribers import subscribe
+
+        subscribe(keep_change)
+        subscribe(ring_doorbell)
+        subscribe(wake_bots)

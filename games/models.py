@@ -6,7 +6,8 @@ accepted action, holding the action and every event, secrets included). :class:`
 :class:`Rule` are queryable mirrors of what the state already holds, kept for the admin, the
 reveal and statistics; they are never read back into the engine.
 
-Nothing here writes a game: :mod:`games.services` is the one write path.
+Nothing here writes a game: :mod:`games.store.writes` is the one write path of a started
+game, :mod:`games.lobby.services` the lobby's.
 """
 
 from __future__ import annotations
@@ -77,15 +78,18 @@ class Game(models.Model):
 class Seat(models.Model):
     """A place at a game's table: seat ``index`` is the engine's seat number.
 
-    A human seat is identified by ``session_key``, the key of the browser session that took
-    it (no accounts). A bot seat has ``is_bot`` set and a ``bot_kind``. Names are unique per
+    A human seat is held by ``holder``, the SHA-256 of the random token kept in the session of
+    the browser that took it (no accounts; see :mod:`games.store.identity`): the token itself
+    is never stored. A bot seat has ``is_bot`` set and a ``bot_kind``. Names are unique per
     game ignoring case, as the engine requires.
     """
 
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="seats")
     index = models.PositiveSmallIntegerField(validators=[MaxValueValidator(MAX_SEATS - 1)])
     name = models.CharField(max_length=MAX_NAME)
-    session_key = models.CharField(max_length=40, null=True, blank=True, db_index=True)
+    holder = models.CharField(max_length=64, null=True, blank=True, db_index=True,
+                              editable=False,
+                              help_text="SHA-256 of the holder token in the player's session.")
     is_bot = models.BooleanField(default=False)
     bot_kind = models.CharField(max_length=16, blank=True, default="",
                                 choices=[("", "human"), *((k, k) for k in BOT_KINDS)])

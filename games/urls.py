@@ -1,25 +1,16 @@
-"""HTTP URLs of the games app.
+"""HTTP URLs of Mini Mao's games, one module per feature.
 
-``/g/<code>/`` is a game's one link (its lobby, then its table); the rule builder
-and the reveal are sub-packages with their own URL modules.
+``/g/<code>/`` is a game's one link (its lobby, then its table); the lobby, the table,
+the rule builder and the reveal each have their own URL module.
 """
 
 from __future__ import annotations
 
-from django.urls import include, path
+from django.urls import URLResolver, include, path
 
-from games import views
-
-urlpatterns = [
-    path("", views.home, name="home"),
-    path("new/", views.new_game, name="new_game"),
-    path("find/", views.find_game, name="find_game"),
-    path("g/<str:code>/", views.game_page, name="game"),
-    path("g/<str:code>/join/", views.join, name="join"),
-    path("g/<str:code>/bots/", views.add_bot, name="add_bot"),
-    path("g/<str:code>/seats/<int:index>/remove/", views.remove_seat, name="remove_seat"),
-    path("g/<str:code>/start/", views.start, name="start"),
-    path("g/<str:code>/act/", views.act, name="act"),
+urlpatterns: list[URLResolver] = [
+    path("", include("games.lobby.urls")),
+    path("", include("games.table.urls")),
     path("g/<str:code>/builder/", include("games.builder.urls")),
     path("g/<str:code>/reveal/", include("games.reveal.urls")),
 ]

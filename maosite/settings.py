@@ -1,74 +1,122 @@
-"""Django settings for Mini Mao, read from the environment.
+"""Django settings for Mini Mao, read from the environment with django-environ.
 
-Variables (see README.md, "Configuration"):
+Every variable is listed in README.md ("Configuration"); a value that cannot be read (a
+flag that is not yes/no, a number that is not a number, an unknown proxy header) stops the
+process with an error that names the variable. The main ones:
 
-- ``DEBUG`` (or ``DJANGO_DEBUG``, which wins when both are set): "1"/"true"/"yes"/"on" turns
-  debug mode on. Off by default; ``make run`` and the test suite turn it on.
-- ``SECRET_KEY``: required when DEBUG is off; a fixed, public dev-only key is used when it is on.
-- ``ALLOWED_HOSTS``: comma-separated; defaults to the loopback names when DEBUG is on.
-- ``DATABASE_URL``: any URL dj-database-url understands; defaults to SQLite in ``db.sqlite3``.
-- ``REDIS_URL``: when set, the channel layer is Redis (scale-out mode); otherwise in-memory.
-  ``REDIS_PREFIX`` (default ``asgi``) names its keys, so that several sites can share a Redis.
-- ``CSRF_TRUSTED_ORIGINS``: comma-separated origins (``https://mao.example.com``) trusted for
-  POSTs beyond the site's own, e.g. when a proxy on another port or name serves the pages.
-
-With DEBUG off the site assumes HTTPS (see docs/architecture.md, "Deployment checks"):
-
-- ``MAO_HTTPS`` (default on): secure-only session and CSRF cookies, redirect HTTP to HTTPS,
-  HSTS. ``MAO_HTTPS=0`` for a local production-like run over plain HTTP.
-- ``SECURE_HSTS_SECONDS`` (default one year), ``MAO_HSTS_SUBDOMAINS`` and ``MAO_HSTS_PRELOAD``
-  (default on): the Strict-Transport-Security header, sent only over HTTPS.
-- ``MAO_PROXY_SSL_HEADER``: behind a proxy that terminates TLS, the header it sets to ``https``
-  (e.g. ``X-Forwarded-Proto``). Set it only when the proxy always sets or strips that header.
+- ``DEBUG`` (or ``DJANGO_DEBUG``, which wins when both are set). Off by default; ``make run``
+  and the test suite turn it on.
+- ``SECRET_KEY``: required when DEBUG is off; a fixed, public dev-only key is used when it is
+  on, and a random one for the offline commands (``MAO_OFFLINE``, set by ``manage.py`` for
+  ``judge``), which need no configuration and open no database file.
+- ``ALLOWED_HOSTS``, ``CSRF_TRUSTED_ORIGINS``: comma-separated.
+- ``DATABASE_URL``: SQLite in ``db.sqlite3`` by default; ``postgres://...`` for scale-out.
+- ``REDIS_URL``: the channel layer and the cache (rate limits) on Redis (scale-out mode);
+  otherwise in memory. ``REDIS_PREFIX`` (default ``asgi``) names its keys.
+- ``MAO_HTTPS``, ``SECURE_HSTS_SECONDS``, ``MAO_HSTS_SUBDOMAINS``, ``MAO_HSTS_PRELOAD``,
+  ``MAO_PROXY_SSL_HEADER``: see docs/architecture.md, "Deployment checks".
+- ``MAO_RATE_LIMITS`` (default on) and ``MAO_RATE_NEW_GAME``, ``MAO_RATE_JOIN``,
+  ``MAO_RATE_ACT``: per-client limits on HTTP (docs/architecture.md, "Abuse limits").
+- ``MAO_PURGE_LOBBY_HOURS``, ``MAO_PURGE_ENDED_DAYS``: how long ``manage.py purge_games``
+  keeps lobbies never started and finished games.
 """
 
 from __future__ import annotations
 
-import os
+import re
+import secrets
 from pathlib import Path
+from typing import Any
 
-import dj_database_url
+import django_stubs_ext
+import environ
 from django.core.exceptions import ImproperlyConfigured
+
+# Generic classes (ModelAdmin[Game], QuerySet[Game]) at run time, as django-stubs types them.
+django_stubs_ext.monkeypatch()
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
-_TRUE = {"1", "true", "yes", "on"}
+env = environ.Env()
 
 
-def _env_flag(*names: str) -> bool:
-    """Return the first of ``names`` set in the environment, read as a boolean; False if none."""
-    for name in names:
-        value = os.environ.get(name)
-        if value is not None:
-            return value.strip().lower() in _TRUE
-    return False
+def _read(name: str, reader: Any, default: Any) -> Any:
+    """``reader(name, default=default)``, with a clear error naming a variable that holds a
+    value the reader cannot take ("DEBUG=maybe", "MAO_DB_POOL=four")."""
+    try:
+        return reader(name, default=default)
+    except (ValueError, TypeError, ImproperlyConfigured) as exc:
+        raise ImproperlyConfigured(f"{name}={env.str(name, default='')!r} is not valid: {exc}") \
+            from None
 
 
-def _env_bool(name: str, default: bool) -> bool:
-    """An environment variable read as a boolean, ``default`` when it is unset or empty."""
-    value = os.environ.get(name, "").strip()
-    return value.lower() in _TRUE if value else default
+def _flag(name: str, default: bool) -> bool:
+    """A yes/no variable: 1/0, true/false, yes/no, on/off (any case); empty means the default."""
+    raw = env.str(name, default="").strip().lower()
+    if not raw:
+        return default
+    if raw in ("1", "true", "yes", "on", "y", "t"):
+        return True
+    if raw in ("0", "false", "no", "off", "n", "f"):
+        return False
+    raise ImproperlyConfigured(f"{name}={raw!r} is not valid: use 1 or 0 (or true/false, "
+                               "yes/no, on/off).")
 
 
-def _env_list(name: str, default: str) -> list[str]:
-    """Return a comma-separated environment variable as a list of non-empty, stripped items."""
-    return [item.strip() for item in os.environ.get(name, default).split(",") if item.strip()]
+def _list(name: str, default: list[str]) -> list[str]:
+    """A comma-separated variable as a list of non-empty, stripped items."""
+    items: list[str] = _read(name, env.list, default)
+    return [item.strip() for item in items if item.strip()]
 
 
-DEBUG = _env_flag("DJANGO_DEBUG", "DEBUG")
+def _rate(name: str, default: str) -> str:
+    """A rate for django-ratelimit: ``N/u`` or ``N/Mu`` with u one of s, m, h, d."""
+    value = env.str(name, default=default).strip()
+    if not re.fullmatch(r"[1-9][0-9]*/[1-9]?[0-9]*[smhd]", value):
+        raise ImproperlyConfigured(f"{name}={value!r} is not valid: write a rate such as 30/m "
+                                   "or 10/5s (per s, m, h or d).")
+    return value
+
+
+def proxy_ssl_header(value: str) -> tuple[str, str] | None:
+    """``SECURE_PROXY_SSL_HEADER`` from ``MAO_PROXY_SSL_HEADER``: the header a TLS-terminating
+    proxy sets, as an HTTP header (``X-Forwarded-Proto``) or as Django's META key
+    (``HTTP_X_FORWARDED_PROTO``): the ``HTTP_`` prefix is added once, never twice.
+
+    >>> proxy_ssl_header("X-Forwarded-Proto")
+    ('HTTP_X_FORWARDED_PROTO', 'https')
+    >>> proxy_ssl_header("HTTP_X_FORWARDED_PROTO")
+    ('HTTP_X_FORWARDED_PROTO', 'https')
+    """
+    name = value.strip()
+    if not name:
+        return None
+    if not re.fullmatch(r"[A-Za-z0-9_-]+", name):
+        raise ImproperlyConfigured(f"MAO_PROXY_SSL_HEADER={value!r} is not valid: give a header "
+                                   "name such as X-Forwarded-Proto.")
+    key = name.upper().replace("-", "_")
+    return (key if key.startswith("HTTP_") else f"HTTP_{key}", "https")
+
+
+DEBUG = _flag("DJANGO_DEBUG", _flag("DEBUG", False))
+#: The offline commands (``manage.py judge``) run without configuration or a database file.
+OFFLINE = _flag("MAO_OFFLINE", False)
 
 _DEV_SECRET_KEY = "django-insecure-minimao-dev-only-never-use-in-production"
-SECRET_KEY = os.environ.get("SECRET_KEY", "")
+SECRET_KEY = env.str("SECRET_KEY", default="")
 if not SECRET_KEY:
-    if not DEBUG:
+    if OFFLINE:
+        SECRET_KEY = secrets.token_urlsafe(50)  # signs nothing that outlives the command
+    elif DEBUG:
+        SECRET_KEY = _DEV_SECRET_KEY
+    else:
         raise ImproperlyConfigured(
             "SECRET_KEY is not set. Set the SECRET_KEY environment variable to a long random "
             "string (for example: python -c 'import secrets; print(secrets.token_urlsafe(50))'), "
             "or set DEBUG=1 for local development."
         )
-    SECRET_KEY = _DEV_SECRET_KEY
 
-ALLOWED_HOSTS = _env_list("ALLOWED_HOSTS", "localhost,127.0.0.1,[::1]" if DEBUG else "")
+ALLOWED_HOSTS = _list("ALLOWED_HOSTS", ["localhost", "127.0.0.1", "[::1]"] if DEBUG else [])
 
 INSTALLED_APPS = [
     # daphne first: its runserver serves ASGI (HTTP and WebSocket) in development.
@@ -78,16 +126,23 @@ INSTALLED_APPS = [
     "django.contrib.contenttypes",
     "django.contrib.sessions",
     "django.contrib.messages",
+    # whitenoise serves static files in development too (same behaviour as production).
+    "whitenoise.runserver_nostatic",
     "django.contrib.staticfiles",
     "channels",
     "django_htmx",
+    "django_ratelimit",
     # The rule language. A Django app only for its management commands; its core is pure Python.
     "rules.apps.RulesConfig",
     "games",
+    # The project itself: the SQLite connection keeper (maosite/sqlite.py).
+    "maosite.apps.MaositeConfig",
 ]
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    # Static files before anything that reads a session or a database.
+    "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
@@ -116,14 +171,23 @@ TEMPLATES = [
 
 ASGI_APPLICATION = "maosite.asgi.application"
 
+# Sessions live in a cookie signed with SECRET_KEY: a forged, over-long or malformed cookie
+# fails its signature and is an empty, new session (never a query, so never a 500), and no
+# session table grows. A seat is held by a random token kept in the session, stored by the
+# seat only as its hash (games/store/identity.py).
+SESSION_ENGINE = "django.contrib.sessions.backends.signed_cookies"
+SESSION_COOKIE_AGE = 60 * 60 * 24 * 30  # a month: long games, and a reveal to come back to
+
 # Never set CONN_MAX_AGE under ASGI: each request may run on another thread, and persistent
-# connections there leak instead of being reused. dj-database-url's default (0) is what we want.
-DATABASES = {
-    "default": dj_database_url.config(
-        default=f"sqlite:///{BASE_DIR / 'db.sqlite3'}",
-        conn_max_age=0,
-    ),
-}
+# connections there leak instead of being reused.
+_default_db = "sqlite://:memory:" if OFFLINE else f"sqlite:///{BASE_DIR / 'db.sqlite3'}"
+DATABASES = {"default": _read("DATABASE_URL", env.db_url, _default_db)}
+if DATABASES["default"]["ENGINE"] not in ("django.db.backends.sqlite3",
+                                          "django.db.backends.postgresql"):
+    raise ImproperlyConfigured(
+        f"DATABASE_URL={env.str('DATABASE_URL', default='')!r} is not valid: use "
+        "sqlite:///path/to/file.sqlite3 or postgres://user:password@host:port/name.")
+DATABASES["default"]["CONN_MAX_AGE"] = 0
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     # SQLite ignores select_for_update: IMMEDIATE takes the write lock when a transaction
     # begins, so concurrent writers wait (up to the timeout) instead of failing mid-transaction;
@@ -143,7 +207,7 @@ elif DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
     # each checkout is checked first, so a restarted server costs a check, not a request.
     # A dead server fails a request within seconds instead of hanging it.
     DATABASES["default"].setdefault("OPTIONS", {})
-    _pool_size = int(os.environ.get("MAO_DB_POOL", "4") or 0)
+    _pool_size: int = _read("MAO_DB_POOL", env.int, 4)
     if _pool_size > 0:
         from psycopg_pool import ConnectionPool
 
@@ -154,41 +218,56 @@ elif DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
     DATABASES["default"]["OPTIONS"].setdefault("pool", False)
     DATABASES["default"]["OPTIONS"].setdefault("connect_timeout", 5)
 
-REDIS_URL = os.environ.get("REDIS_URL", "")
+REDIS_URL = env.str("REDIS_URL", default="")
+# REDIS_PREFIX keeps sites (or test runs) sharing one Redis apart: game groups are named
+# after database ids, which repeat across databases.
+REDIS_PREFIX = env.str("REDIS_PREFIX", default="") or "asgi"
 if REDIS_URL:
     CHANNEL_LAYERS = {
         "default": {
             "BACKEND": "channels_redis.core.RedisChannelLayer",
-            # REDIS_PREFIX keeps sites (or test runs) sharing one Redis apart: game groups
-            # are named after database ids, which repeat across databases.
-            "CONFIG": {"hosts": [REDIS_URL],
-                       "prefix": os.environ.get("REDIS_PREFIX", "") or "asgi"},
+            "CONFIG": {"hosts": [REDIS_URL], "prefix": REDIS_PREFIX},
         },
     }
+    # Several processes share their rate-limit counters.
+    CACHES = {"default": {"BACKEND": "django.core.cache.backends.redis.RedisCache",
+                          "LOCATION": REDIS_URL, "KEY_PREFIX": REDIS_PREFIX}}
 else:
     # One process only; drops silently when a channel is full. Clients resync on gaps.
     CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
+    # One process: its memory is shared by every request it serves (rate limits).
+    CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
+
+# Rate limits per client on HTTP (django-ratelimit; the socket has its own per-socket limit).
+# The embedded mode is one process, whose in-memory cache every request shares; scale-out
+# mode counts in Redis through Django's own Redis cache (atomic increments). django-ratelimit
+# warns about both because it cannot tell that from the backend's name.
+RATELIMIT_ENABLE = _flag("MAO_RATE_LIMITS", True)
+MAO_RATE_NEW_GAME = _rate("MAO_RATE_NEW_GAME", "30/h")
+MAO_RATE_JOIN = _rate("MAO_RATE_JOIN", "60/m")
+MAO_RATE_ACT = _rate("MAO_RATE_ACT", "120/m")
+SILENCED_SYSTEM_CHECKS = ["django_ratelimit.E003", "django_ratelimit.W001"]
 
 # Security. Headers that cost nothing hold in every mode; what needs HTTPS holds when DEBUG is
 # off unless MAO_HTTPS=0 (a local production-like run over plain HTTP). `manage.py check
 # --deploy` is clean with the defaults; docs/architecture.md ("Deployment checks") lists what
 # MAO_HTTPS=0 gives up and why.
-CSRF_TRUSTED_ORIGINS = _env_list("CSRF_TRUSTED_ORIGINS", "")
+CSRF_TRUSTED_ORIGINS = _list("CSRF_TRUSTED_ORIGINS", [])
 SECURE_CONTENT_TYPE_NOSNIFF = True
 SECURE_REFERRER_POLICY = "same-origin"
 SECURE_CROSS_ORIGIN_OPENER_POLICY = "same-origin"
 X_FRAME_OPTIONS = "DENY"
 SESSION_COOKIE_HTTPONLY = True
-_HTTPS = not DEBUG and _env_bool("MAO_HTTPS", True)
+_HTTPS = not DEBUG and _flag("MAO_HTTPS", True)
 SESSION_COOKIE_SECURE = _HTTPS
 CSRF_COOKIE_SECURE = _HTTPS
 SECURE_SSL_REDIRECT = _HTTPS
-SECURE_HSTS_SECONDS = int(os.environ.get("SECURE_HSTS_SECONDS") or 31_536_000) if _HTTPS else 0
-SECURE_HSTS_INCLUDE_SUBDOMAINS = _HTTPS and _env_bool("MAO_HSTS_SUBDOMAINS", True)
-SECURE_HSTS_PRELOAD = _HTTPS and _env_bool("MAO_HSTS_PRELOAD", True)
-_PROXY_SSL_HEADER = os.environ.get("MAO_PROXY_SSL_HEADER", "").strip()
-if _PROXY_SSL_HEADER:
-    SECURE_PROXY_SSL_HEADER = ("HTTP_" + _PROXY_SSL_HEADER.upper().replace("-", "_"), "https")
+SECURE_HSTS_SECONDS: int = _read("SECURE_HSTS_SECONDS", env.int, 31_536_000) if _HTTPS else 0
+SECURE_HSTS_INCLUDE_SUBDOMAINS = _HTTPS and _flag("MAO_HSTS_SUBDOMAINS", True)
+SECURE_HSTS_PRELOAD = _HTTPS and _flag("MAO_HSTS_PRELOAD", True)
+_proxy_header = proxy_ssl_header(env.str("MAO_PROXY_SSL_HEADER", default=""))
+if _proxy_header is not None:
+    SECURE_PROXY_SSL_HEADER = _proxy_header
 
 # Small request limits: the largest legitimate POST, a rule-builder form with every list full,
 # is about 27 KB in about 1,650 fields (tests/hardening/test_http_hostile.py builds it).
@@ -196,7 +275,7 @@ if _PROXY_SSL_HEADER:
 DATA_UPLOAD_MAX_MEMORY_SIZE = 64 * 1024
 DATA_UPLOAD_MAX_NUMBER_FIELDS = 2000
 # What daphne's `manage.py runserver` lets through before the consumer's own 4 KiB cap
-# (games/consumers.py); the daphne command line takes --websocket-max-message-size instead.
+# (games/live/consumers.py); the daphne command line takes --websocket-max-message-size.
 DAPHNE_WEBSOCKET_MAX_MESSAGE_SIZE = 64 * 1024
 DAPHNE_WEBSOCKET_MAX_FRAME_SIZE = 64 * 1024
 
@@ -214,9 +293,23 @@ USE_TZ = True
 
 STATIC_URL = "/static/"
 STATICFILES_DIRS = [BASE_DIR / "static"]
-STATIC_ROOT = BASE_DIR / "staticfiles"
+# Where `collectstatic` gathers them (MAO_STATIC_ROOT to put them elsewhere).
+STATIC_ROOT = Path(env.str("MAO_STATIC_ROOT", default="") or BASE_DIR / "staticfiles")
+# With DEBUG off, whitenoise serves the files `collectstatic` gathered (`make run` runs it):
+# compressed (gzip and Brotli) and under names that carry a hash of their content, so they
+# can be cached for ever. With DEBUG on it serves them from STATICFILES_DIRS as they change.
+STORAGES = {
+    "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
+    "staticfiles": {"BACKEND": (
+        "django.contrib.staticfiles.storage.StaticFilesStorage" if DEBUG
+        else "whitenoise.storage.CompressedManifestStaticFilesStorage")},
+}
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 # Seconds a seated bot waits before acting, so people can follow; 0 acts at once (tests).
-MAO_BOT_DELAY = float(os.environ.get("MAO_BOT_DELAY", "0.8"))
+MAO_BOT_DELAY: float = _read("MAO_BOT_DELAY", env.float, 0.8)
+
+# Retention (manage.py purge_games, docs/architecture.md "Retention").
+MAO_PURGE_LOBBY_HOURS: int = _read("MAO_PURGE_LOBBY_HOURS", env.int, 48)
+MAO_PURGE_ENDED_DAYS: int = _read("MAO_PURGE_ENDED_DAYS", env.int, 180)

@@ -3,7 +3,7 @@
 ``GET`` the panel (anyone: the writer gets the form, others see who is writing); every
 ``POST`` is for the seat writing a rule only (403 with a plain message otherwise):
 re-render the form (kind changed, an example loaded), add or remove a row, preview,
-suggest a jargon name, and submit the rule through :func:`games.services.submit_action`.
+suggest a jargon name, and submit the rule through :func:`games.store.writes.submit_action`.
 Each answers with an htmx fragment of ``panel.html``.
 """
 
@@ -33,9 +33,11 @@ from games.builder.spec_form import spec_to_form
 from games.engine.actions import WriteRule
 from games.engine.errors import EngineError
 from games.engine.state import GameState
-from games.identity import viewer_seat
 from games.models import Game
-from games.services import ServiceError, get_game, submit_action
+from games.store.errors import ServiceError
+from games.store.identity import viewer_seat
+from games.store.reads import get_game
+from games.store.writes import submit_action
 from rules.english import describe
 from rules.jargon import suggest_jargon
 

@@ -48,3 +48,8 @@ class Event:
         """Read a stored event."""
         return cls(data["kind"], data["text"], data["seat"], data["to"], data["private"],
                    dict(data["data"]), dict(data["secret"]))
+
+
+def event_from_json(data: dict[str, Any]) -> Event:
+    """Read a stored event."""
+    return Event.from_json(data)

@@ -22,7 +22,8 @@ from games.engine.state import GameState
 from games.engine.views import spectator_view
 from games.models import LogEntry
 from games.reveal.chart import describe_chart, hand_chart
-from games.services import GameRef, ServiceError, get_game
+from games.store.errors import ServiceError
+from games.store.reads import GameRef, get_game
 
 END_HEADLINES = {
     "no_card": "Locked up: no card can be played",

@@ -7,7 +7,7 @@ from django.shortcuts import render
 from django.urls import reverse
 
 from games.reveal.context import reveal_context
-from games.services import ServiceError
+from games.store.errors import ServiceError
 
 
 def reveal(request: HttpRequest, code: str) -> HttpResponse:

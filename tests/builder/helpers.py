@@ -13,8 +13,9 @@ from games.builder.model import CondList, Row, RuleForm
 from games.engine.actions import WriteRule
 from games.engine.settings import GameSettings
 from games.models import Game
-from games.services import create_game, submit_action
+from games.store.writes import submit_action
 from rules.spec import Rule, load_rules_document, spec_to_json
+from tests.factories import create_game, holder_client
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "rules" / "examples"
 NAMES = ("Gogol", "Bull", "de Worms")
@@ -45,21 +46,15 @@ def restriction(*must: Row, when: tuple[Row, ...] = (), join: str = "all",
 
 
 def client_with_session() -> tuple[Client, str]:
-    """A test client whose session exists (saved), and its key."""
-    client = Client()
-    session = client.session
-    session.save()
-    key = session.session_key
-    assert key is not None
-    client.cookies["sessionid"] = key
-    return client, key
+    """A test client whose session holds a seat token, and the token's holder hash."""
+    return holder_client()
 
 
 def seated_game(players: int = 3, first: int = 0) -> tuple[Game, list[Client]]:
     """A stored game waiting for seat ``first``'s rule, one logged-in client per seat."""
     seated = [client_with_session() for _ in range(players)]
     game = create_game(GameSettings(players=players, first_rule_maker=first), NAMES[:players],
-                       seed=1, session_keys=[key for _, key in seated])
+                       seed=1, holders=[key for _, key in seated])
     return game, [client for client, _ in seated]
 
 

@@ -215,14 +215,14 @@ def test_suggest_jargon_avoids_names_in_use_without_listing_them(monkeypatch: An
 
 def test_submit_writes_the_rule_and_starts_the_round() -> None:
     game, clients = seated_game()
-    response = post(clients[0], game, "submit", mourning(jargon="Mourning",
-                                                         version=game.version))
+    seen = game.version
+    response = post(clients[0], game, "submit", mourning(jargon="Mourning", version=seen))
     html = response.content.decode()
     assert response.status_code == 200
     assert '<section id="builder" class="builder builder-done"' in html
     assert "<strong>Mourning</strong>: Only a black card may be played on a queen." in html
     state = state_of(game)
-    assert game.version == 1 and state.phase == "playing"
+    assert game.version == seen + 1 and state.phase == "playing"
     (entry,) = state.rules
     assert (entry.author, entry.jargon) == (0, "Mourning")
     assert entry.data["rule"]["must"] == {"type": "colour", "of": "played", "is": "black"}
@@ -237,12 +237,13 @@ def test_submit_with_a_blank_jargon_gets_one_picked() -> None:
 
 def test_an_unfinished_rule_is_not_submitted() -> None:
     game, clients = seated_game()
-    data = post_form(restriction(Row(test="rank", ranks=()))) | {"version": [str(game.version)]}
+    seen = game.version
+    data = post_form(restriction(Row(test="rank", ranks=()))) | {"version": [str(seen)]}
     response = post(clients[0], game, "submit", data)
     html = response.content.decode()
     assert response["HX-Retarget"] == "#builder-result"
     assert "Your rule is not finished yet" in html and "Tick at least one rank." in html
-    assert state_of(game).rules == [] and game.version == 0
+    assert state_of(game).rules == [] and game.version == seen
 
 
 def test_max_below_min_is_not_submitted() -> None:
@@ -251,7 +252,7 @@ def test_max_below_min_is_not_submitted() -> None:
     assert loaded is not None
     form = spec_to_form(loaded.spec)
     form.least, form.most = "4", "2"
-    html = post(clients[0], game, "submit", form_to_data(form) | {"version": ["0"]}
+    html = post(clients[0], game, "submit", form_to_data(form) | {"version": [str(game.version)]}
                 ).content.decode()
     assert "Most cards must not be below fewest cards." in html
     assert state_of(game).rules == []
@@ -259,15 +260,16 @@ def test_max_below_min_is_not_submitted() -> None:
 
 def test_a_stale_version_is_refused_clearly_and_the_version_refreshed() -> None:
     game, clients = seated_game(players=2)
+    seen = game.version
     write(game, 1, "Zorblax", ZORBLAX)
-    response = post(clients[0], game, "submit", mourning(jargon="Mourning", version=0))
+    response = post(clients[0], game, "submit", mourning(jargon="Mourning", version=seen))
     html = response.content.decode()
     assert response["HX-Retarget"] == "#builder-result"
     assert "The game changed while you were writing" in html
-    assert ('<input type="hidden" id="builder-version" name="version" value="1" '
+    assert (f'<input type="hidden" id="builder-version" name="version" value="{seen + 1}" '
             'hx-swap-oob="true">') in html
     assert len(state_of(game).rules) == 1
-    again = post(clients[0], game, "submit", mourning(jargon="Mourning", version=1))
+    again = post(clients[0], game, "submit", mourning(jargon="Mourning", version=seen + 1))
     assert "Your rule is written" in again.content.decode()
     assert state_of(game).phase == "playing"
 
@@ -283,8 +285,8 @@ def test_a_taken_jargon_is_refused_clearly() -> None:
 
 def test_submitting_twice_is_refused() -> None:
     game, clients = seated_game()
-    post(clients[0], game, "submit", mourning(version=0))
-    response = post(clients[0], game, "submit", mourning(version=1))
+    post(clients[0], game, "submit", mourning(version=game.version))
+    response = post(clients[0], game, "submit", mourning(version=game.version + 1))
     assert response.status_code == 403
     assert len(state_of(game).rules) == 1
 
@@ -311,7 +313,7 @@ def test_no_other_authors_rule_appears_in_any_builder_response() -> None:
         post(writer, game, "form", mourning() | {"template": "08-1"}),
         post(writer, game, "jargon", mourning()),
         post(writer, game, "submit", mourning(jargon="Zorblax", version=game.version)),
-        post(writer, game, "submit", mourning(version=0)),
+        post(writer, game, "submit", mourning(version=game.version - 1)),
         post(writer, game, "submit", mourning(jargon="Mine", version=game.version)),
     ]
     duplicate_html = responses[3].content.decode()

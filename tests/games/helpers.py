@@ -10,7 +10,9 @@ from games.engine.bots import Bot, make_bot
 from games.engine.settings import GameSettings
 from games.engine.views import player_view
 from games.models import Game, LogEntry
-from games.services import create_game, load_state, submit_action
+from games.store.reads import load_state
+from games.store.writes import submit_action
+from tests.factories import create_game
 
 NAMES = ("Bull", "Gogol", "de Worms", "Ada", "Bo", "Cy", "Di", "Ed")
 
@@ -27,7 +29,7 @@ def start(players: int = 3, seed: int = 1, **settings: Any) -> Game:
 def start_playing(players: int = 3, seed: int = 1) -> Game:
     """A stored game whose first rule (:data:`ANYTHING`) is written and cards are dealt."""
     game = start(players, seed)
-    return submit_action(game, WriteRule(0, ANYTHING), 0).game
+    return submit_action(game, WriteRule(0, ANYTHING), game.version).game
 
 
 def snapshot(game: Game) -> tuple[Any, ...]:

@@ -21,19 +21,21 @@ def main(threads: int) -> None:
 
     from games.engine.actions import Pass
     from games.models import Game
-    from games.services import ServiceError, submit_action
+    from games.store.errors import ServiceError
+    from games.store.writes import submit_action
     from tests.games.helpers import start_playing
 
     call_command("migrate", verbosity=0)
     game = start_playing()
     action = Pass(game.state["current"])
+    seen = game.version
     barrier = threading.Barrier(threads)
     outcomes: list[str] = []
 
     def submit() -> None:
         try:
             barrier.wait()
-            submit_action(game.pk, action, 1)
+            submit_action(game.pk, action, seen)
             outcomes.append("accepted")
         except ServiceError as exc:
             outcomes.append(exc.code)
@@ -48,7 +50,7 @@ def main(threads: int) -> None:
     for worker in workers:
         worker.join()
     stored = Game.objects.get(pk=game.pk)
-    print(json.dumps({"outcomes": sorted(outcomes), "version": stored.version,
+    print(json.dumps({"outcomes": sorted(outcomes), "advanced": stored.version - seen,
                       "log": stored.log.count()}))
 
 

@@ -7,15 +7,18 @@ from django.test import Client
 from django.urls import reverse
 
 from games.engine.actions import Pass
+from games.engine.settings import GameSettings
+from games.lobby.services import open_game
 from games.models import Game, LogEntry, Round, Rule, Seat
-from games.services import submit_action
+from games.store.writes import submit_action
+from tests.factories import new_holder
 from tests.games.helpers import start_playing
 
 
 @pytest.fixture
 def game() -> Game:
     game = start_playing()
-    return submit_action(game.pk, Pass(game.state["current"]), 1).game
+    return submit_action(game.pk, Pass(game.state["current"]), game.version).game
 
 
 @pytest.mark.django_db
@@ -36,7 +39,7 @@ def test_every_model_has_a_changelist_and_a_page(admin_client: Client, game: Gam
 
 @pytest.mark.django_db
 def test_the_log_is_read_only_in_the_admin(admin_client: Client, game: Game) -> None:
-    entry = LogEntry.objects.get(game=game, seq=2)
+    entry = LogEntry.objects.filter(game=game).latest("seq")
     change = reverse("admin:games_logentry_change", args=[entry.pk])
 
     posted = admin_client.post(change, {"seq": 9})
@@ -45,13 +48,50 @@ def test_the_log_is_read_only_in_the_admin(admin_client: Client, game: Game) -> 
     added = admin_client.get(reverse("admin:games_logentry_add"))
 
     assert posted.status_code == deleted.status_code == added.status_code == 403
-    assert LogEntry.objects.get(pk=entry.pk).seq == 2
+    assert LogEntry.objects.get(pk=entry.pk).seq == entry.seq
 
 
 @pytest.mark.django_db
-def test_games_cannot_be_deleted_in_the_admin(admin_client: Client, game: Game) -> None:
+def test_a_whole_game_can_be_deleted_in_the_admin_with_its_log(admin_client: Client,
+                                                                 game: Game) -> None:
+    confirm = admin_client.get(reverse("admin:games_game_delete", args=[game.pk]))
+    assert confirm.status_code == 200
+    assert "permission" not in confirm.content.decode()  # the log goes with its game
+
     response = admin_client.post(reverse("admin:games_game_delete", args=[game.pk]),
                                  {"post": "yes"})
 
-    assert response.status_code == 403
-    assert Game.objects.filter(pk=game.pk).exists()
+    assert response.status_code == 302
+    assert not Game.objects.filter(pk=game.pk).exists()
+    assert not LogEntry.objects.filter(game_id=game.pk).exists()
+    assert not Seat.objects.filter(game_id=game.pk).exists()
+
+
+@pytest.mark.django_db
+def test_lobby_games_are_listed_with_their_seat_count(admin_client: Client) -> None:
+    lobby = open_game(GameSettings(players=4), "Ann", new_holder(), seed=3)
+
+    listing = admin_client.get(reverse("admin:games_game_changelist"))
+
+    assert listing.status_code == 200
+    html = listing.content.decode()
+    assert lobby.code in html and "lobby" in html
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("page", ["game", "seat"])
+def test_who_holds_a_seat_is_never_shown_or_searchable(admin_client: Client, game: Game,
+                                                       page: str) -> None:
+    seat = game.seats.get(index=0)
+    assert seat.holder
+    if page == "game":
+        url = reverse("admin:games_game_change", args=[game.pk])
+    else:
+        url = reverse("admin:games_seat_change", args=[seat.pk])
+
+    html = admin_client.get(url).content.decode()
+    found = admin_client.get(reverse("admin:games_seat_changelist"), {"q": seat.holder})
+
+    assert seat.holder not in html
+    assert 'name="holder"' not in html and "Holder" not in html
+    assert seat.name not in found.content.decode().split('id="result_list"')[-1]

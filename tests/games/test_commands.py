@@ -1,4 +1,4 @@
-"""The play_bots and bench_engine commands print real figures and refuse bad options."""
+"""The play_bots command prints real figures and refuses bad options."""
 
 from __future__ import annotations
 
@@ -7,8 +7,6 @@ from io import StringIO
 import pytest
 from django.core.management import call_command
 from django.core.management.base import CommandError
-
-from games.engine.bench import bench_apply, state_with_rules
 
 
 def run(*args: str) -> str:
@@ -34,13 +32,3 @@ def test_play_bots_refuses_bad_options(args: list[str], message: str) -> None:
     with pytest.raises(CommandError, match=message) as caught:
         call_command("play_bots", *args)
     assert caught.value.returncode == 2
-
-
-def test_bench_states_have_ten_rules_in_play() -> None:
-    state = state_with_rules(10, seed=5)
-    assert len(state.rules) == 10 and state.phase == "playing"
-
-
-def test_bench_apply_measures_real_samples() -> None:
-    figure = bench_apply(states=2, plays=3)
-    assert figure.samples >= 2 and 0 < figure.median <= figure.p95

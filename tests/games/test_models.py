@@ -7,7 +7,7 @@ from django.db import IntegrityError, transaction
 
 from games.engine.actions import Pass
 from games.models import CODE_ALPHABET, AppendOnlyError, Game, LogEntry, Seat, new_code
-from games.services import submit_action
+from games.store.writes import submit_action
 from tests.games.helpers import start, start_playing
 
 
@@ -61,7 +61,7 @@ def test_a_bot_kind_goes_with_a_bot_seat_only(is_bot: bool, kind: str) -> None:
 @pytest.fixture
 def entry() -> LogEntry:
     game = start_playing()
-    return LogEntry.objects.get(game=game, seq=1)
+    return LogEntry.objects.get(game=game, seq=game.version)
 
 
 @pytest.mark.django_db
@@ -111,7 +111,7 @@ def test_log_entry_seq_is_unique_per_game(entry: LogEntry) -> None:
 @pytest.mark.django_db
 def test_deleting_a_game_deletes_its_log() -> None:
     game = start_playing()
-    submit_action(game.pk, Pass(game.state["current"]), 1)
+    submit_action(game.pk, Pass(game.state["current"]), game.version)
 
     game.delete()
 

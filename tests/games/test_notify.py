@@ -11,9 +11,9 @@ from channels.layers import BaseChannelLayer, get_channel_layer
 from pytest_django import DjangoCaptureOnCommitCallbacks, Settings
 
 from games.engine.actions import Pass
+from games.live.notify import group_name, notify
 from games.models import Game
-from games.notify import group_name, notify
-from games.services import submit_action
+from games.store.writes import submit_action
 from tests.games.helpers import start_playing
 
 IN_MEMORY = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
@@ -36,9 +36,10 @@ def test_a_group_member_hears_exactly_the_new_version(
     game, layer, channel = listening(settings)
 
     with django_capture_on_commit_callbacks(execute=True):
-        submit_action(game.pk, Pass(game.state["current"]), 1)
+        submit_action(game.pk, Pass(game.state["current"]), game.version)
 
-    assert async_to_sync(layer.receive)(channel) == {"type": "game.updated", "version": 2}
+    assert async_to_sync(layer.receive)(channel) == {"type": "game.updated",
+                                                     "version": game.version + 1}
 
 
 def test_the_group_is_named_after_the_game_id() -> None:
@@ -49,16 +50,16 @@ def test_notify_swallows_channel_layer_errors(caplog: pytest.LogCaptureFixture) 
     layer = MagicMock()
     layer.group_send = AsyncMock(side_effect=OSError("redis is down"))
 
-    with patch("games.notify.get_channel_layer", return_value=layer), \
-            caplog.at_level(logging.ERROR, logger="games.notify"):
+    with patch("games.live.notify.get_channel_layer", return_value=layer), \
+            caplog.at_level(logging.ERROR, logger="games.live.notify"):
         notify(3, 9)
 
     assert "could not announce game 3 version 9" in caplog.text
 
 
 def test_notify_without_a_channel_layer_only_logs(caplog: pytest.LogCaptureFixture) -> None:
-    with patch("games.notify.get_channel_layer", return_value=None), \
-            caplog.at_level(logging.WARNING, logger="games.notify"):
+    with patch("games.live.notify.get_channel_layer", return_value=None), \
+            caplog.at_level(logging.WARNING, logger="games.live.notify"):
         notify(3, 9)
 
     assert "no channel layer" in caplog.text
@@ -68,17 +69,18 @@ def test_notify_without_a_channel_layer_only_logs(caplog: pytest.LogCaptureFixtu
 def test_held_rings_are_collected_not_sent_and_the_caller_sends_them(
         settings: Settings,
         django_capture_on_commit_callbacks: DjangoCaptureOnCommitCallbacks) -> None:
-    from games.notify import held, ring
+    from games.live.notify import held, ring
 
     game, layer, channel = listening(settings)
 
     with held() as rings, django_capture_on_commit_callbacks(execute=True):
-        submit_action(game.pk, Pass(game.state["current"]), 1)
-    assert rings == [(game.pk, 2)]
+        submit_action(game.pk, Pass(game.state["current"]), game.version)
+    assert rings == [(game.pk, game.version + 1)]
     with pytest.raises(TimeoutError):  # nothing was sent while held
         async_to_sync(_receive_within)(layer, channel, 0.2)
     async_to_sync(ring)(*rings[0])
-    assert async_to_sync(layer.receive)(channel) == {"type": "game.updated", "version": 2}
+    assert async_to_sync(layer.receive)(channel) == {"type": "game.updated",
+                                                     "version": game.version + 1}
 
 
 async def _receive_within(layer: object, channel: str, seconds: float) -> object:
@@ -88,9 +90,9 @@ async def _receive_within(layer: object, channel: str, seconds: float) -> object
 
 
 def test_held_blocks_nest_and_end_cleanly() -> None:
-    from games.notify import held
+    from games.live.notify import held
 
-    with patch("games.notify.async_to_sync") as send:
+    with patch("games.live.notify.async_to_sync") as send:
         with held() as outer:
             notify(1, 1)
             with held() as inner:
@@ -108,10 +110,11 @@ def test_the_doorbell_rings_even_when_keeping_the_snapshot_fails(
         caplog: pytest.LogCaptureFixture) -> None:
     game, layer, channel = listening(settings)
 
-    with patch("games.services.remember_change", side_effect=RuntimeError("cache bug")), \
+    with patch("games.live.snapshots.remember_change", side_effect=RuntimeError("cache bug")), \
             django_capture_on_commit_callbacks(execute=True), \
-            caplog.at_level(logging.ERROR, logger="games.services"):
-        submit_action(game.pk, Pass(game.state["current"]), 1)
+            caplog.at_level(logging.ERROR, logger="games.store.subscribers"):
+        submit_action(game.pk, Pass(game.state["current"]), game.version)
 
-    assert "could not keep its snapshot" in caplog.text
-    assert async_to_sync(layer.receive)(channel) == {"type": "game.updated", "version": 2}
+    assert "keep_change failed" in caplog.text and "cache bug" in caplog.text
+    assert async_to_sync(layer.receive)(channel) == {"type": "game.updated",
+                                                     "version": game.version + 1}

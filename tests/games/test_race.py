@@ -25,4 +25,4 @@ def test_racing_submissions_apply_once(tmp_path: Path) -> None:
 
     result = json.loads(run.stdout.strip().splitlines()[-1])
     assert result == {"outcomes": ["accepted", *["action/stale_version"] * 3],
-                      "version": 2, "log": 2}
+                      "advanced": 1, "log": 2}

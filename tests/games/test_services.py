@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from typing import Any
 from unittest.mock import patch
 
 import pytest
@@ -17,28 +16,25 @@ from games.engine.settings import GameSettings
 from games.engine.setup import new_game
 from games.engine.state import GameState
 from games.engine.views import player_view
-from games.models import Game, LogEntry, Seat
-from games.services import (
-    SEED_LIMIT,
-    ServiceError,
-    create_game,
-    game_log,
-    get_game,
-    load_state,
-    submit_action,
-)
+from games.lobby.services import SEED_LIMIT, open_game
+from games.models import LOBBY, Game, LogEntry
+from games.store.errors import ServiceError
+from games.store.reads import game_log, get_game, load_state
+from games.store.writes import submit_action
+from tests.factories import create_game, new_holder
 from tests.games.helpers import ANYTHING, snapshot, start, start_playing
 
 
 @pytest.mark.django_db
-def test_create_game_stores_the_engine_start_at_version_zero() -> None:
+def test_a_game_started_in_the_lobby_stores_the_engine_start() -> None:
     settings = GameSettings(players=3, first_rule_maker=1)
 
     game = create_game(settings, [" Bull", "Gogol", "de Worms "], seed=42)
 
     game.refresh_from_db()
     assert game.state == new_game(settings, ["Bull", "Gogol", "de Worms"], 42).to_json()
-    assert (game.version, game.phase, game.seed, game.ended_at) == (0, "writing", 42, None)
+    # Two joins and the start are the lobby's changes: the engine starts at version 3.
+    assert (game.version, game.phase, game.seed, game.ended_at) == (3, "writing", 42, None)
     assert game.settings == settings.to_json()
     assert not game.log.exists() and not game.rounds.exists() and not game.rules.exists()
     assert list(game.seats.values_list("index", "name", "is_host", "is_bot")) == [
@@ -46,47 +42,32 @@ def test_create_game_stores_the_engine_start_at_version_zero() -> None:
 
 
 @pytest.mark.django_db
-def test_create_game_draws_a_seed_when_none_is_given() -> None:
-    seeds = {start_seedless().seed for _ in range(3)}
+def test_a_new_table_draws_a_seed_when_none_is_given() -> None:
+    seeds = {open_game(GameSettings(players=2), "A", new_holder()).seed for _ in range(3)}
 
     assert len(seeds) == 3 and all(0 <= s < SEED_LIMIT for s in seeds)
 
 
-def start_seedless() -> Game:
-    return create_game(GameSettings(players=2), ["A", "B"])
-
-
 @pytest.mark.django_db
-def test_create_game_seats_bots_sessions_and_host() -> None:
-    game = create_game(GameSettings(players=3), ["Ann", "Bob", "Cy"], 7,
-                       bots={2: "oracle"}, session_keys=["k0", "k1", "k2"], host=1)
-
-    seats = list(Seat.objects.filter(game=game).values_list(
-        "name", "session_key", "is_bot", "bot_kind", "is_host"))
-    assert seats == [("Ann", "k0", False, "", False), ("Bob", "k1", False, "", True),
-                     ("Cy", None, True, "oracle", False)]
-
-
-@pytest.mark.django_db
-@pytest.mark.parametrize("options", [
-    {"bots": {1: "genius"}}, {"bots": {5: "oracle"}}, {"session_keys": ["k"]}, {"host": 3},
-    {"seed": 2**63},
-])
-def test_create_game_refuses_bad_options(options: dict[str, Any]) -> None:
+@pytest.mark.parametrize("seed", [SEED_LIMIT, -SEED_LIMIT - 1])
+def test_a_new_table_refuses_a_seed_out_of_range(seed: int) -> None:
     with pytest.raises(ServiceError) as info:
-        create_game(GameSettings(players=3), ["Ann", "Bob", "Cy"], **options)
+        open_game(GameSettings(players=3), "Ann", new_holder(), seed=seed)
 
-    assert info.value.code == "game/invalid"
+    assert info.value.code == "lobby/invalid"
     assert not Game.objects.exists()
 
 
 @pytest.mark.django_db
-def test_create_game_passes_engine_refusals_through() -> None:
-    with pytest.raises(EngineError) as info:
-        create_game(GameSettings(players=3), ["Ann", "ann", "Cy"], 1)
+def test_an_action_on_a_lobby_is_refused_clearly_and_changes_nothing() -> None:
+    game = open_game(GameSettings(players=3), "Ann", new_holder(), seed=1)
 
-    assert info.value.code == "settings/invalid"
-    assert not Game.objects.exists()
+    with pytest.raises(ServiceError) as info:
+        submit_action(game, Pass(0), game.version)
+
+    assert info.value.code == "game/not_started"
+    game.refresh_from_db()
+    assert (game.phase, game.version, game.state) == (LOBBY, 0, None)
 
 
 @pytest.mark.django_db
@@ -112,6 +93,7 @@ def test_each_accepted_action_stores_state_version_and_one_log_entry() -> None:
     state = load_state(game)
     oracle = {seat: Oracle(seat, seat) for seat in range(3)}
     kinds = []
+    start_version = game.version
     for step in range(12):
         if step == 0:
             action: Action = WriteRule(0, ANYTHING)
@@ -123,32 +105,34 @@ def test_each_accepted_action_stores_state_version_and_one_log_entry() -> None:
             action = choice
         expected, events = apply(state, action)
 
-        result = submit_action(game.code, action, step)
+        result = submit_action(game.code, action, start_version + step)
 
         game.refresh_from_db()
-        assert result.version == game.version == step + 1
-        assert result.events == events
+        assert result.version == game.version == start_version + step + 1
+        assert list(result.events) == events
         assert game.state == expected.to_json() == result.state.to_json()
         assert game.phase == expected.phase
-        entry = LogEntry.objects.get(game=game, seq=step + 1)
+        entry = LogEntry.objects.get(game=game, seq=start_version + step + 1)
         assert entry.action == action_to_json(action)
         assert entry.events == [e.to_json() for e in events]
         state = expected
         kinds.append(type(action))
-    assert list(game.log.values_list("seq", flat=True)) == list(range(1, 13))
+    assert list(game.log.values_list("seq", flat=True)) == list(
+        range(start_version + 1, start_version + 13))
     assert {WriteRule, Pass, Play} <= set(kinds)
 
 
 @pytest.mark.django_db
 def test_game_log_returns_every_event_in_order() -> None:
     game = start_playing()
-    result = submit_action(game, Pass(game.state["current"]), 1)
+    first_seq = game.version
+    result = submit_action(game, Pass(game.state["current"]), game.version)
 
     log = game_log(game)
 
-    first = LogEntry.objects.get(game=game, seq=1).events
-    assert log == [Event.from_json(e) for e in first] + result.events
-    assert game_log(game.code, since=1) == result.events
+    first = LogEntry.objects.get(game=game, seq=first_seq).events
+    assert log == [Event.from_json(e) for e in first] + list(result.events)
+    assert game_log(game.code, since=first_seq) == list(result.events)
     assert [e.kind for e in log][:2] == ["rule_written", "dealt"]
 
 
@@ -159,10 +143,10 @@ def test_a_refused_action_changes_nothing_and_rings_nothing(
     before = snapshot(game)
     wrong = (game.state["current"] + 1) % 3
 
-    with patch("games.services.notify") as notify, \
+    with patch("games.live.notify.notify") as notify, \
             django_capture_on_commit_callbacks(execute=True) as callbacks, \
             pytest.raises(EngineError) as info:
-        submit_action(game.pk, Pass(wrong), 1)
+        submit_action(game.pk, Pass(wrong), game.version)
 
     assert info.value.code == "action/not_your_turn"
     assert snapshot(game) == before
@@ -175,10 +159,10 @@ def test_a_stale_version_changes_nothing_and_rings_nothing(
     game = start_playing()
     before = snapshot(game)
 
-    with patch("games.services.notify") as notify, \
+    with patch("games.live.notify.notify") as notify, \
             django_capture_on_commit_callbacks(execute=True) as callbacks, \
             pytest.raises(ServiceError) as info:
-        submit_action(game.pk, Pass(game.state["current"]), 0)
+        submit_action(game.pk, Pass(game.state["current"]), game.version - 1)
 
     assert info.value.code == "action/stale_version"
     assert "out of date" in str(info.value)
@@ -190,11 +174,12 @@ def test_a_stale_version_changes_nothing_and_rings_nothing(
 def test_a_double_submission_is_applied_once() -> None:
     game = start_playing()
     action = Pass(game.state["current"])
-    submit_action(game.pk, action, 1)
+    seen = game.version
+    submit_action(game.pk, action, seen)
     before = snapshot(game)
 
     with pytest.raises(ServiceError) as info:
-        submit_action(game.pk, action, 1)
+        submit_action(game.pk, action, seen)
 
     assert info.value.code == "action/stale_version"
     assert snapshot(game) == before
@@ -202,11 +187,12 @@ def test_a_double_submission_is_applied_once() -> None:
 
 @pytest.mark.django_db
 def test_an_action_on_an_ended_game_is_refused_unchanged() -> None:
-    game = submit_action(start_playing(), EndGame(0), 1).game
+    playing = start_playing()
+    game = submit_action(playing, EndGame(0), playing.version).game
     before = snapshot(game)
 
     with pytest.raises(EngineError) as info:
-        submit_action(game, Pass(game.state["current"]), 2)
+        submit_action(game, Pass(game.state["current"]), game.version)
 
     assert info.value.code == "action/wrong_phase"
     assert snapshot(game) == before
@@ -217,19 +203,20 @@ def test_notify_rings_only_after_commit_with_the_new_version(
         django_capture_on_commit_callbacks: DjangoCaptureOnCommitCallbacks) -> None:
     game = start_playing()
 
-    with patch("games.services.notify") as notify:
+    with patch("games.live.notify.notify") as notify:
         with django_capture_on_commit_callbacks() as callbacks:
-            submit_action(game.pk, Pass(game.state["current"]), 1)
+            submit_action(game.pk, Pass(game.state["current"]), game.version)
             assert not notify.called
         assert len(callbacks) == 1 and not notify.called
         callbacks[0]()
 
-    notify.assert_called_once_with(game.pk, 2)
+    notify.assert_called_once_with(game.pk, game.version + 1)
 
 
 @pytest.mark.django_db
 def test_ending_the_game_sets_ended_at_and_closes_the_round() -> None:
-    game = submit_action(start_playing(), EndGame(1), 1).game
+    playing = start_playing()
+    game = submit_action(playing, EndGame(1), playing.version).game
 
     assert game.phase == "ended" and game.ended_at is not None
     assert list(game.rounds.values_list("number", "winner", "how")) == [(1, None, "")]
@@ -243,7 +230,7 @@ def _state(game: Game) -> GameState:
 @pytest.mark.django_db
 def test_a_tie_on_an_empty_stock_closes_the_round_without_winner() -> None:
     game = start_playing(players=3, seed=3)
-    version = 1
+    version = game.version
     while _state(game).round == 1:
         result = submit_action(game.pk, Pass(_state(game).current), version)
         version = result.version

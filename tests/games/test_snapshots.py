@@ -6,13 +6,14 @@ import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
-from games import snapshots
 from games.engine.actions import Pass
 from games.engine.state import GameState
-from games.identity import seat_of
+from games.live import snapshots
+from games.live.snapshots import LOG_ACTIONS, read_snapshot, remember_change, table_snapshot
 from games.models import Game
-from games.services import game_log, submit_action
-from games.snapshots import LOG_ACTIONS, read_snapshot, remember_change, table_snapshot
+from games.store.identity import seat_in, seat_of
+from games.store.reads import game_log
+from games.store.writes import submit_action
 from tests.web.helpers import started_game
 from tests.web.test_no_leak import drive
 
@@ -39,8 +40,8 @@ def test_a_snapshot_holds_the_game_its_seats_and_its_recent_log() -> None:
     assert [s.index for s in snapshot.seats] == [0, 1, 2]
     assert snapshot.events == game_log(game, since=game.version - LOG_ACTIONS)
     for seat in game.seats.all():
-        assert snapshot.seat_for(seat.session_key) == seat_of(game, seat.session_key)
-    assert snapshot.seat_for(None) is None and snapshot.seat_for("nobody") is None
+        assert seat_in(snapshot.seats, seat.holder) == seat_of(game, seat.holder)
+    assert seat_in(snapshot.seats, None) is None and seat_in(snapshot.seats, "nobody") is None
 
 
 def test_other_sockets_get_the_kept_snapshot_without_a_query() -> None:

@@ -21,7 +21,7 @@ from games.engine.apply import apply
 from games.engine.errors import EngineError
 from games.engine.state import GameState
 from games.models import Game
-from games.services import submit_action
+from games.store.writes import submit_action
 from maosite.asgi import application
 from tests.games.helpers import snapshot
 from tests.web.helpers import started_game

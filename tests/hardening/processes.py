@@ -263,26 +263,34 @@ def _setup_django() -> None:
 
 
 def table() -> None:
-    """Migrate; start a three-seat game held by three stored sessions; print it."""
+    """Migrate; start a three-seat game held by three browser sessions; print it with the
+    sessions' cookie values."""
     _setup_django()
-    from django.contrib.sessions.backends.db import SessionStore
+    import secrets
+    from importlib import import_module
+
+    from django.conf import settings
     from django.core.management import call_command
 
     from games.engine.actions import WriteRule
     from games.engine.settings import GameSettings
-    from games.lobby import join_game, open_game, start_game
-    from games.services import submit_action
+    from games.lobby.services import join_game, open_game, start_game
+    from games.store.identity import SESSION_KEY, hash_token
+    from games.store.writes import submit_action
 
     call_command("migrate", verbosity=0)
-    keys = []
+    keys, holders = [], []
     for _ in range(3):
-        session = SessionStore()
-        session.create()
+        session = import_module(settings.SESSION_ENGINE).SessionStore()
+        token = secrets.token_urlsafe(32)
+        session[SESSION_KEY] = token
+        session.save()
         keys.append(session.session_key)
-    game = open_game(GameSettings(players=3), "Gogol", keys[0], host_writes_first=True)
-    join_game(game, "Bull", keys[1])
-    join_game(game, "de Worms", keys[2])
-    game = start_game(game, keys[0])
+        holders.append(hash_token(token))
+    game = open_game(GameSettings(players=3, first_rule_maker=0), "Gogol", holders[0])
+    join_game(game, "Bull", holders[1])
+    join_game(game, "de Worms", holders[2])
+    game = start_game(game, holders[0])
     rule = {"jargon": "Pip", "rule": {"kind": "restriction", "must_not": {"type": "face"}}}
     game = submit_action(game.code, WriteRule(0, rule), game.version).game
     print(json.dumps({"game": game.pk, "code": game.code, "keys": keys}))
@@ -295,7 +303,7 @@ def check(game_id: int) -> None:
 
     from games.engine.invariants import card_census, violations
     from games.models import Game
-    from games.services import load_state, replay
+    from games.store.reads import load_state, replay
     from rules.cards import make_deck
 
     game = Game.objects.get(pk=game_id)

@@ -57,7 +57,8 @@ def race(folder: Path, worker: int, rounds: int, game_id: int) -> None:
 
     from games.engine.actions import Action, ClaimWin, Pass
     from games.models import Game
-    from games.services import ServiceError, submit_action
+    from games.store.errors import ServiceError
+    from games.store.writes import submit_action
 
     results: list[dict[str, Any]] = []
     for number in range(rounds):

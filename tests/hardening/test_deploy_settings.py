@@ -14,6 +14,8 @@ import sys
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 ROOT = Path(__file__).resolve().parents[2]
 PRODUCTION = {"DEBUG": "0", "SECRET_KEY": secrets.token_urlsafe(50),
               "ALLOWED_HOSTS": "example.com"}
@@ -37,9 +39,9 @@ print(json.dumps({name: getattr(settings, name) for name in names}))
 def run(args: list[str], **env: str) -> subprocess.CompletedProcess[str]:
     """Run ``python args`` in the project with only ``env`` for the settings' variables."""
     clean = {k: v for k, v in os.environ.items()
-             if k not in {"DEBUG", "DJANGO_DEBUG", "SECRET_KEY", "ALLOWED_HOSTS", "MAO_HTTPS",
-                          "SECURE_HSTS_SECONDS", "MAO_HSTS_SUBDOMAINS", "MAO_HSTS_PRELOAD",
-                          "MAO_PROXY_SSL_HEADER", "CSRF_TRUSTED_ORIGINS", "REDIS_URL"}}
+             if k not in {"DEBUG", "DJANGO_DEBUG", "SECRET_KEY", "ALLOWED_HOSTS", "REDIS_URL",
+                          "CSRF_TRUSTED_ORIGINS", "DATABASE_URL"}
+             and not k.startswith(("MAO_", "SECURE_"))}
     clean |= {"DJANGO_SETTINGS_MODULE": "maosite.settings", **env}
     return subprocess.run([sys.executable, *args], cwd=ROOT, env=clean, capture_output=True,
                           text=True, timeout=60)
@@ -59,13 +61,15 @@ def deploy_warnings(**env: str) -> set[str]:
 
 def test_production_defaults_are_secure() -> None:
     found = settings_with(**PRODUCTION)
-    assert found | {"CSRF_TRUSTED_ORIGINS": [], "SECURE_PROXY_SSL_HEADER": None} == found | {
+    expected = {
         "DEBUG": False, "SESSION_COOKIE_SECURE": True, "CSRF_COOKIE_SECURE": True,
         "SECURE_SSL_REDIRECT": True, "SECURE_HSTS_SECONDS": 31_536_000,
         "SECURE_HSTS_INCLUDE_SUBDOMAINS": True, "SECURE_HSTS_PRELOAD": True,
         "SECURE_CONTENT_TYPE_NOSNIFF": True, "X_FRAME_OPTIONS": "DENY",
         "SECURE_REFERRER_POLICY": "same-origin", "SESSION_COOKIE_HTTPONLY": True,
+        # Nothing trusted that the environment did not name.
         "CSRF_TRUSTED_ORIGINS": [], "SECURE_PROXY_SSL_HEADER": None}
+    assert {name: found[name] for name in expected} == expected
     assert found["DATA_UPLOAD_MAX_MEMORY_SIZE"] <= 64 * 1024
     assert found["DATA_UPLOAD_MAX_NUMBER_FIELDS"] <= 2000
 
@@ -81,6 +85,29 @@ def test_a_local_http_run_turns_off_only_what_needs_https() -> None:
 def test_debug_never_asks_for_https() -> None:
     found = settings_with(DEBUG="1")
     assert not found["SECURE_SSL_REDIRECT"] and not found["SESSION_COOKIE_SECURE"]
+
+
+@pytest.mark.parametrize("header", ["X-Forwarded-Proto", "HTTP_X_FORWARDED_PROTO",
+                                    "x_forwarded_proto"])
+def test_the_proxy_header_is_read_with_or_without_its_prefix(header: str) -> None:
+    found = settings_with(**PRODUCTION, MAO_PROXY_SSL_HEADER=header)
+    assert found["SECURE_PROXY_SSL_HEADER"] == ["HTTP_X_FORWARDED_PROTO", "https"]
+
+
+@pytest.mark.parametrize(("name", "value"), [
+    ("DEBUG", "maybe"), ("MAO_HTTPS", "perhaps"), ("MAO_DB_POOL", "four"),
+    ("SECURE_HSTS_SECONDS", "a year"), ("MAO_BOT_DELAY", "slow"),
+    ("MAO_PROXY_SSL_HEADER", "X Forwarded Proto"), ("MAO_RATE_ACT", "fast"),
+    ("MAO_PURGE_ENDED_DAYS", "-"), ("DATABASE_URL", "nonsense://x"),
+])
+def test_a_bad_value_stops_the_process_with_an_error_naming_it(name: str, value: str) -> None:
+    env = PRODUCTION | {name: value}
+    if name == "MAO_DB_POOL":
+        env["DATABASE_URL"] = "postgres://nobody@127.0.0.1:1/none"
+    done = run(["-c", READ_SETTINGS], **env)
+    assert done.returncode != 0
+    last = done.stderr.strip().splitlines()[-1]
+    assert "ImproperlyConfigured" in last and name in last, last
 
 
 def test_proxy_trusted_origins_and_hsts_come_from_the_environment() -> None:
@@ -112,18 +139,31 @@ django.setup()
 from django.test import Client
 plain = Client().get("/", HTTP_HOST="example.com")
 secure = Client().get("/", HTTP_HOST="example.com", secure=True)
+proxied = Client().get("/", HTTP_HOST="example.com", HTTP_X_FORWARDED_PROTO="https")
 print(json.dumps({"plain": [plain.status_code, plain.headers.get("Location", "")],
                   "secure": dict(secure.headers), "status": secure.status_code,
+                  "proxied": proxied.status_code,
                   "cookie_secure": bool(secure.cookies["csrftoken"]["secure"])}))
 """
 
 
+def collected(tmp_path: Path, **env: str) -> dict[str, str]:
+    """Production settings with static files collected into ``tmp_path`` (as ``make run``)."""
+    env = PRODUCTION | {"DATABASE_URL": f"sqlite:///{tmp_path / 'db'}",
+                        "MAO_STATIC_ROOT": str(tmp_path / "static")} | env
+    done = run(["manage.py", "collectstatic", "--no-input", "-v", "0"], **env)
+    assert done.returncode == 0, done.stderr
+    return env
+
+
 def test_a_production_server_redirects_to_https_and_sends_security_headers(tmp_path: Path
                                                                           ) -> None:
-    done = run(["-c", HEADERS], **PRODUCTION, DATABASE_URL=f"sqlite:///{tmp_path / 'db'}")
+    done = run(["-c", HEADERS], **collected(tmp_path))
     assert done.returncode == 0, done.stderr
     found = json.loads(done.stdout.strip().splitlines()[-1])
     assert found["plain"] == [301, "https://example.com/"]
+    # Without MAO_PROXY_SSL_HEADER the proxy's word is not taken: redirected like plain HTTP.
+    assert found["proxied"] == 301
     headers = found["secure"]
     assert found["status"] == 200 and found["cookie_secure"]
     assert headers["Strict-Transport-Security"] == "max-age=31536000; includeSubDomains; preload"
@@ -131,3 +171,36 @@ def test_a_production_server_redirects_to_https_and_sends_security_headers(tmp_p
     assert headers["X-Frame-Options"] == "DENY"
     assert headers["Referrer-Policy"] == "same-origin"
     assert headers["Cross-Origin-Opener-Policy"] == "same-origin"
+
+
+@pytest.mark.parametrize("header", ["X-Forwarded-Proto", "HTTP_X_FORWARDED_PROTO"])
+def test_behind_a_proxy_that_says_https_there_is_no_redirect_loop(tmp_path: Path,
+                                                                   header: str) -> None:
+    done = run(["-c", HEADERS], **collected(tmp_path, MAO_PROXY_SSL_HEADER=header))
+    assert done.returncode == 0, done.stderr
+    found = json.loads(done.stdout.strip().splitlines()[-1])
+    assert found["proxied"] == 200
+    assert found["plain"] == [301, "https://example.com/"]
+
+
+STATIC = """
+import json, re, django
+django.setup()
+from django.test import Client
+page = Client().get("/", HTTP_HOST="example.com", secure=True).content.decode()
+url = re.search(r'href="(/static/css/site\\.[0-9a-f]+\\.css)"', page).group(1)
+plain = Client().get(url, HTTP_HOST="example.com", secure=True)
+packed = Client().get(url, HTTP_HOST="example.com", secure=True, HTTP_ACCEPT_ENCODING="gzip, br")
+print(json.dumps({"url": url, "status": plain.status_code,
+                  "cache": plain.headers.get("Cache-Control", ""),
+                  "encoding": packed.headers.get("Content-Encoding", "")}))
+"""
+
+
+def test_the_app_serves_its_static_files_compressed_and_cache_busted(tmp_path: Path) -> None:
+    done = run(["-c", STATIC], **collected(tmp_path))
+    assert done.returncode == 0, done.stderr
+    found = json.loads(done.stdout.strip().splitlines()[-1])
+    assert found["status"] == 200
+    assert "immutable" in found["cache"] and "max-age=315360000" in found["cache"]
+    assert found["encoding"] in ("br", "gzip")

@@ -21,7 +21,7 @@ from typing import Any
 
 import pytest
 
-from games.consumers import CLOSE_FLOOD, CLOSE_TOO_BIG
+from games.live.consumers import CLOSE_FLOOD, CLOSE_TOO_BIG
 from tests.hardening.helpers import skip_or_fail
 from tests.hardening.processes import (
     Daphne,

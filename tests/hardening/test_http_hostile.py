@@ -14,7 +14,6 @@ from django.test import Client
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
-from games.actions_form import action_from_post
 from games.builder.forms import MAX_ROWS, form_to_data
 from games.builder.model import (
     LISTS,
@@ -25,12 +24,12 @@ from games.builder.model import (
     Row,
     RuleForm,
 )
-from games.engine.actions import EndGame
 from games.engine.apply import apply
 from games.engine.settings import GameSettings
 from games.engine.state import GameState
-from games.lobby import open_game
-from games.models import Game
+from games.lobby.services import open_game
+from games.models import Game, Seat
+from games.table.acting import prepare, read_post
 from rules.cards import make_deck
 from tests.hardening.helpers import ERROR, HTMX, playing_game, snapshot
 from tests.web.helpers import client_with_session, started_game
@@ -75,9 +74,11 @@ def would_accept(game: Game, seat: int | None, is_host: bool, data: dict[str, li
     post = QueryDict(mutable=True)
     for key, items in data.items():
         post.setlist(key, items)
+    player = Seat(index=seat, is_host=is_host)
     try:
-        action, version = action_from_post(post, seat)
-        if version != game.version or (isinstance(action, EndGame) and not is_host):
+        request = read_post(post)
+        action = prepare(player, request)
+        if request.version != game.version:
             return False
         apply(GameState.from_json(game.state), action)
     except ValueError:  # EngineError and ServiceError are ValueErrors; the server must cope
@@ -127,7 +128,8 @@ def named_posts(game: Game, hand: list[str]) -> dict[str, tuple[dict[str, Any], 
         "huge version": ({"type": "pass", "version": "9" * 5000}, "no game version"),
         "stale version": ({"type": "pass", "version": str(game.version - 1)}, "out of date"),
         "unknown action": ({"type": "cheat", "version": v}, "Unknown action"),
-        "a rule by the play form": ({"type": "write_rule", "version": v}, "Unknown action"),
+        "a rule by the play form": ({"type": "write_rule", "version": v},
+                                    "Write rules with the rule builder"),
         "no card": ({"type": "play", "version": v}, "Choose a card"),
         "card not held": ({"type": "play", "version": v, "cards": [not_held]}, "do not hold"),
         "not a card": ({"type": "play", "version": v, "cards": ["ZZ"]}, "not a card"),
@@ -323,7 +325,7 @@ def test_a_nested_spec_cannot_reach_the_engine_by_any_endpoint() -> None:
     response = clients[0].post(f"/g/{game.code}/act/", {"type": "write_rule",
                                                         "rule": DEEP_SPEC,
                                                         "version": str(game.version)}, **HTMX)
-    assert "Unknown action" in response.content.decode()
+    assert "Write rules with the rule builder" in response.content.decode()
     assert snapshot(game) == before
 
 

@@ -45,6 +45,7 @@ def race_two_processes(database_url: str, folder: Path) -> None:
     """Run the race on ``database_url`` and check everything the issue asks."""
     env = _env(database_url)
     game_id = python(env, "-m", "tests.hardening.race_worker", "setup")["game"]
+    start = stored(env, game_id)["version"]  # the lobby's changes and the first rule
     workers = [subprocess.Popen([sys.executable, "-m", "tests.hardening.race_worker", "race",
                                  str(folder), str(worker), str(ROUNDS), str(game_id)],
                                 cwd=ROOT, env=env, stdout=subprocess.PIPE,
@@ -65,14 +66,15 @@ def race_two_processes(database_url: str, folder: Path) -> None:
 
     overlapping = 0
     for number, (a, b) in enumerate(zip(*results, strict=True)):
-        assert a["version"] == b["version"] == 1 + number  # both saw the same screen
+        assert a["version"] == b["version"] == start + number  # both saw the same screen
         assert sorted([a["outcome"], b["outcome"]]) == ["accepted", "action/stale_version"], (
             number, a, b)
         overlapping += a["start"] < b["end"] and b["start"] < a["end"]
     assert overlapping >= 2, f"only {overlapping} of {ROUNDS} rounds overlapped in time"
 
     final = stored(env, game_id)
-    assert final["version"] == 1 + ROUNDS and final["log"] == list(range(1, 2 + ROUNDS))
+    assert final["version"] == start + ROUNDS
+    assert final["log"] == list(range(start, start + ROUNDS + 1))
     assert final["violations"] == [] and final["cards"] and final["replayed"]
 
 

@@ -17,8 +17,8 @@ from asgiref.sync import async_to_sync, sync_to_async
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
-from games.consumers import CLOSE_FLOOD, CLOSE_TOO_BIG, MAX_FRAME, RATE_LIMIT
 from games.engine.actions import MAX_SAY
+from games.live.consumers import CLOSE_FLOOD, CLOSE_TOO_BIG, MAX_FRAME, RATE_LIMIT
 from games.models import Game
 from rules.cards import make_deck
 from tests.hardening.helpers import (
@@ -168,7 +168,7 @@ def named_cases(game: Game, hand: list[str]) -> dict[str, tuple[str, str]]:
     return {
         "malformed JSON": ('{"type": "act", "version": 1,', "not understood"),
         "unknown message": ('{"type": "shutdown"}', "not understood"),
-        "unknown action": (act_frame(v, {"type": "cheat"}), "unknown action"),
+        "unknown action": (act_frame(v, {"type": "cheat"}), "Unknown action"),
         "card not held": (act_frame(v, {"type": "play", "cards": [not_held]}), "do not hold"),
         "not a card": (act_frame(v, {"type": "play", "cards": ["ZZ"]}), "not a card"),
         "stale version": (act_frame(v - 1, {"type": "pass"}), "out of date"),
@@ -266,25 +266,25 @@ async def test_abusers_are_closed_and_everyone_else_is_still_served() -> None:
 
 @pytest.mark.asyncio
 async def test_a_flood_is_per_socket_and_the_limit_resets_with_time(monkeypatch) -> None:
-    import games.consumers
+    import games.live.consumers
 
     game, clients = await sync_to_async(playing_game)()
     clock = [1000.0]
     # The consumer's clock only (the time module itself drives the event loop and drivers).
-    monkeypatch.setattr(games.consumers, "time", SimpleNamespace(monotonic=lambda: clock[0]))
+    monkeypatch.setattr(games.live.consumers, "time", SimpleNamespace(monotonic=lambda: clock[0]))
     ws = await connected(game.code, key_of(clients[1]))
     for _ in range(3):
         for _ in range(RATE_LIMIT):
             await ws.send_to(text_data="{}")
             assert ERROR in await ws.receive_from(timeout=5)
-        clock[0] += games.consumers.RATE_WINDOW + 0.1  # a patient client is never cut off
+        clock[0] += games.live.consumers.RATE_WINDOW + 0.1  # a patient client is never cut off
     await ws.disconnect()
 
 
 def test_snapshot_sees_a_change() -> None:
     """The tests above rely on :func:`snapshot` noticing any accepted action."""
     from games.engine.actions import Pass
-    from games.services import submit_action
+    from games.store.writes import submit_action
 
     game, _ = playing_game()
     before = snapshot(game)

@@ -10,7 +10,9 @@ from games.engine.bots import Bot, make_bot
 from games.engine.settings import GameSettings
 from games.engine.views import player_view
 from games.models import Game
-from games.services import create_game, load_state, submit_action
+from games.store.reads import load_state
+from games.store.writes import submit_action
+from tests.factories import create_game
 
 NAMES = ("Ann", "Bob", "Cy", "Di", "Ed", "Flo", "Gus", "Hal")
 

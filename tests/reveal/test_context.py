@@ -8,7 +8,9 @@ from games.engine.actions import WriteRule
 from games.engine.events import Event
 from games.models import LOBBY, Game
 from games.reveal.context import highlight, log_rounds, reveal_context, round_marks
-from games.services import ServiceError, game_log, load_state, submit_action
+from games.store.errors import ServiceError
+from games.store.reads import game_log, load_state
+from games.store.writes import submit_action
 from rules.english import describe
 from tests.reveal.helpers import TANGLE, start
 
@@ -24,7 +26,7 @@ def refusal(ref: object) -> str:
 def test_a_game_in_play_is_not_revealed() -> None:
     game = start()
     assert refusal(game.code) == "reveal/not_ended"
-    submit_action(game, WriteRule(0, TANGLE), 0)
+    submit_action(game, WriteRule(0, TANGLE), game.version)
     assert refusal(game.code) == "reveal/not_ended"
 
 

@@ -12,7 +12,8 @@ from django.utils.html import escape
 
 from games.engine.actions import EndGame, Pass, WriteRule
 from games.models import Game
-from games.services import game_log, load_state, submit_action
+from games.store.reads import game_log, load_state
+from games.store.writes import submit_action
 from rules.english import describe
 from tests.reveal.helpers import FIVER, LOCK, TANGLE, play, start
 
@@ -40,7 +41,7 @@ def test_before_the_end_the_page_is_a_404_that_reveals_nothing(client: Client) -
     states = []
     status, html = page(client, game)
     states.append((status, html))
-    game = submit_action(game, WriteRule(0, TANGLE), 0).game
+    game = submit_action(game, WriteRule(0, TANGLE), game.version).game
     state = load_state(game)
     submit_action(game, Pass(state.current), game.version)
     states.append(page(client, game))
@@ -161,7 +162,7 @@ def test_the_page_links_to_itself_for_sharing(client: Client, locked: Game) -> N
 
 def test_a_game_ended_before_its_first_rule_has_a_plain_reveal(client: Client) -> None:
     game = start()
-    submit_action(game, EndGame(0), 0)
+    submit_action(game, EndGame(0), game.version)
 
     status, html = page(client, game)
 

@@ -41,7 +41,8 @@ def lock_report() -> dict[str, Any]:
     from django.test.utils import CaptureQueriesContext
 
     from games.engine.actions import Pass
-    from games.services import locked_game, submit_action
+    from games.store.reads import locked_game
+    from games.store.writes import submit_action
     from tests.games.helpers import start_playing
 
     game = start_playing()

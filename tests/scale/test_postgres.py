@@ -67,4 +67,4 @@ def test_racing_submissions_apply_once_on_postgresql(migrated_env: dict[str, str
     result = report(migrated_env, "tests.games.race", "8")
 
     assert result == {"outcomes": ["accepted", *["action/stale_version"] * 7],
-                      "version": 2, "log": 2}
+                      "advanced": 1, "log": 2}

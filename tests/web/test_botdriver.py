@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import pytest
 
-from games.botdriver import bot_action, kick
+from games.bots.driver import bot_action, kick
 from games.engine.actions import WriteRule
 from games.engine.settings import GameSettings
-from games.lobby import add_bot, open_game, start_game
+from games.lobby.services import add_bot, open_game, start_game
 from games.models import Game
-from games.services import submit_action
+from games.store.writes import submit_action
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -17,7 +17,8 @@ RULE = {"jargon": "Pip", "rule": {"kind": "restriction", "must_not": {"type": "f
 
 
 def bot_table(kind: str = "oracle", host_first: bool = True) -> Game:
-    game = open_game(GameSettings(players=3), "Gogol", "host", host_writes_first=host_first)
+    settings = GameSettings(players=3, first_rule_maker=0 if host_first else None)
+    game = open_game(settings, "Gogol", "host")
     add_bot(game, "host", kind)
     add_bot(game, "host", kind)
     return start_game(game, "host")
@@ -57,8 +58,8 @@ def test_a_started_game_without_bots_is_remembered_and_never_kicked_again(
         settings: object, monkeypatch: pytest.MonkeyPatch) -> None:
     import threading
 
-    from games import botdriver
-    from games.lobby import join_game
+    from games.bots import driver as botdriver
+    from games.lobby.services import join_game
 
     game = open_game(GameSettings(players=2), "Gogol", "host")
     join_game(game, "Bull", "guest")
@@ -86,7 +87,7 @@ def test_a_started_game_without_bots_is_remembered_and_never_kicked_again(
 
 
 def test_a_game_with_bots_is_never_taken_for_botless() -> None:
-    from games import botdriver
+    from games.bots import driver as botdriver
 
     game = bot_table()
     botdriver.act_once(game.pk)
@@ -94,7 +95,7 @@ def test_a_game_with_bots_is_never_taken_for_botless() -> None:
 
 
 def test_a_failed_bot_move_is_tried_again_a_few_times(monkeypatch: pytest.MonkeyPatch) -> None:
-    from games import botdriver
+    from games.bots import driver as botdriver
 
     def broken(game_id: int) -> bool:
         raise RuntimeError("the database is away")

@@ -6,7 +6,7 @@ import pytest
 from channels.testing import WebsocketCommunicator
 
 from games.engine.actions import Pass, WriteRule
-from games.services import submit_action
+from games.store.writes import submit_action
 from maosite.asgi import application
 from tests.web.helpers import started_game
 
@@ -114,7 +114,7 @@ async def test_a_lobby_page_follows_the_game_to_the_table() -> None:
     from asgiref.sync import sync_to_async
 
     from games.engine.settings import GameSettings
-    from games.lobby import join_game, open_game, start_game
+    from games.lobby.services import join_game, open_game, start_game
 
     game = await sync_to_async(open_game)(GameSettings(players=2), "Gogol", "k-host")
     ws = communicator(game.code, query="?page=lobby")
@@ -217,7 +217,7 @@ async def test_each_socket_gets_one_frame_per_change_with_only_the_new_log_lines
 async def test_a_socket_that_fails_leaves_its_room() -> None:
     from unittest.mock import patch
 
-    from games import rooms
+    from games.live import rooms
 
     game, keys = await setup()
     ws = communicator(game.code, keys[0])
@@ -225,7 +225,7 @@ async def test_a_socket_that_fails_leaves_its_room() -> None:
     await ws.receive_from(timeout=5)
     key = (game.pk, game.code)
     assert len(rooms._rooms[key].viewers) == 1
-    with patch("games.consumers.render_to_string", side_effect=RuntimeError("boom")):
+    with patch("games.live.consumers.render_to_string", side_effect=RuntimeError("boom")):
         await ws.send_to(text_data="not json")  # the answer cannot be rendered: it fails
         with pytest.raises(RuntimeError):
             await ws.receive_output(timeout=5)

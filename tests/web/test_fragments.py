@@ -1,6 +1,6 @@
 """Pushes carry only what changed, from renderings shared between viewers, and leak nothing.
 
-A socket's :class:`~games.fragments.Screen` says what its page shows; the next push sends the
+A socket's :class:`~games.live.fragments.Screen` says what its page shows; the next push sends the
 status, the fragments whose content differs, and only the new log lines. Fragments that show
 two viewers the same thing are rendered once per version (``TableSnapshot.rendered``): the
 property test renders every viewer twice, once from the shared snapshot and once alone, and
@@ -19,10 +19,11 @@ from hypothesis import strategies as st
 
 from games.engine.actions import Pass
 from games.engine.state import GameState
-from games.fragments import Screen, render_update
+from games.live.fragments import Screen, render_update
+from games.live.snapshots import LOG_ACTIONS, TableSnapshot, read_snapshot
 from games.models import Game
-from games.services import game_log, submit_action
-from games.snapshots import LOG_ACTIONS, TableSnapshot, read_snapshot
+from games.store.reads import game_log
+from games.store.writes import submit_action
 from tests.web.helpers import started_game
 from tests.web.test_no_leak import check_html, drive
 
@@ -210,7 +211,7 @@ def test_every_action_gives_every_viewer_a_log_line(seed: int, players: int) -> 
     from games.engine.settings import GameSettings
     from games.engine.setup import new_game
     from games.engine.views import player_view
-    from games.table import LOG_SHOWN, log_lines
+    from games.table.context import LOG_SHOWN, log_lines
 
     assert LOG_ACTIONS >= LOG_SHOWN
     names = ["Ann", "Bob", "Cy", "Di", "Ed"][:players]

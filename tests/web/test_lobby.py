@@ -5,15 +5,16 @@ from __future__ import annotations
 import pytest
 
 from games.engine.settings import GameSettings
-from games.lobby import add_bot, join_game, open_game, remove_seat, start_game
+from games.lobby.services import add_bot, join_game, open_game, remove_seat, start_game
 from games.models import LOBBY, Seat
-from games.services import ServiceError
+from games.store.errors import ServiceError
 
 pytestmark = pytest.mark.django_db
 
 
-def table(players: int = 4, **kwargs: object):
-    return open_game(GameSettings(players=players), "Gogol", "host-key", **kwargs)
+def table(players: int = 4, host_writes_first: bool = False):
+    settings = GameSettings(players=players, first_rule_maker=0 if host_writes_first else None)
+    return open_game(settings, "Gogol", "host-key")
 
 
 def code_of(call, *args: object) -> str:
@@ -26,8 +27,8 @@ def test_opening_a_table_seats_the_host() -> None:
     game = table()
     assert game.phase == LOBBY and game.state is None and game.version == 0
     (seat,) = game.seats.all()
-    assert (seat.index, seat.name, seat.is_host, seat.session_key) == (0, "Gogol", True,
-                                                                       "host-key")
+    assert (seat.index, seat.name, seat.is_host, seat.holder) == (0, "Gogol", True,
+                                                                   "host-key")
 
 
 def test_joining_takes_the_next_seat_and_bumps_the_version() -> None:

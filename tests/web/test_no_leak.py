@@ -14,11 +14,12 @@ from games.engine.bots import make_bot
 from games.engine.events import Event
 from games.engine.state import GameState
 from games.engine.views import player_view
-from games.fragments import render_update
-from games.identity import seat_of
+from games.live.fragments import render_update
+from games.live.snapshots import read_snapshot
 from games.models import Game
-from games.services import game_log, submit_action
-from games.snapshots import read_snapshot
+from games.store.identity import seat_of
+from games.store.reads import game_log
+from games.store.writes import submit_action
 from rules.english import describe
 from tests.web.helpers import client_with_session, started_game
 

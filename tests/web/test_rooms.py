@@ -7,12 +7,12 @@ import asyncio
 import pytest
 from asgiref.sync import sync_to_async
 
-from games import rooms, snapshots
 from games.engine.actions import Pass
 from games.engine.state import GameState
+from games.live import rooms, snapshots
+from games.live.snapshots import TableSnapshot
 from games.models import Game
-from games.services import submit_action
-from games.snapshots import TableSnapshot
+from games.store.writes import submit_action
 from tests.web.helpers import started_game
 from tests.web.test_no_leak import drive
 

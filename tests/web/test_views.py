@@ -6,7 +6,7 @@ import pytest
 
 from games.engine.actions import WriteRule
 from games.models import LOBBY, Game
-from games.services import submit_action
+from games.store.writes import submit_action
 from tests.web.helpers import client_with_session, started_game
 
 pytestmark = pytest.mark.django_db
@@ -29,7 +29,7 @@ def test_opening_a_table_redirects_to_its_lobby() -> None:
                                      "first_rule_maker": "random"})
     game = Game.objects.get()
     assert response.status_code == 302 and response["Location"] == f"/g/{game.code}/"
-    assert game.phase == LOBBY and game.seats.get().session_key == key
+    assert game.phase == LOBBY and game.seats.get().holder == key
     page = client.get(response["Location"]).content.decode()
     assert f"Table {game.code}" in page and "Gogol (you)" in page
 

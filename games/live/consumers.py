@@ -1,0 +1,220 @@
+"""The live table: one WebSocket per open page, pushing that viewer's fragments.
+
+The channel layer only rings a doorbell (``{"type": "game.updated", "version": v}``);
+on every ring, and on connect, each socket gets its own viewer's fragments rendered from
+the stored game at that version or later, so secrets never travel through the layer and
+a lost message is repaired by the next one. The sockets of one game in one process share
+one read per version (:mod:`games.live.snapshots`) and one rendering round
+(:mod:`games.live.rooms`); connecting and resyncing read afresh.
+Frames from the browser are small control messages (``{"type": "resync"}``) or actions
+(``{"type": "act", "version": v, "action": {...}}``, played as the socket's own seat);
+oversized frames and floods close the socket.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import time
+from typing import Any
+from urllib.parse import parse_qs
+
+from channels.consumer import get_handler_name
+from channels.db import database_sync_to_async
+from channels.generic.websocket import AsyncWebsocketConsumer
+from django.template.loader import render_to_string
+
+from games.bots.driver import kick
+from games.live import rooms
+from games.live.fragments import Screen, render_update
+from games.live.notify import Ring, group_name, held, ring
+from games.live.snapshots import TableSnapshot, table_snapshot
+from games.models import LOBBY, Game
+from games.store.errors import ServiceError
+from games.store.identity import holder_of, seat_in
+from games.table.acting import perform, read_frame
+
+logger = logging.getLogger(__name__)
+
+MAX_FRAME = 4096
+RATE_WINDOW = 10.0
+RATE_LIMIT = 30
+CLOSE_NOT_FOUND = rooms.CLOSE_NOT_FOUND
+# Application close codes must be 1000 or 3000-4999 (autobahn, under daphne, refuses 1009
+# from an application and fails the socket with 1011 and a logged traceback instead).
+CLOSE_TOO_BIG = 4413
+CLOSE_FLOOD = 4429
+
+
+def _decode(text: str | None) -> Any:
+    """A frame's JSON, or ``None`` when it is not JSON or holds text that cannot be stored.
+
+    PostgreSQL refuses NUL characters and lone surrogates (``"\\ud800"``) in text and JSON,
+    which JSON escapes can smuggle in; such a frame is refused like any malformed one, before
+    it could fail a transaction.
+    """
+    try:
+        message = json.loads(text or "")
+    except (ValueError, RecursionError):
+        return None
+    todo = [message]  # iteratively: a 4 KiB frame can nest 2,000 levels deep
+    while todo:
+        item = todo.pop()
+        if isinstance(item, dict):
+            todo.extend(item)
+            todo.extend(item.values())
+        elif isinstance(item, list):
+            todo.extend(item)
+        elif isinstance(item, str):
+            try:
+                item.encode()  # a lone surrogate fails here
+            except UnicodeEncodeError:
+                return None
+            if "\x00" in item:
+                return None
+    return message
+
+
+class GameConsumer(AsyncWebsocketConsumer):  # type: ignore[misc]
+    """Pushes one viewer's view of one game after every change.
+
+    Asynchronous so that sending never holds up the one thread where Django's synchronous
+    work runs. The socket joins its game's :class:`~games.live.rooms.Room` in this process, whose
+    pump renders every socket of the game in one call after each change and sends the frames
+    in order; this class says what one viewer's frame is (:meth:`render_frame`).
+    """
+
+    async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
+        """Run the socket; whatever ends it (a close, an error, a cancellation), leave the room.
+
+        ``disconnect`` is not called when a handler raises or daphne cancels a slow
+        application, and a socket left in its room would be rendered for ever.
+        """
+        try:
+            await super().__call__(scope, receive, send)
+        finally:
+            if hasattr(self, "room"):
+                rooms.leave(self.room, self)
+
+    async def dispatch(self, message: dict[str, Any]) -> None:
+        """Channels' dispatch without its ``aclose_old_connections()`` before each handler.
+
+        That call is one hop to the synchronous thread per message and socket (five per
+        action at a five-seat table, queued behind the renders). Every database access of
+        this consumer goes through ``database_sync_to_async``, which closes stale
+        connections itself, so the hop bought nothing here.
+        """
+        handler = getattr(self, get_handler_name(message), None)
+        if handler is None:
+            raise ValueError(f"No handler for message type {message['type']}")
+        await handler(message)
+
+    async def connect(self) -> None:
+        """Join the game's group and room; the room sends the whole current view."""
+        if not await database_sync_to_async(self._open)():
+            await self.close(code=CLOSE_NOT_FOUND)
+            return
+        await self.channel_layer.group_add(self.group, self.channel_name)
+        await self.accept()
+        self.room = rooms.join(self.game_id, self.code, self)
+        self.room.request(fresh=self)
+        # After a server restart nobody else may wake the bots: a returning player does.
+        await database_sync_to_async(kick)(self.game_id, self.code)
+
+    def _open(self) -> bool:
+        """Find the socket's game and viewer; False when there is no such game."""
+        code = str(self.scope["url_route"]["kwargs"]["code"]).upper()
+        # PostgreSQL refuses NUL even in a query; no code holds one.
+        game = None if "\x00" in code else Game.objects.filter(code=code).first()
+        if game is None:
+            return False
+        self.game_id, self.code = game.pk, game.code
+        self.holder = holder_of(self.scope.get("session"))
+        query = parse_qs(self.scope.get("query_string", b"").decode())
+        # What this socket's screen shows (a lobby page stays one until it follows the
+        # link to the table), so that pushes carry only what changed.
+        self.screen = Screen.blank(lobby=query.get("page") == [LOBBY])
+        self.recent: list[float] = []
+        host = dict(self.scope.get("headers", [])).get(b"host", b"").decode() or "localhost"
+        scheme = "https" if self.scope.get("scheme") == "wss" else "http"
+        self.link = f"{scheme}://{host}/g/{game.code}/"
+        self.group = group_name(game.pk)
+        return True
+
+    async def disconnect(self, code: int) -> None:
+        """Leave the room and the group."""
+        if hasattr(self, "room"):
+            rooms.leave(self.room, self)
+        if hasattr(self, "group"):
+            await self.channel_layer.group_discard(self.group, self.channel_name)
+
+    async def receive(self, text_data: str | None = None,
+                      bytes_data: bytes | None = None) -> None:
+        """Handle a control frame; close the socket on oversized frames or floods."""
+        size = (len(text_data.encode(errors="surrogatepass")) if text_data is not None
+                else len(bytes_data or b""))
+        if size > MAX_FRAME:
+            await self.close(code=CLOSE_TOO_BIG)
+            return
+        now = time.monotonic()
+        self.recent = [t for t in self.recent if now - t < RATE_WINDOW] + [now]
+        if len(self.recent) > RATE_LIMIT:
+            await self.close(code=CLOSE_FLOOD)
+            return
+        message = _decode(text_data)
+        if isinstance(message, dict) and message.get("type") == "resync":
+            self.room.request(fresh=self)
+            return
+        if isinstance(message, dict) and message.get("type") == "act":
+            answer, rings = await database_sync_to_async(self.act_held)(message)
+            for game_id, version in rings:
+                await ring(game_id, version)
+            await self.feedback(answer)
+            return
+        await self.feedback("That message was not understood.")
+
+    def act_held(self, message: dict[str, Any]) -> tuple[str, list[Ring]]:
+        """:meth:`act`, with the doorbell's rings returned to be sent from the event loop."""
+        with held() as rings:
+            try:
+                answer = self.act(message)
+            except Exception:
+                # A change may have been committed before the failure: its rings must
+                # still go out, so the failure is reported here instead of raised.
+                logger.exception("game %s: an action over the socket failed", self.game_id)
+                answer = "The server could not handle that action. Reload the page."
+        return answer, rings
+
+    def act(self, message: dict[str, Any]) -> str:
+        """An action sent over the socket: ``{"type": "act", "version": v, "action": {...}}``,
+        through the table's one action path as the socket's own seat (from the session,
+        whatever the message says). Returns what to tell the player ("" when nothing)."""
+        try:
+            request = read_frame(message)
+        except ServiceError as exc:
+            return str(exc)
+        snapshot = table_snapshot(self.game_id, self.code, request.version)
+        if snapshot is None:
+            return "This game no longer exists."
+        return perform(self.game_id, self.holder, request, snapshot.seats).message
+
+    async def feedback(self, text: str) -> None:
+        """Tell this socket's player how their last message went (the #feedback area)."""
+        await self.send(text_data=render_to_string("games/feedback_oob.html", {"message": text}))
+
+    async def game_updated(self, event: dict[str, Any]) -> None:
+        """The doorbell: the game changed, so the room renders its sockets again."""
+        version = event.get("version")
+        self.room.request(version if isinstance(version, int) else 0)
+
+    def render_frame(self, snapshot: TableSnapshot, fresh: bool) -> str:
+        """This viewer's fragments of ``snapshot``; ``fresh``: the whole view, log included.
+
+        Called by the room's pump in the synchronous thread, one socket after another.
+        """
+        if fresh:
+            # The screen may show anything (a reconnect, a resync): send all of it.
+            self.screen = Screen.blank(lobby=self.screen.is_lobby)
+        html, self.screen = render_update(snapshot, seat_in(snapshot.seats, self.holder),
+                                          self.link, self.screen)
+        return html

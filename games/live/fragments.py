@@ -1,0 +1,155 @@
+"""The HTML fragments a WebSocket pushes to one viewer after a change.
+
+Each fragment is a named partial of the page template with a stable id; htmx's
+ws extension swaps each one in by its id. Each socket's view is rendered from a
+snapshot of the stored game (:mod:`games.live.snapshots`), so a missed doorbell costs
+nothing: the next push (or a reconnect) carries the current view.
+
+A :class:`Screen` remembers what one socket's screen shows, so that a push carries
+only what changed: the status (with the version) always, every other fragment only
+when what it shows differs, the log only its new lines, the stage (the play form or
+the rule builder) only when it changes, so typing is never wiped out. Rendering the
+unchanged fragments again was most of the server's work per action (docs/performance.md).
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from typing import Any
+
+from django.template.loader import render_to_string
+
+from games.live.snapshots import TableSnapshot
+from games.lobby.context import lobby_context
+from games.models import LOBBY, Seat
+from games.table.context import MOMENTS, log_lines, table_context
+
+#: The fragments of a full table frame, in the order they are sent.
+TABLE = ("status", "moment", "seats", "piles", "hand", "rules", "log")
+#: Fragments inside the stage, sent on their own while the stage stays.
+INSIDE_STAGE = ("turn-buttons", "joker-row", "pile-row")
+
+
+@dataclass(slots=True)
+class Screen:
+    """What one socket's screen shows: its stage, the version of its log, what each
+    fragment was rendered from. A new ``Screen()`` is a blank screen (send everything)."""
+
+    stage: str | None = None
+    log_version: int | None = None
+    shown: dict[str, str] = field(default_factory=dict)
+
+    @classmethod
+    def blank(cls, lobby: bool = False) -> Screen:
+        """A screen that shows nothing yet (``lobby``: a lobby page, which stays one)."""
+        return cls(stage=LOBBY if lobby else None)
+
+    @property
+    def is_lobby(self) -> bool:
+        """Whether this screen is a lobby page."""
+        return (self.stage or "").startswith(LOBBY)
+
+
+def render_update(snapshot: TableSnapshot, seat: Seat | None, link: str,
+                  screen: Screen | None = None) -> tuple[str, Screen]:
+    """The HTML to push to one viewer whose screen shows ``screen``, and what it shows next.
+
+    A screen that shows the lobby keeps getting the lobby fragment; once the game
+    has started, that fragment carries a link the page follows to the table.
+    ``None`` (or a blank screen) gets every fragment and the whole log.
+    """
+    screen = screen or Screen()
+    if snapshot.game.phase == LOBBY or screen.is_lobby:
+        return _lobby_update(snapshot, seat, link, screen)
+    new_events = (None if screen.log_version is None
+                  else snapshot.events_after(screen.log_version))
+    # Without the whole log to render, the view needs only the events from the latest
+    # moment on (the banner); building every viewer's view of 80 actions was wasted work.
+    events = snapshot.events if new_events is None else snapshot.events_from_last(MOMENTS)
+    context = table_context(snapshot.game, seat, events, snapshot.seats) | {"oob": True}
+    inputs = _inputs(context)
+    stage = str(context["stage_key"])
+    names = [name for name in TABLE if name == "status" or name == "log"
+             or screen.shown.get(name) != inputs[name]]
+    if stage != screen.stage:
+        names.append("stage")  # holds the INSIDE_STAGE fragments
+    elif _has_play_form(context):  # the INSIDE_STAGE fragments live in the play form
+        names += [name for name in INSIDE_STAGE if screen.shown.get(name) != inputs[name]]
+    if new_events is not None:
+        # The screen has the log up to ``log_version``: send only the lines after it (the
+        # whole log was most of every frame); table.js keeps the list to LOG_SHOWN lines.
+        names.remove("log")
+        index = seat.index if seat is not None else None
+        context["log_new"] = log_lines([e.visible_to(index) for e in new_events])
+        if context["log_new"]:
+            names.append("log-new")
+    if "log-new" in names:
+        inputs["log-new"] = json.dumps(context["log_new"], sort_keys=True, default=str)
+    html = "".join(_render(snapshot, name, inputs.get(name), context) for name in names)
+    inputs.pop("log-new", None)
+    return html, Screen(stage=stage, log_version=snapshot.version, shown=inputs)
+
+
+def _render(snapshot: TableSnapshot, name: str, shows: str | None,
+            context: dict[str, Any]) -> str:
+    """Render fragment ``name``, or reuse the rendering of a viewer for whom it ``shows``
+    the same thing at this version (``None``: never shared, such as the stage)."""
+    if shows is None:
+        return render_to_string(f"games/table.html#{name}", context)
+    key = (name, shows)
+    html = snapshot.rendered.get(key)
+    if html is None:
+        html = snapshot.rendered[key] = render_to_string(f"games/table.html#{name}", context)
+    return html
+
+
+def _lobby_update(snapshot: TableSnapshot, seat: Seat | None, link: str,
+                  screen: Screen) -> tuple[str, Screen]:
+    game = snapshot.game
+    context = lobby_context(game, seat, link, seats=snapshot.seats) | {"oob": True}
+    seats = len(snapshot.seats)
+    # The join form and host buttons are re-sent only when they change, so a name
+    # being typed survives someone else joining.
+    full, host = seats >= int(str(context["size"])), bool(context["is_host"])
+    # What each viewer's controls depend on: the host's on "full" (bot button) and
+    # "two seated" (start button), a visitor's on "full" (join form), a player's on nothing.
+    shown = (full, seats >= 2) if host else ((full,) if seat is None else ())
+    controls = f"{LOBBY}:{seat.pk if seat else '-'}:{shown}:{game.phase}"
+    html = render_to_string("games/lobby.html#lobby-seats", context)
+    if controls != screen.stage:
+        html += render_to_string("games/lobby.html#lobby-controls", context)
+    return html, Screen(stage=controls)
+
+
+def _has_play_form(context: dict[str, Any]) -> bool:
+    """Whether the stage holds the play form (the conditions of the stage partial)."""
+    return not (context["ended"] or context["am_writer"] or context["writing"]
+                or context["me"] is None)
+
+
+def _inputs(context: dict[str, Any]) -> dict[str, str]:
+    """What each fragment shows, as a string: equal strings render equal HTML.
+
+    Each entry must hold *everything* its template reads from the context: two viewers
+    with equal strings are sent the same HTML (a missing input would show one viewer
+    another's screen; tests/web/test_fragments.py renders each viewer alone to compare).
+    """
+    view = context["view"]
+    piles = [(p["top"], p["count"], p["suit"]) for p in view.piles]
+    values: dict[str, Any] = {
+        "status": (context["game"].code, context["version"], view.phase, view.round,
+                   view.turn, view.direction, view.stock, context["my_turn"],
+                   context["current_name"], context["am_writer"], bool(view.winners),
+                   context["writing"], context["writer_names"], view.end),
+        "moment": context["moment"],
+        "seats": context["seats"],
+        "piles": (piles, view.stock),
+        "hand": (view.hand, context["my_turn"], context["me"] is None, view.phase),
+        "rules": (view.my_rules, view.known_rules),
+        "turn-buttons": context["my_turn"],
+        "joker-row": context["has_joker"],
+        "pile-row": piles if len(piles) > 1 else len(piles),
+    }
+    return {name: json.dumps(value, sort_keys=True, default=str)
+            for name, value in values.items()}

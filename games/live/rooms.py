@@ -1,0 +1,156 @@
+"""Fan-out in one process: the open sockets of a game are rendered together, in order.
+
+Every table socket of a game hears the same doorbell. Rendering each socket's frame in its
+own call to the synchronous thread cost one hop (and one database-connection check) per
+socket, and interleaved the frames of one action with other games' work, so the last seat
+of a table waited behind unrelated renders. A :class:`Room` holds this process's sockets of
+one game and a single *pump*: the first doorbell of a version starts it, and it renders every
+socket's frame from one snapshot in one call (:mod:`games.live.snapshots`), then sends them.
+Doorbells that arrive meanwhile are folded into the pump's next round, so a burst of changes
+costs one render per socket, showing the latest version.
+
+Frames to one socket always leave in the order they were rendered: only the pump sends
+them. A socket asks for a *fresh* frame (the whole view, from a new read of the database)
+when it connects or resyncs. When a round fails (the database is unreachable, say) the
+room's sockets are closed with 1011, which makes browsers reconnect and resync, as before.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from typing import Protocol
+
+from channels.db import database_sync_to_async
+
+from games.live.snapshots import TableSnapshot, read_snapshot, table_snapshot
+
+logger = logging.getLogger(__name__)
+
+CLOSE_NOT_FOUND = 4404
+CLOSE_SERVER_ERROR = 1011
+
+
+class Viewer(Protocol):
+    """A socket showing one viewer's view of a game (``games.live.consumers.GameConsumer``)."""
+
+    def render_frame(self, snapshot: TableSnapshot, fresh: bool) -> str:
+        """This viewer's frame for ``snapshot``; ``fresh``: the whole view, log included."""
+
+    async def send(self, text_data: str) -> None:
+        """Send a text frame."""
+
+    async def close(self, code: int) -> None:
+        """Close the socket with ``code``."""
+
+
+Frames = list[tuple[Viewer, str | None]]
+
+
+class Room:
+    """This process's sockets of one game, and the pump that renders and sends their frames."""
+
+    def __init__(self, game_id: int, code: str) -> None:
+        self.game_id, self.code = game_id, code
+        # Each socket, with the version of the last frame it was sent (-1: none yet).
+        self.viewers: dict[Viewer, int] = {}
+        self.fresh: set[Viewer] = set()
+        self.wanted = 0  # the newest version announced
+        self.shown = -1  # the version of the last round rendered
+        self.task: asyncio.Task[None] | None = None
+
+    def request(self, version: int = 0, fresh: Viewer | None = None) -> None:
+        """Ask for a round: every socket at ``version`` or later, and ``fresh`` afresh."""
+        self.wanted = max(self.wanted, version)
+        if fresh is not None:
+            self.fresh.add(fresh)
+        if self.task is None and self._due():
+            self.task = asyncio.get_running_loop().create_task(self._pump())
+
+    def _due(self) -> bool:
+        return bool(self.fresh) or (self.wanted > self.shown and bool(self.viewers))
+
+    async def _pump(self) -> None:
+        try:
+            while self._due():
+                fresh, self.fresh = self.fresh, set()
+                target = self.wanted
+                viewers = tuple(self.viewers.items())
+                try:
+                    version, frames = await database_sync_to_async(self._render)(
+                        viewers, fresh, target)
+                except Exception:
+                    logger.exception("game %s: could not render its sockets' frames",
+                                     self.game_id)
+                    await self._close_all(tuple(self.viewers), CLOSE_SERVER_ERROR)
+                    return
+                if not fresh:
+                    # A doorbell may announce more than the database has (a stale process,
+                    # a test): the round still answers it, or the pump would spin.
+                    self.shown = max(self.shown, version, target)
+                for viewer, frame in frames:
+                    await self._deliver(viewer, frame, version)
+        finally:
+            self.task = None
+
+    def _render(self, viewers: tuple[tuple[Viewer, int], ...], fresh: set[Viewer],
+                target: int) -> tuple[int, Frames]:
+        """Runs in the synchronous thread: one snapshot, then the frames of the sockets that
+        asked afresh or are behind it (each socket with the version it was last sent)."""
+        # A fresh read serves everyone: it is at least as new as any doorbell heard.
+        snapshot = (read_snapshot(self.game_id, self.code) if fresh
+                    else table_snapshot(self.game_id, self.code, target))
+        if snapshot is None:
+            return target, [(viewer, None) for viewer, _ in viewers]
+        frames: Frames = []
+        for viewer, sent in viewers:
+            if viewer not in fresh and sent >= snapshot.version:
+                continue
+            try:
+                frames.append((viewer, viewer.render_frame(snapshot, viewer in fresh)))
+            except Exception:
+                # One socket's failure must not keep its table from everyone else.
+                logger.exception("game %s: could not render a socket's frame", self.game_id)
+                frames.append((viewer, ""))
+        return snapshot.version, frames
+
+    async def _deliver(self, viewer: Viewer, frame: str | None, version: int) -> None:
+        if viewer not in self.viewers:
+            return  # it left while its frame was being rendered
+        self.viewers[viewer] = version
+        try:
+            if frame is None:
+                await viewer.close(code=CLOSE_NOT_FOUND)  # the game is gone
+            elif frame:
+                await viewer.send(text_data=frame)
+            else:
+                await viewer.close(code=CLOSE_SERVER_ERROR)
+        except Exception:
+            logger.exception("game %s: could not send a frame", self.game_id)
+
+    async def _close_all(self, viewers: tuple[Viewer, ...], code: int) -> None:
+        for viewer in viewers:
+            try:
+                await viewer.close(code=code)
+            except Exception:
+                logger.exception("game %s: could not close a socket", self.game_id)
+
+
+_rooms: dict[tuple[int, str], Room] = {}
+
+
+def join(game_id: int, code: str, viewer: Viewer) -> Room:
+    """Add ``viewer`` to its game's room in this process (made on first use)."""
+    room = _rooms.get((game_id, code))
+    if room is None:
+        room = _rooms[(game_id, code)] = Room(game_id, code)
+    room.viewers[viewer] = -1
+    return room
+
+
+def leave(room: Room, viewer: Viewer) -> None:
+    """Take ``viewer`` out of ``room``; a room left empty is forgotten."""
+    room.viewers.pop(viewer, None)
+    room.fresh.discard(viewer)
+    if not room.viewers and _rooms.get((room.game_id, room.code)) is room:
+        del _rooms[(room.game_id, room.code)]

@@ -1,0 +1,116 @@
+"""HTTP views of the lobby: the home page, opening a table, finding one, seats and the start.
+
+Views stay short: they parse, call :mod:`games.lobby.services` (the lobby's write path),
+and render. A refused request changes nothing and shows a clear message.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from django.contrib import messages
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.views.decorators.http import require_POST
+
+from games.engine.errors import EngineError
+from games.lobby import services
+from games.lobby.context import lobby_context
+from games.lobby.forms import NewGameForm
+from games.models import Game
+from games.store.errors import ServiceError
+from games.store.identity import request_holder, viewer_seat
+from games.store.limits import TOO_FAST, over_limit
+from games.store.pages import ERROR_STATUS, game_or_404, link_to
+
+
+def home(request: HttpRequest) -> HttpResponse:
+    """The home page: open a new table, or join one by its code."""
+    return render(request, "home.html", {"form": NewGameForm()})
+
+
+@require_POST
+def new_game(request: HttpRequest) -> HttpResponse:
+    """Open a table with the posted settings; the creator becomes the host."""
+    form = NewGameForm(request.POST)
+    if over_limit(request, "new_game"):
+        form = NewGameForm(request.POST or None)
+        form.add_error(None, TOO_FAST)
+        return render(request, "home.html", {"form": form}, status=429)
+    if not form.is_valid():
+        return render(request, "home.html", {"form": form}, status=400)
+    try:
+        game = services.open_game(form.settings(), form.cleaned_data["name"],
+                                  request_holder(request))
+    except (ServiceError, EngineError) as exc:
+        form.add_error(None, str(exc))
+        return render(request, "home.html", {"form": form}, status=400)
+    return redirect("game", code=game.code)
+
+
+def find_game(request: HttpRequest) -> HttpResponse:
+    """Go to the game whose code was typed on the home page."""
+    code = request.GET.get("code", "").strip().upper()
+    # PostgreSQL refuses NUL even in a query; no code holds one.
+    if not code or "\x00" in code or not Game.objects.filter(code=code).exists():
+        messages.error(request, f"There is no game with the code “{code[:12]}”. Check the "
+                       "code, or ask for the link.")
+        return redirect("home")
+    return redirect("game", code=code)
+
+
+def _lobby_response(request: HttpRequest, game: Game, error: str = "") -> HttpResponse:
+    game.refresh_from_db()
+    if request.htmx:
+        context = lobby_context(game, viewer_seat(request, game), link_to(request, game), error)
+        return render(request, "games/lobby.html#lobby", context, status=ERROR_STATUS)
+    if error:
+        messages.error(request, error)
+    return redirect("game", code=game.code)
+
+
+def _lobby_change(request: HttpRequest, code: str,
+                  change: Callable[[Game, str], object]) -> HttpResponse:
+    """Apply a lobby change as this session; answer with the lobby and any refusal."""
+    game = game_or_404(code)
+    try:
+        change(game, request_holder(request))
+    except ServiceError as exc:
+        return _lobby_response(request, game, str(exc))
+    return _lobby_response(request, game)
+
+
+@require_POST
+def join(request: HttpRequest, code: str) -> HttpResponse:
+    """Take a seat by name."""
+    name = request.POST.get("name", "")
+    if over_limit(request, "join"):
+        return _lobby_response(request, game_or_404(code), TOO_FAST)
+    return _lobby_change(request, code, lambda game, key: services.join_game(game, name, key))
+
+
+@require_POST
+def add_bot(request: HttpRequest, code: str) -> HttpResponse:
+    """The host seats a bot."""
+    kind = request.POST.get("kind", "experimenter")
+    return _lobby_change(request, code, lambda game, key: services.add_bot(game, key, kind))
+
+
+@require_POST
+def remove_seat(request: HttpRequest, code: str, index: int) -> HttpResponse:
+    """The host removes a seat, or a player leaves."""
+    return _lobby_change(request, code,
+                         lambda game, key: services.remove_seat(game, key, index))
+
+
+@require_POST
+def start(request: HttpRequest, code: str) -> HttpResponse:
+    """The host starts the game; every screen follows over the WebSocket."""
+    game = game_or_404(code)
+    try:
+        services.start_game(game, request_holder(request))
+    except ServiceError as exc:
+        return _lobby_response(request, game, str(exc))
+    response = HttpResponse(status=204)
+    response["HX-Redirect"] = f"/g/{game.code}/"
+    return response if request.htmx else redirect("game", code=game.code)

@@ -1,0 +1,90 @@
+"""Reading stored games: by id or public code, their engine state, their log, a replay.
+
+Errors are :class:`~games.store.errors.ServiceError` values with codes: ``game/not_found``
+for a game that does not exist, ``game/not_started`` for a game still in its lobby (it has
+no engine state yet).
+"""
+
+from __future__ import annotations
+
+from django.db.models import QuerySet
+
+from games.engine.actions import parse_action
+from games.engine.apply import apply
+from games.engine.events import Event, event_from_json
+from games.engine.settings import GameSettings
+from games.engine.setup import new_game
+from games.engine.state import GameState
+from games.models import Game, LogEntry
+from games.store.errors import ServiceError
+
+GameRef = Game | int | str
+"""A game, its primary key, or its public code (any case)."""
+
+
+def get_game(ref: GameRef) -> Game:
+    """The game for a :data:`GameRef`; ``ServiceError("game/not_found")`` when there is none."""
+    if isinstance(ref, Game):
+        return ref
+    return query_game(ref, Game.objects.all())
+
+
+def locked_game(ref: GameRef) -> Game:
+    """The game row read afresh, locked for the rest of the transaction (where the database
+    can: SQLite's IMMEDIATE transaction is the lock there)."""
+    return query_game(ref.pk if isinstance(ref, Game) else ref, Game.objects.select_for_update())
+
+
+def query_game(ref: int | str, queryset: QuerySet[Game]) -> Game:
+    """The one game of ``queryset`` with primary key or code ``ref``, or ``game/not_found``."""
+    if isinstance(ref, str) and "\x00" in ref:
+        # No code holds NUL, and PostgreSQL refuses it even in a query: a link to nowhere.
+        raise ServiceError("game/not_found", f"There is no game {ref!r}.")
+    try:
+        if isinstance(ref, str):
+            return queryset.get(code=ref.strip().upper())
+        return queryset.get(pk=ref)
+    except Game.DoesNotExist:
+        raise ServiceError("game/not_found", f"There is no game {ref!r}.") from None
+
+
+def game_state(game: Game) -> GameState:
+    """The engine state of a started game; ``ServiceError("game/not_started")`` in its lobby."""
+    if game.state is None:
+        raise ServiceError("game/not_started",
+                           "This game has not started yet: its seats are still being taken.")
+    return GameState.from_json(game.state)
+
+
+def load_state(ref: GameRef) -> GameState:
+    """The stored engine state of a started game (see :func:`game_state`)."""
+    return game_state(get_game(ref))
+
+
+def game_log(ref: GameRef, since: int = 0) -> list[Event]:
+    """Every event of the game in order (secrets included), of the actions after ``since``."""
+    entries = LogEntry.objects.filter(game=get_game(ref), seq__gt=since).order_by("seq")
+    return [event_from_json(data) for events in entries.values_list("events", flat=True)
+            for data in events]
+
+
+def game_actions(ref: GameRef) -> list[tuple[Event, ...]]:
+    """The events of every accepted action, one tuple per action, in order."""
+    entries = LogEntry.objects.filter(game=get_game(ref)).order_by("seq")
+    return [tuple(event_from_json(data) for data in events)
+            for events in entries.values_list("events", flat=True)]
+
+
+def replay(ref: GameRef) -> GameState:
+    """Rebuild a game's state from its seed, settings, seat names and logged actions.
+
+    Equal (as JSON) to the stored state unless something went wrong: the engine is
+    deterministic per seed, and every accepted action is in the log.
+    """
+    game = get_game(ref)
+    names = list(game.seats.order_by("index").values_list("name", flat=True))
+    state = new_game(GameSettings.from_json(game.settings), names, game.seed)
+    for data in LogEntry.objects.filter(game=game).order_by("seq").values_list("action",
+                                                                              flat=True):
+        state, _ = apply(state, parse_action(data))
+    return state

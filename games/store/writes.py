@@ -1,0 +1,76 @@
+"""The one write path of a started game: :func:`submit_action`.
+
+Every change to a started game goes through :func:`submit_action`, which, in one transaction,
+locks the game row, checks the version the client last saw, runs the pure engine, stores the
+new state with ``version + 1``, appends one :class:`~games.models.LogEntry` and updates the
+Rule and Round mirrors; only after the commit does it tell the subscribers
+(:mod:`games.store.subscribers`: the doorbell, the snapshot cache, the bot driver).
+
+Errors: :class:`~games.store.errors.ServiceError` (``game/not_found``, ``game/not_started``,
+``action/stale_version``); :class:`~games.engine.errors.EngineError` passes through unchanged
+when the engine refuses an action. Either way nothing is saved and nobody is told.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from django.db import transaction
+from django.utils import timezone
+
+from games.engine.actions import Action, action_to_json
+from games.engine.apply import apply
+from games.engine.events import Event
+from games.engine.state import GameState
+from games.models import Game, LogEntry
+from games.store.errors import ServiceError
+from games.store.mirrors import update_mirrors
+from games.store.reads import GameRef, game_state, locked_game
+from games.store.subscribers import Change, changed
+
+
+@dataclass(frozen=True, slots=True)
+class SubmitResult:
+    """An accepted action: the game's new ``version``, the new ``state`` and its ``events``."""
+
+    game: Game
+    version: int
+    state: GameState
+    events: tuple[Event, ...]
+
+
+def submit_action(game_ref: GameRef, action: Action, expected_version: int) -> SubmitResult:
+    """Apply ``action`` to the stored game if it is still at ``expected_version``.
+
+    On success the new state, phase and version (``expected_version + 1``) are stored, one
+    :class:`LogEntry` with ``seq`` equal to that version is appended, the Rule and Round
+    mirrors are updated, and once the transaction commits every subscriber hears of it.
+
+    Raises ``ServiceError`` (``game/not_found``, ``game/not_started``,
+    ``action/stale_version``) or the engine's ``EngineError`` unchanged; in every case
+    nothing is saved and nobody is told. The game is always read afresh: a ``Game`` passed
+    in is not updated (use ``result.game``).
+    """
+    with transaction.atomic():
+        game = locked_game(game_ref)
+        before = game_state(game)
+        if expected_version != game.version:
+            raise ServiceError(
+                "action/stale_version",
+                f"Your screen is out of date: it shows version {expected_version} of the game, "
+                f"which is now at version {game.version}. Look again, then retry.")
+        after, events = apply(before, action)
+        now = timezone.now()
+        version = game.version + 1
+        game.state = after.to_json()
+        game.phase = after.phase
+        game.version = version
+        if after.phase == "ended" and game.ended_at is None:
+            game.ended_at = now
+        game.save(update_fields=["state", "phase", "version", "ended_at", "updated"])
+        LogEntry.objects.create(game=game, seq=version, action=action_to_json(action),
+                                events=[event.to_json() for event in events])
+        update_mirrors(game, before, after, events, now)
+        change = Change(game, version, tuple(events))
+        transaction.on_commit(lambda: changed(change))
+    return SubmitResult(game=game, version=version, state=after, events=tuple(events))

@@ -1,0 +1,131 @@
+"""What the table page and its live fragments show one viewer, built from the engine's view.
+
+Templates never receive a GameState: only :func:`table_context`, which starts
+from :func:`games.engine.views.player_view` (own hand, others' counts, own rules,
+the public log) and adds presentation: card faces, seat rows, the latest moment.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from games.builder.context import panel_context
+from games.engine.events import Event
+from games.engine.state import GameState
+from games.engine.views import PlayerView, player_view
+from games.models import Game, Seat
+from games.store.reads import game_log
+from rules.cards import STANDARD_CARDS, Card, parse
+
+#: Events worth a big banner on every screen: refusals, triggers, calls, wins, the end.
+MOMENTS = ("refused", "fired", "call_broken", "claim_failed", "claim_won", "won_round", "tie",
+           "no_supply", "game_over")
+#: Log lines the table shows.
+LOG_SHOWN = 80
+#: How many recent actions' events the table reads. Every action gives every viewer at least
+#: one log line (tests/web/test_fragments.py), so 80 actions hold the table's 80 lines: a
+#: page loaded afresh shows the same lines as one kept live.
+LOG_ACTIONS = LOG_SHOWN
+
+
+@dataclass(frozen=True, slots=True)
+class CardFace:
+    """A card as drawn on screen."""
+
+    text: str
+    rank: str
+    suit: str
+    name: str
+    colour: str
+
+    @classmethod
+    def of(cls, text: str) -> CardFace:
+        """The face of a card given as canonical text (``"QH"``, ``"JK"``)."""
+        card: Card = parse(text)
+        if card.is_joker:
+            return cls(text, "★", "", "Joker", "joker")
+        return cls(text, card.symbol[:-1], card.symbol[-1], card.name, card.colour or "")
+
+
+#: The joker's choices and the suits a wild card can name: the same for every viewer.
+ALL_FACES = tuple(CardFace.of(str(c)) for c in STANDARD_CARDS)
+SUIT_CHOICES = (("C", "♣ Clubs"), ("D", "♦ Diamonds"), ("H", "♥ Hearts"), ("S", "♠ Spades"))
+
+
+def table_context(game: Game, seat: Seat | None, log: Sequence[Event] | None = None,
+                  seats: Sequence[Seat] | None = None) -> dict[str, Any]:
+    """Everything the table templates need for one viewer (``seat`` ``None``: a spectator).
+
+    ``log`` (the events of at least the last :data:`LOG_ACTIONS` actions) and ``seats`` (in
+    seat order) are read from the database when not given.
+    """
+    state = GameState.from_json(game.state)
+    index = seat.index if seat is not None else None
+    # The table shows the latest events only: reading the whole log on every push would
+    # grow with the game (the load test's profile showed it); the reveal reads it all.
+    events = game_log(game, since=max(0, game.version - LOG_ACTIONS)) if log is None else log
+    view: PlayerView = player_view(state, index, events)
+    if seats is None:
+        seats = list(game.seats.order_by("index"))
+    visible = log_lines(view.log)
+    shown_log = visible[-LOG_SHOWN:]
+    moment = next((e for e in reversed(view.log) if e["kind"] in MOMENTS), None)
+    context = {
+        "game": game,
+        "version": game.version,
+        "view": view,
+        "me": seat,
+        "my_index": index,
+        "is_host": seat is not None and seat.is_host,
+        "hand": [CardFace.of(c) for c in sorted(view.hand, key=_hand_order)],
+        "has_joker": "JK" in view.hand,
+        "piles": [dict(p, face=CardFace.of(p["top"]), number=i + 1)
+                  for i, p in enumerate(view.piles)],
+        "seats": [_seat_row(view, s) for s in seats],
+        "my_turn": view.phase == "playing" and index == view.current,
+        "current_name": view.names[view.current] if view.names else "",
+        "writing": view.phase == "writing",
+        "am_writer": index is not None and index in view.writers,
+        "writer_names": [view.names[w] for w in view.writers],
+        "log": shown_log,
+        # Whether older lines exist than the table shows: cut by the cap, or from actions
+        # before the snapshot's window (the state counts every action in its history).
+        "log_earlier": len(visible) > LOG_SHOWN or len(state.history) > LOG_ACTIONS,
+        "log_shown": LOG_SHOWN,
+        "moment": moment,
+        "ended": view.phase == "ended",
+        "stage_key": f"{view.phase}/{','.join(map(str, view.writers))}/{index}",
+        "suits": SUIT_CHOICES,
+        "all_cards": ALL_FACES,
+    }
+    if context["am_writer"]:
+        # Only the rule-maker's stage holds the builder (and pays for its preview).
+        context |= panel_context(game, index)
+    return context
+
+
+def log_lines(log: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The lines of a viewer's log (``PlayerView.log``) that the table shows, oldest first.
+
+    "Bull picks up their hand" for every seat is noise: only the viewer's own line stays.
+    """
+    return [e for e in log if e["kind"] != "hand" or "secret" in e]
+
+
+def _hand_order(text: str) -> tuple[int, int]:
+    card = parse(text)
+    return ("CDHS".find(card.suit) if card.suit else 9, card.rank)
+
+
+def _seat_row(view: PlayerView, seat: Seat) -> dict[str, Any]:
+    i = seat.index
+    wins = sum(1 for w in view.winners if w["seat"] == i)
+    return {
+        "index": i, "name": seat.name, "is_bot": seat.is_bot, "is_host": seat.is_host,
+        "count": view.hand_counts[i] if i < len(view.hand_counts) else 0,
+        "current": view.phase == "playing" and view.current == i,
+        "writing": view.phase == "writing" and i in view.writers,
+        "me": view.viewer == i, "wins": wins,
+    }

@@ -1,0 +1,42 @@
+"""``python -m scripts.bench rules|engine|builder``: print a benchmark's median and p95.
+
+Pure Python: no settings, no database, no server.
+"""
+
+from __future__ import annotations
+
+import argparse
+from collections.abc import Sequence
+
+from scripts.bench import builder, engine, rules
+from scripts.bench.figures import format_figures
+
+
+def main(argv: Sequence[str] | None = None) -> None:
+    """Parse the command line and print the chosen benchmark's figures."""
+    parser = argparse.ArgumentParser(prog="python -m scripts.bench", description=__doc__)
+    which = parser.add_subparsers(dest="bench", required=True)
+    rule_bench = which.add_parser("rules", help="rule checks (1, 10, 30 rules), the 10-rule "
+                                                "legality grid, compiling a rule")
+    rule_bench.add_argument("--repeats", type=int, default=200, help="samples per benchmark")
+    rule_bench.add_argument("--seed", type=int, default=1, help="seed of the random rulebooks")
+    engine_bench = which.add_parser("engine", help="one apply() with lockup analysis "
+                                                   "(10 rules) and whole bot games")
+    engine_bench.add_argument("--states", type=int, default=20, help="random 10-rule states")
+    engine_bench.add_argument("--games", type=int, default=20, help="whole bot games to time")
+    builder_bench = which.add_parser("builder", help="the rule builder's preview")
+    builder_bench.add_argument("--rules", type=int, default=10, help="rules in force")
+    builder_bench.add_argument("--samples", type=int, default=200, help="previews timed")
+    builder_bench.add_argument("--seed", type=int, default=1, help="seed of the random rules")
+    args = parser.parse_args(argv)
+    if args.bench == "rules":
+        lines = format_figures(rules.run(args.repeats, args.seed))
+    elif args.bench == "engine":
+        lines = engine.run(args.states, args.games)
+    else:
+        lines = format_figures(builder.run(args.rules, args.samples, args.seed))
+    print("\n".join(lines))
+
+
+if __name__ == "__main__":
+    main()

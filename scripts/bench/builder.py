@@ -1,0 +1,60 @@
+"""Benchmark of the builder's preview: ``python -m scripts.bench builder`` prints median and p95.
+
+Each sample previews a fresh random rule (seeded) joining a random rulebook of ``--rules``
+rules (mixed kinds, weighted like real rules), with every cache cleared first: the cost of
+the first preview after an edit. "Another top card" previews the same rule on a second top
+card, the cost of changing only the grid's top card. "After an edit" previews with the
+rulebook's own grid and signatures cached (as they are after the first preview of a game).
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from random import Random
+from typing import Any
+
+from games.builder.preview import Table, clear_caches, preview, warm
+from rules.cards import STANDARD_CARDS
+from rules.generate import random_rule
+from rules.spec import Rule
+from scripts.bench.figures import Figure, median, percentile
+
+
+def rulebook(count: int, rng: Random) -> list[Rule]:
+    """``count`` random rules by four authors, distinct jargon."""
+    rules: list[Rule] = []
+    for i in range(count):
+        rules.append(random_rule(rng, None, author=i % 4, taken=tuple(r.jargon for r in rules)))
+    return rules
+
+
+def run(rules: int = 10, samples: int = 200, seed: int = 1) -> list[Figure]:
+    """Cold previews and top-card changes, ``samples`` each."""
+    rng = Random(seed)
+    table = Table(players=4, player=1, round=3)
+    first, edit, top = [], [], []
+    for _ in range(samples):
+        others = rulebook(rules, rng)
+        new = random_rule(rng, None, author=0, taken=tuple(r.jargon for r in others))
+        tops = rng.sample(STANDARD_CARDS, 3)
+        clear_caches()
+        first.append(_time(preview, new, others, table, tops[0]))
+        top.append(_time(preview, new, others, table, tops[1]))
+        clear_caches()
+        warm(others, table)
+        edit.append(_time(preview, new, others, table, tops[2]))
+    return [_figure(f"preview after an edit, {rules} rules", edit),
+            _figure("  first preview of a game (cold)", first),
+            _figure("  another top card, same rule", top),
+            Figure("  slowest preview after an edit", max(edit), max(edit), samples)]
+
+
+def _time(action: Callable[..., object], *args: Any) -> float:
+    started = time.perf_counter()
+    action(*args)
+    return time.perf_counter() - started
+
+
+def _figure(name: str, samples: list[float]) -> Figure:
+    return Figure(name, median(samples), percentile(samples, 0.95), len(samples))

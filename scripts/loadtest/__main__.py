@@ -1,0 +1,181 @@
+"""``python -m scripts.loadtest``: play G games of P players against a running server, then report.
+
+Each player is an HTTP session plus a real WebSocket; they open, join and start tables,
+write rules with the rule builder and play over the socket at ``--pace`` seconds between
+one player's actions (when it is their move). Then the same clients drive a minimal
+broadcast server started here (the baseline). See docs/performance.md, "Load test".
+
+Examples::
+
+    python -m scripts.loadtest --url http://127.0.0.1:8000 --games 100 --players 5 --duration 60
+    python -m scripts.loadtest --url http://127.0.0.1:8001 --url http://127.0.0.1:8002 ...
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import resource
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlsplit
+
+from scripts.loadtest.memory import pid_listening_on
+from scripts.loadtest.runner import Config, run
+
+LOOPBACK = {"127.0.0.1", "localhost", "::1"}
+MAX_CLIENTS = 4000
+MAX_DURATION = 3600.0
+
+
+def parser() -> argparse.ArgumentParser:
+    """The command line of ``python -m scripts.loadtest``."""
+    parser = argparse.ArgumentParser(
+        prog="python -m scripts.loadtest",
+        description="Drive a running Mini Mao server with G games of P WebSocket players and "
+                    "report actions/s, fan-out latency, errors, lost updates and memory, with "
+                    "a baseline.")
+    parser.add_argument("--url", action="append", default=[],
+                        help="base URL of a server (repeat, or separate with commas, to "
+                             "spread players over several processes); default "
+                             "http://127.0.0.1:8000")
+    parser.add_argument("--games", type=int, default=10)
+    parser.add_argument("--players", type=int, default=5)
+    parser.add_argument("--pace", type=float, default=2.0,
+                        help="seconds between one player's actions (default 2)")
+    parser.add_argument("--duration", type=float, default=30.0,
+                        help="seconds of play (the run ends sooner if every game ends)")
+    parser.add_argument("--server-pid", type=int, action="append", default=[],
+                        help="pid of a server process, for its memory and CPU (repeat); "
+                             "found from the port when omitted")
+    parser.add_argument("--spread", choices=("seats", "games"), default="seats",
+                        help="with several URLs: spread the seats of each game over them "
+                             "(default) or put each game on one")
+    parser.add_argument("--setup-concurrency", type=int, default=8,
+                        help="tables opened at once before the play starts")
+    parser.add_argument("--drain", type=float, default=10.0,
+                        help="seconds the clients get to catch up after the play stops")
+    parser.add_argument("--no-baseline", action="store_true",
+                        help="skip the baseline broadcast server")
+    parser.add_argument("--baseline-duration", type=float, default=None,
+                        help="seconds of baseline play (default: --duration)")
+    parser.add_argument("--no-warmup", action="store_true")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--json", type=Path, default=None,
+                        help="also write the whole report to this file")
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the load test; print the report (and write it as JSON with ``--json``)."""
+    options = parser().parse_args(argv)
+    urls = [u.strip().rstrip("/") for raw in options.url or ["http://127.0.0.1:8000"]
+            for u in raw.split(",") if u.strip()]
+    config = Config(urls=urls, games=options.games, players=options.players,
+                    pace=options.pace, duration=options.duration,
+                    server_pids=options.server_pid, seed=options.seed,
+                    setup_concurrency=options.setup_concurrency, drain=options.drain,
+                    spread=options.spread, baseline=not options.no_baseline,
+                    baseline_duration=options.baseline_duration,
+                    warmup=not options.no_warmup)
+    problem = check(config)
+    if problem:
+        print(f"error: {problem}", file=sys.stderr)
+        return 2
+    if not config.server_pids:
+        config.server_pids = [pid for u in urls
+                              if (pid := pid_listening_on(urlsplit(u).port or 80))]
+    _raise_file_limit(config.games * config.players * 2 + 200)
+    report = asyncio.run(run(config))
+    if options.json is not None:
+        options.json.write_text(json.dumps(report, indent=2) + "\n")
+    print(render(report), end="")
+    return 0
+
+
+def check(config: Config) -> str:
+    """What is wrong with the options ("" when nothing: the load test only talks to this
+    machine and stays within bounds)."""
+    problems = [
+        (all(urlsplit(u).scheme == "http" and urlsplit(u).hostname in LOOPBACK
+             for u in config.urls), "--url must be http:// on 127.0.0.1, localhost or ::1"),
+        (config.games >= 1, "--games must be at least 1"),
+        (2 <= config.players <= 8, "--players must be 2 to 8"),
+        (config.games * config.players <= MAX_CLIENTS,
+         f"at most {MAX_CLIENTS} players in all (--games x --players)"),
+        (0.05 <= config.pace <= 60, "--pace must be 0.05 to 60 seconds"),
+        (0 < config.duration <= MAX_DURATION, f"--duration must be 0 to {MAX_DURATION:.0f} s"),
+        (config.setup_concurrency >= 1, "--setup-concurrency must be at least 1"),
+        (config.baseline_duration is None or 0 < config.baseline_duration <= MAX_DURATION,
+         "--baseline-duration must be positive"),
+    ]
+    return next((message for ok, message in problems if not ok), "")
+
+
+def _raise_file_limit(wanted: int) -> None:
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    if soft < wanted:
+        target = wanted if hard == resource.RLIM_INFINITY else min(wanted, hard)
+        resource.setrlimit(resource.RLIMIT_NOFILE, (max(soft, target), hard))
+
+
+def _latency(figures: dict[str, Any]) -> str:
+    lat = figures["latency_ms"]
+    if not lat.get("count"):
+        return "no accepted action"
+    return (f"median {lat['median']} ms, p95 {lat['p95']} ms, p99 {lat['p99']} ms, "
+            f"max {lat['max']} ms ({lat['count']} actions)")
+
+
+def _part(title: str, f: dict[str, Any]) -> list[str]:
+    memory = f.get("memory", {})
+    lines = [
+        f"{title}: {f['games']} games, {f['players']} players, {f['window_seconds']} s of play"
+        + (f" after {f['setup_seconds']} s of setup" if "setup_seconds" in f else ""),
+        f"  actions/s: {f['actions_per_second']} (offered at most "
+        f"{f['offered_actions_per_second']}); accepted {f['actions']} {f['actions_by_kind']}",
+        f"  fan-out latency (send -> every seat has the version): {_latency(f)}",
+        "  by kind: " + "; ".join(f"{kind} p95 {lat.get('p95', '-')} ms"
+                                  for kind, lat in f["latency_ms_by_kind"].items()),
+        f"  errors: {f['error_total']} {f['errors'] or ''}".rstrip()
+        + f"; stale retries {f['stale']}; penalties {f['penalties']}",
+        f"  lost updates: {f['lost_updates']} of {f['clients_checked']} clients"
+        + (f" ({f['final_version_unreadable']} games unreadable)"
+           if f["final_version_unreadable"] else "")
+        + f"; actions some seat never saw: {f['actions_some_seat_never_saw']}",
+        f"  games ended: {f['games_ended']}; frames {f['frames']}, mean "
+        f"{f['frame_bytes_mean']} bytes",
+        f"  CPU: server {f.get('server_cpu_percent', '?')}% "
+        f"({f.get('server_cpu_ms_per_action', '?')} ms per action), load-test client "
+        f"{f['client_cpu_percent']}% (of one core)",
+    ]
+    if "rss_connected_mib" in memory:
+        lines.append(f"  server RSS: {memory['rss_before_mib']} MiB before, "
+                     f"{memory['rss_connected_mib']} MiB connected, peak "
+                     f"{memory['rss_peak_mib']} MiB; {memory['per_player_kib']} KiB per "
+                     f"connected player")
+    elif memory.get("note"):
+        lines.append(f"  server RSS: {memory['note']}")
+    lines += [f"    {e}" for e in f["error_examples"][:5]]
+    lines += [f"    lost: {e}" for e in f["lost_examples"][:5]]
+    return lines
+
+
+def render(report: dict[str, Any]) -> str:
+    """The report as text."""
+    c = report["config"]
+    lines = [f"loadtest {', '.join(c['urls'])}: {c['games']} games x {c['players']} players, "
+             f"pace {c['pace_seconds']} s, {c['duration_seconds']} s"]
+    lines += _part("Mini Mao", report["mao"])
+    if "baseline" in report:
+        lines += _part("Baseline (broadcast only)", report["baseline"])
+    if "p95_ratio_to_baseline" in report:
+        lines.append(f"p95 ratio to the baseline: {report['p95_ratio_to_baseline']}")
+    return "\n".join(lines) + "\n"
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,60 @@
+"""The benchmarks compute honest statistics and run from a fresh clone as a command."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from scripts.bench.engine import bench_apply, state_with_rules
+from scripts.bench.figures import Figure, format_figures, median, percentile
+from scripts.bench.rules import restrictions
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def test_median_and_percentiles() -> None:
+    samples = [5.0, 1.0, 3.0, 2.0, 4.0]
+    assert median(samples) == 3.0
+    assert percentile(samples, 0.95) == 5.0
+    assert percentile(samples, 0.0) == 1.0
+
+
+def test_benchmark_rulebooks_are_restrictions_with_distinct_jargon() -> None:
+    rules = restrictions(30, seed=1)
+    assert {r.spec.kind for r in rules} == {"restriction"}
+    assert len({r.jargon for r in rules}) == 30
+    assert rules == restrictions(30, seed=1)
+
+
+def test_figures_are_formatted_with_units() -> None:
+    lines = format_figures([Figure("check", 4.2e-6, 5e-6, 200), Figure("grid", 4e-3, 5e-3, 50)])
+    assert "4.20 µs" in lines[1] and "4.00 ms" in lines[2]
+
+
+def test_bench_states_have_ten_rules_in_play() -> None:
+    state = state_with_rules(10, seed=5)
+    assert len(state.rules) == 10 and state.phase == "playing"
+
+
+def test_bench_apply_measures_real_samples() -> None:
+    figure = bench_apply(states=2, plays=3)
+    assert figure.samples >= 2 and 0 < figure.median <= figure.p95
+
+
+@pytest.mark.parametrize("args", [["rules", "--repeats", "3"], ["builder", "--samples", "2"],
+                                  ["engine", "--states", "1", "--games", "1"]])
+def test_a_benchmark_runs_without_settings_or_a_database(args: list[str],
+                                                         tmp_path: Path) -> None:
+    env = {k: v for k, v in os.environ.items()
+           if k not in ("DEBUG", "DJANGO_DEBUG", "DJANGO_SETTINGS_MODULE", "SECRET_KEY")}
+    env["PYTHONPATH"] = str(ROOT)
+    done = subprocess.run([sys.executable, "-m", "scripts.bench", *args], cwd=tmp_path, env=env,
+                          capture_output=True, text=True, timeout=300, check=False)
+    assert done.returncode == 0, done.stderr
+    header, *rows = done.stdout.splitlines()
+    assert header.split()[:3] == ["benchmark", "median", "p95"] and rows
+    assert list(tmp_path.iterdir()) == []  # no database file, nothing written
