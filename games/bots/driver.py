@@ -1,15 +1,21 @@
 """Bots at a live table: after every change, a seated bot whose move it is takes it.
 
-The web process that committed a change "kicks" the driver; after a short pause
-(so people can follow) the bot's action goes through the same write path as a
-person's, with the version it saw, so two processes kicking at once are harmless:
-one wins, the other is told its version is stale and stops. A player's socket
-connecting also kicks, which resumes bots after a server restart. With
-``MAO_BOT_DELAY = 0`` (the tests) bots act at once, in the caller's thread.
+The process that committed a change wakes the game's bots (:func:`wake_bots`, a subscriber
+of the write path); after a short pause (so people can follow) the bot's action goes
+through the same write path as a person's, with the version it saw, so two processes waking
+at once are harmless: one wins, the other is told its version is stale and stops. A
+player's socket connecting also wakes them, which resumes bots after a server restart.
+With ``MAO_BOT_DELAY = 0`` (the tests) bots act at once, in the caller's thread; otherwise
+each process runs every bot move on one scheduler thread (:mod:`games.bots.scheduler`).
+
+A bot decides from its seat's view (:func:`~games.engine.views.player_view`); an oracle is
+also told the rules in force, through its one explicit door (``insight``). An
+experimenter's notebook of its refusals is kept per process and brought up to date from the
+log entries it has not read yet, never by reading the whole log again.
 
 Seats never change once a game has left its lobby, so a started game without a bot is
-remembered and its later kicks cost nothing (no timer thread, no database read: the load
-test's profile showed both on every action of tables of people).
+remembered and its later wakes cost nothing (no job, no database read: the load test's
+profile showed both on every action of tables of people).
 """
 
 from __future__ import annotations
@@ -17,18 +23,21 @@ from __future__ import annotations
 import logging
 import threading
 from collections import OrderedDict
+from dataclasses import dataclass, field
 
 from django.conf import settings
 from django.db import close_old_connections, connection
 
+from games.bots.scheduler import Scheduler
 from games.engine.actions import Action
-from games.engine.bots import Experimenter, make_bot
+from games.engine.bots import Bot, Experimenter, make_bot
 from games.engine.errors import EngineError
+from games.engine.events import Refused, event_from_json
 from games.engine.state import GameState
 from games.engine.views import player_view
-from games.models import LOBBY, Game
+from games.models import LOBBY, Game, LogEntry
 from games.store.errors import ServiceError
-from games.store.reads import game_log
+from games.store.reads import game_state
 from games.store.subscribers import Change
 from games.store.writes import submit_action
 
@@ -38,33 +47,73 @@ _local = threading.local()
 #: (tests) can reuse an id, never with the same random code. Bounded, oldest forgotten.
 _botless: OrderedDict[tuple[int, str], None] = OrderedDict()
 _BOTLESS_KEPT = 10_000
+#: How many times a bot's move that failed (the database busy or away) is tried again;
+#: nothing else would wake the bot before someone reconnects.
+RETRIES = 3
+_scheduler = Scheduler()
+
+
+@dataclass(slots=True)
+class Notebook:
+    """An experimenter's notes in one game: the (top, card) pairs refused to it, and the
+    version of the game up to which it has read the log."""
+
+    read_to: int = 0
+    refused: set[tuple[str, str]] = field(default_factory=set)
+
+
+#: Notebooks by (game id, code, seat), the least recently used forgotten first.
+_notebooks: OrderedDict[tuple[int, str, int], Notebook] = OrderedDict()
+_NOTEBOOKS_KEPT = 4096
+_notebooks_lock = threading.Lock()
+
+
+def notebook(game: Game, seat: int) -> Notebook:
+    """The experimenter at ``seat``'s notebook, brought up to ``game.version`` by reading only
+    the log entries after the ones it has read (its own refusals, which are public)."""
+    key = (game.pk, game.code, seat)
+    with _notebooks_lock:
+        notes = _notebooks.get(key) or Notebook()
+        _notebooks[key] = notes
+        _notebooks.move_to_end(key)
+        while len(_notebooks) > _NOTEBOOKS_KEPT:
+            _notebooks.popitem(last=False)
+    rows = LogEntry.objects.filter(game=game, seq__gt=notes.read_to,
+                                   seq__lte=game.version).order_by("seq")
+    for seq, events in rows.values_list("seq", "events"):
+        for data in events:
+            event = event_from_json(data)
+            if isinstance(event, Refused) and event.seat == seat and event.cards:
+                notes.refused.add((event.top, event.cards[0]))
+        notes.read_to = max(notes.read_to, seq)
+    return notes
+
+
+def _bot(game: Game, state: GameState, seat: int, kind: str) -> Bot:
+    """The bot at ``seat``: what its kind may know, and a seed of this moment of the game."""
+    seed = game.seed + game.version
+    if kind == "experimenter":
+        return Experimenter(seat, seed, refused=notebook(game, seat).refused)
+    # The one thing more than a player's view: the rules in force, for a bot that is shown
+    # at the table as one that knows them.
+    return make_bot(kind, seat, seed, insight=state.rulebook)
 
 
 def bot_action(game: Game) -> Action | None:
     """The action a seated bot takes now in ``game``, if a bot is due to act."""
-    if not game.state or game.phase not in ("writing", "playing"):
+    if game.state is None or game.phase not in ("writing", "playing"):
         return None
-    state = GameState.from_json(game.state)
+    state = game_state(game)
     due = list(state.writers) if state.phase == "writing" else [state.current]
     bots = {s.index: s for s in game.seats.filter(is_bot=True, index__in=due)}
     for index in due:
         seat = bots.get(index)
         if seat is None:
             continue
-        bot = make_bot(seat.bot_kind, index, game.seed + game.version)
-        if isinstance(bot, Experimenter):
-            _remember_refusals(game, bot)
-        action = bot.act(state, player_view(state, index))
+        action = _bot(game, state, index, seat.bot_kind).act(player_view(state, index))
         if action is not None:
             return action
     return None
-
-
-def _remember_refusals(game: Game, bot: Experimenter) -> None:
-    """An experimenter's notebook, rebuilt from the public log of its own refusals."""
-    for event in game_log(game):
-        if event.kind == "refused" and event.seat == bot.seat and event.data.get("cards"):
-            bot.refused.add((event.data["top"], event.data["cards"][0]))
 
 
 def act_once(game_id: int) -> bool:
@@ -83,7 +132,7 @@ def act_once(game_id: int) -> bool:
     try:
         submit_action(game, action, game.version)
     except ServiceError:
-        return False  # someone else changed the game first; their change kicks again
+        return False  # someone else changed the game first; their change wakes them again
     except EngineError:
         logger.exception("game %s: a bot's action was refused", game_id)
         return False
@@ -114,30 +163,23 @@ def kick(game_id: int, code: str | None = None) -> None:
         finally:
             _local.running = False
         return
-    _start_timer(delay, game_id, 0)
+    _schedule(delay, game_id, 0)
 
 
-#: How many times a bot's move that failed (the database busy or away) is tried again;
-#: nothing else would wake the bot before someone reconnects.
-RETRIES = 3
-
-
-def _start_timer(delay: float, game_id: int, attempt: int) -> None:
-    timer = threading.Timer(delay, _act_in_thread, [game_id, attempt])
-    timer.daemon = True
-    timer.start()
+def _schedule(delay: float, game_id: int, attempt: int) -> None:
+    _scheduler.schedule(f"game-{game_id}", delay, lambda: _act_in_thread(game_id, attempt))
 
 
 def _act_in_thread(game_id: int, attempt: int = 0) -> None:
-    # Only here, in a thread of its own: in the caller's thread (delay 0) this would close
-    # the caller's connection, inside its transaction on PostgreSQL (a test case, say).
+    # Only here, on the scheduler's thread: in the caller's thread (delay 0) this would
+    # close the caller's connection, inside its transaction on PostgreSQL (a test case, say).
     close_old_connections()
     try:
         act_once(game_id)
-    except Exception:  # a background thread must never die silently
+    except Exception:  # a failed move must be retried: nothing else wakes the bot
         logger.exception("game %s: the bot driver failed (attempt %d)", game_id, attempt + 1)
         if attempt < RETRIES:
             delay = float(getattr(settings, "MAO_BOT_DELAY", 0.8)) or 0.8
-            _start_timer(delay * 2 ** (attempt + 1), game_id, attempt + 1)
+            _schedule(delay * 2 ** (attempt + 1), game_id, attempt + 1)
     finally:
         connection.close()

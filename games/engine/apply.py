@@ -6,12 +6,12 @@ from random import Random
 
 from games.engine.actions import Action, ClaimWin, EndGame, Pass, Play, WriteRule
 from games.engine.errors import EngineError
-from games.engine.events import Event
+from games.engine.events import Event, RuleWritten
 from games.engine.lockup import check_lockup, has_way_out
 from games.engine.play import claim_win, pass_turn, play
 from games.engine.rounds import end_game
 from games.engine.setup import deal
-from games.engine.state import GameState, RuleEntry, rule_data
+from games.engine.state import GameState, RuleEntry, RuleStats, rule_data
 from rules.english import describe
 from rules.errors import RuleError
 from rules.jargon import suggest_jargon
@@ -44,7 +44,7 @@ def apply(state: GameState, action: Action) -> tuple[GameState, list[Event]]:
     else:
         raise EngineError("action/unknown", f"unknown action {action!r}")
     check_lockup(new, events)
-    new.history.append([len(h) for h in new.hands])
+    new.history.append(tuple(len(h) for h in new.hands))
     return new, events
 
 
@@ -75,12 +75,12 @@ def write_rule(state: GameState, action: WriteRule, events: list[Event]) -> None
                           f"The jargon {rule.jargon!r} is already taken; choose another.")
     entry = RuleEntry(len(state.rules) + 1, action.seat, state.round, rule_data(rule))
     state.rules.append(entry)
-    state.stats[str(entry.id)] = {"broken": 0, "fired": 0, "first_broken": None}
+    state.stats[entry.id] = RuleStats()
     state.writers.remove(action.seat)
     name = state.names[action.seat]
-    events.append(Event("rule_written", f"{name} has written a secret rule.", seat=action.seat,
-                        to=action.seat, private=f"You wrote {rule.jargon}: {describe(rule)}",
-                        data={"round": state.round}, secret={"rule": entry.id}))
+    events.append(RuleWritten(text=f"{name} has written a secret rule.", seat=action.seat,
+                              to=action.seat, private=f"You wrote {rule.jargon}: {describe(rule)}",
+                              round=state.round, rule=entry.id))
     if state.writers:
         return
     state.way_out = has_way_out(state.rulebook(), players=state.players)

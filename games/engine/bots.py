@@ -1,37 +1,46 @@
-"""Bots: an experimenter who knows no rule, and an oracle who knows them all.
+"""Bots: an experimenter who knows no rule, and an oracle who is told them all.
 
-The experimenter plays as a newcomer would: from its own view only, trying cards
-it has not yet seen refused on that top, and keeping a notebook of refusals. The
-oracle reads the whole state (for tests and load only) and always plays legally
-when it can, saying every required call. Both write random valid rules when they
-win a round. Randomness is a ``random.Random`` each bot owns.
+Every bot decides from its own seat's view (:class:`~games.engine.views.PlayerView`):
+its hand, the piles, the public log. The experimenter plays as a newcomer would, trying
+cards it has not yet seen refused on that top, and keeping a notebook of its refusals.
+The oracle is also told every rule in force, through one explicit door, a
+:data:`RuleInsight` given when it is made (and shown as such at the table): it always
+plays legally when it can, saying every required call. Both write random valid rules when
+they win a round. Randomness is a ``random.Random`` each bot owns.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from random import Random
 from typing import Protocol
 
 from games.engine.actions import Action, ClaimWin, Pass, Play, WriteRule
-from games.engine.events import Event
-from games.engine.state import GameState
+from games.engine.events import Event, Refused
 from games.engine.views import PlayerView
-from rules.cards import STANDARD_CARDS
+from rules.cards import STANDARD_CARDS, parse
 from rules.context import PlayContext
+from rules.evaluation import Rulebook
 from rules.generate import random_spec
 from rules.spec import dump_rule, load_rule
 
+#: What a bot that knows every rule is told: the rulebook in force when it asks (and
+#: nothing else of the game: hands and the stock stay out of its reach).
+RuleInsight = Callable[[], Rulebook]
+#: The bot kinds a seat can hold.
+BOT_KINDS = ("experimenter", "oracle")
+
 
 class Bot(Protocol):
-    """Anything that can take a seat."""
+    """Anything that can take a seat: it decides from its own seat's view."""
 
     seat: int
 
-    def act(self, state: GameState, view: PlayerView) -> Action | None:
+    def act(self, view: PlayerView) -> Action | None:
         """The bot's action now, or ``None`` when it has nothing to do."""
 
-    def observe(self, events: list[Event]) -> None:
-        """Learn from what happened."""
+    def observe(self, events: Sequence[Event]) -> None:
+        """Learn from what happened (the events as this seat saw them)."""
 
 
 def _rule_action(seat: int, rng: Random) -> WriteRule:
@@ -46,21 +55,26 @@ def _rule_action(seat: int, rng: Random) -> WriteRule:
 
 
 class Experimenter:
-    """Knows no rule: tries untested cards, remembers refusals, passes when out of ideas."""
+    """Knows no rule: tries untested cards, remembers refusals, passes when out of ideas.
 
-    def __init__(self, seat: int, seed: int) -> None:
+    ``refused`` is its notebook: the (top, card) pairs it has seen refused; a caller that
+    keeps the notebook elsewhere (the live table's bot driver) may hand it in.
+    """
+
+    def __init__(self, seat: int, seed: int,
+                 refused: set[tuple[str, str]] | None = None) -> None:
         self.seat = seat
         self.rng = Random(seed)
-        self.refused: set[tuple[str, str]] = set()
+        self.refused: set[tuple[str, str]] = set() if refused is None else refused
         self.tried: tuple[str, str] | None = None
 
-    def act(self, state: GameState, view: PlayerView) -> Action | None:
-        """Choose from the bot's own view (``state`` is not read)."""
+    def act(self, view: PlayerView) -> Action | None:
+        """Choose from the bot's own view."""
         if view.phase == "writing" and self.seat in view.writers:
             return _rule_action(self.seat, self.rng)
         if view.phase != "playing" or view.current != self.seat:
             return None
-        top = view.piles[0]["top"]
+        top = view.piles[0].top
         options = [c for c in view.hand if (top, c) not in self.refused]
         if not options or self.rng.random() < 0.05:
             return Pass(self.seat)
@@ -71,41 +85,45 @@ class Experimenter:
         return Play(self.seat, (card,), (None if named is None else str(named),), say,
                     self.rng.choice("CDHS"), 0)
 
-    def observe(self, events: list[Event]) -> None:
-        """Note a refusal of the card just tried on that top."""
+    def observe(self, events: Sequence[Event]) -> None:
+        """Note a refusal of one of its own plays (the top and the card, both public)."""
         for event in events:
-            if event.kind == "refused" and event.seat == self.seat and self.tried:
-                self.refused.add(self.tried)
+            if isinstance(event, Refused) and event.seat == self.seat and event.cards:
+                self.refused.add((event.top, event.cards[0]))
 
 
 class Oracle:
-    """Knows every rule: plays a legal card whenever one is held, with every required call."""
+    """Told every rule: plays a legal card whenever one is held, with every required call.
 
-    def __init__(self, seat: int, seed: int) -> None:
+    It sees what its seat sees (the view) and, through ``insight``, the rules in force.
+    """
+
+    def __init__(self, seat: int, seed: int, insight: RuleInsight) -> None:
         self.seat = seat
         self.rng = Random(seed)
+        self.insight = insight
 
-    def act(self, state: GameState, view: PlayerView) -> Action | None:
-        """Choose with full knowledge of ``state``."""
-        if state.phase == "writing" and self.seat in state.writers:
+    def act(self, view: PlayerView) -> Action | None:
+        """Choose a legal play from the view and the rules it was told."""
+        if view.phase == "writing" and self.seat in view.writers:
             return _rule_action(self.seat, self.rng)
-        if state.phase != "playing" or state.current != self.seat:
+        if view.phase != "playing" or view.current != self.seat:
             return None
-        rulebook = state.rulebook()
-        hand = state.hand_cards(self.seat)
+        rulebook = self.insight()
+        hand = [parse(c) for c in view.hand]
         if rulebook.winning_hand(hand) is not None:
             return ClaimWin(self.seat)
         order = list(range(len(hand)))
         self.rng.shuffle(order)
-        for index, pile in enumerate(state.piles):
+        for index, pile in enumerate(view.piles):
+            below = tuple(parse(c) for c in pile.cards)
             for i in order:
                 card = hand[i]
                 for stands in (STANDARD_CARDS if card.is_joker else (card,)):
-                    ctx = PlayContext(stands, pile.effective(), physical=card,
-                                      active_suit=pile.suit, hand=tuple(hand),
-                                      hand_before=len(hand), player=self.seat,
-                                      players=state.players, turn=state.turn + 1,
-                                      round=state.round)
+                    ctx = PlayContext(stands, below, physical=card, active_suit=pile.suit,
+                                      hand=tuple(hand), hand_before=len(hand),
+                                      player=self.seat, players=len(view.names),
+                                      turn=view.turn + 1, round=view.round)
                     if rulebook.is_legal(ctx):
                         say = " ".join(v.phrase for v in rulebook.calls(ctx, "") if v.required)
                         named = str(stands) if card.is_joker else None
@@ -113,15 +131,16 @@ class Oracle:
                                     self.rng.choice("CDHS"), index)
         return Pass(self.seat)
 
-    def observe(self, events: list[Event]) -> None:
+    def observe(self, events: Sequence[Event]) -> None:
         """The oracle needs no notes."""
 
 
-def make_bot(kind: str, seat: int, seed: int) -> Bot:
-    """A bot by kind name: ``experimenter`` or ``oracle``."""
+def make_bot(kind: str, seat: int, seed: int, insight: RuleInsight | None = None) -> Bot:
+    """A bot by kind name: ``experimenter``, or ``oracle`` (which needs the ``insight``)."""
     if kind == "oracle":
-        return Oracle(seat, seed)
+        if insight is None:
+            raise ValueError("an oracle bot must be told the rules (insight)")
+        return Oracle(seat, seed, insight)
     if kind == "experimenter":
         return Experimenter(seat, seed)
     raise ValueError(f"unknown bot kind {kind!r}")
-

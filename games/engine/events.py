@@ -1,28 +1,76 @@
-"""Events: what happened, with an audience and a public form.
+"""Events: what happened, one frozen dataclass per kind, with an audience and a public form.
 
-Every event has a public ``text`` ("Bull drew a card") that anyone may read. An
-event meant for one seat also has a ``private`` text ("You drew Q♥") that only
-``to`` may read; ``data`` is public too, and ``secret`` holds what only ``to``
-may know (cards drawn). Views pick the right form for their viewer.
+Every event has a public ``text`` ("Bull drew a card") that anyone may read. An event meant
+for one seat (``to``) also has a ``private`` text ("You drew Q♥") and *secret* fields (the
+cards drawn) that only ``to`` may know; :meth:`Event.seen_by` gives the event as another
+viewer may see it, with its secrets blanked. Kinds register themselves under their JSON
+``kind`` tag (:func:`event_kind`), as condition nodes do, so stored logs read back typed and
+a renamed field fails the type checker instead of a page.
+
+Stored form (unchanged since the first version, so old logs load)::
+
+    {"kind": "drew", "text": "...", "seat": 1, "to": 1, "private": "...",
+     "data": {"count": 1, "reason": "pass"}, "secret": {"cards": ["QH"]}}
+
+>>> event = Drew(text="Bo draws a card.", seat=1, to=1, private="You draw Q♥.",
+...              count=1, reason="pass", cards=("QH",))
+>>> event_from_json(event.to_json()) == event
+True
+>>> event.seen_by(0).cards, event.seen_by(1).cards
+((), ('QH',))
 """
 
 from __future__ import annotations
 
+import dataclasses
+import types
+import typing
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, ClassVar, Literal, Self, TypeVar
+
+from rules.effects import Effect, read_effect
+
+#: Every event kind by its JSON tag.
+EVENT_TYPES: dict[str, type[Event]] = {}
+E = TypeVar("E", bound="type[Event]")
+
+#: How a round was won.
+Win = Literal["emptied", "instant", "effect", "no_supply"]
+#: Why cards were drawn.
+DrawReason = Literal["pass", "penalty", "effect"]
 
 
-@dataclass(frozen=True, slots=True)
+def event_kind(kind: str) -> Callable[[E], E]:
+    """Register an event class under its JSON ``kind`` tag."""
+
+    def register(cls: E) -> E:
+        cls.kind = kind
+        EVENT_TYPES[kind] = cls
+        return cls
+
+    return register
+
+
+def secret(default: Any) -> Any:
+    """A field only the event's ``to`` seat may know (blanked to ``default`` for others)."""
+    return field(default=default, metadata={"secret": True})
+
+
+def _named(json_name: str) -> Any:
+    """A field stored under another JSON name (``as`` is a Python keyword)."""
+    return field(metadata={"json": json_name})
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
 class Event:
     """One thing that happened. ``to`` is ``None`` for public events."""
 
-    kind: str
+    kind: ClassVar[str] = ""
     text: str
     seat: int | None = None
     to: int | None = None
     private: str | None = None
-    data: dict[str, Any] = field(default_factory=dict)
-    secret: dict[str, Any] = field(default_factory=dict)
 
     def text_for(self, viewer: int | None) -> str:
         """The text this viewer may read (``None``: a spectator)."""
@@ -30,26 +78,268 @@ class Event:
             return self.private
         return self.text
 
-    def visible_to(self, viewer: int | None) -> dict[str, Any]:
-        """The event as JSON data for this viewer, secrets only for its own seat."""
-        data: dict[str, Any] = {"kind": self.kind, "text": self.text_for(viewer),
-                                "seat": self.seat, "data": self.data}
-        if viewer is not None and viewer == self.to and self.secret:
-            data["secret"] = self.secret
-        return data
+    def is_for(self, viewer: int | None) -> bool:
+        """Whether this is a private event addressed to ``viewer``."""
+        return self.to is not None and viewer is not None and viewer == self.to
+
+    def seen_by(self, viewer: int | None) -> Self:
+        """The event as ``viewer`` may see it: whole for its own seat (or when public), else
+        without its private text and with its secret fields blanked."""
+        if self.to is None or self.is_for(viewer):
+            return self
+        blanks: dict[str, Any] = {f.name: f.default for f in dataclasses.fields(self)
+                                  if f.metadata.get("secret")}
+        return dataclasses.replace(self, private=None, **blanks)
 
     def to_json(self) -> dict[str, Any]:
-        """The whole event (secrets included) for storage."""
+        """The whole event (secrets included) for storage; :func:`event_from_json` reads it."""
+        data: dict[str, Any] = {}
+        hidden: dict[str, Any] = {}
+        for item in _payload(type(self)):
+            target = hidden if item.metadata.get("secret") else data
+            target[item.metadata.get("json", item.name)] = _encode(getattr(self, item.name))
         return {"kind": self.kind, "text": self.text, "seat": self.seat, "to": self.to,
-                "private": self.private, "data": self.data, "secret": self.secret}
+                "private": self.private, "data": data, "secret": hidden}
 
-    @classmethod
-    def from_json(cls, data: dict[str, Any]) -> Event:
-        """Read a stored event."""
-        return cls(data["kind"], data["text"], data["seat"], data["to"], data["private"],
-                   dict(data["data"]), dict(data["secret"]))
+
+@dataclass(frozen=True, slots=True)
+class Breach:
+    """One rule a refused play broke: its jargon, author and id."""
+
+    jargon: str
+    author: int
+    author_name: str
+    rule: int
 
 
 def event_from_json(data: dict[str, Any]) -> Event:
-    """Read a stored event."""
-    return Event.from_json(data)
+    """Read a stored event (any registered kind); ``ValueError`` for an unknown kind."""
+    cls = EVENT_TYPES.get(str(data.get("kind")))
+    if cls is None:
+        raise ValueError(f"unknown event kind {data.get('kind')!r}")
+    stored = {**data.get("data", {}), **data.get("secret", {})}
+    hints = _hints(cls)
+    values: dict[str, Any] = {}
+    for item in _payload(cls):
+        name = item.metadata.get("json", item.name)
+        if name in stored:
+            values[item.name] = _decode(hints[item.name], stored[name])
+    return cls(text=data["text"], seat=data.get("seat"), to=data.get("to"),
+               private=data.get("private"), **values)
+
+
+_PAYLOADS: dict[str, tuple[dataclasses.Field[Any], ...]] = {}
+_HINTS: dict[str, dict[str, Any]] = {}
+
+
+def _payload(cls: type[Event]) -> tuple[dataclasses.Field[Any], ...]:
+    """The kind's own fields (not ``text``, ``seat``, ``to``, ``private``)."""
+    found = _PAYLOADS.get(cls.kind)
+    if found is None:
+        base = {"text", "seat", "to", "private"}
+        found = _PAYLOADS[cls.kind] = tuple(f for f in dataclasses.fields(cls)
+                                            if f.name not in base)
+    return found
+
+
+def _hints(cls: type[Event]) -> dict[str, Any]:
+    found = _HINTS.get(cls.kind)
+    if found is None:
+        found = _HINTS[cls.kind] = typing.get_type_hints(cls)
+    return found
+
+
+def _encode(value: Any) -> Any:
+    if isinstance(value, tuple):
+        return [_encode(v) for v in value]
+    if isinstance(value, Effect):
+        return value.to_json()
+    if isinstance(value, Breach):
+        return dataclasses.asdict(value)
+    return value
+
+
+def _decode(hint: Any, value: Any) -> Any:
+    """Turn stored JSON back into the field's type (tuples, breaches, effects, literals)."""
+    origin = typing.get_origin(hint)
+    if origin in (types.UnionType, typing.Union):
+        if value is None:
+            return None
+        (inner,) = [arg for arg in typing.get_args(hint) if arg is not type(None)]
+        return _decode(inner, value)
+    if origin is tuple:
+        (inner, _) = typing.get_args(hint)
+        return tuple(_decode(inner, v) for v in value)
+    if hint is Breach:
+        return Breach(**value)
+    if hint is Effect:
+        return read_effect(value, "effects")
+    return value
+
+
+@event_kind("rule_written")
+@dataclass(frozen=True, slots=True, kw_only=True)
+class RuleWritten(Event):
+    """A rule-maker wrote a secret rule for ``round``; only they learn its id."""
+
+    round: int
+    rule: int | None = secret(None)
+
+
+@event_kind("dealt")
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Dealt(Event):
+    """Round ``round`` was dealt: the ``starter`` card turned up, seat ``first`` plays first."""
+
+    round: int
+    starter: str
+    first: int
+
+
+@event_kind("hand")
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Hand(Event):
+    """A seat picks up a hand (dealt, or passed on): only that seat sees its ``cards``."""
+
+    cards: tuple[str, ...] = secret(())
+
+
+@event_kind("played")
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Played(Event):
+    """A legal play: the ``cards`` held (in order), what each ``stands_for``, on ``pile``."""
+
+    cards: tuple[str, ...]
+    stands_for: tuple[str, ...] = _named("as")
+    pile: int
+
+
+@event_kind("refused")
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Refused(Event):
+    """A play refused on ``top``: the rules it ``broke`` (none: a group no rule allows)."""
+
+    cards: tuple[str, ...]
+    stands_for: tuple[str, ...] = _named("as")
+    top: str
+    broken: tuple[Breach, ...]
+
+
+@event_kind("fired")
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Fired(Event):
+    """A trigger rule fired with its ``effects``."""
+
+    jargon: str
+    author: int
+    rule: int
+    effects: tuple[Effect, ...]
+
+
+@event_kind("named_suit")
+@dataclass(frozen=True, slots=True, kw_only=True)
+class NamedSuit(Event):
+    """The player of a wild card named a ``suit``."""
+
+    suit: str
+
+
+@event_kind("passed_hands")
+@dataclass(frozen=True, slots=True, kw_only=True)
+class PassedHands(Event):
+    """Everyone passed their hand to the ``direction`` (left or right)."""
+
+    direction: str
+
+
+@event_kind("call_broken")
+@dataclass(frozen=True, slots=True, kw_only=True)
+class CallBroken(Event):
+    """A call rule was broken: a ``required`` phrase not said, or a needless one said."""
+
+    jargon: str
+    author: int
+    rule: int
+    required: bool
+
+
+@event_kind("again")
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Again(Event):
+    """The player plays again."""
+
+
+@event_kind("skipped")
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Skipped(Event):
+    """The next player (``seat``) is skipped."""
+
+
+@event_kind("claim_failed")
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ClaimFailed(Event):
+    """A player revealed their ``hand`` to claim a win, but no rule makes it a winner."""
+
+    hand: tuple[str, ...]
+
+
+@event_kind("claim_won")
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ClaimWon(Event):
+    """A player revealed a winning ``hand`` under an instant-win rule."""
+
+    hand: tuple[str, ...]
+    jargon: str
+    author: int
+    rule: int
+
+
+@event_kind("won_round")
+@dataclass(frozen=True, slots=True, kw_only=True)
+class WonRound(Event):
+    """Seat ``seat`` won round ``round`` (``how``) and writes the next rule."""
+
+    round: int
+    how: Win
+
+
+@event_kind("no_supply")
+@dataclass(frozen=True, slots=True, kw_only=True)
+class NoSupply(Event):
+    """The stock could not supply a draw: each seat's cards held and owed (``scores``)."""
+
+    scores: tuple[int, ...]
+
+
+@event_kind("tie")
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Tie(Event):
+    """The seats ``tied`` for fewest cards: nobody won the round; it is dealt again."""
+
+    tied: tuple[int, ...]
+
+
+@event_kind("game_over")
+@dataclass(frozen=True, slots=True, kw_only=True)
+class GameOver(Event):
+    """The game ended (``reason``: ``no_card``, ``no_way_out`` or ``host``)."""
+
+    reason: str
+
+
+@event_kind("reshuffled")
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Reshuffled(Event):
+    """``count`` cards from the discard piles were shuffled into a new stock."""
+
+    count: int
+
+
+@event_kind("drew")
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Drew(Event):
+    """Seat ``seat`` drew ``count`` cards (``reason``); only it sees which ``cards``."""
+
+    count: int
+    reason: DrawReason
+    cards: tuple[str, ...] = secret(())

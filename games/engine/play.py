@@ -5,13 +5,27 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Literal
 
 from games.engine.actions import ClaimWin, Pass, Play
 from games.engine.errors import EngineError
-from games.engine.events import Event
+from games.engine.events import (
+    Again,
+    Breach,
+    CallBroken,
+    ClaimFailed,
+    ClaimWon,
+    Event,
+    Fired,
+    Hand,
+    NamedSuit,
+    PassedHands,
+    Played,
+    Refused,
+    Skipped,
+)
 from games.engine.rounds import no_supply, win_round
-from games.engine.state import GameState, Pile, RuleEntry, pile_card
+from games.engine.state import GameState, Pile, RuleEntry, RuleStats, pile_card
 from games.engine.stock import draw
 from rules.cards import Card, parse
 from rules.context import PlayContext
@@ -47,14 +61,17 @@ def entries_by_rule(state: GameState, rulebook: Rulebook) -> dict[int, RuleEntry
     return {id(rule): entry for rule, entry in zip(rulebook.rules, state.rules, strict=True)}
 
 
-def record(state: GameState, entry: RuleEntry, what: str, moment: str = "",
-           reveal: bool = True) -> None:
+def record(state: GameState, entry: RuleEntry, what: Literal["broken", "fired"],
+           moment: str = "", reveal: bool = True) -> None:
     """Count a rule breaking or firing, and make its jargon public (unless ``reveal`` is false:
     nobody names a call that was made correctly)."""
-    stats = state.stats.setdefault(str(entry.id), {"broken": 0, "fired": 0, "first_broken": None})
-    stats[what] += 1
-    if what == "broken" and stats["first_broken"] is None:
-        stats["first_broken"] = moment
+    stats = state.stats.setdefault(entry.id, RuleStats())
+    if what == "broken":
+        stats.broken += 1
+        if stats.first_broken is None:
+            stats.first_broken = moment
+    else:
+        stats.fired += 1
     if reveal and entry.id not in state.revealed:
         state.revealed.append(entry.id)
 
@@ -110,11 +127,10 @@ def play(state: GameState, action: Play, events: list[Event]) -> None:
     outcome = TurnOutcome()
     entries = entries_by_rule(state, rulebook)
     name = state.names[seat]
-    events.append(Event("played", f"{name} plays {_shown(physical, effective)}"
-                        f"{'' if len(state.piles) == 1 else f' on pile {action.pile + 1}'}.",
-                        seat=seat, data={"cards": list(action.cards),
-                                         "as": [str(e) for e in effective],
-                                         "pile": action.pile}))
+    events.append(Played(text=f"{name} plays {_shown(physical, effective)}"
+                         f"{'' if len(state.piles) == 1 else f' on pile {action.pile + 1}'}.",
+                         seat=seat, cards=action.cards,
+                         stands_for=tuple(str(e) for e in effective), pile=action.pile))
     last = first
     for i, (card, stands) in enumerate(zip(physical, effective, strict=True)):
         ctx = first if i == 0 else _context(state, seat, pile, card, stands,
@@ -155,19 +171,18 @@ def _refuse(state: GameState, action: Play, physical: list[Card], effective: lis
     entries = entries_by_rule(state, state.rulebook())
     shown = _shown(physical, effective)
     moment = f"Round {state.round}, turn {state.turn}: {name} played {shown} on {pile.top.symbol}"
-    calls: list[dict[str, Any]] = []
+    calls: list[Breach] = []
     for rule in broken:
         entry = entries[id(rule)]
         record(state, entry, "broken", moment)
-        calls.append({"jargon": entry.jargon, "author": entry.author,
-                      "author_name": state.names[entry.author], "rule": entry.id})
-    words = " ".join(f"{c['author_name']}: that's {article(str(c['jargon']))}!" for c in calls)
+        calls.append(Breach(entry.jargon, entry.author, state.names[entry.author], entry.id))
+    words = " ".join(f"{c.author_name}: that's {article(c.jargon)}!" for c in calls)
     if not broken:
         words = "No rule lets those cards go down together."
-    events.append(Event("refused", f"{name} tries {shown} on {pile.top.symbol}. {words}",
-                        seat=seat, data={"cards": list(action.cards),
-                                         "as": [str(e) for e in effective],
-                                         "top": str(pile.top), "broken": calls}))
+    events.append(Refused(text=f"{name} tries {shown} on {pile.top.symbol}. {words}",
+                          seat=seat, cards=action.cards,
+                          stands_for=tuple(str(e) for e in effective), top=str(pile.top),
+                          broken=tuple(calls)))
     short = draw(state, seat, 1, "penalty", events)
     if short:
         no_supply(state, {seat: short}, events)
@@ -181,9 +196,9 @@ def _apply_effects(state: GameState, action: Play, entry: RuleEntry,
     seat = action.seat
     author = state.names[entry.author]
     said = "; ".join(describe_effect(e) for e in effects)
-    events.append(Event("fired", f"{author}: {entry.jargon}! ({said})", seat=seat,
-                        data={"jargon": entry.jargon, "author": entry.author, "rule": entry.id,
-                              "effects": [e.to_json() for e in effects]}))
+    events.append(Fired(text=f"{author}: {entry.jargon}! ({said})", seat=seat,
+                        jargon=entry.jargon, author=entry.author, rule=entry.id,
+                        effects=tuple(effects)))
     for effect in effects:
         kind = effect.kind
         if kind == "draw":
@@ -203,9 +218,8 @@ def _apply_effects(state: GameState, action: Play, entry: RuleEntry,
             _pass_hands(state, effect.direction, events)
         elif kind == "name_suit":
             pile.suit = action.suit or ctx.played.suit
-            events.append(Event("named_suit", f"{state.names[seat]} names "
-                                f"{_suit_name(pile.suit)}.", seat=seat,
-                                data={"suit": pile.suit}))
+            events.append(NamedSuit(text=f"{state.names[seat]} names "
+                                    f"{_suit_name(pile.suit)}.", seat=seat, suit=pile.suit))
         elif kind == "to_bottom" and pile.cards[-1] == pile_card(ctx.physical, ctx.played):
             pile.cards.insert(0, pile.cards.pop())
         elif kind == "new_pile" and len(pile.cards) > 1 and pile.cards[-1] == pile_card(
@@ -232,14 +246,14 @@ def _pass_hands(state: GameState, direction: str, events: list[Event]) -> None:
     n = state.players
     old = state.hands
     state.hands = [old[(seat - step) % n] for seat in range(n)]
-    events.append(Event("passed_hands", f"Everyone passes their hand to the {direction}.",
-                        data={"direction": direction}))
+    events.append(PassedHands(text=f"Everyone passes their hand to the {direction}.",
+                              direction=direction))
     for seat in range(n):
         giver = state.names[(seat - step) % n]
         shown = " ".join(parse(c).symbol for c in state.hands[seat]) or "no cards"
-        events.append(Event("hand", f"{state.names[seat]} picks up {giver}'s hand.", seat=seat,
-                            to=seat, private=f"You pick up {giver}'s hand: {shown}.",
-                            secret={"cards": list(state.hands[seat])}))
+        events.append(Hand(text=f"{state.names[seat]} picks up {giver}'s hand.", seat=seat,
+                           to=seat, private=f"You pick up {giver}'s hand: {shown}.",
+                           cards=tuple(state.hands[seat])))
 
 
 def _judge_calls(state: GameState, action: Play, verdicts: list[CallVerdict],
@@ -256,10 +270,10 @@ def _judge_calls(state: GameState, action: Play, verdicts: list[CallVerdict],
                   f"{'did not say' if verdict.required else 'said'} “{verdict.phrase}”")
         record(state, entry, "broken", moment)
         problem = "missed a call" if verdict.required else "said something needless"
-        events.append(Event("call_broken", f"{state.names[entry.author]}: that's "
-                            f"{article(entry.jargon)}! {state.names[seat]} {problem}.", seat=seat,
-                            data={"jargon": entry.jargon, "author": entry.author,
-                                  "rule": entry.id, "required": verdict.required}))
+        events.append(CallBroken(text=f"{state.names[entry.author]}: that's "
+                                 f"{article(entry.jargon)}! {state.names[seat]} {problem}.",
+                                 seat=seat, jargon=entry.jargon, author=entry.author,
+                                 rule=entry.id, required=verdict.required))
         penalty = getattr(verdict.rule.spec, "penalty", 1)
         short = draw(state, seat, penalty, "penalty", events)
         if short:
@@ -283,10 +297,10 @@ def _finish_turn(state: GameState, seat: int, outcome: TurnOutcome,
         return
     state.current = seat if outcome.again else state.seat_after(seat, 1 + outcome.skips)
     if outcome.again:
-        events.append(Event("again", f"{state.names[seat]} plays again.", seat=seat))
+        events.append(Again(text=f"{state.names[seat]} plays again.", seat=seat))
     elif outcome.skips:
         skipped = state.seat_after(seat)
-        events.append(Event("skipped", f"{state.names[skipped]} is skipped.", seat=skipped))
+        events.append(Skipped(text=f"{state.names[skipped]} is skipped.", seat=skipped))
 
 
 def pass_turn(state: GameState, action: Pass, events: list[Event]) -> None:
@@ -311,9 +325,9 @@ def claim_win(state: GameState, action: ClaimWin, events: list[Event]) -> None:
     rule = rulebook.winning_hand(hand)
     if rule is None:
         # A copy: the penalty card drawn next must not show up in this public event.
-        events.append(Event("claim_failed", f"{name} reveals their hand ({shown}), but no rule "
-                            "makes it a winner.", seat=seat,
-                            data={"hand": list(state.hands[seat])}))
+        events.append(ClaimFailed(text=f"{name} reveals their hand ({shown}), but no rule "
+                                  "makes it a winner.", seat=seat,
+                                  hand=tuple(state.hands[seat])))
         short = draw(state, seat, 1, "penalty", events)
         if short:
             no_supply(state, {seat: short}, events)
@@ -322,8 +336,8 @@ def claim_win(state: GameState, action: ClaimWin, events: list[Event]) -> None:
         return
     entry = entries_by_rule(state, rulebook)[id(rule)]
     record(state, entry, "fired")
-    events.append(Event("claim_won", f"{name} reveals {shown}. {state.names[entry.author]}: "
-                        f"that's {article(entry.jargon)}!", seat=seat,
-                        data={"hand": list(state.hands[seat]), "jargon": entry.jargon,
-                              "author": entry.author, "rule": entry.id}))
+    events.append(ClaimWon(text=f"{name} reveals {shown}. {state.names[entry.author]}: "
+                           f"that's {article(entry.jargon)}!", seat=seat,
+                           hand=tuple(state.hands[seat]), jargon=entry.jargon,
+                           author=entry.author, rule=entry.id))
     win_round(state, seat, "instant", events)

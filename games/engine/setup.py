@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from games.engine.errors import EngineError
-from games.engine.events import Event
+from games.engine.events import Dealt, Event, Hand
 from games.engine.settings import GameSettings
 from games.engine.state import GameState, Pile
 from games.engine.stock import shuffle_rng
@@ -58,12 +58,12 @@ def deal(state: GameState, events: list[Event]) -> None:
     else:
         state.current = (state.rule_maker + 1) % n
     first = state.names[state.current]
-    events.append(Event(
-        "dealt", f"Round {state.round}: {state.settings.hand_size} cards each. The starter is "
+    events.append(Dealt(
+        text=f"Round {state.round}: {state.settings.hand_size} cards each. The starter is "
         f"{parse(starter).symbol}. {first} plays first.",
-        data={"round": state.round, "starter": starter, "first": state.current}))
+        round=state.round, starter=starter, first=state.current))
     for seat in range(n):
         shown = " ".join(parse(c).symbol for c in state.hands[seat])
-        events.append(Event("hand", f"{state.names[seat]} picks up their hand.", seat=seat,
-                            to=seat, private=f"Your hand: {shown}.",
-                            secret={"cards": list(state.hands[seat])}))
+        events.append(Hand(text=f"{state.names[seat]} picks up their hand.", seat=seat,
+                           to=seat, private=f"Your hand: {shown}.",
+                           cards=tuple(state.hands[seat])))

@@ -41,7 +41,9 @@ def play_game(settings: GameSettings, seed: int, kinds: Sequence[str] = ("oracle
     ``max_actions`` actions, so every run is finite.
     """
     state = new_game(settings, NAMES[:settings.players], seed)
-    bots: list[Bot] = [make_bot(kinds[s % len(kinds)], s, seed * 31 + s)
+    # An oracle is told the rules of the state as it is when it asks.
+    bots: list[Bot] = [make_bot(kinds[s % len(kinds)], s, seed * 31 + s,
+                                insight=lambda: state.rulebook())
                        for s in range(settings.players)]
     record = GameRecord(start=state, final=state)
     while state.phase != "ended":
@@ -50,7 +52,7 @@ def play_game(settings: GameSettings, seed: int, kinds: Sequence[str] = ("oracle
             record.capped = True
         else:
             action = next((a for bot in bots
-                           if (a := bot.act(state, player_view(state, bot.seat))) is not None),
+                           if (a := bot.act(player_view(state, bot.seat))) is not None),
                           None)
         if action is None:
             record.problems.append(f"nobody can act in phase {state.phase}")
@@ -65,7 +67,7 @@ def play_game(settings: GameSettings, seed: int, kinds: Sequence[str] = ("oracle
         if keep_states:
             record.states.append(state)
         for bot in bots:
-            bot.observe(events)
+            bot.observe([event.seen_by(bot.seat) for event in events])
         record.problems += violations(state)
     record.final = state
     return record

@@ -11,8 +11,9 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import Any
+from typing import Any, Literal, get_args
 
+from games.engine.events import Win
 from games.engine.settings import GameSettings
 from rules.cards import JOKER, Card, parse
 from rules.context import Settings
@@ -20,7 +21,58 @@ from rules.evaluation import Rulebook
 from rules.spec import Rule, dump_rule, load_rule
 
 STATE_VERSION = 1
-PHASES = ("writing", "playing", "ended")
+#: Where a game is: rule-makers writing, cards being played, or over.
+Phase = Literal["writing", "playing", "ended"]
+PHASES: tuple[Phase, ...] = get_args(Phase)
+#: Why a game ended: no card can follow, nobody can ever go out, or the host ended it.
+EndReason = Literal["no_card", "no_way_out", "host"]
+
+
+def read_phase(value: object) -> Phase:
+    """A phase read from stored data; ``ValueError`` for anything else."""
+    for phase in PHASES:
+        if value == phase:
+            return phase
+    raise ValueError(f"unknown phase {value!r}")
+
+
+@dataclass(frozen=True, slots=True)
+class RoundWin:
+    """Seat ``seat`` won round ``round`` (``how``)."""
+
+    round: int
+    seat: int
+    how: Win
+
+    def to_json(self) -> dict[str, Any]:
+        """As stored in the state."""
+        return {"round": self.round, "seat": self.seat, "how": self.how}
+
+
+@dataclass(frozen=True, slots=True)
+class GameEnd:
+    """How the game ended: the ``reason``, a sentence for people, the round it ended in."""
+
+    reason: EndReason
+    text: str
+    round: int
+
+    def to_json(self) -> dict[str, Any]:
+        """As stored in the state."""
+        return {"reason": self.reason, "text": self.text, "round": self.round}
+
+
+@dataclass(slots=True)
+class RuleStats:
+    """How often a rule was broken and fired, and the first play that broke it (in words)."""
+
+    broken: int = 0
+    fired: int = 0
+    first_broken: str | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        """As stored in the state."""
+        return {"broken": self.broken, "fired": self.fired, "first_broken": self.first_broken}
 
 
 def pile_card(physical: Card, effective: Card) -> str:
@@ -52,6 +104,10 @@ class Pile:
         """Every card as the rules see it, bottom first."""
         return tuple(read_pile_card(c)[1] for c in self.cards)
 
+    def effective_text(self) -> tuple[str, ...]:
+        """Every card as the rules see it, bottom first, as canonical text."""
+        return tuple(c[3:] if c.startswith("JK=") else c for c in self.cards)
+
 
 @dataclass(slots=True)
 class RuleEntry:
@@ -81,7 +137,7 @@ class GameState:
     settings: GameSettings
     seed: int
     names: list[str]
-    phase: str = "writing"
+    phase: Phase = "writing"
     round: int = 1
     turn: int = 0
     shuffles: int = 0
@@ -93,11 +149,13 @@ class GameState:
     hands: list[list[str]] = field(default_factory=list)
     current: int = 0
     direction: int = 1
-    winners: list[dict[str, Any]] = field(default_factory=list)
-    stats: dict[str, dict[str, Any]] = field(default_factory=dict)
+    winners: list[RoundWin] = field(default_factory=list)
+    #: By rule id.
+    stats: dict[int, RuleStats] = field(default_factory=dict)
     revealed: list[int] = field(default_factory=list)
-    history: list[list[int]] = field(default_factory=list)
-    end: dict[str, Any] | None = None
+    #: Every seat's hand size after each accepted action.
+    history: list[tuple[int, ...]] = field(default_factory=list)
+    end: GameEnd | None = None
     way_out: bool | None = None
     # The compiled rulebook and how many rules it holds: rules are only ever appended, so
     # the count tells whether it is still current (not part of the state's data).
@@ -132,24 +190,33 @@ class GameState:
             rules=[RuleEntry(e.id, e.author, e.round, e.data) for e in self.rules],
             stock=list(self.stock), piles=[Pile(list(p.cards), p.suit) for p in self.piles],
             hands=[list(h) for h in self.hands], current=self.current,
-            direction=self.direction, winners=[dict(w) for w in self.winners],
-            stats={k: dict(v) for k, v in self.stats.items()}, revealed=list(self.revealed),
-            history=list(self.history), end=dict(self.end) if self.end else None,
+            direction=self.direction, winners=list(self.winners),
+            stats={k: RuleStats(v.broken, v.fired, v.first_broken)
+                   for k, v in self.stats.items()},
+            revealed=list(self.revealed), history=list(self.history), end=self.end,
             way_out=self.way_out, _book=self._book,
         )
 
     def to_json(self) -> dict[str, Any]:
-        """The state as JSON data; :meth:`from_json` reads it back equal."""
+        """The state as JSON data; :meth:`from_json` reads it back equal.
+
+        Everything is copied: the data may go to a cache that other threads read, while
+        this state stays the caller's to change.
+        """
         return {
             "version": STATE_VERSION, "settings": self.settings.to_json(), "seed": self.seed,
-            "names": self.names, "phase": self.phase, "round": self.round, "turn": self.turn,
-            "shuffles": self.shuffles, "rule_maker": self.rule_maker, "writers": self.writers,
-            "rules": [{"id": e.id, "author": e.author, "round": e.round, "rule": e.data}
-                      for e in self.rules],
-            "stock": self.stock, "piles": [{"cards": p.cards, "suit": p.suit} for p in self.piles],
-            "hands": self.hands, "current": self.current, "direction": self.direction,
-            "winners": self.winners, "stats": self.stats, "revealed": self.revealed,
-            "history": self.history, "end": self.end, "way_out": self.way_out,
+            "names": list(self.names), "phase": self.phase, "round": self.round,
+            "turn": self.turn, "shuffles": self.shuffles, "rule_maker": self.rule_maker,
+            "writers": list(self.writers),
+            "rules": [{"id": e.id, "author": e.author, "round": e.round,
+                       "rule": json.loads(_freeze(e.data))} for e in self.rules],
+            "stock": list(self.stock),
+            "piles": [{"cards": list(p.cards), "suit": p.suit} for p in self.piles],
+            "hands": [list(h) for h in self.hands], "current": self.current,
+            "direction": self.direction, "winners": [w.to_json() for w in self.winners],
+            "stats": {str(k): v.to_json() for k, v in self.stats.items()},
+            "revealed": list(self.revealed), "history": [list(h) for h in self.history],
+            "end": self.end.to_json() if self.end else None, "way_out": self.way_out,
         }
 
     @classmethod
@@ -157,17 +224,19 @@ class GameState:
         """Read a stored state."""
         return cls(
             settings=GameSettings.from_json(data["settings"]), seed=data["seed"],
-            names=list(data["names"]), phase=data["phase"], round=data["round"],
+            names=list(data["names"]), phase=read_phase(data["phase"]), round=data["round"],
             turn=data["turn"], shuffles=data["shuffles"], rule_maker=data["rule_maker"],
             writers=list(data["writers"]),
             rules=[RuleEntry(r["id"], r["author"], r["round"], r["rule"]) for r in data["rules"]],
             stock=list(data["stock"]),
             piles=[Pile(list(p["cards"]), p["suit"]) for p in data["piles"]],
             hands=[list(h) for h in data["hands"]], current=data["current"],
-            direction=data["direction"], winners=[dict(w) for w in data["winners"]],
-            stats={k: dict(v) for k, v in data["stats"].items()},
-            revealed=list(data["revealed"]), history=[list(h) for h in data["history"]],
-            end=data["end"], way_out=data["way_out"],
+            direction=data["direction"],
+            winners=[RoundWin(w["round"], w["seat"], w["how"]) for w in data["winners"]],
+            stats={int(k): RuleStats(v["broken"], v["fired"], v["first_broken"])
+                   for k, v in data["stats"].items()},
+            revealed=list(data["revealed"]), history=[tuple(h) for h in data["history"]],
+            end=GameEnd(**data["end"]) if data["end"] else None, way_out=data["way_out"],
         )
 
 

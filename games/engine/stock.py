@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from random import Random
 
-from games.engine.events import Event
+from games.engine.events import DrawReason, Drew, Event, Reshuffled
 from games.engine.state import GameState, read_pile_card
 from rules.cards import parse
 
@@ -30,13 +30,13 @@ def reshuffle(state: GameState, events: list[Event]) -> bool:
         return False
     shuffle_rng(state).shuffle(returned)
     state.stock = returned + state.stock
-    events.append(Event("reshuffled", f"The stock ran out: {len(returned)} cards from the "
-                        "discard pile were shuffled into a new stock.",
-                        data={"count": len(returned)}))
+    events.append(Reshuffled(text=f"The stock ran out: {len(returned)} cards from the "
+                             "discard pile were shuffled into a new stock.", count=len(returned)))
     return True
 
 
-def draw(state: GameState, seat: int, count: int, reason: str, events: list[Event]) -> int:
+def draw(state: GameState, seat: int, count: int, reason: DrawReason,
+         events: list[Event]) -> int:
     """Give ``seat`` up to ``count`` cards from the stock, reshuffling when it runs out.
 
     Returns how many could not be supplied even after reshuffling (0 normally).
@@ -52,10 +52,9 @@ def draw(state: GameState, seat: int, count: int, reason: str, events: list[Even
         noun = "a card" if len(drawn) == 1 else f"{len(drawn)} cards"
         why = {"pass": "", "penalty": " as a penalty", "effect": ""}.get(reason, "")
         shown = ", ".join(_symbol(c) for c in drawn)
-        events.append(Event("drew", f"{name} draws {noun}{why}.", seat=seat, to=seat,
-                            private=f"You draw {shown}{why}.",
-                            data={"count": len(drawn), "reason": reason},
-                            secret={"cards": drawn}))
+        events.append(Drew(text=f"{name} draws {noun}{why}.", seat=seat, to=seat,
+                           private=f"You draw {shown}{why}.", count=len(drawn), reason=reason,
+                           cards=tuple(drawn)))
     return count - len(drawn)
 
 

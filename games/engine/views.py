@@ -5,6 +5,8 @@ is, the direction, the public log (with its own private lines), its own secret
 rules, and the jargon of rules that have revealed themselves by refusing or
 firing. A spectator sees the same without a hand or rules. Nobody sees another
 hand or another author's rule until the game has ended; then everything shows.
+
+Everything here is typed and frozen: a template or a bot reads attributes, never keys.
 """
 
 from __future__ import annotations
@@ -13,9 +15,80 @@ from collections.abc import Sequence
 from dataclasses import asdict, dataclass
 from typing import Any
 
-from games.engine.events import Event
-from games.engine.state import GameState, RuleEntry
+from games.engine.events import Event, Hand
+from games.engine.settings import GameSettings
+from games.engine.state import GameEnd, GameState, Phase, RoundWin, RuleEntry
 from rules.english import describe
+
+
+@dataclass(frozen=True, slots=True)
+class PileView:
+    """A discard pile as anyone sees it: its ``cards`` as the rules see them (bottom first,
+    a joker as the card it stands for), how many, and a suit named by a wild play."""
+
+    cards: tuple[str, ...]
+    suit: str | None
+
+    @property
+    def top(self) -> str:
+        """The effective top card."""
+        return self.cards[-1]
+
+    @property
+    def count(self) -> int:
+        """How many cards the pile holds."""
+        return len(self.cards)
+
+
+@dataclass(frozen=True, slots=True)
+class KnownRule:
+    """A rule whose jargon is public (it refused or fired): who wrote it, nothing more."""
+
+    id: int
+    jargon: str
+    author: int
+    author_name: str
+
+
+@dataclass(frozen=True, slots=True)
+class RuleSummary:
+    """A rule in full, for its author (or anyone once the game has ended)."""
+
+    id: int
+    jargon: str
+    author: int
+    author_name: str
+    round: int
+    kind: str
+    text: str
+    broken: int
+    fired: int
+    first_broken: str | None
+
+
+@dataclass(frozen=True, slots=True)
+class LogLine:
+    """One event as ``viewer`` may see it (:meth:`Event.seen_by`) with the text they read."""
+
+    event: Event
+    text: str
+    #: Whether the event is private and this viewer's own (their cards drawn, their hand).
+    own: bool
+
+    @property
+    def kind(self) -> str:
+        """The event's kind tag (``played``, ``refused``...)."""
+        return self.event.kind
+
+    @property
+    def seat(self) -> int | None:
+        """The seat the event is about."""
+        return self.event.seat
+
+
+def log_line(event: Event, viewer: int | None) -> LogLine:
+    """``event`` as ``viewer`` (``None``: a spectator) may see it."""
+    return LogLine(event.seen_by(viewer), event.text_for(viewer), event.is_for(viewer))
 
 
 @dataclass(frozen=True, slots=True)
@@ -23,58 +96,65 @@ class PlayerView:
     """Everything one viewer (a seat, or ``None`` for a spectator) may see of a game."""
 
     viewer: int | None
-    names: list[str]
-    phase: str
+    names: tuple[str, ...]
+    phase: Phase
     round: int
     turn: int
     current: int
     direction: int
-    hand: list[str]
-    hand_counts: list[int]
-    piles: list[dict[str, Any]]
+    hand: tuple[str, ...]
+    hand_counts: tuple[int, ...]
+    piles: tuple[PileView, ...]
     stock: int
-    writers: list[int]
-    my_rules: list[dict[str, Any]]
-    known_rules: list[dict[str, Any]]
-    winners: list[dict[str, Any]]
-    end: dict[str, Any] | None
-    rules: list[dict[str, Any]]
-    log: list[dict[str, Any]]
-    settings: dict[str, Any]
+    writers: tuple[int, ...]
+    my_rules: tuple[RuleSummary, ...]
+    known_rules: tuple[KnownRule, ...]
+    winners: tuple[RoundWin, ...]
+    end: GameEnd | None
+    rules: tuple[RuleSummary, ...]
+    log: tuple[LogLine, ...]
+    settings: GameSettings
 
     def to_json(self) -> dict[str, Any]:
-        """The view as JSON data (what a client may receive)."""
+        """The whole view as JSON-ready data (what a client could be sent): for audits."""
         return asdict(self)
 
 
-def _rule_summary(state: GameState, entry: RuleEntry) -> dict[str, Any]:
-    stats = state.stats.get(str(entry.id), {"broken": 0, "fired": 0, "first_broken": None})
-    return {"id": entry.id, "jargon": entry.jargon, "author": entry.author,
-            "author_name": state.names[entry.author], "round": entry.round,
-            "kind": entry.data["rule"]["kind"], "text": describe(entry.rule), **stats}
+def _rule_summary(state: GameState, entry: RuleEntry) -> RuleSummary:
+    stats = state.stats.get(entry.id)
+    return RuleSummary(id=entry.id, jargon=entry.jargon, author=entry.author,
+                       author_name=state.names[entry.author], round=entry.round,
+                       kind=entry.rule.spec.kind, text=describe(entry.rule),
+                       broken=stats.broken if stats else 0, fired=stats.fired if stats else 0,
+                       first_broken=stats.first_broken if stats else None)
 
 
 def player_view(state: GameState, seat: int | None, log: Sequence[Event] = ()) -> PlayerView:
     """The view of ``seat`` (``None``: a spectator); ``log`` is the game's events so far."""
     ended = state.phase == "ended"
-    own = [_rule_summary(state, e) for e in state.rules if seat is not None and e.author == seat]
-    known = [{"id": e.id, "jargon": e.jargon, "author": e.author,
-              "author_name": state.names[e.author]}
-             for e in state.rules if e.id in state.revealed]
+    own = tuple(_rule_summary(state, e) for e in state.rules
+                if seat is not None and e.author == seat)
+    known = tuple(KnownRule(e.id, e.jargon, e.author, state.names[e.author])
+                  for e in state.rules if e.id in state.revealed)
     return PlayerView(
-        viewer=seat, names=list(state.names), phase=state.phase, round=state.round,
+        viewer=seat, names=tuple(state.names), phase=state.phase, round=state.round,
         turn=state.turn, current=state.current, direction=state.direction,
-        hand=list(state.hands[seat]) if seat is not None and state.hands else [],
-        hand_counts=[len(h) for h in state.hands],
-        piles=[{"top": str(p.top), "count": len(p.cards), "suit": p.suit} for p in state.piles],
-        stock=len(state.stock), writers=list(state.writers), my_rules=own, known_rules=known,
-        winners=[dict(w) for w in state.winners], end=dict(state.end) if state.end else None,
-        rules=[_rule_summary(state, e) for e in state.rules] if ended else [],
-        log=[event.visible_to(seat) for event in log],
-        settings=state.settings.to_json(),
+        hand=tuple(state.hands[seat]) if seat is not None and state.hands else (),
+        hand_counts=tuple(len(h) for h in state.hands),
+        piles=tuple(PileView(p.effective_text(), p.suit) for p in state.piles),
+        stock=len(state.stock), writers=tuple(state.writers), my_rules=own, known_rules=known,
+        winners=tuple(state.winners), end=state.end,
+        rules=tuple(_rule_summary(state, e) for e in state.rules) if ended else (),
+        log=tuple(log_line(event, seat) for event in log),
+        settings=state.settings,
     )
 
 
 def spectator_view(state: GameState, log: Sequence[Event] = ()) -> PlayerView:
     """The view of someone watching without a seat."""
     return player_view(state, None, log)
+
+
+def is_own_hand(line: LogLine) -> bool:
+    """Whether ``line`` is the viewer picking up a hand (only their own such lines show)."""
+    return isinstance(line.event, Hand) and line.own

@@ -20,6 +20,7 @@ from typing import Any
 
 from django.template.loader import render_to_string
 
+from games.engine.views import LogLine, PlayerView, log_line
 from games.live.snapshots import TableSnapshot
 from games.lobby.context import lobby_context
 from games.models import LOBBY, Seat
@@ -81,11 +82,11 @@ def render_update(snapshot: TableSnapshot, seat: Seat | None, link: str,
         # whole log was most of every frame); table.js keeps the list to LOG_SHOWN lines.
         names.remove("log")
         index = seat.index if seat is not None else None
-        context["log_new"] = log_lines([e.visible_to(index) for e in new_events])
+        context["log_new"] = log_lines([log_line(e, index) for e in new_events])
         if context["log_new"]:
             names.append("log-new")
     if "log-new" in names:
-        inputs["log-new"] = json.dumps(context["log_new"], sort_keys=True, default=str)
+        inputs["log-new"] = json.dumps([(line.kind, line.text) for line in context["log_new"]])
     html = "".join(_render(snapshot, name, inputs.get(name), context) for name in names)
     inputs.pop("log-new", None)
     return html, Screen(stage=stage, log_version=snapshot.version, shown=inputs)
@@ -135,18 +136,19 @@ def _inputs(context: dict[str, Any]) -> dict[str, str]:
     with equal strings are sent the same HTML (a missing input would show one viewer
     another's screen; tests/web/test_fragments.py renders each viewer alone to compare).
     """
-    view = context["view"]
-    piles = [(p["top"], p["count"], p["suit"]) for p in view.piles]
+    view: PlayerView = context["view"]
+    piles = [(p.top, p.count, p.suit) for p in view.piles]
+    moment: LogLine | None = context["moment"]
     values: dict[str, Any] = {
-        "status": (context["game"].code, context["version"], view.phase, view.round,
+        "status": (context["code"], context["version"], view.phase, view.round,
                    view.turn, view.direction, view.stock, context["my_turn"],
                    context["current_name"], context["am_writer"], bool(view.winners),
                    context["writing"], context["writer_names"], view.end),
-        "moment": context["moment"],
-        "seats": context["seats"],
+        "moment": (moment.kind, moment.text) if moment is not None else None,
+        "seats": [repr(s) for s in context["seats"]],
         "piles": (piles, view.stock),
         "hand": (view.hand, context["my_turn"], context["me"] is None, view.phase),
-        "rules": (view.my_rules, view.known_rules),
+        "rules": [repr(r) for r in (*view.my_rules, *view.known_rules)],
         "turn-buttons": context["my_turn"],
         "joker-row": context["has_joker"],
         "pile-row": piles if len(piles) > 1 else len(piles),

@@ -28,7 +28,7 @@ from collections import OrderedDict
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from games.engine.events import Event
+from games.engine.events import Event, event_from_json
 from games.models import LOBBY, Game, LogEntry, Seat
 from games.store.subscribers import Change
 from games.table.context import LOG_ACTIONS
@@ -126,7 +126,7 @@ def _read_entries(game: Game, after: int) -> list[Entry]:
     committed since (by another thread or process) belongs to the next snapshot."""
     rows = LogEntry.objects.filter(game=game, seq__gt=after,
                                    seq__lte=game.version).order_by("seq")
-    return [(seq, tuple(Event.from_json(data) for data in events))
+    return [(seq, tuple(event_from_json(data) for data in events))
             for seq, events in rows.values_list("seq", "events")]
 
 

@@ -1,17 +1,27 @@
-"""What the lobby page and its live fragment show one viewer."""
+"""What the lobby page and its live fragment show one viewer: display rows only."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 from games.models import Game, Seat
+from games.store.rows import seat_row, seat_rows
 
 
 def lobby_context(game: Game, seat: Seat | None, link: str, error: str = "",
-                  seats: Sequence[Seat] | None = None) -> dict[str, object]:
-    """What the lobby page and its live fragment show one viewer (``seats`` read if not given)."""
+                  seats: Sequence[Seat] | None = None) -> dict[str, Any]:
+    """What the lobby page and its live fragment show one viewer (``seats`` read if not given).
+
+    Plain values and :class:`~games.store.rows.SeatRow` rows, never the models.
+    """
     seats = list(game.seats.order_by("index") if seats is None else seats)
     size = int(game.settings["players"])
-    return {"game": game, "me": seat, "seats": seats, "empty": range(size - len(seats)),
+    settings = game.settings
+    return {"code": game.code, "phase": game.phase, "version": game.version,
+            "me": seat_row(seat, seat) if seat is not None else None,
+            "seats": seat_rows(seats, seat), "empty": range(size - len(seats)),
             "is_host": seat is not None and seat.is_host, "size": size, "error": error,
-            "link": link, "settings": game.settings, "version": game.version}
+            "link": link, "hand_size": settings.get("hand_size"),
+            "two_decks": settings.get("decks") == 2, "jokers": bool(settings.get("jokers")),
+            "aces_high": bool(settings.get("aces_high"))}

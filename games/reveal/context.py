@@ -13,17 +13,16 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Literal
 
 from django.utils.safestring import mark_safe
 
-from games.engine.events import Event
-from games.engine.state import GameState
-from games.engine.views import spectator_view
-from games.models import LogEntry
+from games.engine.events import Dealt, Event, RuleWritten, Tie
+from games.engine.state import RoundWin
+from games.engine.views import RuleSummary, spectator_view
 from games.reveal.chart import describe_chart, hand_chart
 from games.store.errors import ServiceError
-from games.store.reads import GameRef, get_game
+from games.store.reads import GameRef, game_actions, game_state, get_game
 
 END_HEADLINES = {
     "no_card": "Locked up: no card can be played",
@@ -47,12 +46,20 @@ KIND_WORDS = {
 LOG_OPEN_LIMIT = 80
 
 
+@dataclass(frozen=True, slots=True)
+class LogLine:
+    """One public line of the reveal's log."""
+
+    kind: str
+    text: str
+
+
 @dataclass(slots=True)
 class LogAction:
     """The public lines of one accepted action (numbered like the chart's x axis)."""
 
     number: int
-    lines: list[dict[str, str]] = field(default_factory=list)
+    lines: list[LogLine] = field(default_factory=list)
 
 
 @dataclass(slots=True)
@@ -75,6 +82,47 @@ class LogRound:
         return f"action {first}" if first == last else f"actions {first}–{last}"
 
 
+@dataclass(frozen=True, slots=True)
+class RevealedRule:
+    """A rule on the reveal: its summary and its kind in words ("Restriction")."""
+
+    summary: RuleSummary
+    kind_label: str
+
+
+@dataclass(frozen=True, slots=True)
+class Highlight:
+    """The rule of the game: the one broken (or fired) most, and how it compares."""
+
+    rule: RevealedRule
+    what: Literal["broken", "fired"]
+    count: int
+    compared: str
+
+
+@dataclass(frozen=True, slots=True)
+class RoundResult:
+    """How one round ended: ``won`` (by ``name`` at ``seat``), ``tie`` or ``unfinished``."""
+
+    round: int
+    outcome: Literal["won", "tie", "unfinished"]
+    how_words: str
+    short: str
+    seat: int | None = None
+    name: str = ""
+    how: str = ""
+    names: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class HandRow:
+    """A row of the hand-size table: a label, the action it shows (if one), cards per seat."""
+
+    label: str
+    action: int | None
+    cards: tuple[int, ...]
+
+
 def reveal_context(ref: GameRef) -> dict[str, Any]:
     """The reveal of an ended game, as template context.
 
@@ -82,22 +130,23 @@ def reveal_context(ref: GameRef) -> dict[str, Any]:
     ``reveal/not_ended`` for a game still in its lobby or being played.
     """
     game = get_game(ref)
-    if game.phase != "ended" or not game.state or game.state.get("phase") != "ended":
+    if game.phase != "ended" or game.state is None:
         raise ServiceError("reveal/not_ended",
                            "This game is still being played: the rules are revealed when it ends.")
-    state = GameState.from_json(game.state)
-    actions = [[Event.from_json(data) for data in events] for events in
-               LogEntry.objects.filter(game=game).order_by("seq").values_list("events", flat=True)]
+    state = game_state(game)
+    if state.phase != "ended":
+        raise ServiceError("reveal/not_ended",
+                           "This game is still being played: the rules are revealed when it ends.")
+    actions = game_actions(game)
     view = spectator_view(state)
     names = view.names
     marks = round_marks(actions)
     results = round_results(names, view.winners, actions)
     log = log_rounds(actions)
-    outcomes = {r["round"]: r["short"] for r in results}
+    outcomes = {r.round: r.short for r in results}
     for group in log:
         group.outcome = outcomes.get(group.number, "")
     rules = rules_of(view.rules)
-    end = dict(view.end or {})
     return {
         "code": game.code,
         "names": names,
@@ -105,8 +154,9 @@ def reveal_context(ref: GameRef) -> dict[str, Any]:
         "action_count": len(actions),
         "rounds_played": len(marks),
         "ended_at": game.ended_at,
-        "end": end,
-        "end_headline": END_HEADLINES.get(str(end.get("reason")), "The game is over"),
+        "end": view.end,
+        "end_headline": END_HEADLINES.get(view.end.reason if view.end else "",
+                                          "The game is over"),
         "rules": rules,
         "highlight": highlight(rules),
         "results": results,
@@ -120,29 +170,32 @@ def reveal_context(ref: GameRef) -> dict[str, Any]:
     }
 
 
-def rules_of(summaries: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
+def rules_of(summaries: Sequence[RuleSummary]) -> list[RevealedRule]:
     """The revealed rules in the order they were written (by round, then id)."""
-    rules = [dict(r, kind_label=KIND_WORDS.get(r["kind"], r["kind"])) for r in summaries]
-    return sorted(rules, key=lambda r: (r["round"], r["id"]))
+    return [RevealedRule(r, KIND_WORDS.get(r.kind, r.kind))
+            for r in sorted(summaries, key=lambda r: (r.round, r.id))]
 
 
-def highlight(rules: Sequence[dict[str, Any]]) -> dict[str, Any] | None:
+def highlight(rules: Sequence[RevealedRule]) -> Highlight | None:
     """The rule of the game: the most broken (the earliest on a tie), else the most fired.
 
     ``None`` when no rule was ever broken or fired.
     """
     for what in ("broken", "fired"):
-        best = max(rules, key=lambda r: r[what], default=None)
-        if best is None or best[what] == 0:
+        def count(rule: RevealedRule, what: str = what) -> int:
+            return rule.summary.broken if what == "broken" else rule.summary.fired
+
+        best = max(rules, key=count, default=None)
+        if best is None or count(best) == 0:
             continue
-        equals = [r["jargon"] for r in rules if r is not best and r[what] == best[what]]
+        equals = [r.summary.jargon for r in rules if r is not best and count(r) == count(best)]
         if equals:
             compared = f"as often as {_and(equals)}"
         elif len(rules) > 1:
             compared = "more than any other rule"
         else:
             compared = ""
-        return {"rule": best, "what": what, "count": best[what], "compared": compared}
+        return Highlight(best, "broken" if what == "broken" else "fired", count(best), compared)
     return None
 
 
@@ -152,9 +205,9 @@ def _and(items: Sequence[str]) -> str:
 
 def round_marks(actions: Sequence[Sequence[Event]]) -> list[tuple[int, int]]:
     """``(action, round)`` for every deal: the action (1-based) whose events dealt the round."""
-    return [(number, int(event.data["round"]))
+    return [(number, event.round)
             for number, events in enumerate(actions, start=1)
-            for event in events if event.kind == "dealt"]
+            for event in events if isinstance(event, Dealt)]
 
 
 def log_rounds(actions: Sequence[Sequence[Event]]) -> list[LogRound]:
@@ -169,53 +222,49 @@ def log_rounds(actions: Sequence[Sequence[Event]]) -> list[LogRound]:
     current = 1
     for number, events in enumerate(actions, start=1):
         for event in events:
-            if event.kind in ("dealt", "rule_written") and "round" in event.data:
-                current = int(event.data["round"])
+            if isinstance(event, Dealt | RuleWritten):
+                current = event.round
             if not rounds or rounds[-1].number != current:
                 rounds.append(LogRound(current))
             group = rounds[-1]
             if not group.actions or group.actions[-1].number != number:
                 group.actions.append(LogAction(number))
-            group.actions[-1].lines.append({"kind": event.kind, "text": event.text_for(None)})
+            group.actions[-1].lines.append(LogLine(event.kind, event.text_for(None)))
     return rounds
 
 
-def round_results(names: Sequence[str], winners: Sequence[dict[str, Any]],
-                  actions: Sequence[Sequence[Event]]) -> list[dict[str, Any]]:
+def round_results(names: Sequence[str], winners: Sequence[RoundWin],
+                  actions: Sequence[Sequence[Event]]) -> list[RoundResult]:
     """How each round that was dealt ended: a winner and how, a tie, or cut short."""
     dealt = [r for _, r in round_marks(actions)]
-    won = {int(w["round"]): w for w in winners}
-    ties: dict[int, list[int]] = {}
+    won = {w.round: w for w in winners}
+    ties: dict[int, tuple[int, ...]] = {}
     current = 1
     for events in actions:
         for event in events:
-            if event.kind == "dealt":
-                current = int(event.data["round"])
-            elif event.kind == "tie":
-                ties[current] = [int(s) for s in event.data.get("tied", [])]
+            if isinstance(event, Dealt):
+                current = event.round
+            elif isinstance(event, Tie):
+                ties[current] = event.tied
     results = []
     for number in sorted(set(dealt) | set(won)):
         if number in won:
-            seat = int(won[number]["seat"])
-            how = str(won[number]["how"])
-            results.append({"round": number, "outcome": "won", "seat": seat,
-                            "name": names[seat], "how": how,
-                            "how_words": HOW_WORDS.get(how, how),
-                            "short": f"won by {names[seat]}"})
+            win = won[number]
+            results.append(RoundResult(number, "won", HOW_WORDS.get(win.how, win.how),
+                                       f"won by {names[win.seat]}", seat=win.seat,
+                                       name=names[win.seat], how=win.how))
         elif number in ties:
-            tied = [names[s] for s in ties[number]]
-            results.append({"round": number, "outcome": "tie", "names": tied,
-                            "how_words": "tied for fewest cards: nobody won",
-                            "short": "a tie"})
+            results.append(RoundResult(number, "tie", "tied for fewest cards: nobody won",
+                                       "a tie", names=tuple(names[s] for s in ties[number])))
         else:
-            results.append({"round": number, "outcome": "unfinished",
-                            "how_words": "unfinished: the game ended during this round",
-                            "short": "unfinished"})
+            results.append(RoundResult(number, "unfinished",
+                                       "unfinished: the game ended during this round",
+                                       "unfinished"))
     return results
 
 
 def hand_table(history: Sequence[Sequence[int]],
-               marks: Sequence[tuple[int, int]]) -> list[dict[str, Any]]:
+               marks: Sequence[tuple[int, int]]) -> list[HandRow]:
     """The chart as a small table: every seat's cards at the end of each round, and the most
     each one held."""
     if not history:
@@ -228,11 +277,10 @@ def hand_table(history: Sequence[Sequence[int]],
         if last < action:
             continue
         label = f"End of round {number}" if i + 1 < len(starts) else "When the game ended"
-        rows.append({"label": label, "action": last, "cards": list(history[last - 1])})
+        rows.append(HandRow(label, last, tuple(history[last - 1])))
     if not rows:
-        rows.append({"label": "When the game ended", "action": count,
-                     "cards": list(history[-1])})
+        rows.append(HandRow("When the game ended", count, tuple(history[-1])))
     seats = len(history[-1])
-    rows.append({"label": "Most held", "action": None,
-                 "cards": [max(row[s] for row in history) for s in range(seats)]})
+    rows.append(HandRow("Most held", None,
+                        tuple(max(row[s] for row in history) for s in range(seats))))
     return rows

@@ -10,7 +10,7 @@ import logging
 from collections.abc import Sequence
 from datetime import datetime
 
-from games.engine.events import Event
+from games.engine.events import Dealt, Event, Tie, WonRound
 from games.engine.state import GameState
 from games.models import Game, Round, Rule
 
@@ -27,14 +27,14 @@ def update_mirrors(game: Game, before: GameState, after: GameState, events: Sequ
         for entry in after.rules if entry.id not in known])
     rule_maker = before.rule_maker
     for event in events:
-        if event.kind == "dealt":
-            Round.objects.create(game=game, number=event.data["round"], rule_maker=rule_maker,
+        if isinstance(event, Dealt):
+            Round.objects.create(game=game, number=event.round, rule_maker=rule_maker,
                                  started=now)
-        elif event.kind == "won_round":
+        elif isinstance(event, WonRound):
             # The winner makes the next rule and deals the next round.
             rule_maker = event.seat if event.seat is not None else rule_maker
-            _close_round(game, now, winner=event.seat, how=event.data["how"])
-        elif event.kind == "tie":
+            _close_round(game, now, winner=event.seat, how=event.how)
+        elif isinstance(event, Tie):
             _close_round(game, now, winner=None, how="no_supply")
     if after.phase == "ended":
         _close_round(game, now, winner=None, how="", expected=False)

@@ -19,6 +19,7 @@ from django.http import QueryDict
 
 from games.engine.actions import Action, EndGame, parse_action
 from games.engine.errors import EngineError
+from games.engine.events import Refused
 from games.models import Seat
 from games.store.errors import ServiceError
 from games.store.identity import seat_in, seat_of
@@ -93,7 +94,7 @@ def perform(game: GameRef, holder: str | None, request: ActionRequest,
         result = submit_action(game, prepare(seat, request), request.version)
     except (EngineError, ServiceError) as exc:
         return Outcome(False, str(exc))
-    refused = next((e for e in result.events if e.kind == "refused"), None)
+    refused = next((e for e in result.events if isinstance(e, Refused)), None)
     return Outcome(True, refused.text_for(seat.index) if refused is not None else "")
 
 

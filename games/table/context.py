@@ -1,8 +1,8 @@
 """What the table page and its live fragments show one viewer, built from the engine's view.
 
-Templates never receive a GameState: only :func:`table_context`, which starts
-from :func:`games.engine.views.player_view` (own hand, others' counts, own rules,
-the public log) and adds presentation: card faces, seat rows, the latest moment.
+Templates never receive a GameState, a Game or a Seat: only :func:`table_context`, which
+starts from :func:`games.engine.views.player_view` (own hand, others' counts, own rules, the
+public log) and adds presentation: card faces, seat rows, the latest moment.
 """
 
 from __future__ import annotations
@@ -13,10 +13,10 @@ from typing import Any
 
 from games.builder.context import panel_context
 from games.engine.events import Event
-from games.engine.state import GameState
-from games.engine.views import PlayerView, player_view
+from games.engine.views import LogLine, PileView, PlayerView, is_own_hand, player_view
 from games.models import Game, Seat
-from games.store.reads import game_log
+from games.store.reads import game_log, game_state
+from games.store.rows import SeatRow, seat_row
 from rules.cards import STANDARD_CARDS, Card, parse
 
 #: Events worth a big banner on every screen: refusals, triggers, calls, wins, the end.
@@ -54,14 +54,51 @@ ALL_FACES = tuple(CardFace.of(str(c)) for c in STANDARD_CARDS)
 SUIT_CHOICES = (("C", "♣ Clubs"), ("D", "♦ Diamonds"), ("H", "♥ Hearts"), ("S", "♠ Spades"))
 
 
+@dataclass(frozen=True, slots=True)
+class TableSeat:
+    """A seat at the table as one viewer sees it: who, how many cards, whose turn."""
+
+    seat: SeatRow
+    count: int
+    current: bool
+    writing: bool
+    wins: int
+
+    @property
+    def index(self) -> int:
+        """The seat number."""
+        return self.seat.index
+
+    @property
+    def name(self) -> str:
+        """The player's name."""
+        return self.seat.name
+
+    @property
+    def me(self) -> bool:
+        """Whether this is the viewer's own seat."""
+        return self.seat.me
+
+
+@dataclass(frozen=True, slots=True)
+class PileRow:
+    """A discard pile as drawn: its top card's face, size, named suit and number (from 1)."""
+
+    face: CardFace
+    count: int
+    suit: str | None
+    number: int
+
+
 def table_context(game: Game, seat: Seat | None, log: Sequence[Event] | None = None,
                   seats: Sequence[Seat] | None = None) -> dict[str, Any]:
     """Everything the table templates need for one viewer (``seat`` ``None``: a spectator).
 
     ``log`` (the events of at least the last :data:`LOG_ACTIONS` actions) and ``seats`` (in
-    seat order) are read from the database when not given.
+    seat order) are read from the database when not given. Every value is plain or a
+    frozen display row: no model and no state reaches a template.
     """
-    state = GameState.from_json(game.state)
+    state = game_state(game)
     index = seat.index if seat is not None else None
     # The table shows the latest events only: reading the whole log on every push would
     # grow with the game (the load test's profile showed it); the reveal reads it all.
@@ -71,19 +108,18 @@ def table_context(game: Game, seat: Seat | None, log: Sequence[Event] | None = N
         seats = list(game.seats.order_by("index"))
     visible = log_lines(view.log)
     shown_log = visible[-LOG_SHOWN:]
-    moment = next((e for e in reversed(view.log) if e["kind"] in MOMENTS), None)
+    moment = next((e for e in reversed(view.log) if e.kind in MOMENTS), None)
     context = {
-        "game": game,
+        "code": game.code,
         "version": game.version,
         "view": view,
-        "me": seat,
+        "me": seat_row(seat, seat) if seat is not None else None,
         "my_index": index,
         "is_host": seat is not None and seat.is_host,
         "hand": [CardFace.of(c) for c in sorted(view.hand, key=_hand_order)],
         "has_joker": "JK" in view.hand,
-        "piles": [dict(p, face=CardFace.of(p["top"]), number=i + 1)
-                  for i, p in enumerate(view.piles)],
-        "seats": [_seat_row(view, s) for s in seats],
+        "piles": [_pile_row(p, i) for i, p in enumerate(view.piles)],
+        "seats": [_table_seat(view, s, seat) for s in seats],
         "my_turn": view.phase == "playing" and index == view.current,
         "current_name": view.names[view.current] if view.names else "",
         "writing": view.phase == "writing",
@@ -106,12 +142,12 @@ def table_context(game: Game, seat: Seat | None, log: Sequence[Event] | None = N
     return context
 
 
-def log_lines(log: list[dict[str, Any]]) -> list[dict[str, Any]]:
+def log_lines(log: Sequence[LogLine]) -> list[LogLine]:
     """The lines of a viewer's log (``PlayerView.log``) that the table shows, oldest first.
 
     "Bull picks up their hand" for every seat is noise: only the viewer's own line stays.
     """
-    return [e for e in log if e["kind"] != "hand" or "secret" in e]
+    return [line for line in log if line.kind != "hand" or is_own_hand(line)]
 
 
 def _hand_order(text: str) -> tuple[int, int]:
@@ -119,13 +155,16 @@ def _hand_order(text: str) -> tuple[int, int]:
     return ("CDHS".find(card.suit) if card.suit else 9, card.rank)
 
 
-def _seat_row(view: PlayerView, seat: Seat) -> dict[str, Any]:
+def _pile_row(pile: PileView, index: int) -> PileRow:
+    return PileRow(face=CardFace.of(pile.top), count=pile.count, suit=pile.suit,
+                   number=index + 1)
+
+
+def _table_seat(view: PlayerView, seat: Seat, viewer: Seat | None) -> TableSeat:
     i = seat.index
-    wins = sum(1 for w in view.winners if w["seat"] == i)
-    return {
-        "index": i, "name": seat.name, "is_bot": seat.is_bot, "is_host": seat.is_host,
-        "count": view.hand_counts[i] if i < len(view.hand_counts) else 0,
-        "current": view.phase == "playing" and view.current == i,
-        "writing": view.phase == "writing" and i in view.writers,
-        "me": view.viewer == i, "wins": wins,
-    }
+    return TableSeat(
+        seat=seat_row(seat, viewer),
+        count=view.hand_counts[i] if i < len(view.hand_counts) else 0,
+        current=view.phase == "playing" and view.current == i,
+        writing=view.phase == "writing" and i in view.writers,
+        wins=sum(1 for w in view.winners if w.seat == i))

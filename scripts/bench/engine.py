@@ -33,7 +33,8 @@ def state_with_rules(count: int, seed: int, players: int = 4) -> GameState:
             state.rules.append(RuleEntry(i + 1, i % players, 1, rule_data(rule)))
         state.way_out = has_way_out(state.rulebook())
         deal(state, [])
-        probe, _ = apply(state, Oracle(state.current, 0).act(state, player_view(state, 0))
+        oracle = Oracle(state.current, 0, insight=state.rulebook)
+        probe, _ = apply(state, oracle.act(player_view(state, state.current))
                          or Play(state.current, (state.hands[state.current][0],)))
         if state.way_out and probe.phase == "playing":
             return state
@@ -53,12 +54,11 @@ def bench_apply(rules: int = 10, states: int = 20, plays: int = 25, seed: int = 
     samples: list[float] = []
     for i in range(states):
         state = state_with_rules(rules, seed * 1000 + i)
-        bot = Oracle(0, i)
         for _ in range(plays):
             if state.phase != "playing":
                 break
-            bot.seat = state.current
-            action: Action = bot.act(state, player_view(state, state.current)) or Play(
+            bot = Oracle(state.current, i, insight=state.rulebook)
+            action: Action = bot.act(player_view(state, state.current)) or Play(
                 state.current, (state.hands[state.current][0],))
             state = _timed_apply(samples, state, action)
     return Figure(f"apply one action, {rules} rules", median(samples),

@@ -3,7 +3,7 @@ draw the rule's penalty; a missed final call cancels the win."""
 
 from __future__ import annotations
 
-from games.engine.state import GameState
+from games.engine.state import GameState, RoundWin
 from tests.engine.helpers import arrange, example, kinds, of_kind, only, play, start
 
 ANN, BOB, CAT = 0, 1, 2
@@ -19,7 +19,7 @@ def game(bob: list[str]) -> GameState:
 def test_missing_mao_at_one_card_draws_the_penalty() -> None:
     state, events = play(game(["3H", "8C"]), BOB, "3H")
     assert only(events, "call_broken").text == "Ann: that's a Mao! Bob missed a call."
-    assert only(events, "call_broken").data["required"] is True
+    assert only(events, "call_broken").required is True
     assert state.hands[BOB] == ["8C", "9H"]
 
 
@@ -32,13 +32,13 @@ def test_saying_mao_at_one_card_costs_nothing() -> None:
 def test_a_needless_mao_draws_the_penalty() -> None:
     state, events = play(game(["3H", "8C", "7C"]), BOB, "3H", say="Mao")
     assert only(events, "call_broken").text == "Ann: that's a Mao! Bob said something needless."
-    assert only(events, "call_broken").data["required"] is False
+    assert only(events, "call_broken").required is False
     assert state.hands[BOB] == ["8C", "7C", "9H"]
 
 
 def test_each_missed_call_draws_its_own_penalty() -> None:
     state, events = play(game(["5S", "8C"]), BOB, "5S")
-    assert [e.data["jargon"] for e in of_kind(events, "call_broken")] == ["Spade Call", "Mao"]
+    assert [e.jargon for e in of_kind(events, "call_broken")] == ["Spade Call", "Mao"]
     assert state.hands[BOB] == ["8C", "9H", "9D"]
 
 
@@ -54,7 +54,7 @@ def test_calls_are_not_judged_on_a_refused_play() -> None:
 
 def test_a_missed_final_call_cancels_the_win() -> None:
     state, events = play(game(["5S"]), BOB, "5S")
-    assert only(events, "call_broken").data["jargon"] == "Spade Call"
+    assert only(events, "call_broken").jargon == "Spade Call"
     assert state.hands[BOB] == ["9H"]
     assert (state.phase, state.winners, state.current) == ("playing", [], CAT)
 
@@ -62,7 +62,7 @@ def test_a_missed_final_call_cancels_the_win() -> None:
 def test_the_final_card_with_its_call_wins() -> None:
     state, events = play(game(["5S"]), BOB, "5S", say="Five of spades")
     assert kinds(events) == ["played", "won_round"]
-    assert state.winners == [{"round": 1, "seat": BOB, "how": "emptied"}]
+    assert state.winners == [RoundWin(1, BOB, "emptied")]
 
 
 def test_a_call_rule_names_its_own_penalty() -> None:
@@ -72,5 +72,5 @@ def test_a_call_rule_names_its_own_penalty() -> None:
     state = arrange(state, [["2C"], ["3H", "8C"], ["4D"]], [["3D"]], draws=["9H", "9D"],
                     current=BOB)
     state, events = play(state, BOB, "3H")
-    assert only(events, "drew").data == {"count": 2, "reason": "penalty"}
+    assert (only(events, "drew").count, only(events, "drew").reason) == (2, "penalty")
     assert state.hands[BOB] == ["8C", "9H", "9D"]

@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 
 from games.engine.errors import EngineError
-from games.engine.state import GameState
+from games.engine.state import GameState, RoundWin
 from tests.engine.helpers import (
     arrange,
     claim,
@@ -78,7 +78,7 @@ def test_passing_hands_left_gives_each_seat_the_hand_on_its_left() -> None:
 def test_passing_hands_tells_each_seat_its_new_hand_privately() -> None:
     _, events = play(game(example("04")[0]), BOB, "8D")
     hand_events = [e for e in events if e.kind == "hand"]
-    assert [(e.to, e.secret["cards"]) for e in hand_events][0] == (ANN, ["AD", "2D", "4D"])
+    assert [(e.to, e.cards) for e in hand_events][0] == (ANN, ("AD", "2D", "4D"))
     assert hand_events[0].text == "Ann picks up Bob's hand."
     assert hand_events[0].private == "You pick up Bob's hand: A♦ 2♦ 4♦."
 
@@ -102,7 +102,7 @@ def test_a_wild_jack_names_the_active_suit() -> None:
 
 def test_the_named_suit_must_be_followed() -> None:
     _, events = play(after_wild_jack("S"), CAT, "5H")
-    assert only(events, "refused").data["broken"][0]["jargon"] == "Compass"
+    assert only(events, "refused").broken[0].jargon == "Compass"
 
 
 def test_the_named_suit_may_differ_from_the_jacks_suit() -> None:
@@ -152,7 +152,7 @@ def test_stacking_sevens_draw_one_card_per_seven_in_the_run(
         pile: tuple[str, ...], drawn: int) -> None:
     state, events = play(game(example("12")[0], hands=SEVEN_HANDS, pile=pile), BOB, "7D")
     drew = only(events, "drew")
-    assert (drew.seat, drew.data["count"]) == (CAT, drawn)
+    assert (drew.seat, drew.count) == (CAT, drawn)
     assert len(state.hands[CAT]) == 1 + drawn
 
 
@@ -161,7 +161,7 @@ def test_a_win_effect_wins_the_round_with_cards_in_hand() -> None:
     state, events = play(game(crown), BOB, "8D")
     assert only(events, "won_round").text == (
         "Bob is declared the winner and wins round 1! Bob is writing a new secret rule…")
-    assert state.winners == [{"round": 1, "seat": BOB, "how": "effect"}]
+    assert state.winners == [RoundWin(1, BOB, "effect")]
     assert state.hands[BOB] == ["AD", "2D", "4D"]
 
 
@@ -171,7 +171,7 @@ ACES = [["2C"], ["AC", "AD", "AH", "AS", "5D"], ["5C"], ["2S"]]
 def test_an_instant_win_claim_with_four_aces_wins() -> None:
     state, events = claim(game(example("07")[0], hands=ACES), BOB)
     assert only(events, "claim_won").text == "Bob reveals A♣ A♦ A♥ A♠ 5♦. Ann: that's a Full House!"
-    assert state.winners == [{"round": 1, "seat": BOB, "how": "instant"}]
+    assert state.winners == [RoundWin(1, BOB, "instant")]
 
 
 def test_a_failed_claim_draws_a_penalty_and_ends_the_turn() -> None:
@@ -185,7 +185,7 @@ def test_a_failed_claim_draws_a_penalty_and_ends_the_turn() -> None:
 
 def test_a_failed_claim_shows_the_hand_but_not_the_penalty_card() -> None:
     _, events = claim(game(example("07")[0]), BOB)
-    assert only(events, "claim_failed").data == {"hand": ["AD", "2D", "4D", "8D"]}
+    assert only(events, "claim_failed").hand == ("AD", "2D", "4D", "8D")
 
 
 def test_an_instant_win_must_be_claimed_on_ones_turn() -> None:

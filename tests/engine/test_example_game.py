@@ -8,9 +8,9 @@ from __future__ import annotations
 
 import pytest
 
-from games.engine.events import Event
+from games.engine.events import Breach, Event
 from games.engine.state import GameState
-from games.engine.views import player_view
+from games.engine.views import KnownRule, player_view
 from tests.engine.helpers import arrange, example, kinds, only, pass_, play, start
 
 GOGOL, DE_WORMS, BULL = 0, 1, 2
@@ -58,8 +58,7 @@ def test_legal_plays_go_down_and_pass_the_turn(steps: list[tuple[GameState, list
 def test_two_of_diamonds_is_a_pip(steps: list[tuple[GameState, list[Event]]]) -> None:
     refused = only(steps[3][1], "refused")
     assert refused.text == "de Worms tries 2♦ on 5♣. Gogol: that's a Pip!"
-    assert refused.data["broken"] == [{"jargon": "Pip", "author": GOGOL,
-                                       "author_name": "Gogol", "rule": 1}]
+    assert refused.broken == (Breach("Pip", GOGOL, "Gogol", 1),)
 
 
 def test_a_refused_card_goes_back_with_one_penalty_card(
@@ -104,14 +103,13 @@ def test_the_story_ends_with_gogol_passing(steps: list[tuple[GameState, list[Eve
 def test_pip_was_broken_three_times_and_is_now_known(
         steps: list[tuple[GameState, list[Event]]]) -> None:
     state = steps[-1][0]
-    assert state.stats["1"]["broken"] == 3
-    assert state.stats["1"]["first_broken"] == "Round 1, turn 4: de Worms played 2♦ on 5♣"
+    assert state.stats[1].broken == 3
+    assert state.stats[1].first_broken == "Round 1, turn 4: de Worms played 2♦ on 5♣"
     view = player_view(state, BULL)
-    assert view.known_rules == [{"id": 1, "jargon": "Pip", "author": GOGOL,
-                                 "author_name": "Gogol"}]
-    assert view.my_rules == []
+    assert view.known_rules == (KnownRule(1, "Pip", GOGOL, "Gogol"),)
+    assert view.my_rules == ()
 
 
 def test_pip_is_unknown_before_anyone_breaks_it(
         steps: list[tuple[GameState, list[Event]]]) -> None:
-    assert player_view(steps[2][0], BULL).known_rules == []
+    assert player_view(steps[2][0], BULL).known_rules == ()

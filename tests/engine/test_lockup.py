@@ -26,7 +26,7 @@ from games.engine.lockup import anything_playable, has_way_out
 from games.engine.play import claim_win, pass_turn, play
 from games.engine.settings import GameSettings
 from games.engine.setup import new_game
-from games.engine.state import GameState, Pile
+from games.engine.state import GameState, Pile, RoundWin
 from rules.analysis import exact_probes
 from rules.cards import STANDARD_CARDS, make_deck, parse
 from rules.context import PlayContext
@@ -103,7 +103,7 @@ def kinds(events: Sequence[Event]) -> list[str]:
 
 
 def ended(state: GameState) -> str | None:
-    return state.end["reason"] if state.end else None
+    return state.end.reason if state.end else None
 
 
 # -- no card ------------------------------------------------------------------------------------
@@ -112,7 +112,7 @@ def ended(state: GameState) -> str | None:
 def test_nothing_can_follow_the_top_ends_the_game() -> None:
     state = grumble()
     assert ended(state) == "no_card"
-    assert state.end is not None and state.end["text"] == "No card can follow 7♠ under Grumble."
+    assert state.end is not None and state.end.text == "No card can follow 7♠ under Grumble."
     assert escape_no_card(live(state), Random(0)) is None
 
 
@@ -280,7 +280,7 @@ def test_passing_hands_on_a_last_card_gives_the_empty_hand_away() -> None:
     assert ended(state) is None
     arrange(state, [["2H"], ["4D", "5D"], ["8D", "9D"]], [["5C"]], current=0)
     state, _ = apply(state, Play(0, ("2H",)))
-    assert state.winners[-1] == {"round": 1, "seat": 1, "how": "emptied"}
+    assert state.winners[-1] == RoundWin(1, 1, "emptied")
 
 
 def test_a_draw_for_whoever_holds_the_passed_empty_hand_refills_it() -> None:
@@ -297,7 +297,7 @@ def test_trigger_order_decides_whether_the_passed_hand_stays_empty() -> None:
     assert ended(state) is None
     arrange(state, [["2H", "3H"], ["8D"], ["8C", "9D"]], [["5C"]], current=1)
     state, _ = apply(state, Play(1, ("8D",)))
-    assert state.winners[-1] == {"round": 1, "seat": 2, "how": "emptied"}
+    assert state.winners[-1] == RoundWin(1, 2, "emptied")
 
 
 def test_calls_that_cannot_both_be_met_leave_no_way_out() -> None:
@@ -320,7 +320,7 @@ def test_no_supply_ends_only_the_round() -> None:
     state, events = apply(state, Pass(0))
     assert "no_supply" in kinds(events)
     assert state.phase == "writing" and state.end is None
-    assert state.winners[-1] == {"round": 1, "seat": 0, "how": "no_supply"}
+    assert state.winners[-1] == RoundWin(1, 0, "no_supply")
 
 
 def test_the_host_ends_the_game() -> None:
@@ -351,7 +351,7 @@ def live(state: GameState) -> GameState:
 
 
 def won(events: Sequence[Event]) -> bool:
-    return any(e.kind == "won_round" and e.data["how"] in WINS for e in events)
+    return any(e.kind == "won_round" and e.how in WINS for e in events)
 
 
 def deck(state: GameState) -> list[str]:

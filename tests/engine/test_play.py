@@ -73,19 +73,19 @@ def test_one_play_breaking_two_rules_names_both() -> None:
     _, events = play(on_king_of_clubs(two_player_game(), 0), 0, "QH")
     refused = only(events, "refused")
     assert refused.text == "Ann tries Q♥ on K♣. Bob: that's an Intrigue! Ann: that's a Gronk!"
-    assert [b["jargon"] for b in refused.data["broken"]] == ["Intrigue", "Gronk"]
+    assert [b.jargon for b in refused.broken] == ["Intrigue", "Gronk"]
 
 
 def test_one_play_breaking_two_rules_draws_one_penalty_card() -> None:
     state, events = play(on_king_of_clubs(two_player_game(), 0), 0, "QH")
-    assert only(events, "drew").data == {"count": 1, "reason": "penalty"}
+    assert (only(events, "drew").count, only(events, "drew").reason) == (1, "penalty")
     assert state.hands[0] == ["5H", "QS", "QH", "2C", "9D"]
     assert state.current == 1
 
 
 def test_breaking_two_rules_counts_for_both() -> None:
     state, _ = play(on_king_of_clubs(two_player_game(), 0), 0, "QH")
-    assert [state.stats[k]["broken"] for k in ("1", "2")] == [1, 1]
+    assert [state.stats[k].broken for k in (1, 2)] == [1, 1]
     assert sorted(state.revealed) == [1, 2]
 
 
@@ -98,7 +98,7 @@ def fired_authors(active: int) -> list[int]:
     state = start([(2, FIVE_DRAWS), (0, FIVE_SKIPS)])
     state = arrange(state, FIVES, [["KC"]], current=active)
     _, events = play(state, active, FIVES[active][0])
-    return [e.data["author"] for e in of_kind(events, "fired")]
+    return [e.author for e in of_kind(events, "fired")]
 
 
 @pytest.mark.parametrize(("active", "order"), [(1, [2, 0]), (0, [0, 2]), (2, [2, 0])])
@@ -145,7 +145,7 @@ def test_a_joker_is_judged_as_the_card_it_is_named() -> None:
     refused = only(events, "refused")
     assert refused.text == ("Ann tries 🃏 as Q♥ on K♣. Bob: that's an Intrigue! "
                             "Ann: that's a Gronk!")
-    assert refused.data["as"] == ["QH"]
+    assert refused.stands_for == ("QH",)
 
 
 def test_a_legal_joker_lies_on_the_pile_as_the_named_card() -> None:

@@ -9,7 +9,7 @@ import pytest
 from games.engine.actions import EndGame, WriteRule
 from games.engine.errors import EngineError
 from games.engine.invariants import violations
-from games.engine.state import GameState
+from games.engine.state import GameEnd, GameState, RoundWin
 from tests.engine.helpers import act, arrange, example, kinds, only, play, start
 
 ANN, BOB, CAT, DAN = 0, 1, 2, 3
@@ -40,7 +40,7 @@ def test_emptying_the_hand_wins_the_round() -> None:
 def test_the_winner_is_the_only_writer() -> None:
     state = won_by_bob()
     assert (state.phase, state.writers, state.rule_maker) == ("writing", [BOB], BOB)
-    assert state.winners == [{"round": 1, "seat": BOB, "how": "emptied"}]
+    assert state.winners == [RoundWin(1, BOB, "emptied")]
 
 
 def test_the_round_counter_moves_on_when_the_round_is_won() -> None:
@@ -68,7 +68,7 @@ def test_the_new_rule_is_added_to_the_old_ones() -> None:
 def test_the_next_deal_starts_left_of_the_winner() -> None:
     state, events = second_round()
     assert state.current == CAT
-    assert only(events, "dealt").data["first"] == CAT
+    assert only(events, "dealt").first == CAT
     assert only(events, "dealt").text.startswith("Round 2: 5 cards each.")
 
 
@@ -85,7 +85,7 @@ def test_both_rules_are_enforced_in_the_next_round() -> None:
     state = arrange(state, [["2C"], ["3C"], ["5H", "5D"], ["4C"]], [["KC"]], draws=["9D"],
                     current=CAT)
     refused, events = play(state, CAT, "5H")
-    assert only(events, "refused").data["broken"][0]["jargon"] == "Gronk"
+    assert only(events, "refused").broken[0].jargon == "Gronk"
     _, events = play(state, CAT, "5D")
     assert only(events, "fired").text == "Bob: Fiver! (its player draws a card)"
 
@@ -104,6 +104,5 @@ def test_the_jargon_may_be_left_for_the_engine_to_suggest() -> None:
 
 def test_the_host_may_end_the_game() -> None:
     state, events = act(won_by_bob(), EndGame(ANN))
-    assert (state.phase, state.end) == ("ended", {"reason": "host", "text": "Ann ended the game.",
-                                                  "round": 2})
+    assert (state.phase, state.end) == ("ended", GameEnd("host", "Ann ended the game.", 2))
     assert only(events, "game_over").text == "The game is over. Ann ended the game."

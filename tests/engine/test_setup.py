@@ -75,7 +75,7 @@ def test_the_starter_triggers_nothing() -> None:
     state = new_game(GameSettings(players=3, first_rule_maker=0), NAMES, 1)
     state, events = act(state, WriteRule(0, ALWAYS_DRAW))
     assert kinds(events) == ["rule_written", "dealt", "hand", "hand", "hand"]
-    assert state.stats["1"]["fired"] == 0
+    assert state.stats[1].fired == 0
 
 
 def test_play_starts_left_of_the_rule_maker() -> None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 
 from games.engine.actions import EndGame
-from games.engine.state import GameState, Pile, pile_card, read_pile_card
+from games.engine.state import GameState, Pile, RoundWin, pile_card, read_pile_card
 from rules.cards import JOKER, parse
 from tests.engine.helpers import act, arrange, example, start
 
@@ -26,7 +26,7 @@ def busy_state() -> GameState:
     state = start([(0, example("08")[0]), (2, example("03")[0])])
     state = arrange(state, [["JK", "2C"], ["5H"], ["4D"]], [["KC", "JK=5S"], ["10H"]])
     state.piles[1].suit = "S"
-    state.winners.append({"round": 1, "seat": 1, "how": "emptied"})
+    state.winners.append(RoundWin(1, 1, "emptied"))
     state.revealed.append(2)
     return state
 
@@ -50,8 +50,8 @@ def test_a_clone_shares_nothing_that_changes() -> None:
     copy.piles[0].cards.pop()
     copy.piles[1].suit = None
     copy.stock.pop()
-    copy.winners[0]["seat"] = 2
-    copy.stats["1"]["broken"] += 1
+    copy.winners[0] = RoundWin(9, 2, "effect")
+    copy.stats[1].broken += 1
     copy.revealed.clear()
     copy.writers.append(1)
     assert json.dumps(state.to_json()) == before

@@ -43,7 +43,7 @@ def test_only_the_queen_of_clubs_is_legal() -> None:
 def test_after_the_queen_of_clubs_the_law_applies_again() -> None:
     state, _ = play(on_queen_of_hearts(), YOU, "QC")
     _, events = play(state, NEXT, "QD")
-    assert only(events, "refused").data["broken"][0]["jargon"] == "Mourning"
+    assert only(events, "refused").broken[0].jargon == "Mourning"
 
 
 def test_after_the_queen_of_clubs_a_black_matching_card_is_fine() -> None:

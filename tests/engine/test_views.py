@@ -11,12 +11,12 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from games.engine.actions import EndGame, WriteRule
-from games.engine.events import Event
+from games.engine.events import Event, Hand
 from games.engine.settings import GameSettings
 from games.engine.setup import new_game
 from games.engine.simulate import play_game
 from games.engine.state import GameState
-from games.engine.views import PlayerView, player_view, spectator_view
+from games.engine.views import KnownRule, PlayerView, player_view, spectator_view
 from rules.english import describe
 from tests.engine.helpers import act, arrange, example, play, start, steps
 
@@ -36,7 +36,7 @@ def bot_game_steps(game: tuple[int, int, tuple[str, ...]]) -> list[tuple[GameSta
 
 
 def serialised(view: PlayerView) -> str:
-    return json.dumps(view.to_json(), ensure_ascii=False)
+    return json.dumps(view.to_json(), ensure_ascii=False, default=str)
 
 
 def mentions(text: str, word: str) -> bool:
@@ -45,15 +45,17 @@ def mentions(text: str, word: str) -> bool:
 
 def check_seat(state: GameState, seat: int, events: list[Event]) -> None:
     view = player_view(state, seat, events)
-    assert view.hand == state.hands[seat]
-    assert [r["id"] for r in view.my_rules] == [e.id for e in state.rules if e.author == seat]
+    assert view.hand == tuple(state.hands[seat])
+    assert [r.id for r in view.my_rules] == [e.id for e in state.rules if e.author == seat]
     for shown, event in zip(view.log, events, strict=True):
-        assert ("secret" in shown) == (event.to == seat and bool(event.secret))
-        assert shown["text"] == (event.private if event.to == seat and event.private
-                                 else event.text)
+        mine = event.to == seat
+        assert shown.own == mine
+        # Only the seat an event is for sees it whole; anyone else sees it without secrets.
+        assert shown.event == (event if mine or event.to is None else event.seen_by(None))
+        assert shown.text == (event.private if mine and event.private else event.text)
     if state.phase == "ended":
         return
-    assert view.rules == []
+    assert view.rules == ()
     text = serialised(view)
     own = {describe(e.rule) for e in state.rules if e.author == seat}
     for entry in state.rules:
@@ -66,12 +68,13 @@ def check_seat(state: GameState, seat: int, events: list[Event]) -> None:
 
 def check_spectator(state: GameState, events: list[Event]) -> None:
     view = spectator_view(state, events)
-    assert (view.viewer, view.hand, view.my_rules) == (None, [], [])
-    assert all("secret" not in entry for entry in view.log)
-    assert [entry["text"] for entry in view.log] == [e.text for e in events]
+    assert (view.viewer, view.hand, view.my_rules) == (None, (), ())
+    assert not any(line.own for line in view.log)
+    assert [line.event for line in view.log] == [e.seen_by(None) for e in events]
+    assert [line.text for line in view.log] == [e.text for e in events]
     if state.phase == "ended":
         return
-    assert view.rules == []
+    assert view.rules == ()
     text = serialised(view)
     for entry in state.rules:
         assert describe(entry.rule) not in text
@@ -114,9 +117,12 @@ def test_the_first_frame_after_the_deal_shows_each_seat_only_its_own_hand() -> N
     state, events = act(state, WriteRule(0, example("08")[0]))
     for seat in range(3):
         check_seat(state, seat, events)
-        secrets = [e["secret"] for e in player_view(state, seat, events).log if "secret" in e]
-        expected = ([{"rule": 1}] if seat == 0 else []) + [{"cards": state.hands[seat]}]
-        assert secrets == expected
+        own = [line.event for line in player_view(state, seat, events).log if line.own]
+        assert [e.kind for e in own] == (["rule_written"] if seat == 0 else []) + ["hand"]
+        assert isinstance(own[-1], Hand) and own[-1].cards == tuple(state.hands[seat])
+        others = [line.event for line in player_view(state, seat, events).log
+                  if isinstance(line.event, Hand) and not line.own]
+        assert len(others) == 2 and all(e.cards == () for e in others)
     check_spectator(state, events)
 
 
@@ -124,11 +130,11 @@ def test_the_writer_sees_the_rule_they_wrote() -> None:
     state = new_game(GameSettings(players=3, first_rule_maker=0), ["Ann", "Bob", "Cat"], 1)
     state, events = act(state, WriteRule(0, example("08")[0]))
     mine = player_view(state, 0, events)
-    assert mine.my_rules[0]["text"] == "A heart may not be played on a club."
-    assert mine.log[0]["text"] == "You wrote Gronk: A heart may not be played on a club."
+    assert mine.my_rules[0].text == "A heart may not be played on a club."
+    assert mine.log[0].text == "You wrote Gronk: A heart may not be played on a club."
     theirs = player_view(state, 1, events)
-    assert theirs.my_rules == []
-    assert theirs.log[0]["text"] == "Ann has written a secret rule."
+    assert theirs.my_rules == ()
+    assert theirs.log[0].text == "Ann has written a secret rule."
 
 
 def test_a_broken_rule_shows_its_jargon_to_everyone_but_not_its_text() -> None:
@@ -136,7 +142,7 @@ def test_a_broken_rule_shows_its_jargon_to_everyone_but_not_its_text() -> None:
     state = arrange(state, [["2C"], ["5H", "6D"], ["4D"]], [["KC"]], draws=["9S"], current=1)
     state, events = play(state, 1, "5H")
     view = spectator_view(state, events)
-    assert view.known_rules == [{"id": 1, "jargon": "Gronk", "author": 0, "author_name": "Ann"}]
+    assert view.known_rules == (KnownRule(1, "Gronk", 0, "Ann"),)
     assert "heart may not" not in serialised(view)
 
 
@@ -144,7 +150,7 @@ def test_every_rule_is_revealed_when_the_game_ends() -> None:
     state = start([(0, example("08")[0]), (2, example("03")[0])])
     state, _ = act(state, EndGame(0))
     view = player_view(state, 1)
-    assert [(r["jargon"], r["author_name"], r["text"]) for r in view.rules] == [
+    assert [(r.jargon, r.author_name, r.text) for r in view.rules] == [
         ("Gronk", "Ann", "A heart may not be played on a club."),
         ("Fiver", "Cat", describe(state.rules[1].rule))]
 
@@ -154,5 +160,5 @@ def test_a_call_made_correctly_does_not_reveal_its_jargon() -> None:
     state = arrange(state, [["2C"], ["5H", "6D"], ["4D"]], [["KC"]], current=1)
     state, events = play(state, 1, "5H", say="Mao")
     view = spectator_view(state, events)
-    assert view.known_rules == []
+    assert view.known_rules == ()
     assert not mentions(serialised(view), "Mao")

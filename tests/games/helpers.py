@@ -48,7 +48,9 @@ def drive(game: Game, kinds: Sequence[str], max_actions: int = 200) -> list[Acti
     """
     state = load_state(game)
     seed = game.seed
-    bots: list[Bot] = [make_bot(kinds[s % len(kinds)], s, seed * 31 + s)
+    # An oracle is told the rules of the state as it is when it asks.
+    bots: list[Bot] = [make_bot(kinds[s % len(kinds)], s, seed * 31 + s,
+                                insight=lambda: state.rulebook())
                        for s in range(state.players)]
     actions: list[Action] = []
     version = game.version
@@ -58,7 +60,7 @@ def drive(game: Game, kinds: Sequence[str], max_actions: int = 200) -> list[Acti
             action = EndGame(0)
         else:
             action = next((a for bot in bots
-                           if (a := bot.act(state, player_view(state, bot.seat))) is not None),
+                           if (a := bot.act(player_view(state, bot.seat))) is not None),
                           None)
         assert action is not None, f"nobody can act in phase {state.phase}"
         result = submit_action(game.pk, action, version)
@@ -66,5 +68,5 @@ def drive(game: Game, kinds: Sequence[str], max_actions: int = 200) -> list[Acti
         version, state = result.version, result.state
         actions.append(action)
         for bot in bots:
-            bot.observe(result.events)
+            bot.observe([event.seen_by(bot.seat) for event in result.events])
     return actions

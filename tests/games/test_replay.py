@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 
 from games.engine.actions import parse_action
 from games.engine.apply import apply
-from games.engine.events import Event
+from games.engine.events import Dealt, Drew, event_from_json
 from games.engine.settings import GameSettings
 from games.engine.setup import new_game
 from games.engine.state import GameState
@@ -38,15 +38,15 @@ def check_mirrors(game: Game) -> None:
     assert rules == [(e.id, e.author, e.round, e.jargon, e.data) for e in state.rules]
     rounds = list(game.rounds.order_by("number"))
     assert [(r.number, r.winner, r.how) for r in rounds if r.winner is not None] == [
-        (w["round"], w["seat"], w["how"]) for w in state.winners]
-    winners = {w["round"]: w["seat"] for w in state.winners}
+        (w.round, w.seat, w.how) for w in state.winners]
+    winners = {w.round: w.seat for w in state.winners}
     first_maker = new_game(state.settings, state.names, state.seed).rule_maker
     for previous, current in zip([None, *rounds], rounds, strict=False):
         expected = first_maker if previous is None else winners.get(previous.number,
                                                                     previous.rule_maker)
         assert current.rule_maker == expected
     assert [r.number for r in rounds] == list(range(1, len(rounds) + 1))
-    dealt = [e.data["round"] for e in game_log(game) if e.kind == "dealt"]
+    dealt = [e.round for e in game_log(game) if isinstance(e, Dealt)]
     assert dealt == [r.number for r in rounds]
     if state.phase == "ended":
         assert all(r.ended is not None for r in rounds)
@@ -99,7 +99,7 @@ def test_bot_games_replay_and_mirror_for_any_seed(seed: int, players: int, joker
 
 
 def test_events_round_trip_through_json() -> None:
-    event = Event("drew", "Bull draws a card.", seat=0, to=0, private="You draw 5♥.",
-                  data={"count": 1}, secret={"cards": ["5H"]})
+    event = Drew(text="Bull draws a card.", seat=0, to=0, private="You draw 5♥.", count=1,
+                 reason="pass", cards=("5H",))
 
-    assert Event.from_json(event.to_json()) == event
+    assert event_from_json(event.to_json()) == event

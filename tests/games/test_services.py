@@ -11,7 +11,7 @@ from games.engine.actions import Action, EndGame, Pass, Play, WriteRule, action_
 from games.engine.apply import apply
 from games.engine.bots import Oracle
 from games.engine.errors import EngineError
-from games.engine.events import Event
+from games.engine.events import event_from_json
 from games.engine.settings import GameSettings
 from games.engine.setup import new_game
 from games.engine.state import GameState
@@ -91,7 +91,7 @@ def test_an_unknown_game_is_not_found(ref: int | str) -> None:
 def test_each_accepted_action_stores_state_version_and_one_log_entry() -> None:
     game = start(players=3, seed=5)
     state = load_state(game)
-    oracle = {seat: Oracle(seat, seat) for seat in range(3)}
+    oracle = {seat: Oracle(seat, seat, insight=lambda: state.rulebook()) for seat in range(3)}
     kinds = []
     start_version = game.version
     for step in range(12):
@@ -100,7 +100,7 @@ def test_each_accepted_action_stores_state_version_and_one_log_entry() -> None:
         elif step % 4 == 1:
             action = Pass(state.current)
         else:
-            choice = oracle[state.current].act(state, player_view(state, state.current))
+            choice = oracle[state.current].act(player_view(state, state.current))
             assert choice is not None
             action = choice
         expected, events = apply(state, action)
@@ -131,7 +131,7 @@ def test_game_log_returns_every_event_in_order() -> None:
     log = game_log(game)
 
     first = LogEntry.objects.get(game=game, seq=first_seq).events
-    assert log == [Event.from_json(e) for e in first] + list(result.events)
+    assert log == [event_from_json(e) for e in first] + list(result.events)
     assert game_log(game.code, since=first_seq) == list(result.events)
     assert [e.kind for e in log][:2] == ["rule_written", "dealt"]
 

@@ -42,7 +42,9 @@ def play(game: Game, rules: Sequence[dict[str, Any]], kinds: Sequence[str] = ("o
     seats) choose every play.
     """
     state = load_state(game)
-    bots: list[Bot] = [make_bot(kinds[s % len(kinds)], s, game.seed * 31 + s)
+    # An oracle is told the rules of the state as it is when it asks.
+    bots: list[Bot] = [make_bot(kinds[s % len(kinds)], s, game.seed * 31 + s,
+                                insight=lambda: state.rulebook())
                        for s in range(state.players)]
     pending = list(rules)
     version, count = game.version, 0
@@ -54,11 +56,11 @@ def play(game: Game, rules: Sequence[dict[str, Any]], kinds: Sequence[str] = ("o
             action = WriteRule(state.writers[0], pending.pop(0))
         else:
             action = next((a for bot in bots
-                           if (a := bot.act(state, player_view(state, bot.seat))) is not None),
+                           if (a := bot.act(player_view(state, bot.seat))) is not None),
                           None)
         assert action is not None, f"nobody can act in phase {state.phase}"
         result = submit_action(game.pk, action, version)
         version, state, count = result.version, result.state, count + 1
         for bot in bots:
-            bot.observe(result.events)
+            bot.observe([event.seen_by(bot.seat) for event in result.events])
     return Game.objects.get(pk=game.pk)

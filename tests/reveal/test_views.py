@@ -73,7 +73,7 @@ def test_the_page_says_why_the_game_ended(client: Client, locked: Game) -> None:
 
     assert status == 200
     assert "Locked up: no card can be played" in end
-    assert escape(load_state(locked).end["text"]) in end
+    assert escape(load_state(locked).end.text) in end
 
 
 def test_a_game_ended_by_the_host_says_so(client: Client, hosted: Game) -> None:
@@ -91,15 +91,15 @@ def test_every_rule_is_shown_with_its_author_round_sentence_and_counts(
     cards = rules.split('<li class="rule ')[1:]
     for entry in state.rules:
         card = next(c for c in cards if f'id="rule-{entry.id}"' in c)
-        stats = state.stats[str(entry.id)]
+        stats = state.stats[entry.id]
         assert f'<h3 class="jargon">{entry.jargon}</h3>' in card
         assert f'<strong class="author">{state.names[entry.author]}</strong>' in card
         assert f"in round {entry.round}" in card
         assert escape(describe(entry.rule)) in card
-        assert f"Broken <strong>{stats['broken']}</strong>" in card
-        assert f"Fired <strong>{stats['fired']}</strong>" in card
-        if stats["first_broken"]:
-            assert escape(stats["first_broken"]) in card
+        assert f"Broken <strong>{stats.broken}</strong>" in card
+        assert f"Fired <strong>{stats.fired}</strong>" in card
+        if stats.first_broken:
+            assert escape(stats.first_broken) in card
         else:
             assert "Never broken." in card
     assert rules.index('id="rule-1"') < rules.index('id="rule-2"')

@@ -56,8 +56,6 @@ def test_nothing_happens_when_no_bot_is_due() -> None:
 
 def test_a_started_game_without_bots_is_remembered_and_never_kicked_again(
         settings: object, monkeypatch: pytest.MonkeyPatch) -> None:
-    import threading
-
     from games.bots import driver as botdriver
     from games.lobby.services import join_game
 
@@ -69,21 +67,12 @@ def test_a_started_game_without_bots_is_remembered_and_never_kicked_again(
 
     settings.MAO_BOT_DELAY = 0.5  # type: ignore[attr-defined]
     started: list[object] = []
-
-    class NoTimer:
-        daemon = False
-
-        def __init__(self, *args: object) -> None:
-            started.append(args)
-
-        def start(self) -> None:
-            pass
-
-    monkeypatch.setattr(threading, "Timer", NoTimer)
+    monkeypatch.setattr(botdriver._scheduler, "schedule",
+                        lambda key, delay, job: started.append(key))
     kick(game.pk, game.code)
-    assert started == []  # no timer thread, no database read
+    assert started == []  # no job, no database read
     kick(game.pk)  # without the code the driver cannot know: it looks
-    assert len(started) == 1
+    assert started == [f"game-{game.pk}"]
 
 
 def test_a_game_with_bots_is_never_taken_for_botless() -> None:
@@ -102,8 +91,51 @@ def test_a_failed_bot_move_is_tried_again_a_few_times(monkeypatch: pytest.Monkey
 
     retries: list[int] = []
     monkeypatch.setattr(botdriver, "act_once", broken)
-    monkeypatch.setattr(botdriver, "_start_timer",
+    monkeypatch.setattr(botdriver, "_schedule",
                         lambda delay, game_id, attempt: retries.append(attempt))
     for attempt in range(botdriver.RETRIES + 1):
         botdriver._act_in_thread(1, attempt)
     assert retries == list(range(1, botdriver.RETRIES + 1))  # then it gives up
+
+
+def test_an_experimenters_notebook_reads_only_the_log_it_has_not_read(
+        django_assert_num_queries: object) -> None:
+    from games.bots import driver as botdriver
+    from games.engine.actions import Pass
+    from games.engine.events import Refused
+    from games.store.reads import game_log
+
+    game = bot_table("experimenter")
+    game = submit_action(game, WriteRule(0, RULE), game.version).game  # the bots play on
+    game.refresh_from_db()
+    notes = botdriver.notebook(game, 1)
+    assert notes.read_to == game.version
+    # What a full read of the log would find, found by reading each entry once.
+    assert notes.refused == {(e.top, e.cards[0]) for e in game_log(game)
+                             if isinstance(e, Refused) and e.seat == 1}
+    with django_assert_num_queries(1):  # type: ignore[operator]
+        assert botdriver.notebook(game, 1) is notes  # nothing new: one empty read
+    if game.state["phase"] == "playing" and game.state["current"] == 0:
+        game = submit_action(game, Pass(0), game.version).game
+        game.refresh_from_db()
+        assert botdriver.notebook(game, 1).read_to == game.version
+
+
+def test_a_bot_decides_from_its_seats_view_alone() -> None:
+    """Two games that look the same from a bot's seat get the same move from it."""
+    from games.engine.apply import apply
+    from games.engine.bots import Experimenter
+    from games.engine.setup import new_game
+    from games.engine.views import player_view
+
+    state = new_game(GameSettings(players=3, first_rule_maker=0), ["A", "B", "C"], 9)
+    state, _ = apply(state, WriteRule(0, RULE))
+    other = state.clone()
+    other.hands[2], other.hands[0] = other.hands[0], other.hands[2]  # hidden from seat 1
+    other.stock.reverse()
+    other.current = 1
+    state.current = 1
+    assert state.to_json() != other.to_json()
+    assert player_view(state, 1) == player_view(other, 1)
+    moves = [Experimenter(1, 5).act(player_view(s, 1)) for s in (state, other)]
+    assert moves[0] is not None and moves[0] == moves[1]

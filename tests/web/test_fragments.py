@@ -210,20 +210,21 @@ def test_every_action_gives_every_viewer_a_log_line(seed: int, players: int) -> 
     from games.engine.bots import make_bot
     from games.engine.settings import GameSettings
     from games.engine.setup import new_game
-    from games.engine.views import player_view
+    from games.engine.views import log_line, player_view
     from games.table.context import LOG_SHOWN, log_lines
 
     assert LOG_ACTIONS >= LOG_SHOWN
     names = ["Ann", "Bob", "Cy", "Di", "Ed"][:players]
     state = new_game(GameSettings(players=players), names, seed)
-    bots = [make_bot("oracle" if i % 2 else "experimenter", i, seed + i)
+    bots = [make_bot("oracle" if i % 2 else "experimenter", i, seed + i,
+                     insight=lambda: state.rulebook())
             for i in range(players)]
     for _ in range(150):
         if state.phase == "ended":
             break
         due = state.writers if state.phase == "writing" else [state.current]
-        action = bots[due[0]].act(state, player_view(state, due[0]))
+        action = bots[due[0]].act(player_view(state, due[0]))
         assert action is not None
         state, events = apply(state, action)
         for viewer in [*range(players), None]:
-            assert log_lines([e.visible_to(viewer) for e in events]), (viewer, action)
+            assert log_lines([log_line(e, viewer) for e in events]), (viewer, action)

@@ -78,8 +78,8 @@ def drive(game: Game, steps: int, seed: int) -> None:
         due = state.writers if state.phase == "writing" else [state.current]
         seat = due[0]
         bot = make_bot("oracle" if (seed + step) % 3 else "experimenter", seat,
-                       seed * 100 + step * 10 + seat)
-        action = bot.act(state, player_view(state, seat))
+                       seed * 100 + step * 10 + seat, insight=state.rulebook)
+        action = bot.act(player_view(state, seat))
         assert action is not None
         submit_action(game, action, game.version)
 

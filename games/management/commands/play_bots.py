@@ -48,8 +48,8 @@ class Command(BaseCommand):
             seed = options["seed"] + i
             record = play_game(settings, seed, kinds, options["max_actions"],
                                options["max_rounds"])
-            end = record.final.end or {"reason": "unfinished"}
-            reasons["stopped at the limit" if record.capped else end["reason"]] += 1
+            end = record.final.end.reason if record.final.end else "unfinished"
+            reasons["stopped at the limit" if record.capped else end] += 1
             rounds.append(len(record.final.winners))
             actions += len(record.actions)
             problems += [f"game seed {seed}: {p}" for p in record.problems]
