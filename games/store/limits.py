@@ -22,7 +22,8 @@ TOO_FAST = "You are going too fast: wait a moment, then try again."
 
 def client_address(request: HttpRequest) -> str:
     """Who a request comes from, as far as an address tells: ``REMOTE_ADDR``, an IPv6
-    address cut to its /64 network (one client's share), or ``"unknown"`` when there is none.
+    address cut to its /64 network (one client's share; an IPv4 address mapped into IPv6 as
+    itself), or ``"unknown"`` when there is none.
 
     django-ratelimit's own ``ip`` key refuses a request without an address with an error (a
     500): daphne listening on a Unix socket without ``--proxy-headers`` gives none. Such

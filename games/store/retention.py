@@ -52,14 +52,15 @@ def purge(lobby_hours: int, ended_days: int, *, dry_run: bool = False,
         # Lock the chosen rows (PostgreSQL; SQLite's IMMEDIATE transaction is the lock there)
         # so that no lobby starts between choosing it and deleting it: a start holding the
         # lock first leaves a game in play, which the locking query then no longer selects.
-        ids = list(games.select_for_update().values_list("pk", flat=True))
-        chosen = games.filter(pk__in=ids)
-        lobbies = chosen.filter(phase=LOBBY).count()
-        ended = chosen.filter(phase=ENDED).count()
+        # The queries below repeat the same filter (its cutoffs are fixed): no list of ids,
+        # which could outgrow SQLite's limit on a query's parameters.
+        list(games.select_for_update().values_list("pk", flat=True))
+        lobbies = games.filter(phase=LOBBY).count()
+        ended = games.filter(phase=ENDED).count()
         if dry_run:
-            rows = _rows_of(chosen)
+            rows = _rows_of(games)
         else:
-            _, deleted = chosen.delete()
+            _, deleted = games.delete()
             rows = {label: count for label, count in deleted.items() if count}
     return Purged(lobbies, ended, rows)
 
