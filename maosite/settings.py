@@ -8,7 +8,7 @@ process with an error that names the variable. The main ones:
   and the test suite turn it on.
 - ``SECRET_KEY``: required when DEBUG is off; a fixed, public dev-only key is used when it is
   on, and a random one for the offline commands (``MAO_OFFLINE``, set by ``manage.py`` for
-  ``judge``), which need no configuration and open no database file.
+  ``judge`` and ``play_bots``), which need no configuration and open no database file.
 - ``ALLOWED_HOSTS``, ``CSRF_TRUSTED_ORIGINS``: comma-separated.
 - ``DATABASE_URL``: SQLite in ``db.sqlite3`` by default; ``postgres://...`` for scale-out.
 - ``REDIS_URL``: the channel layer and the cache (rate limits) on Redis (scale-out mode);
@@ -99,7 +99,8 @@ def proxy_ssl_header(value: str) -> tuple[str, str] | None:
 
 
 DEBUG = _flag("DJANGO_DEBUG", _flag("DEBUG", False))
-#: The offline commands (``manage.py judge``) run without configuration or a database file.
+#: The offline commands (``manage.py judge``, ``play_bots``) run without configuration or a
+#: database file.
 OFFLINE = _flag("MAO_OFFLINE", False)
 
 _DEV_SECRET_KEY = "django-insecure-minimao-dev-only-never-use-in-production"

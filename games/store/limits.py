@@ -9,6 +9,8 @@ its limit changes nothing and is answered with :data:`TOO_FAST`.
 
 from __future__ import annotations
 
+import ipaddress
+
 from django.conf import settings
 from django.http import HttpRequest
 from django_ratelimit.core import is_ratelimited
@@ -18,9 +20,34 @@ from games.store.identity import holder_of
 TOO_FAST = "You are going too fast: wait a moment, then try again."
 
 
+def client_address(request: HttpRequest) -> str:
+    """Who a request comes from, as far as an address tells: ``REMOTE_ADDR``, an IPv6
+    address cut to its /64 network (one client's share; an IPv4 address mapped into IPv6 as
+    itself), or ``"unknown"`` when there is none.
+
+    django-ratelimit's own ``ip`` key refuses a request without an address with an error (a
+    500): daphne listening on a Unix socket without ``--proxy-headers`` gives none. Such
+    requests share one count instead.
+    """
+    raw = request.META.get("REMOTE_ADDR") or ""
+    try:
+        address = ipaddress.ip_address(raw)
+    except ValueError:
+        return "unknown"
+    if isinstance(address, ipaddress.IPv6Address):
+        if address.ipv4_mapped is not None:  # an IPv4 client of a dual-stack socket
+            return str(address.ipv4_mapped)
+        return f"{ipaddress.IPv6Address(int(address) >> 64 << 64)}/64"
+    return str(address)
+
+
+def _ip(group: str, request: HttpRequest) -> str:
+    return f"ip:{client_address(request)}"
+
+
 def _holder_or_ip(group: str, request: HttpRequest) -> str:
     holder = holder_of(request.session)
-    return f"holder:{holder}" if holder else f"ip:{request.META.get('REMOTE_ADDR', '')}"
+    return f"holder:{holder}" if holder else _ip(group, request)
 
 
 def over_limit(request: HttpRequest, what: str) -> bool:
@@ -28,6 +55,6 @@ def over_limit(request: HttpRequest, what: str) -> bool:
     True when it goes over (the request must then change nothing)."""
     rate = {"new_game": settings.MAO_RATE_NEW_GAME, "join": settings.MAO_RATE_JOIN,
             "act": settings.MAO_RATE_ACT}[what]
-    key = _holder_or_ip if what == "act" else "ip"
+    key = _holder_or_ip if what == "act" else _ip
     return bool(is_ratelimited(request, group=f"mao:{what}", key=key, rate=rate,
                                method="POST", increment=True))

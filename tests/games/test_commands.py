@@ -3,10 +3,13 @@
 from __future__ import annotations
 
 from io import StringIO
+from pathlib import Path
 
 import pytest
 from django.core.management import call_command
 from django.core.management.base import CommandError
+
+from tests.offline import database_files, manage
 
 
 def run(*args: str) -> str:
@@ -32,3 +35,21 @@ def test_play_bots_refuses_bad_options(args: list[str], message: str) -> None:
     with pytest.raises(CommandError, match=message) as caught:
         call_command("play_bots", *args)
     assert caught.value.returncode == 2
+
+
+def test_play_bots_runs_from_a_fresh_clone_without_configuration_or_a_database(
+        tmp_path: Path) -> None:
+    before = database_files()
+    done = manage(["play_bots", "--games", "1", "--players", "3", "--max-rounds", "2"],
+                  tmp_path)
+    assert done.returncode == 0, done.stderr
+    assert "invariant violations: 0" in done.stdout
+    assert database_files() == before and list(tmp_path.iterdir()) == []
+
+
+def test_play_bots_opens_no_database_even_when_one_is_configured(tmp_path: Path) -> None:
+    database = tmp_path / "site.sqlite3"
+    done = manage(["play_bots", "--games", "1", "--players", "3", "--max-rounds", "2"],
+                  tmp_path, DATABASE_URL=f"sqlite:///{database}")
+    assert done.returncode == 0, done.stderr
+    assert not database.exists()

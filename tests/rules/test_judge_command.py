@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 from io import StringIO
+from pathlib import Path
 
 import pytest
 from django.core.management import call_command
 from django.core.management.base import CommandError
 
+from tests.offline import database_files, manage
 from tests.rules.helpers import EXAMPLES
 
 QUEEN = str(EXAMPLES / "09_queen_then_black.json")
@@ -98,3 +100,20 @@ def test_an_invalid_rule_file_names_the_file_and_field(tmp_path) -> None:
     path.write_text("{nope")
     with pytest.raises(CommandError, match="not JSON"):
         call_command("judge", str(path), "--pile", "3D", "--play", "4C")
+
+
+def test_judge_runs_from_a_fresh_clone_without_configuration_or_a_database(
+        tmp_path: Path) -> None:
+    before = database_files()
+    done = manage(["judge", QUEEN, "--pile", "3D QH", "--play", "9H"], tmp_path)
+    assert done.returncode == 1, done.stderr  # illegal: 1, not a configuration error
+    assert "Illegal: breaks Mourning." in done.stdout
+    assert database_files() == before and list(tmp_path.iterdir()) == []
+
+
+def test_judge_opens_no_database_even_when_one_is_configured(tmp_path: Path) -> None:
+    database = tmp_path / "site.sqlite3"
+    done = manage(["judge", QUEEN, "--pile", "3D QH", "--play", "QC"], tmp_path,
+                  DATABASE_URL=f"sqlite:///{database}")
+    assert done.returncode == 0, done.stderr
+    assert not database.exists()

@@ -18,6 +18,10 @@ from games.engine.simulate import play_game
 class Command(BaseCommand):
     """Play N bot games (the bots write random rules as they win) and print what happened."""
 
+    # An offline command (manage.py sets MAO_OFFLINE): the system checks would open a database
+    # connection (the JSONField check asks SQLite what it supports), so none run.
+    requires_system_checks = []
+
     help = ("Play complete bot games with random rulebooks; print games per second, rounds "
             "per game, lockup reasons and any invariant violations.")
 

@@ -27,6 +27,10 @@ class Command(BaseCommand):
     Exit status: 0 legal, 1 illegal, 2 bad input (with a message on stderr).
     """
 
+    # An offline command (manage.py sets MAO_OFFLINE): the system checks would open a database
+    # connection (the JSONField check asks SQLite what it supports), so none run.
+    requires_system_checks = []
+
     help = ("Judge one play against rule files (JSON). Example: manage.py judge "
             "rules/examples/09_queen_then_black.json --pile '3D QH' --play QC")
 
