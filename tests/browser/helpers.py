@@ -57,6 +57,17 @@ class Player:
         self.page.wait_for_function("window.__maoPushes > 0", timeout=WAIT_SECONDS * 1000)
         htmx_idle(self.page)
 
+    def pushes(self) -> int:
+        """How many WebSocket pushes this page has swapped in so far."""
+        return int(self.page.evaluate("window.__maoPushes"))
+
+    def wait_push_after(self, count: int) -> None:
+        """Wait until the page has swapped in a push after its first ``count`` ones (the
+        change that followed an action), and htmx is idle again."""
+        self.page.wait_for_function("n => window.__maoPushes > n", arg=count,
+                                    timeout=WAIT_SECONDS * 1000)
+        htmx_idle(self.page)
+
     # -- lobby -------------------------------------------------------------------------------
 
     def open_table(self, players: int, hand_size: int, *, jokers: bool = False,
