@@ -47,7 +47,7 @@ from tests.browser.helpers import (
 ROUND_ONE_TURNS = 100
 ROUND_TWO_TURNS = 30
 #: The most turns the refusal can take, whatever the deal (:func:`_card_before_the_refusal`).
-REFUSAL_TURNS = 23
+REFUSAL_TURNS = 26
 HELP_AFTER = 20
 REFUSAL = "Ann: that's a Pip!"
 WAIT_MS = WAIT_SECONDS * 1000
@@ -149,12 +149,12 @@ def _card_before_the_refusal(hand: Sequence[str], top: str) -> str | None:
     """Until someone is refused: a red card on a red top (refused by Pip), a red card on a
     black top (legal: it turns the top red; never the last card), else pass (``None``).
 
-    So the refusal comes whatever the deal, within :data:`REFUSAL_TURNS` turns: nobody plays
-    anything else, so the top, once red, stays red, and hands never shrink. A player without
-    a red card passes; one with a red card lays it on their turn. So every turn is a pass
-    that draws a black card (at most 17: the stock of 42 holds no more), a pass that draws a
-    red one (at most once per player, and once more for the one who turned the top red), the
-    one red card laid on black, or the refusal: 17 + 4 + 1 + 1 = 23.
+    So the refusal comes whatever the deal, by turn :data:`REFUSAL_TURNS`. Only one card
+    (the red one laid on black) leaves a hand before it, so after k - 1 turns the hands hold
+    at least k + 6 cards. Whoever holds a red card lays it or is refused on their next turn,
+    at most 3 turns away; when nobody does, all the cards in hand are black, of which there
+    are 26, so that happens only up to turn 20. Then at most 3 turns to lay a red card, and
+    3 more to the refusal: 26.
     """
     reds, _ = _colours(hand)
     return reds[0] if reds and (top == "red" or len(hand) > 1) else None
