@@ -14,9 +14,8 @@ from typing import Any
 
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 
-#: How long a refusal may take to reach every screen, in seconds (the issue: "within a second").
-PUSH_SECONDS = 1.0
-#: How long the tests wait for any other change to show (generous: a loaded CI machine).
+#: How long the tests wait for a change to show (generous: a loaded CI machine). Waits are
+#: timeouts, never performance claims: how fast pushes arrive is the load test's figure.
 WAIT_SECONDS = 5.0
 RED_SUITS = ("H", "D")
 #: Counts the WebSocket pushes a page has swapped in, so a test can wait for the first one
@@ -56,6 +55,17 @@ class Player:
         once htmx has settled them.
         """
         self.page.wait_for_function("window.__maoPushes > 0", timeout=WAIT_SECONDS * 1000)
+        htmx_idle(self.page)
+
+    def pushes(self) -> int:
+        """How many WebSocket pushes this page has swapped in so far."""
+        return int(self.page.evaluate("window.__maoPushes"))
+
+    def wait_push_after(self, count: int) -> None:
+        """Wait until the page has swapped in a push after its first ``count`` ones (the
+        change that followed an action), and htmx is idle again."""
+        self.page.wait_for_function("n => window.__maoPushes > n", arg=count,
+                                    timeout=WAIT_SECONDS * 1000)
         htmx_idle(self.page)
 
     # -- lobby -------------------------------------------------------------------------------
@@ -140,10 +150,11 @@ def same_version(players: Sequence[Player], at_least: int,
         player.wait_version(at_least, timeout)
 
 
-def all_show(pages: Iterable[Page], selector: str, text: str,
-             within: float = PUSH_SECONDS, since: float | None = None) -> float:
-    """Wait until ``selector`` on every page contains ``text``, all within ``within`` seconds
-    of ``since`` (default: now); return the seconds it took. Fails naming the late pages."""
+def all_show(pages: Iterable[Page], selector: str, text: str, within: float,
+             since: float | None = None) -> float:
+    """Wait until ``selector`` on every page contains ``text``, for at most ``within`` seconds
+    from ``since`` (default: now); return the seconds it took (a figure to print, not to
+    assert on). Fails naming the pages that never showed it."""
     start = time.monotonic() if since is None else since
     pending = list(pages)
     while pending:

@@ -37,4 +37,4 @@ def test_preview_warns_that_a_joker_rule_locks_a_game_without_jokers(
     expect(page.locator(".preview-summary")).to_contain_text("On 7♠: 0 of 52 may be played")
     shoot(page, "builder-01-joker-lockup-not-warned")
     expect(page.locator('#builder-preview .warning[data-code^="lockup"]').first).to_be_visible(
-        timeout=1000)
+        timeout=WAIT_SECONDS * 1000)

@@ -7,6 +7,7 @@ from collections.abc import Callable
 
 from playwright.sync_api import BrowserContext, Page, expect
 
+from tests.browser.helpers import htmx_idle
 from tests.browser.test_phone import _host_with_bots, _wait_for_my_turn
 
 
@@ -22,14 +23,19 @@ def test_live_log_lines_match_a_reload_and_the_list_is_trimmed(
     page.get_by_role("button", name="Write this rule").click()
 
     # A few moves pushed live (the bots' and the host's passes), then a reload: the newest
-    # lines, in order, are the same either way.
+    # lines, in order, are the same either way. The log is read on the host's turn, when the
+    # bots have moved and nothing changes until the host acts (right after the host's pass,
+    # a bot's move could land between the two readings).
     for _ in range(3):
         version = _wait_for_my_turn(host)
         page.keyboard.press("p")
         host.wait_version(version + 1)
+    version = _wait_for_my_turn(host)
+    htmx_idle(page)
     live = _log(page)
     page.reload()
     host.ready()
+    assert host.version() == version
     assert _log(page)[:len(live)] == live[:len(_log(page))]
     assert live[0] == _log(page)[0]
 

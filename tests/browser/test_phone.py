@@ -3,6 +3,10 @@
 Every page is checked for horizontal scrolling (none allowed) and the hand's buttons for
 a comfortable height; the host plays by keyboard only: Enter on a focused card, "1" for
 the first card, "p" to pass. The host ends the game and lands on the reveal.
+
+The deal is random (the table is opened through the lobby), so whether a card the host
+plays is refused is worked out from the screen: the host's rule is the builder's first
+one, "Only a black card may be played on a queen".
 """
 
 from __future__ import annotations
@@ -13,11 +17,23 @@ from pathlib import Path
 
 from playwright.sync_api import BrowserContext, Page, expect
 
-from tests.browser.helpers import WAIT_SECONDS, Player, horizontal_overflow, htmx_idle
+from rules.cards import parse
+from tests.browser.helpers import (
+    WAIT_SECONDS,
+    Player,
+    colour_of,
+    horizontal_overflow,
+    htmx_idle,
+    wait_sentence,
+)
 
 PHONE = {"viewport": {"width": 375, "height": 812}, "device_scale_factor": 2,
          "is_mobile": True, "has_touch": True}
 MIN_BUTTON_HEIGHT = 40
+#: The builder's first rule, which the host writes as Pip.
+PIP_SENTENCE = "Only a black card may be played on a queen."
+PENALTY = re.compile(r"You draw \S+ as a penalty\.")
+DREW = re.compile(r"You draw \S+\.")
 #: Bots act after MAO_BOT_DELAY (0.2 s) each; two of them may move before the host.
 TURN_MS = WAIT_SECONDS * 2000
 
@@ -34,8 +50,48 @@ def _wait_for_my_turn(host: Player) -> int:
     return host.version()
 
 
-def _log_top(page: Page) -> str:
-    return page.locator("#log .log__item").first.inner_text()
+def _log(page: Page) -> list[str]:
+    """The lines of the log this screen shows, newest first."""
+    return [line.strip() for line in page.locator("#log .log__item").all_inner_texts()]
+
+
+def _count(lines: list[str], pattern: re.Pattern[str]) -> int:
+    return sum(1 for line in lines if pattern.fullmatch(line))
+
+
+def _pip_refuses(page: Page, card: str) -> bool:
+    """Whether Pip refuses ``card`` on the top card this screen shows: a red card on a
+    queen."""
+    top = page.locator("#piles .pile:not(.pile--stock) .card__rank").first.inner_text()
+    return top.strip() == "Q" and colour_of(card) == "red"
+
+
+def _act_by_key(host: Player, press: Callable[[], None], *lines: re.Pattern[str]) -> None:
+    """Act by the keyboard (``press``) on the host's turn; check that the log gained exactly
+    one line matching each of ``lines``. The log is read line by line, not by its top: the
+    bots' moves may already be above the host's."""
+    before = _log(host.page)
+    version = host.version()
+    press()
+    host.wait_version(version + 1)
+    htmx_idle(host.page)
+    after = _log(host.page)
+    for line in lines:
+        assert _count(after, line) == _count(before, line) + 1, (line.pattern, after[:6])
+
+
+def _play_by_key(host: Player, card: str, press: Callable[[], None]) -> None:
+    """Play ``card`` by the keyboard: it goes down, or (on a queen, if red) Pip refuses it and
+    it comes back with a penalty card, as worked out beforehand from the screen."""
+    hand = host.hand()
+    symbol = re.escape(parse(card).symbol)
+    if _pip_refuses(host.page, card):
+        _act_by_key(host, press, re.compile(
+            rf"Ann tries {symbol} on Q[♣♦♥♠]\. Ann: that's a Pip!"), PENALTY)
+        assert card in host.hand() and len(host.hand()) == len(hand) + 1
+    else:
+        _act_by_key(host, press, re.compile(rf"Ann plays {symbol}\."))
+        assert card not in host.hand() and len(host.hand()) == len(hand) - 1
 
 
 def _host_with_bots(new_context: Callable[..., BrowserContext],
@@ -83,11 +139,12 @@ def test_phone_table_with_bots_by_keyboard(new_context: Callable[..., BrowserCon
 
     # The host writes the first rule on the phone (the builder's default, named Pip).
     shoot(page, "phone-03-builder")  # too wide: see test_rule_builder_fits_a_phone
+    wait_sentence(page, PIP_SENTENCE)
     page.locator("#f-jargon").fill("Pip")
     page.get_by_role("button", name="Write this rule").click()
 
     # The table: usable, no sideways scrolling, big enough buttons.
-    version = _wait_for_my_turn(host)
+    _wait_for_my_turn(host)
     cards = page.locator(".hand .card")
     expect(cards).to_have_count(5)
     for box in (cards.nth(i).bounding_box() for i in range(cards.count())):
@@ -99,30 +156,24 @@ def test_phone_table_with_bots_by_keyboard(new_context: Callable[..., BrowserCon
     # Keyboard play 1: focus a card and press Enter.
     first = cards.first
     card = first.get_attribute("data-card")
-    first.focus()
-    page.keyboard.press("Enter")
-    host.wait_version(version + 1)
-    # Played, or refused by Pip: then the card comes back with a penalty card.
-    if _log_top(page).startswith("Ann plays"):
-        assert card not in host.hand()
-    else:
-        assert re.fullmatch(r"You draw \S+ as a penalty\.", _log_top(page)), _log_top(page)
-        assert card in host.hand()
+    assert card is not None
+
+    def enter() -> None:
+        first.focus()
+        page.keyboard.press("Enter")
+
+    _play_by_key(host, card, enter)
 
     # Keyboard play 2: "1" plays the first card of the hand.
-    version = _wait_for_my_turn(host)
-    count = len(host.hand())
-    page.keyboard.press("1")
-    host.wait_version(version + 1)
-    assert len(host.hand()) in (count - 1, count + 1)  # played, or refused with a penalty
+    _wait_for_my_turn(host)
+    htmx_idle(page)
+    _play_by_key(host, host.hand()[0], lambda: page.keyboard.press("1"))
     _no_sideways_scroll(page, "table after plays")
 
     # Keyboard play 3: "p" passes (draws a card).
-    version = _wait_for_my_turn(host)
+    _wait_for_my_turn(host)
     count = len(host.hand())
-    page.keyboard.press("p")
-    host.wait_version(version + 1)
-    assert re.fullmatch(r"You draw \S+\.", _log_top(page)), _log_top(page)
+    _act_by_key(host, lambda: page.keyboard.press("p"), DREW)
     assert len(host.hand()) == count + 1
     shoot(page, "phone-05-played")
 

@@ -2,8 +2,9 @@
 
 One dealt game for the module (Ann the host, Bob who joined by the link, and a bot): a
 reload and a second tab keep Bob's seat and hand; a spectator sees the table without a
-hand. These tests only look, so they share the game. Two lobby bugs found by these tests
-are kept as strict expected failures (they flip to failures once fixed: remove the mark).
+hand. These tests only look, so they share the game. The last two tests keep two lobby
+bugs these tests found fixed: the push after a join must still show the joiner's seat as
+theirs, and must not wipe a name someone else is typing.
 """
 
 from __future__ import annotations
@@ -106,14 +107,19 @@ def test_taking_a_seat_shows_it_as_mine(new_context: Callable[..., BrowserContex
     ann.page.goto("/")
     link = ann.open_table(players=3, hand_size=5)
     ann.ready()
-    bob.take_seat(link)
+    bob.page.goto(link)
+    bob.ready()
+    pushes = bob.pushes()
+    bob.page.locator("#join-name").fill(bob.name)
+    bob.page.get_by_role("button", name="Take a seat").click()
     expect(ann.page.locator("#lobby .lobby__seats")).to_contain_text("Bob")
-    htmx_idle(bob.page)
-    bob.page.wait_for_timeout(300)  # the push after the join arrives within this
+    # Both the join's answer and the push of the change it made have been swapped in (in
+    # either order): what Bob sees now is what stays.
+    bob.wait_push_after(pushes)
     shoot(bob.page, "seats-04-joined-bob")
     expect(bob.page.locator("#lobby .lobby__seat--me")).to_contain_text("Bob (you)",
-                                                                         timeout=1000)
-    expect(bob.page.locator("#join-name")).to_have_count(0, timeout=1000)
+                                                                         timeout=WAIT_MS)
+    expect(bob.page.locator("#join-name")).to_have_count(0, timeout=WAIT_MS)
 
 
 def test_typing_a_name_survives_someone_else_joining(
@@ -128,4 +134,4 @@ def test_typing_a_name_survives_someone_else_joining(
     bob.page.locator("#join-name").fill("Bob")
     cat.take_seat(link)
     expect(bob.page.locator("#lobby .lobby__seats")).to_contain_text("Cat")
-    expect(bob.page.locator("#join-name")).to_have_value("Bob", timeout=1000)
+    expect(bob.page.locator("#join-name")).to_have_value("Bob", timeout=WAIT_MS)

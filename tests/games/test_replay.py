@@ -7,7 +7,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from games.engine.actions import parse_action
+from games.engine.actions import EndGame, parse_action
 from games.engine.apply import apply
 from games.engine.events import Dealt, Drew, event_from_json
 from games.engine.settings import GameSettings
@@ -77,7 +77,9 @@ def test_a_long_game_is_ended_by_the_host_after_the_cap() -> None:
     actions = drive(game, ("experimenter",), max_actions=40)
 
     game.refresh_from_db()
-    assert len(actions) <= 41 and game.phase == "ended"
+    # The game was still going after 40 actions: the 41st is the host ending it.
+    assert len(actions) == 41 and actions[-1] == EndGame(0)
+    assert game.phase == "ended" and game.state["end"]["reason"] == "host"
     check_replay(game)
     check_mirrors(game)
 

@@ -151,6 +151,9 @@ def test_events_from_the_last_moment_are_the_tail_of_the_window() -> None:
     snapshot = read_snapshot(game.pk, game.code)
     assert snapshot is not None
     events = snapshot.events
-    for kinds in (("dealt",), ("refused", "fired"), ("no such kind",)):
+    # One kind, two kinds of which one occurs (this game refuses no play), and none.
+    for kinds, found in ((("dealt",), True), (("refused", "drew"), True),
+                         (("no such kind",), False)):
         last = max((i for i, e in enumerate(events) if e.kind in kinds), default=None)
+        assert (last is not None) == found, kinds
         assert snapshot.events_from_last(kinds) == ([] if last is None else events[last:])

@@ -287,7 +287,8 @@ def table() -> None:
         session.save()
         keys.append(session.session_key)
         holders.append(hash_token(token))
-    game = open_game(GameSettings(players=3, first_rule_maker=0), "Gogol", holders[0])
+    # A fixed seed: the same deal on every run (the lobby would draw a random one).
+    game = open_game(GameSettings(players=3, first_rule_maker=0), "Gogol", holders[0], seed=1)
     join_game(game, "Bull", holders[1])
     join_game(game, "de Worms", holders[2])
     game = start_game(game, holders[0])
