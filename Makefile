@@ -43,7 +43,8 @@ run: $(STAMP)
 # Under CI (CI=true, or MAO_REQUIRE_SERVICES=1 as .ci/run sets) the database-bound suites run
 # a second time, on PostgreSQL and Redis.
 test: lint
-	$(PY) -m mypy
+	@# mypy's Django plugin loads the settings: offline ones (no secret, no database file).
+	MAO_OFFLINE=1 $(PY) -m mypy
 	$(PY) -m pytest
 	@if [ "$${CI:-}" = true ] || [ "$${MAO_REQUIRE_SERVICES:-}" = 1 ]; then \
 		$(MAKE) --no-print-directory test-postgres; \
@@ -64,6 +65,8 @@ test-scale: $(STAMP)
 
 lint: $(STAMP)
 	$(PY) -m ruff check .
+	@# The architecture contracts in pyproject.toml (also held by tests/test_architecture.py).
+	$(VENV)/bin/lint-imports --no-cache
 
 clean:
 	rm -rf $(VENV) .mypy_cache .ruff_cache .pytest_cache .hypothesis staticfiles build *.egg-info

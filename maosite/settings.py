@@ -71,7 +71,7 @@ def _list(name: str, default: list[str]) -> list[str]:
 
 def _rate(name: str, default: str) -> str:
     """A rate for django-ratelimit: ``N/u`` or ``N/Mu`` with u one of s, m, h, d."""
-    value = env.str(name, default=default).strip()
+    value = str(env.str(name, default=default)).strip()
     if not re.fullmatch(r"[1-9][0-9]*/[1-9]?[0-9]*[smhd]", value):
         raise ImproperlyConfigured(f"{name}={value!r} is not valid: write a rate such as 30/m "
                                    "or 10/5s (per s, m, h or d).")

@@ -21,7 +21,7 @@ from games.models import Game
 from games.store.errors import ServiceError
 from games.store.identity import request_holder, viewer_seat
 from games.store.limits import TOO_FAST, over_limit
-from games.store.pages import ERROR_STATUS, game_or_404, link_to
+from games.store.pages import ERROR_STATUS, game_or_404, is_htmx, link_to
 
 
 def home(request: HttpRequest) -> HttpResponse:
@@ -61,7 +61,7 @@ def find_game(request: HttpRequest) -> HttpResponse:
 
 def _lobby_response(request: HttpRequest, game: Game, error: str = "") -> HttpResponse:
     game.refresh_from_db()
-    if request.htmx:
+    if is_htmx(request):
         context = lobby_context(game, viewer_seat(request, game), link_to(request, game), error)
         return render(request, "games/lobby.html#lobby", context, status=ERROR_STATUS)
     if error:
@@ -113,4 +113,4 @@ def start(request: HttpRequest, code: str) -> HttpResponse:
         return _lobby_response(request, game, str(exc))
     response = HttpResponse(status=204)
     response["HX-Redirect"] = f"/g/{game.code}/"
-    return response if request.htmx else redirect("game", code=game.code)
+    return response if is_htmx(request) else redirect("game", code=game.code)

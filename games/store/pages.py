@@ -23,3 +23,8 @@ def game_or_404(code: str) -> Game:
 def link_to(request: HttpRequest, game: Game) -> str:
     """The absolute link to a game's one page, to share."""
     return request.build_absolute_uri(f"/g/{game.code}/")
+
+
+def is_htmx(request: HttpRequest) -> bool:
+    """Whether htmx sent this request (django-htmx's middleware reads its header)."""
+    return bool(getattr(request, "htmx", False))

@@ -37,6 +37,11 @@ def act(request: HttpRequest, code: str) -> HttpResponse:
     """One action from the table's form (play, pass, claim a win, end the game) with the
     version the screen showed; the answer is the message for the actor."""
     game = game_or_404(code)
+    if game.phase == LOBBY:
+        # Nothing to act on yet: a clear refusal, not a page error.
+        return render(request, "games/feedback.html",
+                      {"message": "This game has not started yet: its seats are still being "
+                                  "taken.", "accepted": False}, status=409)
     try:
         if over_limit(request, "act"):
             raise ServiceError("action/too_fast", TOO_FAST)

@@ -360,7 +360,7 @@ def _engine_game(seed: int) -> tuple[int, int, int]:
         state, events = apply(state, Pass(seat) if card is None else Play(seat, (card,)))
         refusals += [turn for e in events if e.kind == "refused"]
     assert len(refusals) == 1, (seed, refusals)
-    assert state.phase == "writing" and state.winners[-1]["how"] == "emptied", seed
+    assert state.phase == "writing" and state.winners[-1].how == "emptied", seed
     state, _ = apply(state, WriteRule(state.writers[0], ZAP))
     second = 0
     while state.phase == "playing" and second < 10 * ROUND_TWO_TURNS:
@@ -369,7 +369,8 @@ def _engine_game(seed: int) -> tuple[int, int, int]:
         card = _round_two_card(state.hands[seat], colour_of(str(state.piles[0].top)))
         state, events = apply(state, Pass(seat) if card is None else Play(seat, (card,)))
         assert "refused" not in [e.kind for e in events], seed  # Pip is broken once only
-    assert state.phase == "ended" and state.end["reason"] == "no_card", (seed, state.end)
+    assert state.phase == "ended" and state.end is not None, seed
+    assert state.end.reason == "no_card", (seed, state.end)
     return refusals[0], turn, second
 
 

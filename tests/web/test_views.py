@@ -161,3 +161,16 @@ def test_only_the_host_ends_the_game() -> None:
                     **HTMX)
     game.refresh_from_db()
     assert game.phase == "ended"
+
+
+def test_acting_on_a_game_in_its_lobby_is_a_clear_409_that_changes_nothing() -> None:
+    host, _ = client_with_session()
+    host.post("/new/", {"name": "Gogol", "players": "3", "hand_size": "5", "decks": "1",
+                        "first_rule_maker": "host"})
+    game = Game.objects.get()
+    response = host.post(f"/g/{game.code}/act/", {"type": "pass", "version": game.version},
+                         **HTMX)
+    assert response.status_code == 409
+    assert "has not started yet" in response.content.decode()
+    game.refresh_from_db()
+    assert (game.phase, game.version, game.state) == (LOBBY, 0, None)
