@@ -6,8 +6,9 @@
 HOST ?= 127.0.0.1
 PORT ?= 8000
 # `make run` defaults to DEBUG on so that a fresh checkout works without configuration
-# (dev secret key, localhost hosts); `make run DEBUG=0 MAO_HTTPS=0 SECRET_KEY=...` runs it like
-# production over plain HTTP (behind an HTTPS proxy, leave MAO_HTTPS on).
+# (dev secret key, localhost hosts); `make run DEBUG=0 MAO_HTTPS=0 ALLOWED_HOSTS=127.0.0.1
+# SECRET_KEY=...` runs it like production over plain HTTP (behind an HTTPS proxy, leave
+# MAO_HTTPS on).
 DEBUG ?= 1
 
 VENV := .venv
@@ -38,6 +39,8 @@ $(STAMP): pyproject.toml
 
 run: $(STAMP)
 	DEBUG=$(DEBUG) $(PY) manage.py migrate --no-input
+	@# With DEBUG off the app serves its static files itself (whitenoise), from STATIC_ROOT.
+	@if [ "$(DEBUG)" = 0 ]; then DEBUG=0 $(PY) manage.py collectstatic --no-input -v 0; fi
 	DEBUG=$(DEBUG) $(PY) -m daphne --websocket-max-message-size 65536 -b $(HOST) -p $(PORT) maosite.asgi:application
 
 # Under CI (CI=true, or MAO_REQUIRE_SERVICES=1 as .ci/run sets) the database-bound suites run

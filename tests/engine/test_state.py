@@ -60,3 +60,20 @@ def test_a_clone_shares_nothing_that_changes() -> None:
 def test_the_rulebook_holds_every_rule_with_its_author() -> None:
     rulebook = busy_state().rulebook()
     assert [(r.jargon, r.author) for r in rulebook.rules] == [("Gronk", 0), ("Fiver", 2)]
+
+
+def test_to_json_hands_out_no_live_part_of_the_state() -> None:
+    """Its data goes to caches other threads read: changing it must not change the state."""
+    state = busy_state()
+    before = json.dumps(state.to_json())
+    data = state.to_json()
+    data["hands"][0].append("9C")
+    data["piles"][0]["cards"].pop()
+    data["stock"].clear()
+    data["names"][0] = "Mallory"
+    data["writers"].append(2)
+    data["rules"][0]["rule"]["jargon"] = "Stolen"
+    data["winners"].clear()
+    data["history"].append([9, 9, 9])
+    data["revealed"].append(7)
+    assert json.dumps(state.to_json()) == before
