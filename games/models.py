@@ -48,7 +48,7 @@ class Game(models.Model):
     game is in its lobby) and ``version`` counts accepted changes, lobby changes included
     (0 for a new game); a client sends the version it last saw with each
     action, so a late or doubled submission is refused instead of applied twice. ``phase``
-    mirrors ``state["phase"]`` so that lists of games can be filtered without reading states.
+    mirrors the state's phase so that lists of games can be filtered without reading states.
     """
 
     code = models.CharField(

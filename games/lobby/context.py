@@ -6,6 +6,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from games.models import Game, Seat
+from games.store.reads import game_settings
 from games.store.rows import seat_row, seat_rows
 
 
@@ -16,12 +17,11 @@ def lobby_context(game: Game, seat: Seat | None, link: str, error: str = "",
     Plain values and :class:`~games.store.rows.SeatRow` rows, never the models.
     """
     seats = list(game.seats.order_by("index") if seats is None else seats)
-    size = int(game.settings["players"])
-    settings = game.settings
+    settings = game_settings(game)
+    size = settings.players
     return {"code": game.code, "phase": game.phase, "version": game.version,
             "me": seat_row(seat, seat) if seat is not None else None,
             "seats": seat_rows(seats, seat), "empty": range(size - len(seats)),
             "is_host": seat is not None and seat.is_host, "size": size, "error": error,
-            "link": link, "hand_size": settings.get("hand_size"),
-            "two_decks": settings.get("decks") == 2, "jokers": bool(settings.get("jokers")),
-            "aces_high": bool(settings.get("aces_high"))}
+            "link": link, "hand_size": settings.hand_size, "two_decks": settings.decks == 2,
+            "jokers": settings.jokers, "aces_high": settings.aces_high}

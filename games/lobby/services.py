@@ -11,6 +11,7 @@ tells the subscribers after commit (the doorbell...), like an engine action.
 from __future__ import annotations
 
 import secrets
+from dataclasses import replace
 
 from django.db import transaction
 
@@ -19,7 +20,7 @@ from games.engine.settings import GameSettings
 from games.engine.setup import MAX_NAME, new_game
 from games.models import BOT_KINDS, LOBBY, Game, Seat, new_code
 from games.store.errors import ServiceError
-from games.store.reads import GameRef, locked_game
+from games.store.reads import GameRef, game_settings, locked_game
 from games.store.subscribers import Change, changed
 
 #: Seeds are drawn below this bound (a BigIntegerField holds them).
@@ -97,7 +98,7 @@ def join_game(ref: GameRef, name: str, holder: str) -> Seat:
         if mine is not None:
             return mine
         seats = list(game.seats.all())
-        size = game.settings["players"]
+        size = game_settings(game).players
         if len(seats) >= size:
             raise ServiceError("lobby/full", f"This table is full ({size} seats).")
         if any(s.name.casefold() == cleaned.casefold() for s in seats):
@@ -122,7 +123,7 @@ def add_bot(ref: GameRef, holder: str, kind: str = "experimenter") -> Seat:
         game = _locked_lobby(ref)
         _require_host(game, holder)
         seats = list(game.seats.all())
-        if len(seats) >= game.settings["players"]:
+        if len(seats) >= game_settings(game).players:
             raise ServiceError("lobby/full", "Every seat is taken.")
         taken = {s.name.casefold() for s in seats}
         name = next(n for n in BOT_NAMES if n.casefold() not in taken)
@@ -161,9 +162,8 @@ def start_game(ref: GameRef, holder: str) -> Game:
         for number, seat in enumerate(seats):
             if seat.index != number:
                 Seat.objects.filter(pk=seat.pk).update(index=number)
-        data = dict(game.settings) | {"players": len(seats)}
         try:
-            settings = GameSettings.from_json(data)
+            settings = replace(game_settings(game), players=len(seats))
             state = new_game(settings, [s.name for s in seats], game.seed)
         except EngineError as exc:
             raise ServiceError("lobby/invalid", str(exc)) from None

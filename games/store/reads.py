@@ -56,6 +56,11 @@ def game_state(game: Game) -> GameState:
     return GameState.from_json(game.state)
 
 
+def game_settings(game: Game) -> GameSettings:
+    """The game's settings, typed (a lobby has them too: the table's size, the hand...)."""
+    return GameSettings.from_json(game.settings)
+
+
 def load_state(ref: GameRef) -> GameState:
     """The stored engine state of a started game (see :func:`game_state`)."""
     return game_state(get_game(ref))
