@@ -31,6 +31,7 @@ from rules.conditions import (
     walk,
 )
 from rules.context import PlayContext, Settings
+from rules.counting import Count, Difference, Position, Sum, Window
 from rules.evaluation import Predicate, Rulebook, compile_condition, refusal_predicate
 from rules.fields import MAX_NUMBER
 from rules.spec import (
@@ -91,7 +92,8 @@ def legality_grid(rulebook: Rulebook, base: PlayContext | None = None) -> Grid:
     for top in STANDARD_CARDS:
         ctx = PlayContext(top, (*base.pile[:-1], top), hand=base.hand, hand_before=base.hand_before,
                           hand_after=base.hand_after, player=base.player, players=base.players,
-                          turn=base.turn, round=base.round)
+                          turn=base.turn, round=base.round,
+                          record=(*base.record[:-1], top) if base.record else None)
         row = 0
         for card in STANDARD_CARDS:
             ctx.played = ctx.physical = card
@@ -190,9 +192,96 @@ def _axes(conditions: Sequence[Condition], authors: Sequence[int | None],
     seats = sorted({a for a in authors if a is not None}) + [8] if "author" in reads else [0]
     seats = list(fixed.get("seat", seats))
     held, held_exact = probe_hands(conditions)
+    records, records_exact = probe_records(conditions)
     axes: list[Sequence[object]] = [played, STANDARD_CARDS, *deep, suits, hands, seats,
-                                    *quantities.values(), held]
-    return axes, len(deep), held_exact
+                                    *quantities.values(), held, records]
+    return axes, len(deep), held_exact and records_exact
+
+
+#: A record left as it is: the probe's pile is all the round there was.
+_PILE_ONLY: tuple[Card, ...] | None = None
+
+
+def probe_records(conditions: Sequence[Condition]) -> tuple[list[tuple[Card, ...] | None], bool]:
+    """Rounds so far (records) meeting, for each test of the round's sequence, its constants
+    on and either side: positions, how many matching cards a window holds, what a window's
+    values add up to. Exact only when at most one such test is involved (their regions are
+    covered one test at a time, not jointly)."""
+    nodes = [n for c in conditions for n in walk(c)]
+    sequence = [n for n in nodes if isinstance(n, Position | Count)
+                or (isinstance(n, Sum) and not n.cards)]
+    records: list[tuple[Card, ...] | None] = [_PILE_ONLY]
+    for n in sequence:
+        for record in _records_for(n):
+            if record not in records:
+                records.append(record)
+    return records, len(sequence) <= 1
+
+
+def _filler(mask: int) -> Card:
+    """A card outside ``mask`` (a card in it when every card is)."""
+    return next((c for c in STANDARD_CARDS if not mask >> c.index & 1), STANDARD_CARDS[0])
+
+
+def _records_for(node: Condition) -> list[tuple[Card, ...]]:
+    found: list[tuple[Card, ...]] = []
+    if isinstance(node, Position):
+        wanted = list(node.values) if node.values else [node.value]
+        if node.mod:
+            lengths = set(range(1, 2 * node.mod + 1))
+        else:
+            lengths = {v + d for v in wanted for d in (-1, 0, 1)}
+        found += [(STANDARD_CARDS[0],) * n for n in sorted(lengths) if 1 <= n <= 1000]
+    elif isinstance(node, Count):
+        sides = [(node.where, node.window, node.value)]
+        if node.than_where is not None and node.than_window is not None:
+            sides.append((node.than_where, node.than_window, 0))
+        masks = [card_mask(where, high) or 0 for where, _, _ in sides for high in (False, True)]
+        # One card of each class the tests tell apart, and how many of it to lay down.
+        classes: dict[tuple[int, ...], Card] = {}
+        for card in STANDARD_CARDS:
+            classes.setdefault(tuple(m >> card.index & 1 for m in masks), card)
+        counts = sorted({max(0, v + d) for _, _, v in sides for d in (-2, -1, 0, 1)} | {0, 1, 2})
+        windows = [w.last for _, w, _ in sides if w.last] or [max(counts) + 1]
+        for card in classes.values():
+            for k in counts:
+                for size in {*windows, max(windows) + 1}:
+                    if k <= size:
+                        found.append((*(_filler(masks[0]),) * (size - k), *(card,) * k))
+        if len(sides) == 2:  # both counts varied together, for the comparison between them
+            picks = list(classes.values())
+            for a, b in itertools.product(picks, repeat=2):
+                for i, j in itertools.product(range(3), repeat=2):
+                    found.append((*(a,) * i, *(b,) * j))
+    elif isinstance(node, Sum):
+        window = node.window or Window()
+        sizes = [window.last - window.with_played] if window.last else [1, 2, 3]
+        targets = ([r + node.mod * m for r in range(node.mod) for m in range(3)] if node.mod
+                   else [node.value + d for d in (-1, 0, 1)])
+        for size in sizes:
+            for target in targets:
+                # The played card adds its own value: aim the record anywhere it may leave.
+                for played in ((0,) if not window.with_played else range(1, 15)):
+                    # With aces low an ace is worth 1; without aces, the same for aces high.
+                    for lowest in (1, 2):
+                        record = _cards_adding_up(max(0, target - played), size, lowest)
+                        if record is not None and record not in found:
+                            found.append(record)
+    return found
+
+
+def _cards_adding_up(total: int, size: int, lowest: int) -> tuple[Card, ...] | None:
+    """``size`` cards of ranks ``lowest`` to 13 whose ranks add up to ``total``, or ``None``."""
+    if size == 0:
+        return () if total == 0 else None
+    if not lowest * size <= total <= 13 * size:
+        return None
+    values, left = [], total
+    for slot in range(size, 0, -1):
+        value = min(13, left - lowest * (slot - 1))
+        values.append(value)
+        left -= value
+    return tuple(next(c for c in STANDARD_CARDS if c.rank == v) for v in values)
 
 
 def probe_hands(conditions: Sequence[Condition]) -> tuple[list[tuple[Card, ...]], bool]:
@@ -213,22 +302,24 @@ def probe_hands(conditions: Sequence[Condition]) -> tuple[list[tuple[Card, ...]]
 
 def _context(point: tuple[Any, ...], deep_count: int) -> PlayContext:
     (played, physical), top, *rest = point
-    deep, (suit, hand, seat, run, players, turn, round_, held) = (rest[:deep_count],
-                                                                  rest[deep_count:])
+    deep, (suit, hand, seat, run, players, turn, round_, held, record) = (rest[:deep_count],
+                                                                          rest[deep_count:])
     pile = [top]
     for card in deep:
         if card is None:
             break
         pile.insert(0, card)
     ctx = PlayContext(played, tuple(pile), physical=physical, active_suit=suit, hand=held,
-                      hand_before=hand, player=seat, players=players, turn=turn, round=round_)
+                      hand_before=hand, player=seat, players=players, turn=turn, round=round_,
+                      record=record)
     ctx.run_length = run
     return ctx
 
 
 def _deep_values(subject: str, nodes: Sequence[Condition]) -> list[Card | None]:
     """One card per class of cards that the tests on ``subject`` cannot tell apart, or all."""
-    if any(isinstance(n, Relation) and subject in (n.a, n.b) for n in nodes):
+    if any(isinstance(n, Relation | Difference) and subject in (n.a, n.b)
+           or isinstance(n, Sum) and subject in n.cards for n in nodes):
         return [None, *STANDARD_CARDS]
     tests = [n for n in nodes if isinstance(n, CardTest) and n.of == subject]
     masks = [card_mask(t, aces_high) or 0 for t in tests for aces_high in (False, True)]

@@ -157,6 +157,21 @@ def kind(index: int) -> Card:
     return ALL_KINDS[index]
 
 
+#: Every card kind by its canonical text (``"QH"``, ``"10S"``, ``"JK"``).
+_BY_TEXT: Final = {str(card): card for card in ALL_KINDS}
+
+
+def card_of(text: str) -> Card:
+    """The card of a canonical text (as the engine stores cards), without parsing it again;
+    any other text goes through :func:`parse`.
+
+    >>> card_of("10S") == parse("10s")
+    True
+    """
+    found = _BY_TEXT.get(text)
+    return found if found is not None else parse(text)
+
+
 def make_deck(decks: int = 1, jokers: bool = True) -> list[Card]:
     """A fresh unshuffled deck: ``decks`` copies of the 52 cards, plus two jokers per deck."""
     if decks not in (1, 2):

@@ -472,27 +472,51 @@ def compare(left: int, op: str, right: int) -> bool:
     return left >= right
 
 
-def card_mask(cond: Condition, aces_high: bool) -> int | None:
-    """The set of card kinds passing a card-only condition on one subject, as a bitmask.
+@dataclass(frozen=True, slots=True)
+class CardSet:
+    """What a card-only condition on one subject says: the card kinds that pass it
+    (``mask``, a bitmask over the 53 kinds) and its verdict when the subject card is not
+    there (``missing``: a pile shorter than the card it looks at).
 
-    ``None`` when the condition looks at anything but one card's own properties.
+    One meaning for a missing card, everywhere: a test *of* a card that is not there is
+    false, and ``not`` turns false into true, as for any other condition. So
+    ``not(pile2 is red)`` holds on a one-card pile ("there is no red card under the top
+    card"), exactly as ``must_not: pile2 is red`` lets the play through.
     """
+
+    mask: int
+    missing: bool
+
+
+def card_set(cond: Condition, aces_high: bool) -> CardSet | None:
+    """The :class:`CardSet` of a card-only condition on one subject; ``None`` when the
+    condition looks at anything but one card's own properties."""
     if isinstance(cond, CardTest):
-        return sum(1 << c.index for c in ALL_KINDS if cond.test(c, aces_high))
+        return CardSet(sum(1 << c.index for c in ALL_KINDS if cond.test(c, aces_high)), False)
     full = (1 << len(ALL_KINDS)) - 1
     if isinstance(cond, Not):
-        inner = card_mask(cond.of, aces_high)
-        return None if inner is None else full & ~inner
+        inner = card_set(cond.of, aces_high)
+        return None if inner is None else CardSet(full & ~inner.mask, not inner.missing)
     if isinstance(cond, All | Any_) and len(cond.reads()) == 1:
-        masks = [card_mask(c, aces_high) for c in cond.of]
-        if any(m is None for m in masks):
+        sets = [card_set(c, aces_high) for c in cond.of]
+        if any(s is None for s in sets):
             return None
-        result = full if isinstance(cond, All) else 0
-        for m in masks:
-            assert m is not None
-            result = result & m if isinstance(cond, All) else result | m
-        return result
+        both = isinstance(cond, All)
+        mask, missing = (full, True) if both else (0, False)
+        for s in sets:
+            assert s is not None
+            mask = mask & s.mask if both else mask | s.mask
+            missing = missing and s.missing if both else missing or s.missing
+        return CardSet(mask, missing)
     return None
+
+
+def card_mask(cond: Condition, aces_high: bool) -> int | None:
+    """The card kinds passing a card-only condition on one subject, as a bitmask (for a card
+    that is there: see :func:`card_set` for a missing one); ``None`` when the condition
+    looks at anything but one card's own properties."""
+    found = card_set(cond, aces_high)
+    return None if found is None else found.mask
 
 
 def walk(cond: Condition) -> list[Condition]:

@@ -22,13 +22,16 @@ class PlayContext:
     effective card being played; ``physical`` the card actually held (a joker,
     or the same card). ``active_suit`` is the suit named by a wild play, or
     ``None`` to follow the top card's suit. ``hand`` is the player's hand before
-    the play. A plain class with slots rather than a dataclass: it is built for
-    every single check and must be cheap.
+    the play. ``record`` is every card laid on a discard pile this round before this
+    play, oldest first, the starter included, as the rules see them: it survives a
+    reshuffle (which leaves only the top of each pile in ``pile``); by default it is
+    ``pile``. A plain class with slots rather than a dataclass: it is built for every single
+    check and must be cheap.
     """
 
     __slots__ = (
         "played", "physical", "pile", "active_suit", "hand", "hand_before", "hand_after",
-        "player", "players", "turn", "round", "run_length", "said",
+        "player", "players", "turn", "round", "run_length", "said", "record",
     )
 
     def __init__(
@@ -46,6 +49,7 @@ class PlayContext:
         turn: int = 1,
         round: int = 1,
         said: str = "",
+        record: tuple[Card, ...] | None = None,
     ) -> None:
         self.played = played
         self.physical = played if physical is None else physical
@@ -62,6 +66,13 @@ class PlayContext:
         self.round = round
         self.run_length = run_of_equal_ranks(pile)
         self.said = said
+        self.record = pile if record is None else record
+
+    @property
+    def position(self) -> int:
+        """Which card of the round this play is: the first card played after the starter is
+        1 (the record holds the starter and every card played before this one)."""
+        return max(1, len(self.record))
 
     @property
     def top(self) -> Card | None:
@@ -89,6 +100,7 @@ class PlayContext:
             played, self.pile, physical=physical, active_suit=self.active_suit, hand=self.hand,
             hand_before=self.hand_before, hand_after=self.hand_after, player=self.player,
             players=self.players, turn=self.turn, round=self.round, said=self.said,
+            record=self.record,
         )
 
 

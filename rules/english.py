@@ -40,6 +40,7 @@ from rules.conditions import (
     ValueIs,
     card_mask,
 )
+from rules.counting import Count, Difference, Position, Sum, Window
 from rules.effects import Effect
 from rules.phrases import expand
 from rules.spec import Call, InstantWin, Permission, Restriction, Rule, RuleSpec, Trigger
@@ -111,6 +112,63 @@ def _and(items: Sequence[str]) -> str:
     return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
 
 
+NOT_THE_CASE = "it is not the case that "
+#: What makes a phrase a list of its own: a member of a group that holds one of these is put
+#: in parentheses, so that every sentence has one reading ("A and (B or C)", never
+#: "A and B or C").
+_JOINERS = (", ", " and ", " or ")
+
+
+def member(text: str) -> str:
+    """A member of an all/any group: in parentheses when it is itself a list of some kind.
+
+    >>> member("the top card is red")
+    'the top card is red'
+    >>> member("the top card is a heart or a diamond")
+    '(the top card is a heart or a diamond)'
+    """
+    # "it is not the case that" reaches to the end of the sentence: its scope is bracketed.
+    wrap = any(joiner in text for joiner in _JOINERS) or text.startswith(NOT_THE_CASE)
+    return f"({text})" if wrap else text
+
+
+#: How a group of three or more inside another group begins (a leaf never begins so).
+ALL_OF, ONE_OF = "all of these hold: ", "one of these holds: "
+
+
+def group(parts: Sequence[str], any_of: bool, nested: bool = False) -> str:
+    """An all (``any_of`` false) or any group of clauses or verb phrases, unambiguously:
+    ``both A and B``, ``either A or B``, ``A, B and C``; inside another group a group of
+    three or more begins ``all of these hold:`` or ``one of these holds:``. A member that is
+    a list itself (a group, or a leaf holding "and", "or" or a comma) is in parentheses, so
+    the only joining words outside parentheses are the group's own."""
+    items = [member(p) for p in parts]
+    if len(items) == 1:
+        return parts[0]
+    if len(items) == 2:
+        return f"either {items[0]} or {items[1]}" if any_of else f"both {items[0]} and {items[1]}"
+    text = _or(items) if any_of else _and(items)
+    return (ONE_OF if any_of else ALL_OF) + text if nested else text
+
+
+ORDINALS = ("zeroth", "first", "second", "third", "fourth", "fifth", "sixth", "seventh",
+            "eighth", "ninth", "tenth", "eleventh", "twelfth", "thirteenth", "fourteenth",
+            "fifteenth", "sixteenth", "seventeenth", "eighteenth", "nineteenth", "twentieth")
+
+
+def ordinal(n: int) -> str:
+    """``ordinal(5) == 'fifth'``; from 21 on, ``21st``, ``22nd``, ``33rd``, ``40th``."""
+    if 0 <= n < len(ORDINALS):
+        return ORDINALS[n]
+    suffix = "th" if n % 100 in (11, 12, 13) else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    return f"{n}{suffix}"
+
+
+#: Where a card below the top lies, for sentences about a card that may not be there.
+PLACES = {"pile2": "under the top card"} | {
+    f"pile{n}": f"{number(n - 1)} places below the top card" for n in range(3, 10)}
+
+
 def noun(cond: Condition) -> Noun | None:
     """A noun phrase for card tests about a single card, or ``None`` if there is none."""
     tests = list(cond.of) if isinstance(cond, All) else [cond]
@@ -177,7 +235,7 @@ def verb(cond: Condition, names: dict[str, str]) -> Verb | None:
     if isinstance(cond, FollowsActiveSuit):
         return _verb("follow the active suit")
     if isinstance(cond, Not):
-        inner = verb(cond.of, names)
+        inner = verb(cond.of, names) if not isinstance(cond.of, Any_ | All) else None
         if inner is None:
             return None
         if inner.base.startswith("be "):
@@ -187,11 +245,14 @@ def verb(cond: Condition, names: dict[str, str]) -> Verb | None:
         merged = _merge_same(cond, names) if isinstance(cond, Any_) else None
         if merged is not None:
             return merged
+        if any(isinstance(c, Any_ | All) and len(c.of) > 1 for c in cond.of):
+            return None  # a group within a group reads best as clauses
         parts = [verb(c, names) for c in cond.of]
         if any(p is None for p in parts):
             return None
-        join = _or if isinstance(cond, Any_) else _and
-        return Verb(join([p.base for p in parts if p]), join([p.third for p in parts if p]))
+        any_of = isinstance(cond, Any_)
+        return Verb(group([p.base for p in parts if p], any_of),
+                    group([p.third for p in parts if p], any_of))
     return None
 
 
@@ -222,25 +283,25 @@ def _relation_phrase(rel: str, other: str, n: int) -> str:
     return phrases[rel]
 
 
-def clause(cond: Condition, names: dict[str, str] = SUBJECT_NAMES) -> str:
-    """A full clause in the third person for any condition."""
+def clause(cond: Condition, names: dict[str, str] = SUBJECT_NAMES, nested: bool = False) -> str:
+    """A full clause in the third person for any condition (``nested``: inside a group)."""
     np = noun(cond)
     if np is not None:
         return f"{names[next(iter(cond.reads()))]} is {np.one}"
     if isinstance(cond, Not):
         inner = noun(cond.of)
         if inner is not None:
-            return f"{names[next(iter(cond.of.reads()))]} is not {inner.one}"
-        return f"it is not the case that {clause(cond.of, names)}"
+            subject = next(iter(cond.of.reads()))
+            if subject in PLACES and names[subject] == SUBJECT_NAMES[subject]:
+                # True also when there is no such card: said so.
+                return f"there is no {inner.bare} {PLACES[subject]}"
+            return f"{names[subject]} is not {inner.one}"
+        return NOT_THE_CASE + member(clause(cond.of, names, nested=True))
     if isinstance(cond, Relation):
         return f"{names[cond.a]} {_verb(_relation_phrase(cond.rel, names[cond.b], cond.n)).third}"
     if isinstance(cond, All | Any_):
-        parts = [clause(c, names) for c in cond.of]
-        if len(parts) == 1:
-            return parts[0]
-        if isinstance(cond, All):
-            return _and(parts) if len(parts) > 2 else f"both {parts[0]} and {parts[1]}"
-        return _or(parts) if len(parts) > 2 else f"either {parts[0]} or {parts[1]}"
+        return group([clause(c, names, nested=True) for c in cond.of], isinstance(cond, Any_),
+                     nested)
     describer = CLAUSES.get(type(cond))
     if describer is None:
         raise TypeError(f"no English for condition type {type(cond).__name__}")
@@ -270,7 +331,94 @@ def _hand_clause(cond: Condition) -> str:
     return f"the player holds {_AMOUNT[cond.op]} {number(cond.value)} {things}"
 
 
+def _positions(mod: int, remainders: Sequence[int]) -> str:
+    """The first positions with these remainders: ``card 4, 8, 12 and so on``."""
+    found = sorted(p for p in range(1, 3 * mod + 1) if p % mod in remainders)[:4]
+    return "card " + ", ".join(str(p) for p in found) + " and so on"
+
+
+def _position_clause(cond: Condition) -> str:
+    assert isinstance(cond, Position)
+    of = "of the round"
+    if cond.mod:
+        wanted = list(cond.values) if cond.values else [cond.value]
+        text = f"the play is {_positions(cond.mod, wanted)} {of}"
+        return text.replace("is card", "is not card", 1) if cond.op == "!=" else text
+    if cond.values:
+        return f"the play is the {_or([ordinal(v) for v in cond.values])} card {of}"
+    nth = f"the {ordinal(cond.value)} card {of}"
+    return {"==": f"the play is {nth}", "!=": f"the play is not {nth}",
+            ">": f"the play comes after {nth}", "<": f"the play comes before {nth}",
+            ">=": f"the play is {nth} or a later one",
+            "<=": f"the play is {nth} or an earlier one"}[cond.op]
+
+
+def _window_phrase(window: Window) -> str:
+    if window.last:
+        text = f"the last {cards(window.last).removeprefix('a ')}"
+        if window.last == 1:
+            text = "the last card"
+    else:
+        text = "the cards laid this round"
+    return text + (" including this one" if window.with_played else " before it")
+
+
+def _things(where: Condition) -> str:
+    np = noun(where)
+    return np.many if np else f"cards for which {clause(where, {'played': 'the card'})}"
+
+
+def _count_clause(cond: Condition) -> str:
+    assert isinstance(cond, Count)
+    among = _window_phrase(cond.window)
+    if cond.than_where is not None and cond.than_window is not None:
+        word = {"==": "as many", "!=": "not as many", ">": "more", "<": "fewer",
+                ">=": "at least as many", "<=": "at most as many"}[cond.op]
+        than = "as" if cond.op in ("==", "!=", ">=", "<=") else "than"
+        others = _things(cond.than_where)
+        if cond.than_window == cond.window:
+            return f"there are {word} {_things(cond.where)} {than} {others} among {among}"
+        return (f"there are {word} {_things(cond.where)} among {among} {than} {others} "
+                f"among {_window_phrase(cond.than_window)}")
+    amount = f"{_AMOUNT[cond.op]} {number(cond.value)}"
+    return f"there are {amount} {_things(cond.where)} among {among}"
+
+
+def _arithmetic(holds_mod: int, op: str, value: int, verb: str, nothing: str) -> str:
+    """``add up to more than fifteen``, ``add up to a multiple of 13``."""
+    if holds_mod:
+        multiple = f"a multiple of {number(holds_mod)}"
+        target = multiple if value == 0 else f"{number(value)} more than {multiple}"
+        return f"{'do not ' if op == '!=' else ''}{verb} {target}"
+    if op == "==" and value == 0 and nothing:
+        return nothing
+    return f"{verb} {_AMOUNT[op]} {number(value)}"
+
+
+def _sum_clause(cond: Condition) -> str:
+    assert isinstance(cond, Sum)
+    if cond.cards:
+        subject = "the values of " + _and([SUBJECT_NAMES[s] for s in cond.cards])
+    else:
+        subject = f"the values of {_window_phrase(cond.window or Window())}"
+    return f"{subject} {_arithmetic(cond.mod, cond.op, cond.value, 'add up to', '')}"
+
+
+def _difference_clause(cond: Condition) -> str:
+    assert isinstance(cond, Difference)
+    a, b = SUBJECT_NAMES[cond.a], SUBJECT_NAMES[cond.b]
+    if cond.absolute:
+        rest = _arithmetic(cond.mod, cond.op, cond.value, "differ by", "are equal")
+        return f"the values of {a} and {b} {rest}"
+    rest = _arithmetic(cond.mod, cond.op, cond.value, "is", "")
+    return f"the value of {a} minus that of {b} {rest}"
+
+
 CLAUSES: dict[type[Condition], Callable[[Condition], str]] = {
+    Position: _position_clause,
+    Count: _count_clause,
+    Sum: _sum_clause,
+    Difference: _difference_clause,
     Always: lambda c: "any card is played",
     FollowsActiveSuit: lambda c: "the played card follows the active suit",
     ActiveSuitIs: lambda c: "the active suit is "

@@ -18,6 +18,7 @@ from rules.conditions import (
     All,
     Always,
     Any_,
+    CardSet,
     CardTest,
     Compare,
     Condition,
@@ -28,9 +29,11 @@ from rules.conditions import (
     Not,
     Relation,
     card_mask,
+    card_set,
     walk,
 )
 from rules.context import PlayContext, Settings
+from rules.counting import Count, Difference, Position, Sum, Window
 from rules.effects import Effect
 from rules.phrases import expand, said_contains
 from rules.spec import Call, InstantWin, Permission, Restriction, Rule, Trigger
@@ -57,22 +60,25 @@ def compile_condition(cond: Condition, settings: Settings = DEFAULT_SETTINGS,
                       author: int | None = None) -> Predicate:
     """Turn a condition into a fast predicate over :class:`PlayContext`."""
     if not any(isinstance(n, IsJoker) for n in walk(cond)):
-        mask = card_mask(cond, settings.aces_high)
-        if mask is not None:
-            return _mask_predicate(next(iter(cond.reads())), mask)
+        found = card_set(cond, settings.aces_high)
+        if found is not None:
+            return _mask_predicate(next(iter(cond.reads())), found)
     compiler = COMPILERS.get(type(cond))
     if compiler is None:
         raise TypeError(f"no compiler for condition type {type(cond).__name__}")
     return compiler(cond, settings, author)
 
 
-def _mask_predicate(subject: str, mask: int) -> Predicate:
+def _mask_predicate(subject: str, found: CardSet) -> Predicate:
+    """A look-up of one card in a :class:`CardSet` (its verdict when the card is missing)."""
+    mask, missing = found.mask, found.missing
     if subject == "played":
         return lambda ctx: bool(mask >> ctx.played.index & 1)
     if subject == "top":
-        return lambda ctx: bool(ctx.pile) and bool(mask >> ctx.pile[-1].index & 1)
+        return lambda ctx: bool(mask >> ctx.pile[-1].index & 1) if ctx.pile else missing
     depth = int(subject[4:])
-    return lambda ctx: len(ctx.pile) >= depth and bool(mask >> ctx.pile[-depth].index & 1)
+    return lambda ctx: (bool(mask >> ctx.pile[-depth].index & 1) if len(ctx.pile) >= depth
+                        else missing)
 
 
 @compiles(Always)
@@ -108,9 +114,9 @@ def _joker(cond: Condition, settings: Settings, author: int | None) -> Predicate
 
 def _card_test(cond: Condition, settings: Settings, author: int | None) -> Predicate:
     assert isinstance(cond, CardTest)
-    mask = card_mask(cond, settings.aces_high)
-    assert mask is not None
-    return _mask_predicate(cond.of, mask)
+    found = card_set(cond, settings.aces_high)
+    assert found is not None
+    return _mask_predicate(cond.of, found)
 
 
 def relation_holds(rel: str, a: Card, b: Card, aces_high: bool, n: int = 0) -> bool:
@@ -192,6 +198,80 @@ def _hand_count(cond: Condition, settings: Settings, author: int | None) -> Pred
     assert mask is not None
     op, value = _OPS[cond.op], cond.value
     return lambda ctx: bool(op(sum(mask >> c.index & 1 for c in ctx.hand), value))
+
+
+def _window(window: Window) -> Callable[[PlayContext], Sequence[Card]]:
+    """The cards of a window of the round's record, oldest first."""
+    last, with_played = window.last, window.with_played
+    if not with_played:
+        if not last:
+            return lambda ctx: ctx.record
+        return lambda ctx: ctx.record[-last:]
+    if not last:
+        return lambda ctx: (*ctx.record, ctx.played)
+    return lambda ctx: (*ctx.record[max(0, len(ctx.record) - last + 1):], ctx.played)
+
+
+def _counter(where: Condition, window: Window, settings: Settings) -> Callable[[PlayContext],
+                                                                               int]:
+    mask = card_mask(where, settings.aces_high)
+    assert mask is not None
+    cards = _window(window)
+    return lambda ctx: sum(mask >> c.index & 1 for c in cards(ctx))
+
+
+@compiles(Position)
+def _position(cond: Condition, settings: Settings, author: int | None) -> Predicate:
+    assert isinstance(cond, Position)
+    holds = cond.holds
+    return lambda ctx: holds(ctx.position)
+
+
+@compiles(Count)
+def _count(cond: Condition, settings: Settings, author: int | None) -> Predicate:
+    assert isinstance(cond, Count)
+    op, count = _OPS[cond.op], _counter(cond.where, cond.window, settings)
+    if cond.than_where is not None and cond.than_window is not None:
+        other = _counter(cond.than_where, cond.than_window, settings)
+        return lambda ctx: bool(op(count(ctx), other(ctx)))
+    value = cond.value
+    return lambda ctx: bool(op(count(ctx), value))
+
+
+@compiles(Sum)
+def _sum(cond: Condition, settings: Settings, author: int | None) -> Predicate:
+    assert isinstance(cond, Sum)
+    values = tuple(card.value(settings.aces_high) for card in ALL_KINDS)
+    holds = cond.holds
+    if cond.cards:
+        subjects = cond.cards
+
+        def named(ctx: PlayContext) -> bool:
+            total = 0
+            for subject in subjects:
+                card = ctx.card(subject)
+                if card is None:
+                    return False
+                total += values[card.index]
+            return holds(total)
+
+        return named
+    cards = _window(cond.window or Window())
+    return lambda ctx: holds(sum(values[c.index] for c in cards(ctx)))
+
+
+@compiles(Difference)
+def _difference(cond: Condition, settings: Settings, author: int | None) -> Predicate:
+    assert isinstance(cond, Difference)
+    table = bytes(cond.holds(a.value(settings.aces_high), b.value(settings.aces_high))
+                  for a in ALL_KINDS for b in ALL_KINDS)
+    a_subject, b_subject = cond.a, cond.b
+
+    def holds(ctx: PlayContext) -> bool:
+        a, b = ctx.card(a_subject), ctx.card(b_subject)
+        return a is not None and b is not None and bool(table[a.index * KIND_COUNT + b.index])
+
+    return holds
 
 
 for _test_type in CardTest.__subclasses__():

@@ -52,6 +52,8 @@ def random_condition(rng: Random, depth: int = 2, subjects: tuple[str, ...] = (
         if rel == "differs_by_at_least":
             data["n"] = rng.randint(1, 6)
         return data
+    if roll < 0.9 and "top" in subjects:
+        return random_sequence_test(rng, subjects)
     return rng.choice([
         {"type": "compare", "what": rng.choice(QUANTITIES), "op": rng.choice(OPERATORS),
          "value": rng.randint(0, 6)},
@@ -60,6 +62,47 @@ def random_condition(rng: Random, depth: int = 2, subjects: tuple[str, ...] = (
         {"type": "active_suit", "in": rng.sample(SUITS, rng.randint(1, 3))},
         {"type": "always"},
     ])
+
+
+def random_window(rng: Random) -> dict[str, Any]:
+    """A random window of the round's record (the last k cards, or the whole round)."""
+    data: dict[str, Any] = {}
+    if rng.random() < 0.7:
+        data["last"] = rng.randint(2, 8)
+    if rng.random() < 0.5:
+        data["with_played"] = True
+    return data
+
+
+def random_sequence_test(rng: Random, subjects: tuple[str, ...] = ("played", "top")
+                         ) -> dict[str, Any]:
+    """A random test of the round's sequence: a position, a count, a sum or a difference."""
+    tag = rng.choice(("position", "count", "sum", "difference"))
+    if tag == "position":
+        if rng.random() < 0.4:
+            mod = rng.randint(2, 5)
+            return {"type": "position", "mod": mod, "op": rng.choice(("==", "!=")),
+                    "value": rng.randrange(mod)}
+        return {"type": "position", "op": rng.choice(OPERATORS), "value": rng.randint(1, 8)}
+    if tag == "count":
+        data: dict[str, Any] = {"type": "count", "where": random_card_test(rng),
+                                **random_window(rng), "op": rng.choice(OPERATORS)}
+        if rng.random() < 0.3:
+            other = {"where": random_card_test(rng), **random_window(rng)}
+            mine = {k: v for k, v in data.items() if k in ("where", "last", "with_played")}
+            if other != mine:
+                return data | {"than": other}
+        return data | {"value": rng.randint(0, 4)}
+    if tag == "sum":
+        named = [s for s in subjects if s != "played"]
+        data = ({"type": "sum", "of": ["played", rng.choice(named)]} if named
+                and rng.random() < 0.6 else {"type": "sum", **random_window(rng)})
+        if rng.random() < 0.3:
+            mod = rng.randint(2, 13)
+            return data | {"mod": mod, "op": rng.choice(("==", "!=")), "value": rng.randrange(mod)}
+        return data | {"op": rng.choice(OPERATORS), "value": rng.randint(5, 30)}
+    return {"type": "difference", "a": "played", "b": "top", "op": rng.choice(OPERATORS),
+            "value": rng.randint(0, 6)}
 
 
 def random_effect(rng: Random) -> dict[str, Any]:

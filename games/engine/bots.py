@@ -115,6 +115,7 @@ class Oracle:
             return ClaimWin(self.seat)
         order = list(range(len(hand)))
         self.rng.shuffle(order)
+        recorded = tuple(parse(c) for c in view.record)
         for index, pile in enumerate(view.piles):
             below = tuple(parse(c) for c in pile.cards)
             for i in order:
@@ -123,7 +124,7 @@ class Oracle:
                     ctx = PlayContext(stands, below, physical=card, active_suit=pile.suit,
                                       hand=tuple(hand), hand_before=len(hand),
                                       player=self.seat, players=len(view.names),
-                                      turn=view.turn + 1, round=view.round)
+                                      turn=view.turn + 1, round=view.round, record=recorded)
                     if rulebook.is_legal(ctx):
                         say = " ".join(v.phrase for v in rulebook.calls(ctx, "") if v.required)
                         named = str(stands) if card.is_joker else None

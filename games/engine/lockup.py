@@ -282,10 +282,13 @@ def anything_playable(state: GameState) -> bool:
     jokers = state.settings.jokers and plan.jokers
     mover = state.current
     hand = tuple(state.hand_cards(mover))
+    # Without a play the round's record cannot change (a reshuffle leaves it as it is).
+    recorded = state.record_cards()
     for pile in state.piles:
         base = PlayContext(STANDARD_CARDS[0], pile.effective(), active_suit=pile.suit,
                            hand=hand, hand_before=max(len(hand), 1), player=mover,
-                           players=state.players, turn=state.turn + 1, round=state.round)
+                           players=state.players, turn=state.turn + 1, round=state.round,
+                           record=recorded)
         if _any_card(base, jokers, rulebook.is_legal):
             return True
     # The mover is stuck now: try what can change without a play, as far as the rules read it.
@@ -309,7 +312,8 @@ def anything_playable(state: GameState) -> bool:
                 for seat, (before, after), turn, held in itertools.product(*chosen):
                     yield PlayContext(STANDARD_CARDS[0], lying, active_suit=suit, hand=held,
                                       hand_before=before, hand_after=after, player=seat,
-                                      players=state.players, turn=turn, round=state.round)
+                                      players=state.players, turn=turn, round=state.round,
+                                      record=recorded)
 
             (base,) = situations(frozenset())
             candidates = [pair for pair in _attempts(jokers)
@@ -443,7 +447,8 @@ def blockers(state: GameState) -> list[str]:
     for pile in state.piles:
         base = PlayContext(STANDARD_CARDS[0], pile.effective(), active_suit=pile.suit,
                            player=state.current, players=state.players, turn=state.turn + 1,
-                           round=state.round, hand=tuple(state.hand_cards(state.current)))
+                           round=state.round, hand=tuple(state.hand_cards(state.current)),
+                           record=state.record_cards())
         for card in STANDARD_CARDS:
             for rule in rulebook.broken(base.with_played(card)):
                 if rule.jargon not in names:

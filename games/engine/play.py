@@ -136,6 +136,7 @@ def play(state: GameState, action: Play, events: list[Event]) -> None:
         ctx = first if i == 0 else _context(state, seat, pile, card, stands,
                                             len(hand) + len(action.cards) - i, 1)
         pile.cards.append(pile_card(card, stands))
+        state.record.append(str(stands))
         pile.suit = None
         fired = order_by_author(rulebook.fired(ctx), seat, state.players)
         for rule, effects in fired:
@@ -152,7 +153,7 @@ def _context(state: GameState, seat: int, pile: Pile, card: Card, stands: Card,
     return PlayContext(stands, pile.effective(), physical=card, active_suit=pile.suit,
                        hand=tuple(state.hand_cards(seat)), hand_before=hand_before,
                        hand_after=hand_before - playing, player=seat, players=state.players,
-                       turn=state.turn, round=state.round)
+                       turn=state.turn, round=state.round, record=state.record_cards())
 
 
 def order_by_author(fired: list[tuple[Rule, tuple[Effect, ...]]], active: int,

@@ -49,6 +49,7 @@ def deal(state: GameState, events: list[Event]) -> None:
     starter = deck.pop()
     state.stock = deck
     state.piles = [Pile([starter])]
+    state.record = [starter]
     state.direction = 1
     state.turn = 0  # rules that look at the turn number count the turns of this round
     state.phase = "playing"

@@ -15,7 +15,7 @@ from typing import Any, Literal, get_args
 
 from games.engine.events import Win
 from games.engine.settings import GameSettings
-from rules.cards import JOKER, Card, parse
+from rules.cards import JOKER, Card, card_of
 from rules.context import Settings
 from rules.evaluation import Rulebook
 from rules.spec import Rule, dump_rule, load_rule
@@ -83,8 +83,8 @@ def pile_card(physical: Card, effective: Card) -> str:
 def read_pile_card(text: str) -> tuple[Card, Card]:
     """The physical and effective card of a pile entry."""
     if text.startswith("JK="):
-        return JOKER, parse(text[3:])
-    card = parse(text)
+        return JOKER, card_of(text[3:])
+    card = card_of(text)
     return card, card
 
 
@@ -156,6 +156,10 @@ class GameState:
     #: Every seat's hand size after each accepted action.
     history: list[tuple[int, ...]] = field(default_factory=list)
     end: GameEnd | None = None
+    #: Every card laid on a discard pile this round, oldest first, the starter included, as
+    #: the rules see them (a joker as the card it stood for): the game's memory of the round,
+    #: which a reshuffle of the stock does not touch (rules/counting.py).
+    record: list[str] = field(default_factory=list)
     way_out: bool | None = None
     # The compiled rulebook and how many rules it holds: rules are only ever appended, so
     # the count tells whether it is still current (not part of the state's data).
@@ -179,7 +183,11 @@ class GameState:
 
     def hand_cards(self, seat: int) -> list[Card]:
         """A seat's hand as cards."""
-        return [parse(c) for c in self.hands[seat]]
+        return [card_of(c) for c in self.hands[seat]]
+
+    def record_cards(self) -> tuple[Card, ...]:
+        """The round's record as cards (see :attr:`record`)."""
+        return tuple(card_of(c) for c in self.record)
 
     def clone(self) -> GameState:
         """A copy that shares nothing mutable with this state."""
@@ -194,7 +202,7 @@ class GameState:
             stats={k: RuleStats(v.broken, v.fired, v.first_broken)
                    for k, v in self.stats.items()},
             revealed=list(self.revealed), history=list(self.history), end=self.end,
-            way_out=self.way_out, _book=self._book,
+            record=list(self.record), way_out=self.way_out, _book=self._book,
         )
 
     def to_json(self) -> dict[str, Any]:
@@ -217,6 +225,7 @@ class GameState:
             "stats": {str(k): v.to_json() for k, v in self.stats.items()},
             "revealed": list(self.revealed), "history": [list(h) for h in self.history],
             "end": self.end.to_json() if self.end else None, "way_out": self.way_out,
+            "record": list(self.record),
         }
 
     @classmethod
@@ -237,6 +246,10 @@ class GameState:
                    for k, v in data["stats"].items()},
             revealed=list(data["revealed"]), history=[tuple(h) for h in data["history"]],
             end=GameEnd(**data["end"]) if data["end"] else None, way_out=data["way_out"],
+            # States stored before the record existed: the piles as they lie are the best
+            # memory of the round there is.
+            record=list(data["record"]) if "record" in data else [
+                c[3:] if c.startswith("JK=") else c for p in data["piles"] for c in p["cards"]],
         )
 
 

@@ -114,6 +114,9 @@ class PlayerView:
     rules: tuple[RuleSummary, ...]
     log: tuple[LogLine, ...]
     settings: GameSettings
+    #: Every card laid on a discard pile this round, oldest first, the starter included (as
+    #: the rules see them): public, everyone watched them go down.
+    record: tuple[str, ...] = ()
 
     def to_json(self) -> dict[str, Any]:
         """The whole view as JSON-ready data (what a client could be sent): for audits."""
@@ -147,6 +150,7 @@ def player_view(state: GameState, seat: int | None, log: Sequence[Event] = ()) -
         rules=tuple(_rule_summary(state, e) for e in state.rules) if ended else (),
         log=tuple(log_line(event, seat) for event in log),
         settings=state.settings,
+        record=tuple(state.record),
     )
 
 

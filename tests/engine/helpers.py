@@ -71,6 +71,8 @@ def arrange(state: GameState, hands: Sequence[Sequence[str] | None],
     state.hands = [leftover if h is None else list(h) for h in hands]
     state.stock = list(reversed(draws)) if None in hands else leftover + list(reversed(draws))
     state.piles = [Pile(list(p)) for p in piles]
+    # The round so far: every card on the piles, as if laid in this order.
+    state.record = [str(read_pile_card(c)[1]) for p in piles for c in p]
     if current is not None:
         state.current = current
     return state

@@ -1,0 +1,281 @@
+"""Condition nodes about the sequence of a round: position, counts and arithmetic.
+
+Inductive card games (Eleusis, Mao) write rules about where a play falls in the round ("the
+fifth card of each round must be a heart"), about how many cards of a kind came before
+("no diamond while more than four diamonds have been played this round") and about the
+values of several cards together ("the played card and the top card may not add up to more
+than fifteen"). These nodes read the round's *record* (:attr:`PlayContext.record`): every
+card laid on a discard pile this round, oldest first, the starter included, as the rules
+see them (a joker as the card it stood for). The record is the game's memory of the round:
+it survives a reshuffle of the stock, which keeps only the top card of each pile; the
+``pileN`` subjects of card tests read the physical pile instead.
+
+The starter is turned up, not played: the first card played in a round is card 1. Refused
+plays are not in the record (the card went back to its player's hand).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Final
+
+from rules.conditions import Condition, compare, node, read_condition
+from rules.errors import RuleError
+from rules.fields import MAX_NUMBER, SUBJECTS, Fields
+
+#: The longest window a count or a sum may look back over ("the last k cards").
+MAX_WINDOW: Final = 60
+#: The largest modulus ("a multiple of k", "every fourth card").
+MAX_MODULUS: Final = 52
+
+
+@dataclass(frozen=True, slots=True)
+class Window:
+    """Cards of the round's record: the last ``last`` of them (0: the whole round so far),
+    counting the card being played as the newest when ``with_played``.
+
+    >>> Window(3, with_played=True).body()
+    {'last': 3, 'with_played': True}
+    """
+
+    last: int = 0
+    with_played: bool = False
+
+    @classmethod
+    def read(cls, fields: Fields) -> Window:
+        """``last`` (optional: the whole round) and ``with_played`` (optional: false)."""
+        last = fields.integer("last", 1, MAX_WINDOW) if fields.has("last") else 0
+        with_played = fields.boolean("with_played", False)
+        if last == 1 and with_played:
+            raise RuleError("the last one card counting this one is just the played card: "
+                            "test the played card instead", path=fields.at("last"),
+                            code="spec/contradictory")
+        return cls(last, with_played)
+
+    def body(self) -> dict[str, Any]:
+        """The window's JSON fields."""
+        data: dict[str, Any] = {}
+        if self.last:
+            data["last"] = self.last
+        if self.with_played:
+            data["with_played"] = True
+        return data
+
+    def reads(self) -> frozenset[str]:
+        """What the window looks at."""
+        return frozenset({"record", "played"} if self.with_played else {"record"})
+
+    def size(self, recorded: int) -> int:
+        """How many cards the window holds when the record holds ``recorded``."""
+        if not self.last:
+            return recorded + self.with_played
+        return min(self.last, recorded + self.with_played)
+
+
+def _mod_and_comparison(fields: Fields, low: int = 0) -> tuple[int, str, int]:
+    """An optional ``mod`` and the comparison ``op``/``value`` that follows it."""
+    mod = fields.integer("mod", 2, MAX_MODULUS) if fields.has("mod") else 0
+    op = fields.operator()
+    if mod and op not in ("==", "!="):
+        raise RuleError("with mod, compare with == or != (a remainder has no order)",
+                        path=fields.at("op"), code="spec/bad_choice")
+    value = fields.integer("value", 0 if mod else low, mod - 1 if mod else MAX_NUMBER)
+    return mod, op, value
+
+
+@node("position")
+@dataclass(frozen=True, slots=True)
+class Position(Condition):
+    """Which card of the round this play is (the first card played is 1; the starter 0).
+
+    ``op``/``value`` compare the position (or, with ``mod``, its remainder divided by
+    ``mod``); ``values``, when given instead, lists the positions (or remainders) that
+    pass.
+    """
+
+    op: str = "=="
+    value: int = 1
+    mod: int = 0
+    values: tuple[int, ...] = ()
+
+    @classmethod
+    def read(cls, fields: Fields) -> Condition:
+        if fields.has("in"):
+            mod = fields.integer("mod", 2, MAX_MODULUS) if fields.has("mod") else 0
+            high = mod - 1 if mod else MAX_NUMBER
+            values = []
+            for i, item in enumerate(fields.items("in")):
+                if isinstance(item, bool) or not isinstance(item, int) or not (
+                        (0 if mod else 1) <= item <= high):
+                    raise RuleError(f"must be whole numbers from {0 if mod else 1} to {high}",
+                                    path=f"{fields.at('in')}[{i}]", code="spec/out_of_range")
+                values.append(item)
+            return cls(mod=mod, values=tuple(sorted(set(values))))
+        mod, op, value = _mod_and_comparison(fields, low=1)
+        return cls(op, value, mod)
+
+    def body(self) -> dict[str, Any]:
+        data: dict[str, Any] = {"mod": self.mod} if self.mod else {}
+        if self.values:
+            return data | {"in": list(self.values)}
+        return data | {"op": self.op, "value": self.value}
+
+    def reads(self) -> frozenset[str]:
+        return frozenset({"position"})
+
+    def holds(self, position: int) -> bool:
+        """Whether a play at ``position`` passes."""
+        seen = position % self.mod if self.mod else position
+        if self.values:
+            return seen in self.values
+        return compare(seen, self.op, self.value)
+
+
+@node("count")
+@dataclass(frozen=True, slots=True)
+class Count(Condition):
+    """How many cards of a window pass ``where`` (card tests read as "each card"), compared
+    with ``value``, or with how many cards of a second window pass ``than_where``."""
+
+    where: Condition
+    window: Window
+    op: str
+    value: int = 0
+    than_where: Condition | None = None
+    than_window: Window | None = None
+
+    @classmethod
+    def read(cls, fields: Fields) -> Condition:
+        where = _card_tests(fields, "where")
+        window = Window.read(fields)
+        op = fields.operator()
+        if fields.has("than"):
+            other = Fields(fields.raw("than"), fields.at("than"), "a second count")
+            than_where = _card_tests(other, "where")
+            than_window = Window.read(other)
+            other.done()
+            if (than_where, than_window) == (where, window):
+                raise RuleError("compares a count with itself", path=fields.at("than"),
+                                code="spec/contradictory")
+            return cls(where, window, op, 0, than_where, than_window)
+        return cls(where, window, op, fields.integer("value", 0, MAX_WINDOW * 2))
+
+    def body(self) -> dict[str, Any]:
+        data: dict[str, Any] = {"where": self.where.to_json(), **self.window.body(),
+                                "op": self.op}
+        if self.than_where is not None and self.than_window is not None:
+            return data | {"than": {"where": self.than_where.to_json(),
+                                    **self.than_window.body()}}
+        return data | {"value": self.value}
+
+    def reads(self) -> frozenset[str]:
+        found = self.window.reads()
+        if self.than_window is not None:
+            found |= self.than_window.reads()
+        return found
+
+
+@node("sum")
+@dataclass(frozen=True, slots=True)
+class Sum(Condition):
+    """The values of some cards added up (ace 1 or 14 by the game's setting, jack 11, queen
+    12, king 13), compared with ``value``, or with ``mod`` its remainder.
+
+    The cards are the named subjects ``cards`` (``played``, ``top``, ``pile2``...), or a
+    ``window`` of the round's record when ``cards`` is empty. A named card that is not there
+    makes the sum false, as any test of a missing card.
+    """
+
+    op: str
+    value: int
+    cards: tuple[str, ...] = ()
+    window: Window | None = None
+    mod: int = 0
+
+    @classmethod
+    def read(cls, fields: Fields) -> Condition:
+        if fields.has("of"):
+            subjects = []
+            for i, item in enumerate(fields.items("of")):
+                if item not in SUBJECTS:
+                    raise RuleError(f"must be one of {', '.join(SUBJECTS)}; got {item!r}",
+                                    path=f"{fields.at('of')}[{i}]", code="spec/bad_choice")
+                subjects.append(item)
+            if len(subjects) < 2 or len(set(subjects)) != len(subjects):
+                raise RuleError("adds up at least two different cards", path=fields.at("of"),
+                                code="spec/contradictory")
+            mod, op, value = _mod_and_comparison(fields)
+            return cls(op, value, tuple(subjects), None, mod)
+        window = Window.read(fields)
+        mod, op, value = _mod_and_comparison(fields)
+        return cls(op, value, (), window, mod)
+
+    def body(self) -> dict[str, Any]:
+        data: dict[str, Any] = ({"of": list(self.cards)} if self.cards
+                                else (self.window or Window()).body())
+        if self.mod:
+            data["mod"] = self.mod
+        return data | {"op": self.op, "value": self.value}
+
+    def reads(self) -> frozenset[str]:
+        return frozenset(self.cards) if self.cards else (self.window or Window()).reads()
+
+    def holds(self, total: int) -> bool:
+        """Whether a sum of ``total`` passes."""
+        return compare(total % self.mod if self.mod else total, self.op, self.value)
+
+
+@node("difference")
+@dataclass(frozen=True, slots=True)
+class Difference(Condition):
+    """The value of card ``a`` minus that of card ``b`` (by default the played card and the
+    top card; with ``absolute``, how far apart they are), compared with ``value``, or with
+    ``mod`` its remainder. A card that is not there makes it false."""
+
+    op: str
+    value: int
+    a: str = "played"
+    b: str = "top"
+    absolute: bool = True
+    mod: int = 0
+
+    @classmethod
+    def read(cls, fields: Fields) -> Condition:
+        a, b = fields.subject("a", "played"), fields.subject("b", "top")
+        if a == b:
+            raise RuleError("compares a card with itself", path=fields.at("b"),
+                            code="spec/contradictory")
+        absolute = fields.boolean("absolute", True)
+        mod = fields.integer("mod", 2, MAX_MODULUS) if fields.has("mod") else 0
+        op = fields.operator()
+        if mod and op not in ("==", "!="):
+            raise RuleError("with mod, compare with == or != (a remainder has no order)",
+                            path=fields.at("op"), code="spec/bad_choice")
+        low = 0 if absolute or mod else -13
+        value = fields.integer("value", low, mod - 1 if mod else 13)
+        return cls(op, value, a, b, absolute, mod)
+
+    def body(self) -> dict[str, Any]:
+        data: dict[str, Any] = {"a": self.a, "b": self.b}
+        if not self.absolute:
+            data["absolute"] = False
+        if self.mod:
+            data["mod"] = self.mod
+        return data | {"op": self.op, "value": self.value}
+
+    def reads(self) -> frozenset[str]:
+        return frozenset({self.a, self.b})
+
+    def holds(self, a: int, b: int) -> bool:
+        """Whether cards of values ``a`` and ``b`` pass."""
+        diff = abs(a - b) if self.absolute else a - b
+        return compare(diff % self.mod if self.mod else diff, self.op, self.value)
+
+
+def _card_tests(fields: Fields, key: str) -> Condition:
+    """Card tests of the ``played`` card, read as "each card" of a window."""
+    where = read_condition(fields.raw(key), fields.at(key))
+    if where.reads() - {"played"}:
+        raise RuleError("may only test each card's own properties (use \"of\": \"played\")",
+                        path=fields.at(key), code="spec/bad_subject")
+    return where

@@ -1,0 +1,102 @@
+"""The rule language's meaning, written plainly: :func:`holds` walks a condition tree.
+
+:mod:`rules.evaluation` compiles conditions into bitmasks, tables and closures for speed;
+this module is the reference they must agree with (a property test holds them to it, on
+piles of every length and on records that outlived a reshuffle). It is slow and obvious on
+purpose: one branch per node, no precomputation.
+
+A test of a card that is not there (``pile3`` on a two-card pile) is false, and ``not``
+turns it true, like any false condition.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from rules.cards import Card
+from rules.conditions import (
+    ActiveSuitIs,
+    All,
+    Always,
+    Any_,
+    CardTest,
+    Compare,
+    Condition,
+    FollowsActiveSuit,
+    HandCount,
+    IsAuthor,
+    IsJoker,
+    Not,
+    Relation,
+    compare,
+)
+from rules.context import PlayContext, Settings
+from rules.counting import Count, Difference, Position, Sum, Window
+from rules.evaluation import DEFAULT_SETTINGS, relation_holds
+
+
+def holds(cond: Condition, ctx: PlayContext, settings: Settings = DEFAULT_SETTINGS,
+          author: int | None = None) -> bool:
+    """Whether ``cond`` is true of the play ``ctx`` (for a rule by ``author``)."""
+    aces_high = settings.aces_high
+
+    def card_passes(test: Condition, card: Card) -> bool:
+        return holds(test, PlayContext(card, (), physical=card), settings, author)
+
+    if isinstance(cond, Always):
+        return True
+    if isinstance(cond, All):
+        return all(holds(c, ctx, settings, author) for c in cond.of)
+    if isinstance(cond, Any_):
+        return any(holds(c, ctx, settings, author) for c in cond.of)
+    if isinstance(cond, Not):
+        return not holds(cond.of, ctx, settings, author)
+    if isinstance(cond, IsJoker):
+        return ctx.physical.is_joker
+    if isinstance(cond, CardTest):
+        card = ctx.card(cond.of)
+        return card is not None and cond.test(card, aces_high)
+    if isinstance(cond, Relation):
+        a, b = ctx.card(cond.a), ctx.card(cond.b)
+        return a is not None and b is not None and relation_holds(cond.rel, a, b, aces_high,
+                                                                 cond.n)
+    if isinstance(cond, FollowsActiveSuit):
+        return ctx.played.suit == ctx.active_suit
+    if isinstance(cond, ActiveSuitIs):
+        return ctx.active_suit in cond.suits
+    if isinstance(cond, Compare):
+        return compare(int(getattr(ctx, cond.what)), cond.op, cond.value)
+    if isinstance(cond, IsAuthor):
+        return author is not None and ctx.player == author
+    if isinstance(cond, HandCount):
+        matching = sum(1 for card in ctx.hand if card_passes(cond.where, card))
+        return compare(matching, cond.op, cond.value)
+    if isinstance(cond, Position):
+        return cond.holds(ctx.position)
+    if isinstance(cond, Count):
+        counted = sum(1 for c in window_cards(cond.window, ctx) if card_passes(cond.where, c))
+        if cond.than_where is not None and cond.than_window is not None:
+            other = sum(1 for c in window_cards(cond.than_window, ctx)
+                        if card_passes(cond.than_where, c))
+            return compare(counted, cond.op, other)
+        return compare(counted, cond.op, cond.value)
+    if isinstance(cond, Sum):
+        if cond.cards:
+            named = [ctx.card(subject) for subject in cond.cards]
+            if any(card is None for card in named):
+                return False
+            cards: Sequence[Card] = [card for card in named if card is not None]
+        else:
+            cards = window_cards(cond.window or Window(), ctx)
+        return cond.holds(sum(card.value(aces_high) for card in cards))
+    if isinstance(cond, Difference):
+        a, b = ctx.card(cond.a), ctx.card(cond.b)
+        return a is not None and b is not None and cond.holds(a.value(aces_high),
+                                                              b.value(aces_high))
+    raise TypeError(f"no meaning for condition type {type(cond).__name__}")
+
+
+def window_cards(window: Window, ctx: PlayContext) -> list[Card]:
+    """The cards of ``window`` in ``ctx``, oldest first."""
+    cards = [*ctx.record, ctx.played] if window.with_played else list(ctx.record)
+    return cards[-window.last:] if window.last else cards
