@@ -55,6 +55,8 @@ def judge_play(rulebook: Rulebook, pile: Sequence[Card], played: Sequence[Card],
         if permission is None:
             return Judgement(group_problem="no rule allows playing these cards together")
     current = list(pile)
+    # The round so far: the context's record when the caller gave one, else the pile.
+    recorded = list(base.record) if base.record is not base.pile else list(pile)
     broken: list[Rule] = []
     fired: list[tuple[Card, Rule, tuple[Effect, ...], int]] = []
     calls: list[CallVerdict] = []
@@ -63,7 +65,7 @@ def judge_play(rulebook: Rulebook, pile: Sequence[Card], played: Sequence[Card],
         ctx = PlayContext(card, tuple(current), physical=physical,
                           active_suit=base.active_suit if i == 0 else None, hand=base.hand,
                           hand_before=hand_before, player=base.player, players=base.players,
-                          turn=base.turn, round=base.round)
+                          turn=base.turn, round=base.round, record=tuple(recorded))
         if i == 0:
             broken = rulebook.broken(ctx)
             if broken:
@@ -73,6 +75,7 @@ def judge_play(rulebook: Rulebook, pile: Sequence[Card], played: Sequence[Card],
         if i == len(played) - 1:
             calls = rulebook.calls(ctx, said)
         current.append(card)
+        recorded.append(card)
         hand_before -= 1
     return Judgement(fired=tuple(fired), calls=tuple(calls), permission=permission)
 

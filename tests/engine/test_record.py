@@ -3,7 +3,7 @@ about the round's sequence."""
 
 from __future__ import annotations
 
-from games.engine.actions import Pass, WriteRule
+from games.engine.actions import Pass, Play, WriteRule
 from games.engine.apply import apply
 from games.engine.settings import GameSettings
 from games.engine.setup import new_game
@@ -68,3 +68,22 @@ def test_a_new_round_starts_a_new_record() -> None:
     assert len(state.record) == 1
     state, _ = apply(state, Pass(state.current))
     assert len(state.record) == 1  # a pass lays nothing
+
+
+def test_a_rule_about_the_round_locks_the_game_when_its_moment_comes() -> None:
+    """After the second card of a round only a joker may follow, and there are none: the
+    game goes on until then (someone could go out early), then ends with "no card"."""
+    only_two = {"jargon": "Twice", "rule": {
+        "kind": "restriction", "when": {"type": "position", "op": ">", "value": 2},
+        "must": {"type": "joker"}}}
+    state = new_game(GameSettings(players=3, first_rule_maker=0, jokers=False),
+                     ["Ann", "Bob", "Cat"], 3)
+    state, _ = apply(state, WriteRule(0, only_two))
+    assert state.phase == "playing" and state.way_out
+    first = state.current
+    state, _ = apply(state, Play(first, (state.hands[first][0],)))
+    assert state.phase == "playing"
+    second = state.current
+    state, events = apply(state, Play(second, (state.hands[second][0],)))
+    assert state.phase == "ended" and state.end is not None
+    assert state.end.reason == "no_card" and kinds(events)[-1] == "game_over"

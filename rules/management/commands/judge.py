@@ -52,6 +52,10 @@ class Command(BaseCommand):
         parser.add_argument("--turn", type=int, default=1)
         parser.add_argument("--round", type=int, default=1)
         parser.add_argument("--aces-high", action="store_true")
+        parser.add_argument("--record", default="",
+                            help="every card laid this round so far, oldest first, the starter "
+                                 "included (default: the pile): what positions, counts and "
+                                 "sums over the round read")
 
     def handle(self, *args: Any, **options: Any) -> None:
         try:
@@ -91,10 +95,14 @@ class Command(BaseCommand):
         hand_before = options["hand_size"] or len(hand) or 5
         if hand_before < len(played):
             raise ValueError(f"--hand-size {hand_before} is fewer than the cards played")
+        record = parse_many(options["record"]) if options["record"] else None
+        if record is not None and any(c.is_joker for c in record):
+            raise ValueError("--record holds cards as the rules saw them: name what a joker "
+                             "stood for instead of JK")
         context = PlayContext(played[0], pile, hand=hand, hand_before=hand_before,
                               player=PLAYER, players=options["players"],
                               active_suit=options["active_suit"], turn=options["turn"],
-                              round=options["round"])
+                              round=options["round"], record=record)
         rulebook = Rulebook(rules, Settings(aces_high=options["aces_high"]))
         judgement = judge_play(rulebook, pile, played,
                                [next(per_card) if c.is_joker else None for c in played],
