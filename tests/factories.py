@@ -3,13 +3,15 @@
 :func:`create_game` opens a table as its host, seats the other players (and bots) as the
 lobby does, and starts it: versions, log numbers and seat holders are exactly what a game
 opened in a browser has. :func:`holder_client` is a test client whose browser session holds
-a seat token, as a browser's does after its first visit.
+a seat token, as a browser's does after its first visit. :func:`stored_state` is the state a
+started game stores.
 """
 
 from __future__ import annotations
 
 import secrets
 from collections.abc import Mapping, Sequence
+from typing import Any
 
 from django.conf import settings
 from django.test import Client
@@ -32,6 +34,7 @@ def holder_client() -> tuple[Client, str]:
     session = client.session
     session[SESSION_KEY] = token
     session.save()
+    assert session.session_key is not None  # save() gave the session its key
     client.cookies[settings.SESSION_COOKIE_NAME] = session.session_key
     return client, hash_token(token)
 
@@ -61,3 +64,11 @@ def create_game(game_settings: GameSettings, names: Sequence[str], seed: int = 1
         else:
             join_game(game, names[index], keys[index])
     return start_game(game, keys[0])
+
+
+def stored_state(game: Game) -> dict[str, Any]:
+    """The state a started game stores (``GameState.to_json()``), as read from ``game.state``;
+    fails the test for a game still in its lobby (which stores none)."""
+    assert game.state is not None, f"{game} has not started"
+    state: dict[str, Any] = game.state
+    return state

@@ -107,8 +107,9 @@ class Player:
 
     def hand(self) -> list[str]:
         """The cards of the hand, as the buttons' ``data-card``."""
-        return self.page.locator(".hand .card").evaluate_all(
+        cards: list[str] = self.page.locator(".hand .card").evaluate_all(
             "els => els.map(e => e.dataset.card)")
+        return cards
 
     def top_colour(self) -> str:
         """The colour of the top card of the (first) discard pile."""

@@ -19,7 +19,7 @@ from tests.factories import create_game, holder_client
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "rules" / "examples"
 NAMES = ("Gogol", "Bull", "de Worms")
-HX = {"HTTP_HX_REQUEST": "true"}
+HX = {"HX-Request": "true"}  # the headers of a request htmx sends
 
 
 def example_rules() -> list[tuple[str, Rule]]:

@@ -30,7 +30,7 @@ def url(game: Game, name: str) -> str:
 
 
 def post(client: Client, game: Game, name: str, data: dict[str, Any]) -> Any:
-    return client.post(url(game, name), data, **HX)
+    return client.post(url(game, name), data, headers=HX)
 
 
 def mourning(**extra: Any) -> dict[str, Any]:
@@ -51,7 +51,7 @@ def state_of(game: Game) -> GameState:
 
 def test_the_writer_gets_the_builder() -> None:
     game, clients = seated_game()
-    response = clients[0].get(url(game, "panel"), **HX)
+    response = clients[0].get(url(game, "panel"), headers=HX)
     assert response.status_code == 200
     html = response.content.decode()
     assert '<section id="builder" class="builder"' in html
@@ -66,7 +66,7 @@ def test_opened_directly_it_is_a_whole_page_with_its_css() -> None:
 
 def test_the_others_see_who_is_writing() -> None:
     game, clients = seated_game()
-    html = clients[1].get(url(game, "panel"), **HX).content.decode()
+    html = clients[1].get(url(game, "panel"), headers=HX).content.decode()
     assert "Gogol is writing a rule…" in html
     assert 'id="builder-form"' not in html
 
@@ -89,12 +89,12 @@ def test_a_spectator_may_not_post() -> None:
 
 def test_get_is_not_allowed_on_actions() -> None:
     game, clients = seated_game()
-    assert clients[0].get(url(game, "submit"), **HX).status_code == 405
+    assert clients[0].get(url(game, "submit"), headers=HX).status_code == 405
 
 
 def test_an_unknown_game_is_not_found() -> None:
     _, clients = seated_game()
-    assert clients[0].get("/g/NOSUCH/builder/", **HX).status_code == 404
+    assert clients[0].get("/g/NOSUCH/builder/", headers=HX).status_code == 404
 
 
 def test_panel_context_for_the_table_page() -> None:
@@ -303,7 +303,7 @@ def test_no_other_authors_rule_appears_in_any_builder_response() -> None:
         Row(test="suit", suits=("C", "H", "S")),
         when=(Row(test="rank", subject="top", ranks=("9",)),)))
     responses = [
-        writer.get(url(game, "panel"), **HX),
+        writer.get(url(game, "panel"), headers=HX),
         writer.get(url(game, "panel")),
         post(writer, game, "preview", mourning(top="9D")),
         post(writer, game, "preview", reordered_duplicate | {"top": ["9C"]}),

@@ -6,7 +6,7 @@ import json
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, overload
 
 from games.engine.actions import Action, ClaimWin, Pass, Play, WriteRule
 from games.engine.apply import apply
@@ -112,13 +112,24 @@ def kinds(events: Iterable[Event]) -> list[str]:
     return [e.kind for e in events]
 
 
-def of_kind(events: Iterable[Event], kind: str) -> list[Event]:
-    """The events of one kind."""
-    return [e for e in events if e.kind == kind]
+@overload
+def of_kind(events: Iterable[Event], kind: str) -> list[Event]: ...
+@overload
+def of_kind[E: Event](events: Iterable[Event], kind: type[E]) -> list[E]: ...
+def of_kind(events: Iterable[Event], kind: str | type[Event]) -> Sequence[Event]:
+    """The events of one kind, given by its name or by its class (then typed as that class,
+    to read its own fields)."""
+    if isinstance(kind, str):
+        return [e for e in events if e.kind == kind]
+    return [e for e in events if isinstance(e, kind)]
 
 
-def only(events: Iterable[Event], kind: str) -> Event:
-    """The single event of one kind."""
+@overload
+def only(events: Iterable[Event], kind: str) -> Event: ...
+@overload
+def only[E: Event](events: Iterable[Event], kind: type[E]) -> E: ...
+def only(events: Iterable[Event], kind: str | type[Event]) -> Event:
+    """The single event of one kind (its name or its class, as for :func:`of_kind`)."""
     (event,) = of_kind(events, kind)
     return event
 

@@ -3,6 +3,7 @@ draw the rule's penalty; a missed final call cancels the win."""
 
 from __future__ import annotations
 
+from games.engine.events import CallBroken, Drew
 from games.engine.state import GameState, RoundWin
 from tests.engine.helpers import arrange, example, kinds, of_kind, only, play, start
 
@@ -19,7 +20,7 @@ def game(bob: list[str]) -> GameState:
 def test_missing_mao_at_one_card_draws_the_penalty() -> None:
     state, events = play(game(["3H", "8C"]), BOB, "3H")
     assert only(events, "call_broken").text == "Ann: that's a Mao! Bob missed a call."
-    assert only(events, "call_broken").required is True
+    assert only(events, CallBroken).required is True
     assert state.hands[BOB] == ["8C", "9H"]
 
 
@@ -32,13 +33,13 @@ def test_saying_mao_at_one_card_costs_nothing() -> None:
 def test_a_needless_mao_draws_the_penalty() -> None:
     state, events = play(game(["3H", "8C", "7C"]), BOB, "3H", say="Mao")
     assert only(events, "call_broken").text == "Ann: that's a Mao! Bob said something needless."
-    assert only(events, "call_broken").required is False
+    assert only(events, CallBroken).required is False
     assert state.hands[BOB] == ["8C", "7C", "9H"]
 
 
 def test_each_missed_call_draws_its_own_penalty() -> None:
     state, events = play(game(["5S", "8C"]), BOB, "5S")
-    assert [e.jargon for e in of_kind(events, "call_broken")] == ["Spade Call", "Mao"]
+    assert [e.jargon for e in of_kind(events, CallBroken)] == ["Spade Call", "Mao"]
     assert state.hands[BOB] == ["8C", "9H", "9D"]
 
 
@@ -54,7 +55,7 @@ def test_calls_are_not_judged_on_a_refused_play() -> None:
 
 def test_a_missed_final_call_cancels_the_win() -> None:
     state, events = play(game(["5S"]), BOB, "5S")
-    assert only(events, "call_broken").jargon == "Spade Call"
+    assert only(events, CallBroken).jargon == "Spade Call"
     assert state.hands[BOB] == ["9H"]
     assert (state.phase, state.winners, state.current) == ("playing", [], CAT)
 
@@ -72,5 +73,5 @@ def test_a_call_rule_names_its_own_penalty() -> None:
     state = arrange(state, [["2C"], ["3H", "8C"], ["4D"]], [["3D"]], draws=["9H", "9D"],
                     current=BOB)
     state, events = play(state, BOB, "3H")
-    assert (only(events, "drew").count, only(events, "drew").reason) == (2, "penalty")
+    assert (only(events, Drew).count, only(events, Drew).reason) == (2, "penalty")
     assert state.hands[BOB] == ["8C", "9H", "9D"]

@@ -8,6 +8,7 @@ from typing import Any
 import pytest
 
 from games.engine.errors import EngineError
+from games.engine.events import ClaimFailed, Drew, Hand, Refused
 from games.engine.state import GameState, RoundWin
 from tests.engine.helpers import (
     arrange,
@@ -77,7 +78,7 @@ def test_passing_hands_left_gives_each_seat_the_hand_on_its_left() -> None:
 
 def test_passing_hands_tells_each_seat_its_new_hand_privately() -> None:
     _, events = play(game(example("04")[0]), BOB, "8D")
-    hand_events = [e for e in events if e.kind == "hand"]
+    hand_events = [e for e in events if isinstance(e, Hand)]
     assert [(e.to, e.cards) for e in hand_events][0] == (ANN, ("AD", "2D", "4D"))
     assert hand_events[0].text == "Ann picks up Bob's hand."
     assert hand_events[0].private == "You pick up Bob's hand: A♦ 2♦ 4♦."
@@ -102,7 +103,7 @@ def test_a_wild_jack_names_the_active_suit() -> None:
 
 def test_the_named_suit_must_be_followed() -> None:
     _, events = play(after_wild_jack("S"), CAT, "5H")
-    assert only(events, "refused").broken[0].jargon == "Compass"
+    assert only(events, Refused).broken[0].jargon == "Compass"
 
 
 def test_the_named_suit_may_differ_from_the_jacks_suit() -> None:
@@ -151,7 +152,7 @@ SEVEN_HANDS = [["2C"], ["7D", "5D"], ["5C"], ["2S"]]
 def test_stacking_sevens_draw_one_card_per_seven_in_the_run(
         pile: tuple[str, ...], drawn: int) -> None:
     state, events = play(game(example("12")[0], hands=SEVEN_HANDS, pile=pile), BOB, "7D")
-    drew = only(events, "drew")
+    drew = only(events, Drew)
     assert (drew.seat, drew.count) == (CAT, drawn)
     assert len(state.hands[CAT]) == 1 + drawn
 
@@ -185,7 +186,7 @@ def test_a_failed_claim_draws_a_penalty_and_ends_the_turn() -> None:
 
 def test_a_failed_claim_shows_the_hand_but_not_the_penalty_card() -> None:
     _, events = claim(game(example("07")[0]), BOB)
-    assert only(events, "claim_failed").hand == ("AD", "2D", "4D", "8D")
+    assert only(events, ClaimFailed).hand == ("AD", "2D", "4D", "8D")
 
 
 def test_an_instant_win_must_be_claimed_on_ones_turn() -> None:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from games.engine.events import Breach, Event
+from games.engine.events import Breach, Event, Refused
 from games.engine.state import GameState
 from games.engine.views import KnownRule, player_view
 from tests.engine.helpers import arrange, example, kinds, only, pass_, play, start
@@ -56,7 +56,7 @@ def test_legal_plays_go_down_and_pass_the_turn(steps: list[tuple[GameState, list
 
 
 def test_two_of_diamonds_is_a_pip(steps: list[tuple[GameState, list[Event]]]) -> None:
-    refused = only(steps[3][1], "refused")
+    refused = only(steps[3][1], Refused)
     assert refused.text == "de Worms tries 2♦ on 5♣. Gogol: that's a Pip!"
     assert refused.broken == (Breach("Pip", GOGOL, "Gogol", 1),)
 

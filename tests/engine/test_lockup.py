@@ -21,7 +21,7 @@ from games.engine import apply as apply_module
 from games.engine import lockup
 from games.engine.actions import Action, ClaimWin, EndGame, Pass, Play, WriteRule
 from games.engine.apply import apply
-from games.engine.events import Event
+from games.engine.events import Event, WonRound
 from games.engine.lockup import anything_playable, has_way_out
 from games.engine.play import claim_win, pass_turn, play
 from games.engine.settings import GameSettings
@@ -54,7 +54,8 @@ def draw(who: str, count: int = 2) -> Payload:
     return {"type": "draw", "who": who, "count": count}
 
 
-def card_test(kind: str, of: str = "played", **fields: Any) -> Payload:
+def card_test(kind: str, of: str = "played", /, **fields: Any) -> Payload:
+    # ``of`` is positional-only: fields such as ``**{"in": [...]}`` are never taken for it.
     return {"type": kind, "of": of, **fields}
 
 
@@ -338,7 +339,8 @@ WINS = ("emptied", "effect", "instant")
 
 def step(state: GameState, action: Action) -> tuple[GameState, list[Event]]:
     """The engine's own turn on a copy, without the lockup analysis."""
-    new, events = state.clone(), []
+    new = state.clone()
+    events: list[Event] = []
     TURNS[type(action)](new, action, events)
     return new, events
 
@@ -351,7 +353,7 @@ def live(state: GameState) -> GameState:
 
 
 def won(events: Sequence[Event]) -> bool:
-    return any(e.kind == "won_round" and e.how in WINS for e in events)
+    return any(isinstance(e, WonRound) and e.how in WINS for e in events)
 
 
 def deck(state: GameState) -> list[str]:
@@ -397,7 +399,7 @@ def escape_no_card(state: GameState, rng: Random, situations: int = 12) -> str |
         together = filler[:rng.randint(1, 2)] if groups else []
         for card, named in attempts(probe):
             probe.hands[seat] = [card, *filler]
-            plays = [((card,), (named,))]
+            plays: list[tuple[tuple[str, ...], tuple[str | None, ...]]] = [((card,), (named,))]
             if together:  # a group's first card leaves several fewer cards
                 plays.append(((card, *together), (named, *[None] * len(together))))
             for played, names in plays:
@@ -494,7 +496,8 @@ def tiny_rule(rng: Random) -> Payload:
     """A rule from the random generator, or one of the shapes that tend to lock games up."""
     roll = rng.random()
     if roll < 0.3:
-        return dump_rule(random_rule(rng, rng.choice(("restriction", "trigger"))))["rule"]
+        rule: Payload = dump_rule(random_rule(rng, rng.choice(("restriction", "trigger"))))["rule"]
+        return rule
     if roll < 0.5:  # a top card that nothing, or only some, may follow
         escape = rng.choice((
             None, {"type": "is_author"}, compare("turn", ">=", rng.randint(2, 30)),

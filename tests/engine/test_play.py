@@ -6,6 +6,7 @@ import pytest
 
 from games.engine.actions import WriteRule
 from games.engine.errors import EngineError
+from games.engine.events import Drew, Fired, Refused
 from games.engine.settings import GameSettings
 from games.engine.setup import new_game
 from games.engine.state import GameState
@@ -71,14 +72,14 @@ def test_two_player_game_allows_what_no_rule_forbids() -> None:
 
 def test_one_play_breaking_two_rules_names_both() -> None:
     _, events = play(on_king_of_clubs(two_player_game(), 0), 0, "QH")
-    refused = only(events, "refused")
+    refused = only(events, Refused)
     assert refused.text == "Ann tries Q♥ on K♣. Bob: that's an Intrigue! Ann: that's a Gronk!"
     assert [b.jargon for b in refused.broken] == ["Intrigue", "Gronk"]
 
 
 def test_one_play_breaking_two_rules_draws_one_penalty_card() -> None:
     state, events = play(on_king_of_clubs(two_player_game(), 0), 0, "QH")
-    assert (only(events, "drew").count, only(events, "drew").reason) == (1, "penalty")
+    assert (only(events, Drew).count, only(events, Drew).reason) == (1, "penalty")
     assert state.hands[0] == ["5H", "QS", "QH", "2C", "9D"]
     assert state.current == 1
 
@@ -98,7 +99,7 @@ def fired_authors(active: int) -> list[int]:
     state = start([(2, FIVE_DRAWS), (0, FIVE_SKIPS)])
     state = arrange(state, FIVES, [["KC"]], current=active)
     _, events = play(state, active, FIVES[active][0])
-    return [e.author for e in of_kind(events, "fired")]
+    return [e.author for e in of_kind(events, Fired)]
 
 
 @pytest.mark.parametrize(("active", "order"), [(1, [2, 0]), (0, [0, 2]), (2, [2, 0])])
@@ -142,7 +143,7 @@ def test_a_joker_is_judged_as_the_card_it_is_named() -> None:
     state = arrange(two_player_game(), [["JK", "3C"], ["2D"]], [["KC"]], draws=["4S"],
                     current=0)
     _, events = play(state, 0, "JK", named=("QH",))
-    refused = only(events, "refused")
+    refused = only(events, Refused)
     assert refused.text == ("Ann tries 🃏 as Q♥ on K♣. Bob: that's an Intrigue! "
                             "Ann: that's a Gronk!")
     assert refused.stands_for == ("QH",)

@@ -8,6 +8,7 @@ import pytest
 
 from games.engine.actions import EndGame, WriteRule
 from games.engine.errors import EngineError
+from games.engine.events import Dealt, Refused
 from games.engine.invariants import violations
 from games.engine.state import GameEnd, GameState, RoundWin
 from tests.engine.helpers import act, arrange, example, kinds, only, play, start
@@ -68,7 +69,7 @@ def test_the_new_rule_is_added_to_the_old_ones() -> None:
 def test_the_next_deal_starts_left_of_the_winner() -> None:
     state, events = second_round()
     assert state.current == CAT
-    assert only(events, "dealt").first == CAT
+    assert only(events, Dealt).first == CAT
     assert only(events, "dealt").text.startswith("Round 2: 5 cards each.")
 
 
@@ -85,7 +86,7 @@ def test_both_rules_are_enforced_in_the_next_round() -> None:
     state = arrange(state, [["2C"], ["3C"], ["5H", "5D"], ["4C"]], [["KC"]], draws=["9D"],
                     current=CAT)
     refused, events = play(state, CAT, "5H")
-    assert only(events, "refused").broken[0].jargon == "Gronk"
+    assert only(events, Refused).broken[0].jargon == "Gronk"
     _, events = play(state, CAT, "5D")
     assert only(events, "fired").text == "Bob: Fiver! (its player draws a card)"
 

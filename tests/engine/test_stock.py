@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections import Counter
 
+from games.engine.events import Drew, NoSupply, Reshuffled, Tie
 from games.engine.invariants import card_census, violations
 from games.engine.state import GameState, RoundWin
 from rules.cards import make_deck
@@ -21,13 +22,13 @@ def empty_stock() -> GameState:
 def test_an_empty_stock_is_refilled_from_below_the_tops() -> None:
     state, events = pass_(empty_stock(), ANN)
     assert kinds(events) == ["reshuffled", "drew"]
-    assert only(events, "reshuffled").count == 4
+    assert only(events, Reshuffled).count == 4
     assert [p.cards for p in state.piles] == [["KS"], ["2C"]]
 
 
 def test_a_reshuffle_returns_jokers_as_jokers() -> None:
     state, events = pass_(empty_stock(), ANN)
-    drawn = only(events, "drew").cards
+    drawn = only(events, Drew).cards
     assert sorted([*state.stock, *drawn]) == sorted(["3D", "8H", "JK", "10H"])
 
 
@@ -61,7 +62,7 @@ def test_a_pass_that_cannot_be_supplied_ends_the_round() -> None:
 
 def test_no_supply_counts_the_undelivered_card() -> None:
     state, events = pass_(no_supply_game(["2C", "3C"], ["4D", "5D"]), ANN)
-    assert only(events, "no_supply").scores == (3, 47, 2)
+    assert only(events, NoSupply).scores == (3, 47, 2)
     assert state.winners == [RoundWin(1, CAT, "no_supply")]
     assert (state.writers, state.round) == ([CAT], 2)
 
@@ -75,7 +76,7 @@ def test_no_supply_win_is_announced() -> None:
 def test_a_tie_for_fewest_deals_again_without_a_winner() -> None:
     state, events = pass_(no_supply_game(["2C"], ["4D", "5D"]), ANN)
     assert kinds(events)[:3] == ["no_supply", "tie", "dealt"]
-    assert only(events, "tie").tied == (ANN, CAT)
+    assert only(events, Tie).tied == (ANN, CAT)
     assert state.winners == []
     assert (state.phase, state.round, len(state.rules)) == ("playing", 2, 1)
     assert [len(h) for h in state.hands] == [5, 5, 5]
@@ -88,6 +89,6 @@ def test_an_effect_draw_that_cannot_be_supplied_counts_what_is_owed() -> None:
                     current=ANN)
     state, events = play(state, ANN, "2C")
     assert kinds(events)[:4] == ["played", "fired", "reshuffled", "drew"]
-    assert (only(events, "drew").count, only(events, "drew").reason) == (1, "effect")
-    assert only(events, "no_supply").scores[:2] == (3, 4)
+    assert (only(events, Drew).count, only(events, Drew).reason) == (1, "effect")
+    assert only(events, NoSupply).scores[:2] == (3, 4)
     assert state.winners == [RoundWin(1, ANN, "no_supply")]

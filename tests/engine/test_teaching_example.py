@@ -6,6 +6,7 @@ Referee (seat 0) wrote both laws of rules/examples/09: "Match" (follow suit or r
 
 from __future__ import annotations
 
+from games.engine.events import Refused
 from games.engine.state import GameState
 from tests.engine.helpers import arrange, example, kinds, only, play, start
 
@@ -43,7 +44,7 @@ def test_only_the_queen_of_clubs_is_legal() -> None:
 def test_after_the_queen_of_clubs_the_law_applies_again() -> None:
     state, _ = play(on_queen_of_hearts(), YOU, "QC")
     _, events = play(state, NEXT, "QD")
-    assert only(events, "refused").broken[0].jargon == "Mourning"
+    assert only(events, Refused).broken[0].jargon == "Mourning"
 
 
 def test_after_the_queen_of_clubs_a_black_matching_card_is_fine() -> None:

@@ -23,11 +23,12 @@ def main(threads: int) -> None:
     from games.models import Game
     from games.store.errors import ServiceError
     from games.store.writes import submit_action
+    from tests.factories import stored_state
     from tests.games.helpers import start_playing
 
     call_command("migrate", verbosity=0)
     game = start_playing()
-    action = Pass(game.state["current"])
+    action = Pass(stored_state(game)["current"])
     seen = game.version
     barrier = threading.Barrier(threads)
     outcomes: list[str] = []

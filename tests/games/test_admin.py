@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+from django.db.models import Model
 from django.test import Client
 from django.urls import reverse
 
@@ -11,23 +12,24 @@ from games.engine.settings import GameSettings
 from games.lobby.services import open_game
 from games.models import Game, LogEntry, Round, Rule, Seat
 from games.store.writes import submit_action
-from tests.factories import new_holder
+from tests.factories import new_holder, stored_state
 from tests.games.helpers import start_playing
 
 
 @pytest.fixture
 def game() -> Game:
     game = start_playing()
-    return submit_action(game.pk, Pass(game.state["current"]), game.version).game
+    return submit_action(game.pk, Pass(stored_state(game)["current"]), game.version).game
 
 
 @pytest.mark.django_db
 @pytest.mark.parametrize("model", [Game, Seat, Round, Rule, LogEntry])
 def test_every_model_has_a_changelist_and_a_page(admin_client: Client, game: Game,
-                                                 model: type[Game]) -> None:
+                                                 model: type[Model]) -> None:
     name = model._meta.model_name
-    obj = model.objects.filter(pk=game.pk).first() if model is Game else \
-        model.objects.filter(game=game).first()
+    manager = model._default_manager  # each model's only manager, its ``objects``
+    obj = manager.filter(pk=game.pk).first() if model is Game else \
+        manager.filter(game=game).first()
     assert obj is not None
 
     listing = admin_client.get(reverse(f"admin:games_{name}_changelist"), {"q": game.code})

@@ -8,6 +8,7 @@ from django.db import IntegrityError, transaction
 from games.engine.actions import Pass
 from games.models import CODE_ALPHABET, AppendOnlyError, Game, LogEntry, Seat, new_code
 from games.store.writes import submit_action
+from tests.factories import stored_state
 from tests.games.helpers import start, start_playing
 
 
@@ -111,7 +112,7 @@ def test_log_entry_seq_is_unique_per_game(entry: LogEntry) -> None:
 @pytest.mark.django_db
 def test_deleting_a_game_deletes_its_log() -> None:
     game = start_playing()
-    submit_action(game.pk, Pass(game.state["current"]), game.version)
+    submit_action(game.pk, Pass(stored_state(game)["current"]), game.version)
 
     game.delete()
 

@@ -16,7 +16,7 @@ from games.engine.settings import GameSettings
 from games.lobby.services import open_game
 from games.models import Game, LogEntry, Round, Rule, Seat
 from games.store.writes import submit_action
-from tests.factories import new_holder
+from tests.factories import new_holder, stored_state
 from tests.games.helpers import start, start_playing
 
 pytestmark = pytest.mark.django_db
@@ -38,7 +38,7 @@ def lobby(idle: timedelta) -> Game:
 def ended(ago: timedelta) -> Game:
     """A game with a log, rules and rounds that ended ``ago``."""
     game = start_playing()
-    game = submit_action(game, Pass(game.state["current"]), game.version).game
+    game = submit_action(game, Pass(stored_state(game)["current"]), game.version).game
     game = submit_action(game, EndGame(0), game.version).game
     then = timezone.now() - ago
     Game.objects.filter(pk=game.pk).update(ended_at=then, updated=then, created=then)

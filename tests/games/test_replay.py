@@ -15,6 +15,7 @@ from games.engine.setup import new_game
 from games.engine.state import GameState
 from games.models import Game, LogEntry
 from games.store.reads import game_log, replay
+from tests.factories import stored_state
 from tests.games.helpers import drive, start
 
 KINDS = ("oracle", "experimenter")
@@ -32,7 +33,7 @@ def check_replay(game: Game) -> None:
 
 def check_mirrors(game: Game) -> None:
     """Rule and Round rows say what the stored state says."""
-    state = GameState.from_json(game.state)
+    state = GameState.from_json(stored_state(game))
     rules = list(game.rules.order_by("engine_id").values_list(
         "engine_id", "author", "round_written", "jargon", "spec"))
     assert rules == [(e.id, e.author, e.round, e.jargon, e.data) for e in state.rules]
@@ -79,7 +80,7 @@ def test_a_long_game_is_ended_by_the_host_after_the_cap() -> None:
     game.refresh_from_db()
     # The game was still going after 40 actions: the 41st is the host ending it.
     assert len(actions) == 41 and actions[-1] == EndGame(0)
-    assert game.phase == "ended" and game.state["end"]["reason"] == "host"
+    assert game.phase == "ended" and stored_state(game)["end"]["reason"] == "host"
     check_replay(game)
     check_mirrors(game)
 

@@ -9,11 +9,13 @@ from django.test.utils import CaptureQueriesContext
 from games.engine.actions import Pass
 from games.engine.state import GameState
 from games.live import snapshots
-from games.live.snapshots import LOG_ACTIONS, read_snapshot, remember_change, table_snapshot
+from games.live.snapshots import read_snapshot, remember_change, table_snapshot
 from games.models import Game
 from games.store.identity import seat_in, seat_of
 from games.store.reads import game_log
 from games.store.writes import submit_action
+from games.table.context import LOG_ACTIONS
+from tests.factories import stored_state
 from tests.web.helpers import started_game
 from tests.web.test_no_leak import drive
 
@@ -57,7 +59,7 @@ def test_a_newer_version_reads_the_game_row_and_only_the_new_log_entries() -> No
     game = playing_game()
     before = read_snapshot(game.pk, game.code)
     assert before is not None
-    current = GameState.from_json(game.state).current
+    current = GameState.from_json(stored_state(game)).current
     submit_action(game, Pass(current), game.version)  # no on_commit here: nothing remembered
     game.refresh_from_db()
     with CaptureQueriesContext(connection) as queries:
@@ -73,7 +75,7 @@ def test_a_newer_version_reads_the_game_row_and_only_the_new_log_entries() -> No
 def test_the_writer_builds_the_next_snapshot_without_reading() -> None:
     game = playing_game()
     read_snapshot(game.pk, game.code)
-    current = GameState.from_json(game.state).current
+    current = GameState.from_json(stored_state(game)).current
     result = submit_action(game, Pass(current), game.version)
     with CaptureQueriesContext(connection) as queries:
         remember_change(result.game, result.events)
@@ -90,7 +92,7 @@ def test_a_change_is_not_remembered_on_top_of_an_older_snapshot() -> None:
     read_snapshot(game.pk, game.code)
     for _ in range(2):
         game.refresh_from_db()
-        result = submit_action(game, Pass(GameState.from_json(game.state).current),
+        result = submit_action(game, Pass(GameState.from_json(stored_state(game)).current),
                                game.version)
     remember_change(result.game, result.events)  # one version was skipped: not built on
 
@@ -121,7 +123,7 @@ def test_a_snapshot_never_holds_an_action_newer_than_its_game_row() -> None:
     """An action committed between reading the row and the log waits for the next snapshot."""
     game = playing_game()
     row = Game.objects.get(pk=game.pk)  # read at version v
-    submit_action(game, Pass(GameState.from_json(game.state).current), game.version)
+    submit_action(game, Pass(GameState.from_json(stored_state(game)).current), game.version)
 
     entries = snapshots._read_entries(row, 0)
     assert entries and entries[-1][0] == row.version
@@ -131,7 +133,8 @@ def test_remember_change_never_appends_an_action_twice() -> None:
     game = playing_game()
     before = read_snapshot(game.pk, game.code)
     assert before is not None
-    result = submit_action(game, Pass(GameState.from_json(game.state).current), game.version)
+    result = submit_action(game, Pass(GameState.from_json(stored_state(game)).current),
+                           game.version)
     # A kept snapshot that (wrongly) already holds the new action under the old version.
     snapshots._cache[(game.pk, game.code)] = snapshots.TableSnapshot(
         game=before.game, seats=before.seats,

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import sqlite3
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
+
+from django.db.backends.base.base import BaseDatabaseWrapper
 
 from maosite import sqlite as anchor
 
@@ -22,6 +24,11 @@ class FakeWrapper:
         return self.in_memory
 
 
+def as_wrapper(fake: FakeWrapper) -> BaseDatabaseWrapper:
+    """The fake, passed where the receiver takes Django's wrapper (it has all it reads)."""
+    return cast(BaseDatabaseWrapper, fake)
+
+
 def test_one_idle_connection_per_file_and_none_for_memory(tmp_path: Path) -> None:
     path = tmp_path / "db.sqlite3"
     writer = sqlite3.connect(path)
@@ -30,8 +37,8 @@ def test_one_idle_connection_per_file_and_none_for_memory(tmp_path: Path) -> Non
     writer.commit()
     try:
         for _ in range(2):
-            anchor.hold_database_open(None, FakeWrapper(str(path)))
-        anchor.hold_database_open(None, FakeWrapper(":memory:", in_memory=True))
+            anchor.hold_database_open(None, as_wrapper(FakeWrapper(str(path))))
+        anchor.hold_database_open(None, as_wrapper(FakeWrapper(":memory:", in_memory=True)))
         assert str(path) in anchor._anchors and ":memory:" not in anchor._anchors
 
         # The idle connection holds no transaction: a writer can still checkpoint the whole WAL.
@@ -53,5 +60,5 @@ def test_other_databases_are_left_alone() -> None:
         vendor = "postgresql"
 
     before = dict(anchor._anchors)
-    anchor.hold_database_open(None, Postgres("minimao"))
+    anchor.hold_database_open(None, as_wrapper(Postgres("minimao")))
     assert anchor._anchors == before

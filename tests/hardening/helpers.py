@@ -23,10 +23,11 @@ from games.engine.state import GameState
 from games.models import Game
 from games.store.writes import submit_action
 from maosite.asgi import application
+from tests.factories import stored_state
 from tests.games.helpers import snapshot
 from tests.web.helpers import started_game
 
-HTMX = {"HTTP_HX_REQUEST": "true"}
+HTMX = {"HX-Request": "true"}  # the headers of a request htmx sends
 ERROR = "feedback__text--error"
 # A restriction that refuses face cards: plays can be penalised, so not every play is clean.
 RULE = {"jargon": "Pip", "rule": {"kind": "restriction", "must_not": {"type": "face"}}}
@@ -124,7 +125,7 @@ def would_accept(game: Game, seat: int | None, is_host: bool, frame: str) -> boo
         parsed = parse_action({**action, "seat": seat})
         if isinstance(parsed, WriteRule) or (isinstance(parsed, EndGame) and not is_host):
             return False
-        apply(GameState.from_json(game.state), parsed)
+        apply(GameState.from_json(stored_state(game)), parsed)
     except EngineError:
         return False
     return True

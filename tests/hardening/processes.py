@@ -153,13 +153,14 @@ class Player:
         """(Re)connect, retrying until the server accepts; read the first frame (the whole
         view, with the current version)."""
         from websockets.asyncio.client import connect
+        from websockets.typing import Origin
 
         deadline = time.monotonic() + timeout
         while True:
             try:
                 self.ws = await connect(
                     f"ws://127.0.0.1:{self.server.port}/ws/g/{self.code}/",
-                    origin=f"http://127.0.0.1:{self.server.port}",
+                    origin=Origin(f"http://127.0.0.1:{self.server.port}"),
                     additional_headers={"Cookie": f"sessionid={self.key}"}, open_timeout=5)
                 await self.until(lambda: True, timeout=10)
                 return
@@ -306,12 +307,13 @@ def check(game_id: int) -> None:
     from games.models import Game
     from games.store.reads import load_state, replay
     from rules.cards import make_deck
+    from tests.factories import stored_state
 
     game = Game.objects.get(pk=game_id)
     state = load_state(game)
     deck = Counter(str(c) for c in make_deck(state.settings.decks, state.settings.jokers))
     print(json.dumps({"version": game.version, "state": game.state,
-                      "current": game.state["current"],
+                      "current": stored_state(game)["current"],
                       "log": sorted(game.log.values_list("seq", flat=True)),
                       "violations": violations(state), "cards": card_census(state) == deck,
                       "replayed": replay(game).to_json() == game.state}))

@@ -59,11 +59,12 @@ def race(folder: Path, worker: int, rounds: int, game_id: int) -> None:
     from games.models import Game
     from games.store.errors import ServiceError
     from games.store.writes import submit_action
+    from tests.factories import stored_state
 
     results: list[dict[str, Any]] = []
     for number in range(rounds):
         game = Game.objects.get(pk=game_id)
-        seat = game.state["current"]
+        seat = stored_state(game)["current"]
         action: Action = Pass(seat) if worker == 0 else ClaimWin(seat)
         connection.close()  # each submission opens its own connection, as a request would
         (folder / f"ready-{number}-{worker}").write_text("")

@@ -31,7 +31,9 @@ from games.lobby.services import open_game
 from games.models import Game, Seat
 from games.table.acting import prepare, read_post
 from rules.cards import make_deck
-from tests.hardening.helpers import ERROR, HTMX, playing_game, snapshot
+from tests.factories import stored_state
+from tests.games.helpers import snapshot
+from tests.hardening.helpers import ERROR, HTMX, playing_game
 from tests.web.helpers import client_with_session, started_game
 
 pytestmark = pytest.mark.django_db
@@ -80,7 +82,7 @@ def would_accept(game: Game, seat: int | None, is_host: bool, data: dict[str, li
         action = prepare(player, request)
         if request.version != game.version:
             return False
-        apply(GameState.from_json(game.state), action)
+        apply(GameState.from_json(stored_state(game)), action)
     except ValueError:  # EngineError and ServiceError are ValueErrors; the server must cope
         return False
     return True
@@ -89,7 +91,7 @@ def would_accept(game: Game, seat: int | None, is_host: bool, data: dict[str, li
 def abuser(game: Game, clients: list[Client], role: str) -> tuple[Client, int | None, bool]:
     """A client playing ``role``: the seat to move, another seat, a spectator, a stranger
     seated in another game."""
-    current = game.state["current"]
+    current = stored_state(game)["current"]
     if role == "current":
         return clients[current], current, current == 0
     if role == "other":
@@ -110,7 +112,7 @@ def test_hostile_action_posts_are_refused_and_change_nothing(role: str) -> None:
     @given(post_data(game.version))
     def run(data: dict[str, list[str]]) -> None:
         assume(not would_accept(game, seat, is_host, data))
-        response = client.post(f"/g/{game.code}/act/", data, **HTMX)
+        response = client.post(f"/g/{game.code}/act/", data, headers=HTMX)
         assert response.status_code == 200 and response["X-Mao-Accepted"] == "0"
         assert ERROR in response.content.decode()
         assert snapshot(game) == before
@@ -150,10 +152,10 @@ def named_posts(game: Game, hand: list[str]) -> dict[str, tuple[dict[str, Any], 
 
 def test_each_kind_of_hostile_post_gets_a_clear_refusal() -> None:
     game, clients = playing_game()
-    current = game.state["current"]
+    current = stored_state(game)["current"]
     before = snapshot(game)
-    for name, (data, words) in named_posts(game, game.state["hands"][current]).items():
-        response = clients[current].post(f"/g/{game.code}/act/", data, **HTMX)
+    for name, (data, words) in named_posts(game, stored_state(game)["hands"][current]).items():
+        response = clients[current].post(f"/g/{game.code}/act/", data, headers=HTMX)
         text = html.unescape(response.content.decode())
         assert response.status_code == 200 and ERROR in text and words in text, (name, text)
     assert snapshot(game) == before
@@ -161,7 +163,7 @@ def test_each_kind_of_hostile_post_gets_a_clear_refusal() -> None:
 
 def test_forged_seats_and_games_act_as_nobody_else() -> None:
     game, clients = playing_game()
-    current = game.state["current"]
+    current = stored_state(game)["current"]
     other = next(s for s in range(1, 3) if s != current)
     _, strangers = started_game(2)
     before = snapshot(game)
@@ -173,7 +175,8 @@ def test_forged_seats_and_games_act_as_nobody_else() -> None:
         (Client(), {"type": "pass", "seat": str(current)}, "only players can act"),
     ]
     for client, data, words in cases:
-        response = client.post(f"/g/{game.code}/act/", {**data, "version": game.version}, **HTMX)
+        response = client.post(f"/g/{game.code}/act/", {**data, "version": game.version},
+                               headers=HTMX)
         assert words in html.unescape(response.content.decode()), data
     assert snapshot(game) == before
 
@@ -192,7 +195,7 @@ def largest_builder_form() -> dict[str, list[str]]:
 def test_the_largest_builder_form_fits_the_limits() -> None:
     game, clients = started_game(3)
     data = largest_builder_form()
-    response = clients[0].post(f"/g/{game.code}/builder/preview/", data, **HTMX)
+    response = clients[0].post(f"/g/{game.code}/builder/preview/", data, headers=HTMX)
     assert response.status_code == 200
 
 
@@ -204,8 +207,9 @@ def test_the_largest_builder_form_fits_the_limits() -> None:
 def test_oversized_posts_get_400_and_change_nothing(data: dict[str, Any]) -> None:
     game, clients = playing_game()
     before = snapshot(game)
+    mover = clients[stored_state(game)["current"]]
     for url in ("act/", "builder/submit/", "join/"):
-        response = clients[game.state["current"]].post(f"/g/{game.code}/{url}", data, **HTMX)
+        response = mover.post(f"/g/{game.code}/{url}", data, headers=HTMX)
         assert response.status_code == 400, url
     assert snapshot(game) == before
 
@@ -249,7 +253,7 @@ def test_hostile_builder_posts_never_fail_and_change_nothing() -> None:
         if endpoint == "submit/":
             # A valid rule at the right version would be written: keep the version wrong.
             assume(data.get("version", [""])[-1] != str(game.version))
-        response = clients[0].post(f"/g/{game.code}/builder/{endpoint}", data, **HTMX)
+        response = clients[0].post(f"/g/{game.code}/builder/{endpoint}", data, headers=HTMX)
         assert response.status_code in (200, 400), response.status_code
         assert snapshot(game) == before
 
@@ -267,7 +271,7 @@ def test_hostile_builder_posts_never_fail_and_change_nothing() -> None:
 def test_builder_numbers_that_int_refuses_are_handled(endpoint: str, data: dict[str, str]) -> None:
     game, clients = started_game(3)
     before = snapshot(game)
-    response = clients[0].post(f"/g/{game.code}/builder/{endpoint}", data, **HTMX)
+    response = clients[0].post(f"/g/{game.code}/builder/{endpoint}", data, headers=HTMX)
     assert response.status_code == 200
     if endpoint == "submit/":
         assert "The game changed while you were writing" in html.unescape(
@@ -281,7 +285,7 @@ def test_nul_characters_in_a_rule_are_refused(field: str) -> None:
     before = snapshot(game)
     data = {"kind": "call", "when-join": "all", "when-0-test": "face", "say": "Have a nice day",
             "jargon": "Nice", "version": str(game.version)} | {field: "x\x00y"}
-    response = clients[0].post(f"/g/{game.code}/builder/submit/", data, **HTMX)
+    response = clients[0].post(f"/g/{game.code}/builder/submit/", data, headers=HTMX)
     assert response.status_code == 400
     assert snapshot(game) == before
 
@@ -310,7 +314,7 @@ def test_invalid_rule_specs_are_refused_with_the_field_named(name: str,
     before = snapshot(game)
     data = {"kind": "restriction", "mode": "must", "must-join": "all", "jargon": "Hacked",
             "version": str(game.version)} | fields
-    response = clients[0].post(f"/g/{game.code}/builder/submit/", data, **HTMX)
+    response = clients[0].post(f"/g/{game.code}/builder/submit/", data, headers=HTMX)
     text = html.unescape(response.content.decode())
     assert response.status_code == 200, name
     assert "Your rule is not finished yet" in text, (name, text)
@@ -324,7 +328,7 @@ def test_a_nested_spec_cannot_reach_the_engine_by_any_endpoint() -> None:
     before = snapshot(game)
     response = clients[0].post(f"/g/{game.code}/act/", {"type": "write_rule",
                                                         "rule": DEEP_SPEC,
-                                                        "version": str(game.version)}, **HTMX)
+                                                        "version": str(game.version)}, headers=HTMX)
     assert "Write rules with the rule builder" in response.content.decode()
     assert snapshot(game) == before
 
@@ -337,7 +341,7 @@ def test_only_the_writer_may_post_to_the_builder() -> None:
             "jargon": "Faces", "version": str(game.version)}
     for client in (clients[1], clients[2], strangers[0], Client()):
         for endpoint in ENDPOINTS:
-            response = client.post(f"/g/{game.code}/builder/{endpoint}", data, **HTMX)
+            response = client.post(f"/g/{game.code}/builder/{endpoint}", data, headers=HTMX)
             assert response.status_code == 403, endpoint
     assert snapshot(game) == before
 
@@ -362,7 +366,7 @@ def test_hostile_lobby_posts_get_clear_refusals() -> None:
     ]
     version = Game.objects.get(pk=game.pk).version
     for client, url, data, words in cases:
-        response = client.post(f"/g/{game.code}/{url}", data, **HTMX)
+        response = client.post(f"/g/{game.code}/{url}", data, headers=HTMX)
         assert response.status_code == 200, (url, data)
         assert words in html.unescape(response.content.decode()), (url, data)
     fresh = Game.objects.get(pk=game.pk)

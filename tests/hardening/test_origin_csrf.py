@@ -7,7 +7,9 @@ from asgiref.sync import sync_to_async
 from django.test import Client, override_settings
 
 from games.models import Game
-from tests.hardening.helpers import HTMX, communicator, key_of, playing_game, snapshot
+from tests.factories import stored_state
+from tests.games.helpers import snapshot
+from tests.hardening.helpers import HTMX, communicator, key_of, playing_game
 from tests.web.helpers import started_game
 
 
@@ -56,7 +58,7 @@ def csrf_client(session_client: Client) -> Client:
 @pytest.mark.django_db
 def test_posts_without_a_csrf_token_are_refused() -> None:
     game, clients = playing_game()
-    current = game.state["current"]
+    current = stored_state(game)["current"]
     client = csrf_client(clients[current])
     before = snapshot(game)
     posts = [
@@ -69,7 +71,7 @@ def test_posts_without_a_csrf_token_are_refused() -> None:
         (f"/g/{game.code}/builder/submit/", {"kind": "restriction", "version": game.version}),
     ]
     for url, data in posts:
-        assert client.post(url, data, **HTMX).status_code == 403, url
+        assert client.post(url, data, headers=HTMX).status_code == 403, url
     assert snapshot(game) == before
     assert Game.objects.count() == 1
 
@@ -77,24 +79,24 @@ def test_posts_without_a_csrf_token_are_refused() -> None:
 @pytest.mark.django_db
 def test_a_post_with_the_pages_token_is_accepted() -> None:
     game, clients = playing_game()
-    current = game.state["current"]
+    current = stored_state(game)["current"]
     client = csrf_client(clients[current])
     client.get(f"/g/{game.code}/")  # the page sets the token (and puts it in hx-headers)
     token = client.cookies["csrftoken"].value
     response = client.post(f"/g/{game.code}/act/", {"type": "pass", "version": game.version},
-                           HTTP_X_CSRFTOKEN=token, **HTMX)
+                           HTTP_X_CSRFTOKEN=token, headers=HTMX)
     assert response.status_code == 200 and response["X-Mao-Accepted"] == "1"
 
 
 @pytest.mark.django_db
 def test_a_post_from_a_foreign_origin_is_refused_even_with_a_token() -> None:
     game, clients = playing_game()
-    client = csrf_client(clients[game.state["current"]])
+    client = csrf_client(clients[stored_state(game)["current"]])
     client.get(f"/g/{game.code}/")
     token = client.cookies["csrftoken"].value
     before = snapshot(game)
     response = client.post(f"/g/{game.code}/act/", {"type": "pass", "version": game.version},
-                           HTTP_X_CSRFTOKEN=token, HTTP_ORIGIN="https://evil.example", **HTMX)
+                           HTTP_X_CSRFTOKEN=token, HTTP_ORIGIN="https://evil.example", headers=HTMX)
     assert response.status_code == 403
     assert snapshot(game) == before
 
@@ -102,13 +104,14 @@ def test_a_post_from_a_foreign_origin_is_refused_even_with_a_token() -> None:
 @pytest.mark.django_db
 def test_csrf_trusted_origins_let_a_proxy_origin_post() -> None:
     game, clients = playing_game()
-    client = csrf_client(clients[game.state["current"]])
+    client = csrf_client(clients[stored_state(game)["current"]])
     client.get(f"/g/{game.code}/")
     token = client.cookies["csrftoken"].value
     with override_settings(CSRF_TRUSTED_ORIGINS=["https://mao.example"]):
         response = client.post(f"/g/{game.code}/act/",
                                {"type": "pass", "version": game.version},
-                               HTTP_X_CSRFTOKEN=token, HTTP_ORIGIN="https://mao.example", **HTMX)
+                               HTTP_X_CSRFTOKEN=token, HTTP_ORIGIN="https://mao.example",
+                               headers=HTMX)
     assert response.status_code == 200 and response["X-Mao-Accepted"] == "1"
 
 
@@ -119,5 +122,5 @@ def test_a_made_up_token_is_refused() -> None:
     victim.get(f"/g/{game.code}/")
     attacker = Client(enforce_csrf_checks=True)
     attacker.cookies["sessionid"] = key_of(clients[0])
-    response = attacker.post(f"/g/{game.code}/start/", HTTP_X_CSRFTOKEN="x" * 32, **HTMX)
+    response = attacker.post(f"/g/{game.code}/start/", HTTP_X_CSRFTOKEN="x" * 32, headers=HTMX)
     assert response.status_code == 403

@@ -21,6 +21,8 @@ from games.engine.actions import MAX_SAY
 from games.live.consumers import CLOSE_FLOOD, CLOSE_TOO_BIG, MAX_FRAME, RATE_LIMIT
 from games.models import Game
 from rules.cards import make_deck
+from tests.factories import stored_state
+from tests.games.helpers import snapshot
 from tests.hardening.helpers import (
     ERROR,
     act_frame,
@@ -29,7 +31,6 @@ from tests.hardening.helpers import (
     connected,
     key_of,
     playing_game,
-    snapshot,
     would_accept,
 )
 from tests.web.helpers import client_with_session, started_game
@@ -120,7 +121,7 @@ async def check_refused(game: Game, key: str | None, sent: list[str | bytes]) ->
 
 def seat_for(game: Game, clients: list[Any], role: str) -> tuple[str | None, int | None, bool]:
     """The session key, seat and host flag of an abuser playing ``role``."""
-    current = game.state["current"]
+    current = stored_state(game)["current"]
     if role == "current":
         return key_of(clients[current]), current, current == 0
     if role == "other":  # neither the one to move nor the host (who may end the game)
@@ -195,8 +196,8 @@ def named_cases(game: Game, hand: list[str]) -> dict[str, tuple[str, str]]:
 @pytest.mark.asyncio
 async def test_each_kind_of_hostile_frame_gets_a_clear_refusal() -> None:
     game, clients = await sync_to_async(playing_game)()
-    current = game.state["current"]
-    cases = named_cases(game, game.state["hands"][current])
+    current = stored_state(game)["current"]
+    cases = named_cases(game, stored_state(game)["hands"][current])
     before = await asnapshot(game)
     for name, (frame, words) in cases.items():
         ws = await connected(game.code, key_of(clients[current]))
@@ -210,7 +211,7 @@ async def test_each_kind_of_hostile_frame_gets_a_clear_refusal() -> None:
 @pytest.mark.asyncio
 async def test_forged_seats_and_games_act_as_nobody_else() -> None:
     game, clients = await sync_to_async(playing_game)()
-    current = game.state["current"]
+    current = stored_state(game)["current"]
     other = next(s for s in range(1, 3) if s != current)
     _, strangers = await sync_to_async(started_game)(2)
     before = await asnapshot(game)
@@ -234,7 +235,7 @@ async def test_forged_seats_and_games_act_as_nobody_else() -> None:
 @pytest.mark.asyncio
 async def test_abusers_are_closed_and_everyone_else_is_still_served() -> None:
     game, clients = await sync_to_async(playing_game)()
-    current = game.state["current"]
+    current = stored_state(game)["current"]
     bystander_seat = next(s for s in range(3) if s != current)
     bystander = await connected(game.code, key_of(clients[bystander_seat]))
     mover = await connected(game.code, key_of(clients[current]))
@@ -265,7 +266,8 @@ async def test_abusers_are_closed_and_everyone_else_is_still_served() -> None:
 
 
 @pytest.mark.asyncio
-async def test_a_flood_is_per_socket_and_the_limit_resets_with_time(monkeypatch) -> None:
+async def test_a_flood_is_per_socket_and_the_limit_resets_with_time(
+        monkeypatch: pytest.MonkeyPatch) -> None:
     import games.live.consumers
 
     game, clients = await sync_to_async(playing_game)()
@@ -288,7 +290,7 @@ def test_snapshot_sees_a_change() -> None:
 
     game, _ = playing_game()
     before = snapshot(game)
-    submit_action(game.pk, Pass(game.state["current"]), game.version)
+    submit_action(game.pk, Pass(stored_state(game)["current"]), game.version)
     assert snapshot(game) != before
 
 

@@ -56,8 +56,10 @@ def test_the_chart_is_labelled_for_assistive_technology() -> None:
 
     assert root.attrib["role"] == "img"
     assert root.attrib["aria-labelledby"] == "c-title c-desc"
-    assert root.find(f"{SVG}title").text == "Cards in hand over the game"
-    assert "Most cards held: Bob, 6" in root.find(f"{SVG}desc").text
+    title, desc = root.find(f"{SVG}title"), root.find(f"{SVG}desc")
+    assert title is not None and desc is not None
+    assert title.text == "Cards in hand over the game"
+    assert desc.text is not None and "Most cards held: Bob, 6" in desc.text
 
 
 def test_the_axes_are_labelled() -> None:
@@ -149,8 +151,8 @@ def test_names_are_escaped_and_long_ones_shortened_in_the_legend() -> None:
     names = ['<script>alert("x")</script>', "A" * 40]
     root = parse(hand_chart(names, [[1, 2]]))
 
-    legend = [t for t in root.iter(f"{SVG}text") if t.find(f"{SVG}title") is not None
-              and t.find(f"{SVG}title").text in names]
+    legend = [t for t in root.iter(f"{SVG}text")
+              if (title := t.find(f"{SVG}title")) is not None and title.text in names]
     assert [t.text for t in legend] == [names[0][:NAME_CHARS - 1] + "…",
                                         "A" * (NAME_CHARS - 1) + "…"]
     assert "<script>" not in hand_chart(names, [[1, 2]])

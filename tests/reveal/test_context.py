@@ -51,7 +51,9 @@ def test_the_end_is_told_with_a_headline(locked: Game) -> None:
     context = reveal_context(locked.code)
 
     assert context["end_headline"] == "Locked up: no card can be played"
-    assert context["end"].text == load_state(locked).end.text
+    end = load_state(locked).end
+    assert end is not None
+    assert context["end"].text == end.text
     assert context["end"].text.startswith("No card can follow")
 
 
@@ -114,7 +116,7 @@ def test_the_log_keeps_every_public_text_in_order_grouped_by_round(locked: Game)
 
 
 def test_log_rounds_split_one_action_across_a_tie_and_the_next_deal() -> None:
-    actions = [[Dealt(text="Round 1 dealt.", round=1, starter="5H", first=0)],
+    actions: list[list[Event]] = [[Dealt(text="Round 1 dealt.", round=1, starter="5H", first=0)],
                [Played(text="Ann plays.", seat=0, cards=("6H",), stands_for=("6H",), pile=0),
                 Tie(text="Ann and Bob tie.", tied=(0, 1)),
                 Dealt(text="Round 2 dealt.", round=2, starter="7C", first=1)]]

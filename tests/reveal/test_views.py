@@ -73,7 +73,9 @@ def test_the_page_says_why_the_game_ended(client: Client, locked: Game) -> None:
 
     assert status == 200
     assert "Locked up: no card can be played" in end
-    assert escape(load_state(locked).end.text) in end
+    ending = load_state(locked).end
+    assert ending is not None
+    assert escape(ending.text) in end
 
 
 def test_a_game_ended_by_the_host_says_so(client: Client, hosted: Game) -> None:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from rules.analysis import (
     always_refuses,
     duplicate_of,
@@ -20,7 +22,7 @@ from rules.spec import Rule, load_rule
 from tests.rules.helpers import book, ctx, example
 
 
-def rule(spec: dict, jargon: str = "Pip", author: int | None = None) -> Rule:
+def rule(spec: dict[str, Any], jargon: str = "Pip", author: int | None = None) -> Rule:
     data = {"version": 1, "jargon": jargon, "rule": spec}
     if author is not None:
         data["author"] = author

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from random import Random
+from typing import Any
 
 import pytest
 from hypothesis import given, settings
@@ -75,7 +76,7 @@ def test_acceptance_rules_read_as_golden_sentences(name: str) -> None:
       "must": {"type": "value", "op": ">", "value": 6}},
      "Only a card of value above 6 may be played on a black even card."),
 ])
-def test_other_shapes_read_naturally(spec: dict, sentence: str) -> None:
+def test_other_shapes_read_naturally(spec: dict[str, Any], sentence: str) -> None:
     assert describe(read_spec(spec)) == sentence
 
 

@@ -66,7 +66,7 @@ def test_a_joker_stands_for_the_card_named() -> None:
     assert status == 1
 
 
-def test_author_flag_makes_the_player_the_author(tmp_path) -> None:
+def test_author_flag_makes_the_player_the_author(tmp_path: Path) -> None:
     path = tmp_path / "boss.json"
     path.write_text('{"version": 1, "jargon": "Boss", "rule": {"kind": "restriction", '
                     '"when": {"type": "is_author"}, "must_not": {"type": "face"}}}')
@@ -89,7 +89,7 @@ def test_bad_input_exits_with_status_2(args: list[str], message: str) -> None:
     assert message in str(caught.value)
 
 
-def test_an_invalid_rule_file_names_the_file_and_field(tmp_path) -> None:
+def test_an_invalid_rule_file_names_the_file_and_field(tmp_path: Path) -> None:
     path = tmp_path / "bad.json"
     path.write_text('{"version": 1, "jargon": "X", "rule": {"kind": "restriction", '
                     '"must": {"type": "rank", "in": ["Z"]}}}')

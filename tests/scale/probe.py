@@ -24,7 +24,8 @@ def settings_report() -> dict[str, Any]:
     from django.conf import settings
 
     database = settings.DATABASES["default"]
-    layer = settings.CHANNEL_LAYERS["default"]
+    # Typed from the settings module by inference (values: Collection[str]); read as JSON.
+    layer: dict[str, Any] = settings.CHANNEL_LAYERS["default"]
     options = dict(database.get("OPTIONS", {}))
     if isinstance(options.get("pool"), dict):
         # The pool's connection check is a function: report its name.
@@ -43,10 +44,11 @@ def lock_report() -> dict[str, Any]:
     from games.engine.actions import Pass
     from games.store.reads import locked_game
     from games.store.writes import submit_action
+    from tests.factories import stored_state
     from tests.games.helpers import start_playing
 
     game = start_playing()
-    action = Pass(game.state["current"])
+    action = Pass(stored_state(game)["current"])
     held, release = threading.Event(), threading.Event()
 
     def hold() -> None:

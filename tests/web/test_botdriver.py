@@ -14,6 +14,7 @@ from games.engine.settings import GameSettings
 from games.lobby.services import add_bot, open_game, start_game
 from games.models import Game
 from games.store.writes import submit_action
+from tests.factories import stored_state
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -33,7 +34,7 @@ def test_bots_play_until_a_person_must_act() -> None:
     submit_action(game, WriteRule(0, RULE), game.version)
     game.refresh_from_db()
     # Seat 1, on the rule-maker's left, plays first: both bots move, then the person must.
-    assert (game.phase, game.state["current"]) == ("playing", 0)
+    assert (game.phase, stored_state(game)["current"]) == ("playing", 0)
     assert [entry.action["seat"] for entry in game.log.order_by("seq")] == [0, 1, 2]
 
 
@@ -43,8 +44,8 @@ def test_a_bot_rule_maker_writes_its_rule_when_the_game_starts() -> None:
     game = start_game(game, "host")
     game.refresh_from_db()
     # Both players of a two-player game write a rule: the bot has written its own.
-    assert game.phase == "writing" and game.state["writers"] == [0]
-    assert [r["author"] for r in game.state["rules"]] == [1]
+    assert game.phase == "writing" and stored_state(game)["writers"] == [0]
+    assert [r["author"] for r in stored_state(game)["rules"]] == [1]
 
 
 def test_nothing_happens_when_no_bot_is_due() -> None:
@@ -117,7 +118,7 @@ def test_an_experimenters_notebook_reads_only_the_log_it_has_not_read(
                              if isinstance(e, Refused) and e.seat == 1}
     with django_assert_num_queries(1):  # type: ignore[operator]
         assert botdriver.notebook(game, 1) is notes  # nothing new: one empty read
-    if game.state["phase"] == "playing" and game.state["current"] == 0:
+    if stored_state(game)["phase"] == "playing" and stored_state(game)["current"] == 0:
         game = submit_action(game, Pass(0), game.version).game
         game.refresh_from_db()
         assert botdriver.notebook(game, 1).read_to == game.version

@@ -6,8 +6,10 @@ import pytest
 from channels.testing import WebsocketCommunicator
 
 from games.engine.actions import Pass, WriteRule
+from games.models import Game
 from games.store.writes import submit_action
 from maosite.asgi import application
+from tests.factories import stored_state
 from tests.web.helpers import started_game
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.asyncio]
@@ -23,7 +25,7 @@ def communicator(code: str, session_key: str | None = None, origin: str = "http:
     return WebsocketCommunicator(application, f"/ws/g/{code}/{query}", headers=headers)
 
 
-async def setup(players: int = 3):
+async def setup(players: int = 3) -> tuple[Game, list[str]]:
     from asgiref.sync import sync_to_async
 
     game, clients = await sync_to_async(started_game)(players)
@@ -127,7 +129,7 @@ async def test_a_lobby_page_follows_the_game_to_the_table() -> None:
     await ws.disconnect()
 
 
-async def playing_game():
+async def playing_game() -> tuple[Game, list[str]]:
     from asgiref.sync import sync_to_async
 
     game, keys = await setup()
@@ -137,7 +139,7 @@ async def playing_game():
 
 async def test_actions_over_the_socket_use_the_sockets_own_seat() -> None:
     game, keys = await playing_game()
-    state = game.state
+    state = stored_state(game)
     mover = state["current"]
     other = next(i for i in range(3) if i != mover)
     ws = communicator(game.code, keys[other])
@@ -152,7 +154,7 @@ async def test_actions_over_the_socket_use_the_sockets_own_seat() -> None:
 
 async def test_a_legal_action_over_the_socket_reaches_everyone() -> None:
     game, keys = await playing_game()
-    mover = game.state["current"]
+    mover = stored_state(game)["current"]
     sockets = [communicator(game.code, key) for key in keys]
     for ws in sockets:
         await ws.connect()
@@ -172,11 +174,11 @@ async def test_a_legal_action_over_the_socket_reaches_everyone() -> None:
     {"type": "act", "version": 1, "action": "pass"},
     {"type": "act", "version": 1, "action": {"type": "write_rule", "rule": {}}},
 ])
-async def test_bad_actions_over_the_socket_change_nothing(message: dict) -> None:
+async def test_bad_actions_over_the_socket_change_nothing(message: dict[str, object]) -> None:
     from asgiref.sync import sync_to_async
 
     game, keys = await playing_game()
-    ws = communicator(game.code, keys[game.state["current"]])
+    ws = communicator(game.code, keys[stored_state(game)["current"]])
     await ws.connect()
     await ws.receive_from(timeout=5)
     await ws.send_json_to(message)
@@ -191,7 +193,7 @@ async def test_each_socket_gets_one_frame_per_change_with_only_the_new_log_lines
     import re
 
     game, keys = await playing_game()
-    mover = game.state["current"]
+    mover = stored_state(game)["current"]
     sockets = [communicator(game.code, key) for key in keys]
     for ws in sockets:
         await ws.connect()
@@ -243,7 +245,7 @@ async def test_doorbells_reach_sockets_without_a_hop_to_close_connections() -> N
     await ws.receive_from(timeout=5)
     with patch("channels.consumer.aclose_old_connections",
                side_effect=AssertionError("a hop per message")):
-        await sync_to_async(submit_action)(game.code, Pass(game.state["current"]),
+        await sync_to_async(submit_action)(game.code, Pass(stored_state(game)["current"]),
                                            game.version)
         assert f'value="{game.version + 1}"' in await ws.receive_from(timeout=5)
     await ws.disconnect()

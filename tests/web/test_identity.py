@@ -19,7 +19,7 @@ from channels.testing import WebsocketCommunicator
 from django.contrib.sessions.backends.signed_cookies import SessionStore
 from django.contrib.sessions.serializers import JSONSerializer
 from django.core import signing
-from django.http import HttpResponse
+from django.http import HttpResponseBase
 from django.test import Client
 
 from games.engine.settings import GameSettings
@@ -74,10 +74,10 @@ def cookie(kind: str, victim: Client) -> str:
 
 def with_cookie(value: str) -> dict[str, str]:
     """Request headers that send exactly this session cookie (and no other)."""
-    return {"HTTP_COOKIE": f"{COOKIE}={value}"}
+    return {"Cookie": f"{COOKIE}={value}"}
 
 
-def new_session(response: HttpResponse, sent: str) -> dict[str, object]:
+def new_session(response: HttpResponseBase, sent: str) -> dict[str, object]:
     """The session the response gave the browser: a new cookie, never the one sent (empty
     when the server only cleared the bad one)."""
     assert COOKIE in response.cookies, "no Set-Cookie for the session"
@@ -109,7 +109,7 @@ def test_a_bad_cookie_on_a_table_page_is_a_fresh_session_that_watches(
         kind: str, table: tuple[Game, Client]) -> None:
     game, host = table
     sent = cookie(kind, host)
-    response = Client().get(f"/g/{game.code}/", **with_cookie(sent))
+    response = Client().get(f"/g/{game.code}/", headers=with_cookie(sent))
     assert response.status_code == 200 and WATCHING in response.content.decode()
     fresh = new_session(response, sent)
     assert fresh[SESSION_KEY] != token_of(host)
@@ -121,7 +121,7 @@ def test_a_bad_cookie_on_a_lobby_page_is_a_fresh_session_without_a_seat(
         kind: str, lobby: tuple[Game, Client]) -> None:
     game, host = lobby
     sent = cookie(kind, host)
-    response = Client().get(f"/g/{game.code}/", **with_cookie(sent))
+    response = Client().get(f"/g/{game.code}/", headers=with_cookie(sent))
     assert response.status_code == 200 and "(you)" not in response.content.decode()
     fresh = new_session(response, sent)
     assert hash_token(str(fresh[SESSION_KEY])) not in holders(game)
@@ -134,7 +134,7 @@ def test_a_bad_cookie_cannot_act_and_its_session_is_replaced(
     sent = cookie(kind, host)
     response = Client().post(f"/g/{game.code}/act/",
                              {"type": "end_game", "version": str(game.version)},
-                             HTTP_HX_REQUEST="true", **with_cookie(sent))
+                             HTTP_HX_REQUEST="true", headers=with_cookie(sent))
     assert response.status_code == 200 and response["X-Mao-Accepted"] == "0"
     assert "You are watching this game" in response.content.decode()
     assert SESSION_KEY not in new_session(response, sent)
@@ -147,7 +147,7 @@ def test_a_bad_cookie_joins_only_as_a_new_player_with_a_fresh_session(
         kind: str, lobby: tuple[Game, Client]) -> None:
     game, host = lobby
     sent = cookie(kind, host)
-    response = Client().post(f"/g/{game.code}/join/", {"name": "Bull"}, **with_cookie(sent))
+    response = Client().post(f"/g/{game.code}/join/", {"name": "Bull"}, headers=with_cookie(sent))
     assert response.status_code == 302
     fresh = new_session(response, sent)
     seats = dict(Seat.objects.filter(game=game).values_list("name", "holder"))
@@ -161,7 +161,7 @@ def test_a_bad_cookie_joining_a_started_game_gets_no_seat(
     game, host = table
     before = holders(game)
     sent = cookie(kind, host)
-    response = Client().post(f"/g/{game.code}/join/", {"name": "Bull"}, **with_cookie(sent))
+    response = Client().post(f"/g/{game.code}/join/", {"name": "Bull"}, headers=with_cookie(sent))
     assert response.status_code == 302
     new_session(response, sent)
     assert holders(game) == before
@@ -171,7 +171,7 @@ def test_the_same_cookie_signed_by_the_server_is_the_host(table: tuple[Game, Cli
     # The control for the forged cookie: only the signature makes the difference.
     game, host = table
     sent = signed({SESSION_KEY: token_of(host)})
-    page = Client().get(f"/g/{game.code}/", **with_cookie(sent)).content.decode()
+    page = Client().get(f"/g/{game.code}/", headers=with_cookie(sent)).content.decode()
     assert WATCHING not in page and "You make the first rule" in page
 
 
@@ -179,7 +179,7 @@ def test_a_made_up_holder_hash_in_a_cookie_shows_no_seat(table: tuple[Game, Clie
     game, _ = table
     host_seat = game.seats.get(index=0)
     sent = signed({SESSION_KEY: str(host_seat.holder)})
-    page = Client().get(f"/g/{game.code}/", **with_cookie(sent)).content.decode()
+    page = Client().get(f"/g/{game.code}/", headers=with_cookie(sent)).content.decode()
     assert WATCHING in page
 
 
@@ -188,7 +188,7 @@ def test_a_made_up_holder_hash_in_a_cookie_cannot_act(table: tuple[Game, Client]
     sent = signed({SESSION_KEY: str(game.seats.get(index=0).holder)})
     response = Client().post(f"/g/{game.code}/act/",
                              {"type": "end_game", "version": str(game.version)},
-                             HTTP_HX_REQUEST="true", **with_cookie(sent))
+                             HTTP_HX_REQUEST="true", headers=with_cookie(sent))
     assert response["X-Mao-Accepted"] == "0"
     assert Game.objects.get(pk=game.pk).version == game.version
 

@@ -19,7 +19,7 @@ from tests.web.helpers import started_game
 
 pytestmark = pytest.mark.django_db
 
-HTMX = {"HTTP_HX_REQUEST": "true"}
+HTMX = {"HX-Request": "true"}  # the headers of a request htmx sends
 TOO_FAST = "You are going too fast"
 NEW_GAME = {"name": "Gogol", "players": "3", "hand_size": "5", "decks": "1",
             "first_rule_maker": "host"}
@@ -59,8 +59,8 @@ def test_joins_over_the_limit_say_so_and_seat_nobody() -> None:
     game = lobby()
     client = Client()
     for name in ("Gogol", "gogol"):  # refused (the host's name), but counted
-        client.post(f"/g/{game.code}/join/", {"name": name}, **HTMX)
-    response = client.post(f"/g/{game.code}/join/", {"name": "Bull"}, **HTMX)
+        client.post(f"/g/{game.code}/join/", {"name": name}, headers=HTMX)
+    response = client.post(f"/g/{game.code}/join/", {"name": "Bull"}, headers=HTMX)
     assert TOO_FAST in response.content.decode()
     assert list(game.seats.values_list("name", flat=True)) == ["Gogol"]
 
@@ -78,16 +78,16 @@ def test_joins_over_the_limit_without_htmx_show_the_message_on_the_page() -> Non
 def test_the_join_limit_is_per_address() -> None:
     game = lobby()
     for name in ("Gogol", "gogol", "GOGOL"):
-        Client().post(f"/g/{game.code}/join/", {"name": name}, **HTMX)
+        Client().post(f"/g/{game.code}/join/", {"name": name}, headers=HTMX)
     response = Client(REMOTE_ADDR="10.0.0.2").post(f"/g/{game.code}/join/", {"name": "Bull"},
-                                                   **HTMX)
+                                                   headers=HTMX)
     assert "Bull (you)" in response.content.decode()
 
 
 def act(client: Client, game: Game, kind: str, version: int) -> tuple[str, str]:
     """POST an action as htmx does; the message shown and X-Mao-Accepted."""
     response = client.post(f"/g/{game.code}/act/", {"type": kind, "version": str(version)},
-                           **HTMX)
+                           headers=HTMX)
     return response.content.decode(), response["X-Mao-Accepted"]
 
 

@@ -2,22 +2,25 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import pytest
 
 from games.engine.settings import GameSettings
 from games.lobby.services import add_bot, join_game, open_game, remove_seat, start_game
-from games.models import LOBBY, Seat
+from games.models import LOBBY, Game, Seat
 from games.store.errors import ServiceError
+from tests.factories import stored_state
 
 pytestmark = pytest.mark.django_db
 
 
-def table(players: int = 4, host_writes_first: bool = False):
+def table(players: int = 4, host_writes_first: bool = False) -> Game:
     settings = GameSettings(players=players, first_rule_maker=0 if host_writes_first else None)
     return open_game(settings, "Gogol", "host-key")
 
 
-def code_of(call, *args: object) -> str:
+def code_of(call: Callable[..., object], *args: object) -> str:
     with pytest.raises(ServiceError) as caught:
         call(*args)
     return caught.value.code
@@ -88,8 +91,8 @@ def test_starting_hands_the_seats_to_the_engine_in_order() -> None:
     remove_seat(game.code, "leaver-key", leaver.index)
     started = start_game(game.code, "host-key")
     assert started.phase == "writing"
-    assert started.state["names"] == ["Gogol", "Bull", "de Worms"]
-    assert started.state["writers"] == [0]
+    assert stored_state(started)["names"] == ["Gogol", "Bull", "de Worms"]
+    assert stored_state(started)["writers"] == [0]
     assert list(started.seats.values_list("index", flat=True)) == [0, 1, 2]
     assert started.settings["players"] == 3
     assert code_of(join_game, game.code, "Late", "late-key") == "lobby/started"

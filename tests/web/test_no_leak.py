@@ -21,6 +21,7 @@ from games.store.identity import seat_of
 from games.store.reads import game_log
 from games.store.writes import submit_action
 from rules.english import describe
+from tests.factories import stored_state
 from tests.web.helpers import client_with_session, started_game
 
 CARD_ATTR = re.compile(r'data-card="([^"]+)"')
@@ -54,7 +55,7 @@ def check_html(html: str, state: GameState, events: list[Event], viewer: int | N
 
 def audit(game: Game, clients: list[Client], watcher: Client) -> None:
     game.refresh_from_db()
-    state = GameState.from_json(game.state)
+    state = GameState.from_json(stored_state(game))
     if state.phase == "ended":
         return
     events = game_log(game)
@@ -72,7 +73,7 @@ def drive(game: Game, steps: int, seed: int) -> None:
     """Let engine bots choose every seat's moves, through the real write path."""
     for step in range(steps):
         game.refresh_from_db()
-        state = GameState.from_json(game.state)
+        state = GameState.from_json(stored_state(game))
         if state.phase == "ended":
             return
         due = state.writers if state.phase == "writing" else [state.current]
@@ -103,7 +104,7 @@ def test_the_audit_can_fail() -> None:
     game, clients = started_game(3)
     drive(game, 3, 1)
     game.refresh_from_db()
-    state = GameState.from_json(game.state)
+    state = GameState.from_json(stored_state(game))
     events = game_log(game)
     other_hand = " ".join(f'data-card="{c}"' for c in state.hands[1])
     with pytest.raises(AssertionError):

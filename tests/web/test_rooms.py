@@ -13,6 +13,7 @@ from games.live import rooms, snapshots
 from games.live.snapshots import TableSnapshot
 from games.models import Game
 from games.store.writes import submit_action
+from tests.factories import stored_state
 from tests.web.helpers import started_game
 from tests.web.test_no_leak import drive
 
@@ -51,7 +52,7 @@ def _playing_game() -> Game:
 
 def _pass(game: Game) -> int:
     game.refresh_from_db()
-    return submit_action(game, Pass(GameState.from_json(game.state).current),
+    return submit_action(game, Pass(GameState.from_json(stored_state(game)).current),
                          game.version).version
 
 

@@ -7,11 +7,12 @@ import pytest
 from games.engine.actions import WriteRule
 from games.models import LOBBY, Game
 from games.store.writes import submit_action
+from tests.factories import stored_state
 from tests.web.helpers import client_with_session, started_game
 
 pytestmark = pytest.mark.django_db
 
-HTMX = {"HTTP_HX_REQUEST": "true"}
+HTMX = {"HX-Request": "true"}  # the headers of a request htmx sends
 FACE_RULE = {"jargon": "Pip", "rule": {"kind": "restriction", "when": {"type": "face", "of": "top"},
                                        "must_not": {"type": "face"}}}
 
@@ -58,12 +59,12 @@ def test_joining_from_the_lobby_with_htmx() -> None:
                         "first_rule_maker": "host"})
     game = Game.objects.get()
     guest, _ = client_with_session()
-    response = guest.post(f"/g/{game.code}/join/", {"name": "gogol"}, **HTMX)
+    response = guest.post(f"/g/{game.code}/join/", {"name": "gogol"}, headers=HTMX)
     assert "already called gogol" in response.content.decode()
-    response = guest.post(f"/g/{game.code}/join/", {"name": "Bull"}, **HTMX)
+    response = guest.post(f"/g/{game.code}/join/", {"name": "Bull"}, headers=HTMX)
     assert "Bull (you)" in response.content.decode()
     late, _ = client_with_session()
-    response = late.post(f"/g/{game.code}/join/", {"name": "Late"}, **HTMX)
+    response = late.post(f"/g/{game.code}/join/", {"name": "Late"}, headers=HTMX)
     assert "This table is full" in response.content.decode()
 
 
@@ -72,8 +73,8 @@ def test_the_host_starts_and_everyone_gets_the_table() -> None:
     host.post("/new/", {"name": "Gogol", "players": "3", "hand_size": "5", "decks": "1",
                         "first_rule_maker": "host"})
     game = Game.objects.get()
-    host.post(f"/g/{game.code}/bots/", {"kind": "oracle"}, **HTMX)
-    response = host.post(f"/g/{game.code}/start/", **HTMX)
+    host.post(f"/g/{game.code}/bots/", {"kind": "oracle"}, headers=HTMX)
+    response = host.post(f"/g/{game.code}/start/", headers=HTMX)
     assert response.status_code == 204 and response["HX-Redirect"] == f"/g/{game.code}/"
     page = host.get(f"/g/{game.code}/").content.decode()
     assert "You make the first rule" in page
@@ -85,7 +86,7 @@ def test_spectators_see_the_table_but_cannot_act() -> None:
     page = watcher.get(f"/g/{game.code}/").content.decode()
     assert "You are watching this game" in page
     response = watcher.post(f"/g/{game.code}/act/", {"type": "pass", "version": game.version},
-                            **HTMX)
+                            headers=HTMX)
     assert "only players can act" in response.content.decode()
 
 
@@ -98,10 +99,10 @@ def playing(game: Game) -> Game:
 def test_acting_out_of_turn_is_refused_and_changes_nothing() -> None:
     game, clients = started_game()
     game = playing(game)
-    state = game.state
+    state = stored_state(game)
     waiting = next(i for i in range(3) if i != state["current"])
     response = clients[waiting].post(f"/g/{game.code}/act/",
-                                     {"type": "pass", "version": game.version}, **HTMX)
+                                     {"type": "pass", "version": game.version}, headers=HTMX)
     assert "turn, not yours" in response.content.decode()
     assert response["X-Mao-Accepted"] == "0"
     game.refresh_from_db()
@@ -111,20 +112,20 @@ def test_acting_out_of_turn_is_refused_and_changes_nothing() -> None:
 def test_a_stale_version_is_refused() -> None:
     game, clients = started_game()
     game = playing(game)
-    mover = clients[game.state["current"]]
-    response = mover.post(f"/g/{game.code}/act/", {"type": "pass", "version": 0}, **HTMX)
+    mover = clients[stored_state(game)["current"]]
+    response = mover.post(f"/g/{game.code}/act/", {"type": "pass", "version": 0}, headers=HTMX)
     assert "Your screen is out of date" in response.content.decode()
 
 
 def test_forged_and_malformed_plays_are_refused() -> None:
     game, clients = started_game()
     game = playing(game)
-    seat = game.state["current"]
+    seat = stored_state(game)["current"]
     mover = clients[seat]
     url = f"/g/{game.code}/act/"
     before = (game.version, game.state)
     not_held = next(c for c in ("AS", "2S", "3S", "4S", "5S", "6S")
-                    if c not in game.state["hands"][seat])
+                    if c not in stored_state(game)["hands"][seat])
     cases = [
         ({"type": "play", "cards": [not_held], "version": game.version}, "You do not hold"),
         ({"type": "play", "cards": ["ZZ"], "version": game.version}, "not a card"),
@@ -135,7 +136,7 @@ def test_forged_and_malformed_plays_are_refused() -> None:
          "at most 200"),
     ]
     for data, message in cases:
-        response = mover.post(url, data, **HTMX)
+        response = mover.post(url, data, headers=HTMX)
         assert message in response.content.decode(), data
     game.refresh_from_db()
     assert (game.version, game.state) == before
@@ -144,21 +145,21 @@ def test_forged_and_malformed_plays_are_refused() -> None:
 def test_a_legal_pass_is_accepted() -> None:
     game, clients = started_game()
     game = playing(game)
-    seat = game.state["current"]
+    seat = stored_state(game)["current"]
     response = clients[seat].post(f"/g/{game.code}/act/",
-                                  {"type": "pass", "version": game.version}, **HTMX)
+                                  {"type": "pass", "version": game.version}, headers=HTMX)
     assert response["X-Mao-Accepted"] == "1"
     game.refresh_from_db()
-    assert len(game.state["hands"][seat]) == 6
+    assert len(stored_state(game)["hands"][seat]) == 6
 
 
 def test_only_the_host_ends_the_game() -> None:
     game, clients = started_game()
     response = clients[1].post(f"/g/{game.code}/act/",
-                               {"type": "end_game", "version": game.version}, **HTMX)
+                               {"type": "end_game", "version": game.version}, headers=HTMX)
     assert "Only the host" in response.content.decode()
     clients[0].post(f"/g/{game.code}/act/", {"type": "end_game", "version": game.version},
-                    **HTMX)
+                    headers=HTMX)
     game.refresh_from_db()
     assert game.phase == "ended"
 
@@ -169,7 +170,7 @@ def test_acting_on_a_game_in_its_lobby_is_a_clear_409_that_changes_nothing() -> 
                         "first_rule_maker": "host"})
     game = Game.objects.get()
     response = host.post(f"/g/{game.code}/act/", {"type": "pass", "version": game.version},
-                         **HTMX)
+                         headers=HTMX)
     assert response.status_code == 409
     assert "has not started yet" in response.content.decode()
     game.refresh_from_db()
