@@ -11,6 +11,7 @@ general ``not`` answered "true"; the tests below pin the one meaning down.
 from __future__ import annotations
 
 from random import Random
+from typing import Any
 
 import pytest
 from hypothesis import given, settings
@@ -58,11 +59,12 @@ def test_compiled_and_interpreted_evaluation_agree(seed: int, aces_high: bool) -
                                                                    play.record)
 
 
-NOT_RED_UNDER = {"type": "not", "of": {"type": "colour", "of": "pile2", "is": "red"}}
-RED_UNDER = {"type": "colour", "of": "pile2", "is": "red"}
+NOT_RED_UNDER: dict[str, Any] = {"type": "not",
+                                 "of": {"type": "colour", "of": "pile2", "is": "red"}}
+RED_UNDER: dict[str, Any] = {"type": "colour", "of": "pile2", "is": "red"}
 
 
-def _rule(key: str, condition: dict[str, object]) -> Rulebook:
+def _rule(key: str, condition: dict[str, Any]) -> Rulebook:
     return Rulebook([load_rule({"version": 1, "jargon": "Pip",
                                 "rule": {"kind": "restriction", key: condition}})])
 
