@@ -100,7 +100,23 @@ class RowView:
 
     @property
     def ops(self) -> list[Option]:
-        return options(m.OP_LABELS, self.row.op)
+        labels = m.POSITION_OP_LABELS if self.row.test == "position" else m.OP_LABELS
+        return options(labels, self.row.op)
+
+    @property
+    def absolutes(self) -> list[Option]:
+        return options(m.ABSOLUTE_LABELS, "yes" if self.row.absolute else "no")
+
+    @property
+    def value_is_list(self) -> bool:
+        """Whether the number input takes a list ("5, 10": a position's "is one of"), so it
+        is a text input (a number input would drop the commas)."""
+        return self.row.test == "position"
+
+    @property
+    def value_min(self) -> int:
+        """The number input's lowest value: a signed difference may be negative."""
+        return -13 if self.row.test == "difference" and not self.row.absolute else 0
 
     @property
     def count_ops(self) -> list[Option]:
@@ -122,19 +138,27 @@ class RowView:
 
 
 def _shows(row: Row, area: str) -> frozenset[str]:
+    """The inputs a row of ``area`` shows for its test (names used by ``panel.html``)."""
     test = row.test
     found: set[str] = set()
-    card_test = test if test in m.CARD_TESTS else row.match if test == "hand_count" else ""
+    counts = test in ("hand_count", "count")
+    card_test = test if test in m.CARD_TESTS else row.match if counts else ""
     if test in m.CARD_TESTS and test != "joker" and len(m.LIST_SUBJECTS[area]) > 1:
         found.add("subject")
     if test == "relation":
         found |= {"subject", "rel", "other"} | ({"n"} if row.rel == "differs_by_at_least"
                                                  else set())
-    if test in m.QUANTITY_TESTS:
+    if test in ("sum", "difference"):
+        found |= {"subject", "other"} | ({"absolute"} if test == "difference" else set())
+    if test in m.QUANTITY_TESTS or test in m.MOD_TESTS:
         found.add("op_value")
+    if test in m.MOD_TESTS:
+        found.add("mod")
+    if test in m.WINDOW_TESTS:
+        found.add("window")
     if test == "active_suit":
         found.add("suits")
-    if test == "hand_count":
+    if counts:
         found |= {"count", "match"}
     found |= {"rank": {"ranks"}, "suit": {"suits"}, "colour": {"colour"},
               "value": {"op_value"}, "parity": {"parity"}}.get(card_test, set())

@@ -4,7 +4,8 @@ Field names are flat: ``kind``, ``jargon``, ``mode`` (``must``/``must_not``), ``
 ``penalty``, ``min``, ``max``; for each condition list ``<list>-join`` (present whenever the
 list is on the page, even with no rows) and per row ``<list>-<i>-<field>`` (``test``,
 ``not``, ``subject``, ``ranks`` and ``suits`` repeated, ``colour``, ``op``, ``value``,
-``parity``, ``rel``, ``other``, ``n``, ``match``, ``count_op``, ``count``); effects
+``parity``, ``rel``, ``other``, ``n``, ``match``, ``count_op``, ``count``, ``mod``,
+``window``, ``with_played`` (a checkbox), ``absolute`` (``yes``/``no``)); effects
 ``effects-present`` and ``effects-<i>-<field>`` (``type``, ``who``, ``count``,
 ``per_run``, ``direction``). Row numbers need not be contiguous: rows are read in order.
 
@@ -36,6 +37,7 @@ from games.builder.spec_form import (
     Place,
     effect_to_json,
     form_to_spec,
+    numbers,
     row_to_condition,
 )
 from rules.conditions import read_condition
@@ -48,7 +50,12 @@ PLACEHOLDER_JARGON = "Your rule"
 _ROW_KEY = re.compile(r"^(when|must|each|step|hand|effects)-(\d{1,3})-(test|type)$")
 MAX_ROWS = 12
 _ROW_FIELDS = ("subject", "colour", "op", "value", "parity", "rel", "other", "n", "match",
-               "count_op", "count")
+               "count_op", "count", "mod", "window")
+#: Row fields :func:`form_to_data` writes only when they differ from their defaults (an empty
+#: text, an unticked box, a distance), which is what :func:`form_from_data` reads for a
+#: missing field: only four tests use them, and a form of every list full stays within
+#: the server's limit on the number of POSTed fields (``DATA_UPLOAD_MAX_NUMBER_FIELDS``).
+_SPARSE_FIELDS = ("mod", "window")
 
 
 class FormData(Protocol):
@@ -109,6 +116,15 @@ def _read_row(data: FormData, prefix: str) -> Row:
         setattr(row, name, _text(data, f"{prefix}-{name}", getattr(row, name)))
     row.ranks = tuple(r for r in RANK_CHOICES if r in data.getlist(f"{prefix}-ranks"))
     row.suits = tuple(s for s in SUIT_CHOICES if s in data.getlist(f"{prefix}-suits"))
+    row.with_played = bool(data.get(f"{prefix}-with_played"))
+    # A select, not a checkbox: a row whose test just became a difference posts no
+    # ``absolute`` and should start as a distance, the usual meaning.
+    row.absolute = data.get(f"{prefix}-absolute") != "no"
+    if row.op == "in" and row.test != "position":
+        # A position list's "is one of" carried over by a change of test: the new test's menu
+        # has no such choice, so start from its first number rather than show a hidden op.
+        first = numbers(row.value)
+        row.op, row.value = "==", str(first[0]) if first else ""
     return row
 
 
@@ -148,7 +164,8 @@ def form_from_data(raw: FormData | Mapping[str, Any]) -> RuleForm:
 
 def form_to_data(form: RuleForm) -> dict[str, list[str]]:
     """The POST fields that :func:`form_from_data` reads back as ``form`` (as the page would
-    send them: lists of other kinds are sent too, so a kind change keeps them)."""
+    send them: lists of other kinds are sent too, so a kind change keeps them; a row's
+    ``mod``, ``window``, ``with_played`` and ``absolute`` only when not at their defaults)."""
     data: dict[str, list[str]] = {
         "kind": [form.kind], "jargon": [form.jargon], "mode": [form.mode], "say": [form.say],
         "penalty": [form.penalty], "min": [form.least], "max": [form.most],
@@ -161,7 +178,12 @@ def form_to_data(form: RuleForm) -> dict[str, list[str]]:
             if row.negate:
                 data[f"{prefix}-not"] = ["on"]
             for key in _ROW_FIELDS:
-                data[f"{prefix}-{key}"] = [getattr(row, key)]
+                if key not in _SPARSE_FIELDS or getattr(row, key):
+                    data[f"{prefix}-{key}"] = [getattr(row, key)]
+            if row.with_played:
+                data[f"{prefix}-with_played"] = ["on"]
+            if not row.absolute:
+                data[f"{prefix}-absolute"] = ["no"]
             data[f"{prefix}-ranks"] = list(row.ranks)
             data[f"{prefix}-suits"] = list(row.suits)
     if form.kind != "trigger":
@@ -182,6 +204,7 @@ FIELD_LABELS = {
     "value": "Number", "count": "Number of cards", "n": "Difference", "min": "Fewest cards",
     "max": "Most cards", "penalty": "Penalty", "say": "Words to say", "jargon": "Jargon",
     "op": "Comparison", "rel": "Relation", "other": "Other card", "subject": "Card",
+    "mod": "Modulo", "window": "Last cards",
 }
 
 
@@ -237,20 +260,25 @@ class Checked:
 def _row_field(row: Row, rest: str) -> str:
     """Which input of ``row`` a RuleError's remaining path (``in[0]``, ``where.value``) is."""
     key = re.split(r"[.\[]", rest, maxsplit=1)[0] if rest else ""
+    counts = row.test in ("hand_count", "count")
     if key == "where":
         key = re.split(r"[.\[]", rest[len("where."):], maxsplit=1)[0] or "match"
         if key == "value":
             return "value"
-    elif key == "value" and row.test == "hand_count":
+    elif key == "value" and counts:
         return "count"
-    elif key == "op" and row.test == "hand_count":
+    elif key == "op" and counts:
         return "count_op"
-    test = row.match if row.test == "hand_count" else row.test
+    elif key == "of" and row.test == "sum":
+        # The two cards added up: "of[0]" is the first, anything else (a repeated card) the
+        # second, which the writer picks last.
+        return "subject" if rest.startswith("of[0]") else "other"
+    test = row.match if counts else row.test
     if key == "in":
-        return "ranks" if test == "rank" else "suits"
+        return "value" if test == "position" else "ranks" if test == "rank" else "suits"
     if key == "is":
         return "colour" if test == "colour" else "parity"
-    return {"b": "other", "a": "subject", "of": "subject"}.get(key, key)
+    return {"b": "other", "a": "subject", "of": "subject", "last": "window"}.get(key, key)
 
 
 def _words(exc: RuleError, place: Place | None, row_field: str, list_level: bool) -> str:
@@ -263,6 +291,11 @@ def _words(exc: RuleError, place: Place | None, row_field: str, list_level: bool
         return "Tick at least one suit."
     if code == "spec/empty" and place is not None and place.area == "effects":
         return "Add at least one effect."
+    if code == "spec/empty" and row_field == "value":
+        return "Enter at least one number."
+    if code == "spec/bad_choice" and detail.startswith("with mod"):
+        return ("With a modulo, compare with “is exactly” or “is not” (a remainder is not "
+                "above or below another).")
     if code == "spec/not_integer":
         return f"{label or 'This'}: enter a whole number."
     if code == "spec/contradictory":
@@ -270,6 +303,11 @@ def _words(exc: RuleError, place: Place | None, row_field: str, list_level: bool
             return "Most cards must not be below fewest cards."
         if "itself" in detail:
             return "A card cannot be compared with itself: pick another card."
+        if row_field == "other":
+            return "Pick two different cards to add up."
+        if row_field == "window":
+            return ("The last card including this one is just the played card: count more "
+                    "cards, or test the played card itself.")
         if list_level:
             return ("These conditions can never all be true at once: no card passes all of "
                     "them (like a black heart).")

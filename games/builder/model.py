@@ -38,6 +38,13 @@ MODES: Final = {"must": "must", "must_not": "must not"}
 
 CARD_TESTS: Final = ("rank", "suit", "colour", "face", "number", "joker", "value", "parity")
 QUANTITY_TESTS: Final = ("run_length", "hand_before", "hand_after", "players", "turn", "round")
+#: Tests of the round's record (every card laid this round): ``sum_window`` adds up the values
+#: of its last cards, ``sum`` those of two named cards (both are the rule language's ``sum``).
+ROUND_TESTS: Final = ("position", "count", "sum_window")
+#: Tests with an optional modulus (``mod``): the number compared is the remainder.
+MOD_TESTS: Final = ("position", "sum", "sum_window", "difference")
+#: Tests that read a window of the round (``window``: the last k cards; ``with_played``).
+WINDOW_TESTS: Final = ("count", "sum_window")
 TEST_LABELS: Final = {
     "rank": "rank is",
     "suit": "suit is",
@@ -48,6 +55,8 @@ TEST_LABELS: Final = {
     "value": "value compares",
     "parity": "value is even / odd",
     "relation": "compared with another card",
+    "sum": "value plus another card's value",
+    "difference": "value difference from another card",
     "follows_active_suit": "follows the active suit",
     "active_suit": "the active suit is",
     "run_length": "run of equal ranks on the pile (before the play)",
@@ -58,10 +67,14 @@ TEST_LABELS: Final = {
     "round": "round number",
     "is_author": "the player is this rule's author",
     "hand_count": "the player holds…",
+    "position": "which card of the round the play is",
+    "count": "how many cards of the round…",
+    "sum_window": "the values of the round's cards added up",
 }
 TEST_GROUPS: Final = (
     ("A card", CARD_TESTS),
-    ("Two cards", ("relation",)),
+    ("Two cards", ("relation", "sum", "difference")),
+    ("The round so far", ROUND_TESTS),
     ("The situation", ("follows_active_suit", "active_suit", *QUANTITY_TESTS, "is_author",
                        "hand_count")),
 )
@@ -108,6 +121,10 @@ RELATION_LABELS: Final = {
 }
 OP_LABELS: Final = {"==": "is exactly", "!=": "is not", "<": "is below", "<=": "is at most",
                     ">": "is above", ">=": "is at least"}
+#: A position may also be one of a list of numbers (``value`` then holds "5, 10").
+POSITION_OP_LABELS: Final = OP_LABELS | {"in": "is one of"}
+#: A difference is how far apart two values are, or one minus the other (keeping the sign).
+ABSOLUTE_LABELS: Final = {"yes": "either way round", "no": "this card's minus that one's"}
 COUNT_OP_LABELS: Final = {"==": "exactly", "!=": "other than", "<": "fewer than",
                           "<=": "at most", ">": "more than", ">=": "at least"}
 RANK_CHOICES: Final = tuple(RANK_TEXT[r] for r in range(1, 14))
@@ -135,9 +152,13 @@ DIRECTION_LABELS: Final = {"left": "to the left", "right": "to the right"}
 class Row:
     """One condition row: a test with its inputs (raw text for numbers), maybe negated.
 
-    ``subject`` is the card a card test looks at (and the first card of a relation,
-    compared with ``other``); ``op``/``value`` serve value tests and quantities;
-    ``match`` is the card test of a hand-count row, counted with ``count_op``/``count``.
+    ``subject`` is the card a card test looks at (and the first card of a relation, a sum
+    or a difference, with ``other``); ``op``/``value`` serve value tests, quantities,
+    positions (``op`` ``"in"``: ``value`` lists numbers, "5, 10"), sums and differences;
+    ``match`` is the card test of a hand-count or count row, counted with
+    ``count_op``/``count``. ``mod`` (empty: none) makes the compared number a remainder;
+    ``window`` is "the last k cards" of the round (empty: the whole round), counting the
+    card being played when ``with_played``; ``absolute`` makes a difference a distance.
     """
 
     test: str = "colour"
@@ -155,6 +176,10 @@ class Row:
     match: str = "rank"
     count_op: str = ">="
     count: str = "4"
+    mod: str = ""
+    window: str = ""
+    with_played: bool = False
+    absolute: bool = True
 
 
 @dataclass

@@ -22,6 +22,7 @@ from typing import Any
 from games.builder.model import (
     CARD_TESTS,
     KIND_LISTS,
+    LIST_TESTS,
     MATCH_TESTS,
     QUANTITY_TESTS,
     CondList,
@@ -33,6 +34,8 @@ from rules.cards import RANK_TEXT, parse_rank
 from rules.errors import CardError
 
 _INTEGER = re.compile(r"[+-]?\d{1,6}")
+#: What separates the numbers of a position list typed in one input ("5, 10" or "5 10").
+_LIST_SEPARATOR = re.compile(r"[\s,;]+")
 
 
 class Unrepresentable(ValueError):
@@ -79,6 +82,33 @@ def number(text: str) -> int | str:
     return int(cleaned) if _INTEGER.fullmatch(cleaned) else cleaned
 
 
+def numbers(text: str) -> list[int | str]:
+    """The numbers of a list typed in one input (``"5, 10"``), each as :func:`number` reads it.
+
+    >>> numbers(" 5, 10 x")
+    [5, 10, 'x']
+    """
+    return [number(item) for item in _LIST_SEPARATOR.split(text.strip()) if item]
+
+
+def _window(row: Row) -> dict[str, Any]:
+    """A row's window of the round: ``last`` unless left empty (the whole round)."""
+    data: dict[str, Any] = {}
+    if row.window.strip():
+        data["last"] = number(row.window)
+    if row.with_played:
+        data["with_played"] = True
+    return data
+
+
+def _comparison(row: Row) -> dict[str, Any]:
+    """A row's optional ``mod`` and its ``op``/``value``."""
+    data: dict[str, Any] = {"mod": number(row.mod)} if row.mod.strip() else {}
+    if row.test == "position" and row.op == "in":
+        return data | {"in": numbers(row.value)}
+    return data | {"op": row.op, "value": number(row.value)}
+
+
 def _card_test(test: str, subject: str, row: Row) -> dict[str, Any]:
     data: dict[str, Any] = {"type": test, "of": subject}
     if test == "rank":
@@ -108,9 +138,23 @@ def row_to_condition(row: Row) -> dict[str, Any]:
         data = {"type": "compare", "what": test, "op": row.op, "value": number(row.value)}
     elif test == "active_suit":
         data = {"type": "active_suit", "in": list(row.suits)}
-    elif test == "hand_count":
-        data = {"type": "hand_count", "where": _card_test(row.match, "played", row),
-                "op": row.count_op, "value": number(row.count)}
+    elif test in ("hand_count", "count"):
+        # The cards counted are each read as "played" by the rule language.
+        data = {"type": test, "where": _card_test(row.match, "played", row)}
+        if test == "count":
+            data |= _window(row)
+        data |= {"op": row.count_op, "value": number(row.count)}
+    elif test == "position":
+        data = {"type": "position"} | _comparison(row)
+    elif test == "sum":
+        data = {"type": "sum", "of": [row.subject, row.other]} | _comparison(row)
+    elif test == "sum_window":
+        data = {"type": "sum"} | _window(row) | _comparison(row)
+    elif test == "difference":
+        data = {"type": "difference", "a": row.subject, "b": row.other}
+        if not row.absolute:
+            data["absolute"] = False
+        data |= _comparison(row)
     else:
         # follows_active_suit, is_author, and any unknown test (the rule language names it).
         data = {"type": test}
@@ -206,6 +250,28 @@ def _read_card_test(data: dict[str, Any], row: Row) -> None:
         row.parity = data["is"]
 
 
+def _read_match(where: Any, row: Row, what: str) -> None:
+    """The one card test a (hand) count counts cards with, into ``match`` and its inputs."""
+    if not isinstance(where, dict) or where.get("type") not in MATCH_TESTS or where.get(
+            "of", "played") != "played":
+        raise Unrepresentable(f"{what} must count cards passing one card test")
+    row.match = where["type"]
+    _read_card_test(where, row)
+
+
+def _read_window(data: dict[str, Any], row: Row) -> None:
+    row.window = str(data["last"]) if "last" in data else ""
+    row.with_played = bool(data.get("with_played", False))
+
+
+def _read_comparison(data: dict[str, Any], row: Row) -> None:
+    row.mod = str(data["mod"]) if "mod" in data else ""
+    if "in" in data:
+        row.op, row.value = "in", ", ".join(str(v) for v in data["in"])
+    else:
+        row.op, row.value = data["op"], str(data["value"])
+
+
 def condition_to_row(data: Any) -> Row:
     """A single condition (maybe inside one ``not``) as a row."""
     if not isinstance(data, dict):
@@ -232,13 +298,30 @@ def condition_to_row(data: Any) -> Row:
         row.test = test
         _read_card_test(data, row)
     elif test == "hand_count":
-        where = data["where"]
-        if not isinstance(where, dict) or where.get("type") not in MATCH_TESTS or where.get(
-                "of", "played") != "played":
-            raise Unrepresentable("a hand count must count cards passing one card test")
-        row.test, row.match = "hand_count", where["type"]
-        _read_card_test(where, row)
+        row.test = test
+        _read_match(data["where"], row, "a hand count")
         row.count_op, row.count = data["op"], str(data["value"])
+    elif test == "count":
+        if "than" in data:
+            # A second count would need a second card test and window in the same row.
+            raise Unrepresentable("a count compared with another count needs two card tests")
+        row.test = test
+        _read_match(data["where"], row, "a count")
+        _read_window(data, row)
+        row.count_op, row.count = data["op"], str(data["value"])
+    elif test in ("position", "sum", "difference"):
+        row.test = test
+        if test == "sum" and "of" in data:
+            if len(data["of"]) != 2:
+                raise Unrepresentable("a sum of more than two named cards")
+            row.subject, row.other = data["of"]
+        elif test == "sum":
+            row.test = "sum_window"
+            _read_window(data, row)
+        elif test == "difference":
+            row.subject, row.other = data.get("a", "played"), data.get("b", "top")
+            row.absolute = bool(data.get("absolute", True))
+        _read_comparison(data, row)
     elif test in ("follows_active_suit", "is_author"):
         row.test = test
     else:
@@ -295,6 +378,11 @@ def spec_to_form(spec: dict[str, Any], jargon: str = "") -> RuleForm:
             form.say, form.penalty = spec["say"], str(spec.get("penalty", 1))
     except (KeyError, TypeError) as exc:
         raise Unrepresentable(f"incomplete rule: {exc}") from None
+    for name in KIND_LISTS[kind]:
+        for row in form.cond_list(name).rows:
+            if row.test not in LIST_TESTS[name]:
+                # Valid for the rule language, but this list's test menu has no such choice.
+                raise Unrepresentable(f"the {name!r} list offers no {row.test!r} test")
     if not form.effects:
         form.effects = [EffectRow()]
     return form

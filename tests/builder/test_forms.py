@@ -216,13 +216,17 @@ FIELD_NAMES = ["kind", "mode", "jargon", "say", "penalty", "min", "max", "when-j
                "must-0-ranks", "must-0-suits", "must-0-other", "must-0-rel", "must-0-n",
                "must-0-match", "must-0-count", "must-0-count_op", "must-0-op", "when-3-test",
                "effects-0-type", "effects-0-count", "effects-0-who", "hand-join",
-               "hand-0-test", "step-join", "step-0-test", "each-join"]
+               "hand-0-test", "step-join", "step-0-test", "each-join", "must-0-mod",
+               "must-0-window", "must-0-with_played", "must-0-absolute", "when-0-test",
+               "when-0-op", "when-0-value"]
 
 
 @given(st.dictionaries(st.sampled_from(FIELD_NAMES),
                        st.lists(st.one_of(st.text(max_size=12), st.sampled_from(
                            ["trigger", "call", "permission", "instant_win", "relation",
-                            "hand_count", "top", "pile2", "-3", "99", "A", "H", "any"])),
+                            "hand_count", "top", "pile2", "-3", "99", "A", "H", "any",
+                            "position", "count", "sum", "sum_window", "difference", "in",
+                            "5, 10", "no"])),
                                 max_size=3)))
 @settings(max_examples=300, deadline=None)
 def test_any_posted_fields_give_a_rule_or_problems_never_a_crash(data: dict[str, list[str]]

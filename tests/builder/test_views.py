@@ -335,6 +335,11 @@ def test_no_other_authors_rule_appears_in_any_builder_response() -> None:
      "hand-0-match": "relation"},
     {"kind": "restriction", "must-join": "all", "must-0-test": "rank", "must-0-ranks": "Z",
      "top": "nonsense"},
+    {"kind": "restriction", "must-join": "all", "must-0-test": "position", "must-0-op": "in",
+     "must-0-value": "a,,-4", "must-0-mod": "x"},
+    {"kind": "restriction", "must-join": "any", "must-0-test": "count", "must-0-match": "sum",
+     "must-0-window": "-1", "must-1-test": "difference", "must-1-absolute": "maybe",
+     "must-1-other": "moon", "must-2-test": "sum_window", "must-2-with_played": "on"},
 ])
 def test_garbage_is_answered_with_messages_not_errors(data: dict[str, str]) -> None:
     game, clients = seated_game()

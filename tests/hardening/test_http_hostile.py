@@ -186,7 +186,8 @@ def test_forged_seats_and_games_act_as_nobody_else() -> None:
 def largest_builder_form() -> dict[str, list[str]]:
     """The largest form the rule builder's page can send: every list full, every box ticked."""
     form = RuleForm(kind="trigger")
-    full = Row(negate=True, ranks=tuple(RANK_CHOICES), suits=tuple(SUIT_CHOICES))
+    full = Row(negate=True, ranks=tuple(RANK_CHOICES), suits=tuple(SUIT_CHOICES),
+               with_played=True)
     form.lists = {name: CondList("all", [full] * MAX_ROWS) for name in LISTS}
     form.effects = [EffectRow()] * MAX_ROWS
     return form_to_data(form)
