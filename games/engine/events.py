@@ -112,6 +112,22 @@ class Breach:
     rule: int
 
 
+@dataclass(frozen=True, slots=True)
+class Situation:
+    """What everyone at the table could see when a play was tried: the pile it went on (as
+    the rules see it, top last, the nine cards rules can look at), the player's hand size
+    before it, the turn and round, the table's size, the suit a wild play named, and the
+    words the player said with it. Public by nature: it is the table, not a hand."""
+
+    under: tuple[str, ...]
+    hand_before: int
+    turn: int
+    round: int
+    players: int
+    active_suit: str | None = None
+    said: str = ""
+
+
 def event_from_json(data: dict[str, Any]) -> Event:
     """Read a stored event (any registered kind); ``ValueError`` for an unknown kind."""
     cls = EVENT_TYPES.get(str(data.get("kind")))
@@ -154,8 +170,8 @@ def _encode(value: Any) -> Any:
         return [_encode(v) for v in value]
     if isinstance(value, Effect):
         return value.to_json()
-    if isinstance(value, Breach):
-        return dataclasses.asdict(value)
+    if isinstance(value, Breach | Situation):
+        return {k: _encode(v) for k, v in dataclasses.asdict(value).items()}
     return value
 
 
@@ -172,6 +188,8 @@ def _decode(hint: Any, value: Any) -> Any:
         return tuple(_decode(inner, v) for v in value)
     if hint is Breach:
         return Breach(**value)
+    if hint is Situation:
+        return Situation(**(value | {"under": tuple(value["under"])}))
     if hint is Effect:
         return read_effect(value, "effects")
     return value
@@ -212,6 +230,8 @@ class Played(Event):
     cards: tuple[str, ...]
     stands_for: tuple[str, ...] = _named("as")
     pile: int
+    #: The table when it was played (none in logs older than the notebook).
+    situation: Situation | None = None
 
 
 @event_kind("refused")
@@ -223,6 +243,9 @@ class Refused(Event):
     stands_for: tuple[str, ...] = _named("as")
     top: str
     broken: tuple[Breach, ...]
+    pile: int = 0
+    #: The table when it was tried (none in logs older than the notebook).
+    situation: Situation | None = None
 
 
 @event_kind("fired")
@@ -234,6 +257,8 @@ class Fired(Event):
     author: int
     rule: int
     effects: tuple[Effect, ...]
+    #: The card that set it off, as the rules saw it (a group fires card by card).
+    card: str | None = None
 
 
 @event_kind("named_suit")

@@ -22,16 +22,18 @@ from games.engine.events import (
     PassedHands,
     Played,
     Refused,
+    Situation,
     Skipped,
 )
 from games.engine.rounds import no_supply, win_round
-from games.engine.state import GameState, Pile, RuleEntry, RuleStats, pile_card
+from games.engine.state import GameState, Pile, RuleEntry, RuleStats, pile_card, read_pile_card
 from games.engine.stock import draw
 from rules.cards import Card, parse
 from rules.context import PlayContext
 from rules.effects import Effect
 from rules.english import article, describe_effect
 from rules.evaluation import CallVerdict, Rulebook
+from rules.fields import MAX_DEPTH
 from rules.spec import Rule
 
 
@@ -108,6 +110,25 @@ def _shown(physical: list[Card], effective: list[Card]) -> str:
                     zip(physical, effective, strict=True))
 
 
+def _top_shown(pile: Pile) -> str:
+    """The top of a pile as it lies: ``8♠``, or ``🃏 as 8♠`` for a joker."""
+    physical, effective = read_pile_card(pile.cards[-1])
+    return _shown([physical], [effective])
+
+
+def _saying(words: str) -> str:
+    """What a player said with a play, as the log quotes it (nothing when silent)."""
+    words = " ".join(words.split())
+    return f", saying “{words}”" if words else ""
+
+
+def _situation(state: GameState, action: Play, pile: Pile, hand_before: int) -> Situation:
+    """The table as everyone saw it when ``action`` was tried (before any card lands)."""
+    return Situation(under=pile.effective_text()[-MAX_DEPTH:], hand_before=hand_before,
+                     turn=state.turn, round=state.round, players=state.players,
+                     active_suit=pile.suit, said=action.say)
+
+
 def play(state: GameState, action: Play, events: list[Event]) -> None:
     """Judge and carry out a play."""
     require_turn(state, action.seat)
@@ -117,20 +138,23 @@ def play(state: GameState, action: Play, events: list[Event]) -> None:
     hand = state.hands[seat]
     state.turn += 1
     first = _context(state, seat, pile, physical[0], effective[0], len(hand), len(action.cards))
+    seen = _situation(state, action, pile, len(hand))
     broken = rulebook.broken(first)
     group_refused = len(action.cards) > 1 and rulebook.group_permission(effective) is None
     if broken or group_refused:
-        _refuse(state, action, physical, effective, pile, broken, events)
+        _refuse(state, action, physical, effective, pile, broken, seen, events)
         return
     for text in action.cards:
         hand.remove(text)
     outcome = TurnOutcome()
     entries = entries_by_rule(state, rulebook)
     name = state.names[seat]
-    events.append(Played(text=f"{name} plays {_shown(physical, effective)}"
-                         f"{'' if len(state.piles) == 1 else f' on pile {action.pile + 1}'}.",
+    where = "" if len(state.piles) == 1 else f" (pile {action.pile + 1})"
+    events.append(Played(text=f"{name} plays {_shown(physical, effective)} on "
+                         f"{_top_shown(pile)}{where}{_saying(action.say)}.",
                          seat=seat, cards=action.cards,
-                         stands_for=tuple(str(e) for e in effective), pile=action.pile))
+                         stands_for=tuple(str(e) for e in effective), pile=action.pile,
+                         situation=seen))
     last = first
     for i, (card, stands) in enumerate(zip(physical, effective, strict=True)):
         ctx = first if i == 0 else _context(state, seat, pile, card, stands,
@@ -167,7 +191,7 @@ def order_by_author(fired: list[tuple[Rule, tuple[Effect, ...]]], active: int,
 
 
 def _refuse(state: GameState, action: Play, physical: list[Card], effective: list[Card],
-            pile: Pile, broken: list[Rule], events: list[Event]) -> None:
+            pile: Pile, broken: list[Rule], seen: Situation, events: list[Event]) -> None:
     seat, name = action.seat, state.names[action.seat]
     entries = entries_by_rule(state, state.rulebook())
     shown = _shown(physical, effective)
@@ -180,10 +204,11 @@ def _refuse(state: GameState, action: Play, physical: list[Card], effective: lis
     words = " ".join(f"{c.author_name}: that's {article(c.jargon)}!" for c in calls)
     if not broken:
         words = "No rule lets those cards go down together."
-    events.append(Refused(text=f"{name} tries {shown} on {pile.top.symbol}. {words}",
+    events.append(Refused(text=f"{name} tries {shown} on {_top_shown(pile)}"
+                          f"{_saying(action.say)}. {words}",
                           seat=seat, cards=action.cards,
                           stands_for=tuple(str(e) for e in effective), top=str(pile.top),
-                          broken=tuple(calls)))
+                          broken=tuple(calls), pile=action.pile, situation=seen))
     short = draw(state, seat, 1, "penalty", events)
     if short:
         no_supply(state, {seat: short}, events)
@@ -199,7 +224,7 @@ def _apply_effects(state: GameState, action: Play, entry: RuleEntry,
     said = "; ".join(describe_effect(e) for e in effects)
     events.append(Fired(text=f"{author}: {entry.jargon}! ({said})", seat=seat,
                         jargon=entry.jargon, author=entry.author, rule=entry.id,
-                        effects=tuple(effects)))
+                        effects=tuple(effects), card=str(ctx.played)))
     for effect in effects:
         kind = effect.kind
         if kind == "draw":

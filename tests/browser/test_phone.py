@@ -90,7 +90,7 @@ def _play_by_key(host: Player, card: str, press: Callable[[], None]) -> None:
             rf"Ann tries {symbol} on Q[♣♦♥♠]\. Ann: that's a Pip!"), PENALTY)
         assert card in host.hand() and len(host.hand()) == len(hand) + 1
     else:
-        _act_by_key(host, press, re.compile(rf"Ann plays {symbol}\."))
+        _act_by_key(host, press, re.compile(rf"Ann plays {symbol} on \S+( as \S+)?\."))
         assert card not in host.hand() and len(host.hand()) == len(hand) - 1
 
 

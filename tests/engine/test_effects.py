@@ -132,7 +132,7 @@ def test_a_play_on_the_second_pile_says_so() -> None:
     state, _ = play(game(example("06")[0], hands=[*HANDS[:1], ["10D", "5D"], *HANDS[2:]]),
                     BOB, "10D")
     state, events = play(state, CAT, "4H", pile=1)
-    assert only(events, "played").text == "Cat plays 4♥ on pile 2."
+    assert only(events, "played").text == "Cat plays 4♥ on 10♦ (pile 2)."
     assert tops(state) == ["9C", "4H"]
 
 

@@ -152,7 +152,7 @@ def test_a_joker_is_judged_as_the_card_it_is_named() -> None:
 def test_a_legal_joker_lies_on_the_pile_as_the_named_card() -> None:
     state = arrange(two_player_game(), [["JK", "3C"], ["2D"]], [["KC"]], current=0)
     state, events = play(state, 0, "JK", named=("3S",))
-    assert only(events, "played").text == "Ann plays 🃏 as 3♠."
+    assert only(events, "played").text == "Ann plays 🃏 as 3♠ on K♣."
     assert state.piles[0].cards == ["KC", "JK=3S"]
     assert str(state.piles[0].top) == "3S"
     assert state.hands[0] == ["3C"]
@@ -162,7 +162,7 @@ def test_a_joker_on_top_is_judged_as_the_named_card() -> None:
     state = arrange(two_player_game(), [["JK", "3C"], ["QS", "3H"]], [["KC", "JK=4C"]],
                     draws=["5D"], current=1)
     _, events = play(state, 1, "3H")
-    assert only(events, "refused").text == "Bob tries 3♥ on 4♣. Ann: that's a Gronk!"
+    assert only(events, "refused").text == "Bob tries 3♥ on 🃏 as 4♣. Ann: that's a Gronk!"
 
 
 def test_only_a_joker_may_stand_for_another_card() -> None:
@@ -179,7 +179,7 @@ def test_a_permission_lets_a_run_go_down_at_once() -> None:
     state = start([(0, LADDER)])
     state = arrange(state, [["2C"], ["3H", "4C", "5D", "KS"], ["2D"]], [["9S"]], current=1)
     state, events = play(state, 1, "3H", "4C", "5D")
-    assert only(events, "played").text == "Bob plays 3♥ 4♣ 5♦."
+    assert only(events, "played").text == "Bob plays 3♥ 4♣ 5♦ on 9♠."
     assert state.piles[0].cards == ["9S", "3H", "4C", "5D"]
     assert state.hands[1] == ["KS"]
 

@@ -162,4 +162,10 @@ def test_a_call_made_correctly_does_not_reveal_its_jargon() -> None:
     state, events = play(state, 1, "5H", say="Mao")
     view = spectator_view(state, events)
     assert view.known_rules == ()
-    assert not mentions(serialised(view), "Mao")
+    # Everyone heard the words; nobody was told which rule asked for them.
+    texts = [line.text for line in view.log]
+    assert "Bob plays 5♥ on K♣, saying “Mao”." in texts
+    assert not any(line.kind == "call_broken" for line in view.log)
+    jargon = "Mao"
+    heard = serialised(view).replace("“Mao”", "").replace('"said": "Mao"', "")
+    assert not mentions(heard, jargon)
