@@ -21,10 +21,10 @@ from rules.english import describe
 from rules.spec import load_rule, spec_to_json
 from tests.builder.helpers import HX, post_form, restriction, seated_game
 
-HEARTS = {"type": "suit", "of": "played", "in": ["H"]}
+HEARTS: dict[str, Any] = {"type": "suit", "of": "played", "in": ["H"]}
 
 #: Conditions of every new shape the builder shows, in canonical JSON.
-CONDITIONS = {
+CONDITIONS: dict[str, dict[str, Any]] = {
     "position": {"type": "position", "op": "==", "value": 5},
     "position_after": {"type": "position", "op": ">", "value": 3},
     "position_mod": {"type": "position", "mod": 4, "op": "==", "value": 0},
@@ -307,7 +307,7 @@ def _refreshed(client: Client, game: Game, row: Row) -> str:
     data = post_form(RuleForm(kind="restriction", lists={
         "when": CondList("all", []), "must": CondList("all", [row])}))
     response = client.post(reverse("builder:rows", kwargs={"code": game.code}),
-                           data | {"area": "must", "op": "refresh"}, **HX)
+                           data | {"area": "must", "op": "refresh"}, headers=HX)
     assert response.status_code == 200
     return response.content.decode()
 
