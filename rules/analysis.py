@@ -32,7 +32,13 @@ from rules.conditions import (
 )
 from rules.context import PlayContext, Settings
 from rules.counting import Count, Difference, Position, Sum, Window
-from rules.evaluation import Predicate, Rulebook, compile_condition, refusal_predicate
+from rules.evaluation import (
+    DEFAULT_SETTINGS,
+    Predicate,
+    Rulebook,
+    compile_condition,
+    refusal_predicate,
+)
 from rules.fields import MAX_NUMBER
 from rules.spec import (
     Call,
@@ -438,6 +444,36 @@ def _same_behaviour(a: Rule, b: Rule, settings: Settings, budget: int) -> bool:
                               budget)
     fa, fb = _behaviour(a, settings), _behaviour(b, settings)
     return all(fa(ctx) == fb(ctx) for ctx in contexts)
+
+
+def first_difference(a: Rule, b: Rule, settings: Settings = DEFAULT_SETTINGS,
+                     budget: int = DEFAULT_BUDGET) -> Finding:
+    """Whether rules ``a`` and ``b`` behave differently somewhere, with a situation where
+    they do (``example``).
+
+    Restrictions are compared by what they refuse, triggers and calls by when they speak
+    (and with what effects, phrase and penalty); rules of different kinds always differ.
+    Permissions and instant wins are compared by their canonical JSON only (no example).
+    ``exact`` is false when the joint probe space had to be sampled: "no difference found"
+    then does not mean "the same everywhere".
+    """
+    sa, sb = a.spec, b.spec
+    if sa.kind != sb.kind:
+        return Finding(True)
+    if canonical_text(sa) == canonical_text(sb) and a.author == b.author:
+        return Finding(False)
+    if isinstance(sa, Permission | InstantWin):
+        return Finding(True, exact=False)
+    if isinstance(sa, Trigger) and isinstance(sb, Trigger) and sa.effects != sb.effects:
+        return Finding(True)
+    if isinstance(sa, Call) and isinstance(sb, Call) and (sa.say, sa.penalty) != (sb.say,
+                                                                                 sb.penalty):
+        return Finding(True)
+    contexts, exact = probe_space([*conditions_of(sa), *conditions_of(sb)], [a.author, b.author],
+                                  budget)
+    fa, fb = _behaviour(a, settings), _behaviour(b, settings)
+    witness = _exists(lambda ctx: fa(ctx) != fb(ctx), contexts)
+    return Finding(witness is not None, exact, witness)
 
 
 def always_refuses(rulebook: Rulebook, budget: int = DEFAULT_BUDGET) -> Finding:

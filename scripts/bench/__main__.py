@@ -1,4 +1,4 @@
-"""``python -m scripts.bench rules|engine|builder``: print a benchmark's median and p95.
+"""``python -m scripts.bench rules|engine|builder|deduction``: a benchmark's median and p95.
 
 Pure Python: no settings, no database, no server.
 """
@@ -8,7 +8,7 @@ from __future__ import annotations
 import argparse
 from collections.abc import Sequence
 
-from scripts.bench import builder, engine, rules
+from scripts.bench import builder, deduction, engine, rules
 from scripts.bench.figures import format_figures
 
 
@@ -28,11 +28,18 @@ def main(argv: Sequence[str] | None = None) -> None:
     builder_bench.add_argument("--rules", type=int, default=10, help="rules in force")
     builder_bench.add_argument("--samples", type=int, default=200, help="previews timed")
     builder_bench.add_argument("--seed", type=int, default=1, help="seed of the random rules")
+    deduction_bench = which.add_parser("deduction", help="checking a hypothesis against "
+                                                         "the plays of a long game")
+    deduction_bench.add_argument("--plays", type=int, default=500, help="plays observed")
+    deduction_bench.add_argument("--samples", type=int, default=200, help="checks timed")
+    deduction_bench.add_argument("--seed", type=int, default=1, help="seed of the games")
     args = parser.parse_args(argv)
     if args.bench == "rules":
         lines = format_figures(rules.run(args.repeats, args.seed))
     elif args.bench == "engine":
         lines = engine.run(args.states, args.games)
+    elif args.bench == "deduction":
+        lines = format_figures(deduction.run(args.plays, args.samples, args.seed))
     else:
         lines = format_figures(builder.run(args.rules, args.samples, args.seed))
     print("\n".join(lines))

@@ -1,0 +1,257 @@
+"""The public record of a game: everything a viewer could know from the table, typed.
+
+The deduction tools (the notebook, the hypothesis checker, the experiments, the detective
+bot) read a :class:`PublicRecord` and nothing else: never a game state, never a rule.
+:func:`public_record` builds it from the game's events *as one viewer saw them*
+(:meth:`~games.engine.events.Event.seen_by`), so another seat's cards and the text of any
+rule cannot reach it; what it holds is what everyone at the table watched happen (plays
+with the pile under them, refusals with the jargon of every rule broken, words said,
+triggers and what they did, calls missed, hands revealed) and the viewer's own hand as it
+went.
+
+An *attempt* is one play tried: accepted, or refused (the cards went back). The round's
+record (:attr:`Attempt.record`) is rebuilt from the plays, as the rules see it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+
+from games.engine.events import (
+    CallBroken,
+    ClaimFailed,
+    ClaimWon,
+    Dealt,
+    Drew,
+    Event,
+    Fired,
+    Hand,
+    NamedSuit,
+    Played,
+    Refused,
+    RuleWritten,
+    Situation,
+)
+from rules.effects import Effect
+
+
+@dataclass(frozen=True, slots=True)
+class Firing:
+    """A trigger that fired on an accepted play: its jargon, what it did, the card."""
+
+    jargon: str
+    effects: tuple[Effect, ...]
+    card: str | None
+
+
+@dataclass(frozen=True, slots=True)
+class CallMiss:
+    """A call rule that penalised a play: words ``required`` but missing, or needless."""
+
+    jargon: str
+    required: bool
+
+
+@dataclass(frozen=True, slots=True)
+class Attempt:
+    """One play tried at the table, as everyone saw it (``number`` counts from 1).
+
+    ``situation`` is ``None`` for plays logged before the table recorded it (such an
+    attempt is shown, but is no evidence). ``hand`` is the viewer's own hand before the
+    play, known for the viewer's own plays only.
+    """
+
+    number: int
+    round: int
+    seat: int
+    cards: tuple[str, ...]
+    stands_for: tuple[str, ...]
+    situation: Situation | None
+    record: tuple[str, ...]
+    accepted: bool
+    broken: tuple[str, ...] = ()
+    fired: tuple[Firing, ...] = ()
+    calls: tuple[CallMiss, ...] = ()
+    hand: tuple[str, ...] | None = None
+    pile: int = 0
+    named_suit: str | None = None
+
+    @property
+    def played(self) -> str:
+        """The first card as the rules judged it."""
+        return self.stands_for[0]
+
+    @property
+    def top(self) -> str | None:
+        """The card it went on (as the rules saw it), when the table recorded it."""
+        return self.situation.under[-1] if self.situation and self.situation.under else None
+
+    @property
+    def group(self) -> bool:
+        """Whether several cards were played at once."""
+        return len(self.cards) > 1
+
+    @property
+    def said(self) -> str:
+        """The words the player said with it."""
+        return self.situation.said if self.situation else ""
+
+
+@dataclass(frozen=True, slots=True)
+class Claim:
+    """A player revealed their ``hand`` to claim an instant win; ``won_by`` names the rule
+    that made it a winner (``None``: no rule did)."""
+
+    number: int
+    round: int
+    seat: int
+    hand: tuple[str, ...]
+    won_by: str | None
+
+
+@dataclass(frozen=True, slots=True)
+class Sighting:
+    """A jargon seen at the table: who wrote the rule, and what it has been seen do.
+
+    ``since`` is the first attempt at which the rule certainly existed: its author wrote
+    it at one of their rule-writings before it was first seen, so it existed at the latest
+    from the last of those on (plays before it are no evidence about it).
+    """
+
+    jargon: str
+    author: int
+    first_seen: int
+    since: int
+    kinds: frozenset[str]
+
+
+@dataclass(frozen=True, slots=True)
+class PublicRecord:
+    """What ``viewer`` (``None``: a spectator) could know of a game from the table."""
+
+    viewer: int | None
+    names: tuple[str, ...]
+    attempts: tuple[Attempt, ...] = ()
+    claims: tuple[Claim, ...] = ()
+    sightings: tuple[Sighting, ...] = ()
+
+    def sighting(self, jargon: str) -> Sighting | None:
+        """What has been seen of ``jargon`` (case as written), or ``None``."""
+        return next((s for s in self.sightings if s.jargon == jargon), None)
+
+    @property
+    def jargons(self) -> tuple[str, ...]:
+        """Every jargon seen, in the order first seen."""
+        return tuple(s.jargon for s in self.sightings)
+
+
+@dataclass(slots=True)
+class _Builder:
+    """Reads events in order, keeping what the table knows so far."""
+
+    viewer: int | None
+    names: tuple[str, ...]
+    round: int = 1
+    record: list[str] = field(default_factory=list)
+    hand: list[str] | None = None
+    attempts: list[Attempt] = field(default_factory=list)
+    claims: list[Claim] = field(default_factory=list)
+    writings: list[tuple[int, int]] = field(default_factory=list)  # (author, next attempt)
+    first: dict[str, tuple[int, int, set[str]]] = field(default_factory=dict)
+
+    def read(self, event: Event) -> None:
+        if isinstance(event, RuleWritten):
+            if event.seat is not None:
+                self.writings.append((event.seat, len(self.attempts) + 1))
+            self.round = event.round
+        elif isinstance(event, Dealt):
+            self.round = event.round
+            self.record = [event.starter]
+        elif isinstance(event, Hand):
+            if event.is_for(self.viewer):
+                self.hand = list(event.cards)
+        elif isinstance(event, Drew):
+            if event.is_for(self.viewer) and self.hand is not None:
+                self.hand += event.cards
+        elif isinstance(event, Played | Refused):
+            self._attempt(event)
+        elif isinstance(event, Fired):
+            self._after(fired=Firing(event.jargon, event.effects, event.card))
+            self._seen(event.jargon, event.author, "fired")
+        elif isinstance(event, CallBroken):
+            self._after(call=CallMiss(event.jargon, event.required))
+            self._seen(event.jargon, event.author, "call")
+        elif isinstance(event, NamedSuit):
+            self._after(suit=event.suit)
+        elif isinstance(event, ClaimWon | ClaimFailed):
+            won = event.jargon if isinstance(event, ClaimWon) else None
+            self.claims.append(Claim(len(self.attempts), self.round, event.seat or 0,
+                                     event.hand, won))
+            if isinstance(event, ClaimWon):
+                self._seen(event.jargon, event.author, "claim")
+
+    def _attempt(self, event: Played | Refused) -> None:
+        seat = event.seat if event.seat is not None else 0
+        mine = self.hand is not None and seat == self.viewer
+        accepted = isinstance(event, Played)
+        number = len(self.attempts) + 1
+        self.attempts.append(Attempt(
+            number=number, round=self.round, seat=seat, cards=event.cards,
+            stands_for=event.stands_for, situation=event.situation,
+            record=tuple(self.record), accepted=accepted,
+            broken=tuple(b.jargon for b in event.broken) if isinstance(event, Refused) else (),
+            hand=tuple(self.hand) if mine and self.hand is not None else None,
+            pile=event.pile))
+        if isinstance(event, Refused):
+            for breach in event.broken:
+                self._seen(breach.jargon, breach.author, "refused")
+        else:
+            self.record += event.stands_for
+            if mine and self.hand is not None:
+                for card in event.cards:
+                    if card in self.hand:
+                        self.hand.remove(card)
+
+    def _after(self, fired: Firing | None = None, call: CallMiss | None = None,
+               suit: str | None = None) -> None:
+        """Add what followed an accepted play to that play."""
+        if not self.attempts:
+            return
+        last = self.attempts[-1]
+        self.attempts[-1] = Attempt(
+            number=last.number, round=last.round, seat=last.seat, cards=last.cards,
+            stands_for=last.stands_for, situation=last.situation, record=last.record,
+            accepted=last.accepted, broken=last.broken,
+            fired=last.fired + ((fired,) if fired else ()),
+            calls=last.calls + ((call,) if call else ()), hand=last.hand, pile=last.pile,
+            named_suit=suit if suit is not None else last.named_suit)
+
+    def _seen(self, jargon: str, author: int, kind: str) -> None:
+        number = len(self.attempts) if kind != "claim" else len(self.attempts) + 1
+        if jargon not in self.first:
+            self.first[jargon] = (author, max(number, 1), {kind})
+        else:
+            self.first[jargon][2].add(kind)
+
+    def result(self) -> PublicRecord:
+        sightings = []
+        for jargon, (author, first, kinds) in self.first.items():
+            before = [at for who, at in self.writings if who == author and at <= first]
+            since = max(before) if before else 1
+            sightings.append(Sighting(jargon, author, first, since, frozenset(kinds)))
+        return PublicRecord(self.viewer, self.names, tuple(self.attempts), tuple(self.claims),
+                            tuple(sightings))
+
+
+def public_record(events: Iterable[Event], viewer: int | None,
+                  names: Sequence[str]) -> PublicRecord:
+    """The public record of a game from its events, as ``viewer`` saw them.
+
+    Every event is first reduced to what ``viewer`` may see of it, so the record cannot
+    hold another seat's cards or a rule's text, whatever events it is given.
+    """
+    builder = _Builder(viewer, tuple(names))
+    for event in events:
+        builder.read(event.seen_by(viewer))
+    return builder.result()
