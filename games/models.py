@@ -223,3 +223,69 @@ class LogEntry(models.Model):
         raise AppendOnlyError(
             f"LogEntry rows are append-only: entry {self.seq} of game {self.game_id} "
             "cannot be deleted.")
+
+
+#: The longest note a player may keep (about a page).
+MAX_NOTE = 4000
+#: How many hypotheses one player may keep per game (they are checked on demand).
+MAX_HYPOTHESES = 60
+
+
+class Note(models.Model):
+    """A player's (or a spectator's) own note on a game: general (``jargon`` empty) or
+    about one jargon. Private to its writer, identified like a seat by ``holder``."""
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="notes")
+    holder = models.CharField(max_length=64, db_index=True, editable=False)
+    jargon = models.CharField(max_length=40, blank=True, default="")
+    text = models.TextField(max_length=MAX_NOTE, blank=True, default="")
+    updated = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["game", "jargon"]
+        constraints = [
+            models.UniqueConstraint(fields=["game", "holder", "jargon"], name="note_unique"),
+        ]
+
+    def __str__(self) -> str:
+        return f"Note on {self.jargon or 'the game'} in game {self.game_id}"
+
+
+class Hypothesis(models.Model):
+    """A rule a player thinks a jargon means, written in the rule builder; checked against
+    the table on demand. Private to its writer (``holder``) until the reveal."""
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="hypotheses")
+    holder = models.CharField(max_length=64, db_index=True, editable=False)
+    jargon = models.CharField(max_length=40)
+    spec = models.JSONField(help_text="The rule's JSON (``kind`` and its fields).")
+    created = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["game", "jargon", "created"]
+        verbose_name_plural = "hypotheses"
+
+    def __str__(self) -> str:
+        return f"Hypothesis on {self.jargon} in game {self.game_id}"
+
+
+class SealedGuess(models.Model):
+    """A player's sealed guess of what a jargon means: scored against the real rule at the
+    reveal, and nobody learns before whether it is right. One per player and jargon (a new
+    seal replaces the old); ``version`` and ``sealed`` say when it was sealed."""
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="guesses")
+    seat = models.PositiveSmallIntegerField(help_text="Seat index of the player.")
+    jargon = models.CharField(max_length=40)
+    spec = models.JSONField(help_text="The rule's JSON (``kind`` and its fields).")
+    version = models.PositiveIntegerField(help_text="The game's version when sealed.")
+    sealed = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["game", "jargon", "sealed"]
+        constraints = [
+            models.UniqueConstraint(fields=["game", "seat", "jargon"], name="guess_unique"),
+        ]
+
+    def __str__(self) -> str:
+        return f"Guess of {self.jargon} by seat {self.seat} in game {self.game_id}"

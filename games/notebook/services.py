@@ -1,0 +1,142 @@
+"""The notebook's store: notes, hypotheses and sealed guesses, and the records they read.
+
+Notes and hypotheses belong to whoever wrote them (a seat holder, or a spectator's browser:
+``holder`` is the hash of the token in their session) and nobody else ever reads them
+before the reveal. A sealed guess belongs to a player's seat. Every write is checked here:
+a jargon must have been seen at the table, a rule must be valid, text must be storable;
+a refusal is a :class:`~games.store.errors.ServiceError` with a code and changes nothing.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from django.db import transaction
+
+from games.deduction.record import PublicRecord, public_record
+from games.engine.state import GameState
+from games.models import MAX_HYPOTHESES, MAX_NOTE, Game, Hypothesis, Note, SealedGuess, Seat
+from games.store.errors import ServiceError
+from games.store.reads import game_log, game_state
+from rules.errors import RuleError
+from rules.spec import FORMAT_VERSION, Rule, load_rule, spec_to_json
+
+
+@dataclass(frozen=True, slots=True)
+class Written:
+    """A hypothesis as its writer sees it in the notebook."""
+
+    id: int
+    jargon: str
+    rule: Rule
+
+
+def record_for(game: Game, seat: int | None) -> PublicRecord:
+    """The game's public record as ``seat`` (``None``: a spectator) saw it, read whole from
+    the log (the viewer's own hand included: hypotheses about hands need it)."""
+    state = game_state(game)
+    return public_record(game_log(game), seat, state.names)
+
+
+def _seen(record: PublicRecord, jargon: str) -> str:
+    """The jargon as the table saw it, or ``notebook/unknown_jargon``."""
+    cleaned = " ".join(str(jargon).split())
+    for seen in record.jargons:
+        if seen.casefold() == cleaned.casefold():
+            return seen
+    raise ServiceError("notebook/unknown_jargon",
+                       f"No rule called {cleaned!r} has shown itself at this table yet.")
+
+
+def _text(value: str, limit: int, what: str) -> str:
+    if "\x00" in value:
+        raise ServiceError("notebook/bad_text", f"{what} cannot hold that character.")
+    if len(value) > limit:
+        raise ServiceError("notebook/too_long", f"{what} is too long (at most {limit} "
+                                                "characters).")
+    return value
+
+
+def read_rule(spec: Any, jargon: str, author: int | None = None) -> Rule:
+    """A hypothesis or guess as a rule; ``notebook/bad_rule`` naming the field if invalid."""
+    try:
+        return load_rule({"version": FORMAT_VERSION, "jargon": jargon, "rule": spec,
+                          **({"author": author} if author is not None else {})})
+    except RuleError as exc:
+        raise ServiceError("notebook/bad_rule", str(exc)) from None
+
+
+def save_note(game: Game, holder: str, jargon: str, text: str,
+              record: PublicRecord | None = None) -> Note:
+    """Keep ``holder``'s note on ``jargon`` (empty: on the game); an empty text deletes it."""
+    text = _text(text, MAX_NOTE, "A note")
+    jargon = _seen(record or record_for(game, None), jargon) if jargon.strip() else ""
+    note, _ = Note.objects.update_or_create(game=game, holder=holder, jargon=jargon,
+                                            defaults={"text": text})
+    if not text.strip():
+        note.delete()
+    return note
+
+
+def notes_of(game: Game, holder: str | None) -> dict[str, str]:
+    """``holder``'s notes by jargon ("" for the game as a whole)."""
+    if not holder:
+        return {}
+    return dict(Note.objects.filter(game=game, holder=holder).values_list("jargon", "text"))
+
+
+def add_hypothesis(game: Game, holder: str, jargon: str, spec: Any,
+                   record: PublicRecord | None = None) -> Written:
+    """Keep a new hypothesis of ``holder`` for a jargon the table has seen."""
+    jargon = _seen(record or record_for(game, None), jargon)
+    rule = read_rule(spec, jargon)
+    with transaction.atomic():
+        if Hypothesis.objects.filter(game=game, holder=holder).count() >= MAX_HYPOTHESES:
+            raise ServiceError("notebook/too_many", f"You can keep {MAX_HYPOTHESES} "
+                                                    "hypotheses: delete one first.")
+        row = Hypothesis.objects.create(game=game, holder=holder, jargon=jargon,
+                                        spec=spec_to_json(rule.spec))
+    return Written(row.pk, jargon, rule)
+
+
+def delete_hypothesis(game: Game, holder: str, hypothesis_id: int) -> None:
+    """Forget one of ``holder``'s hypotheses (someone else's is not found)."""
+    deleted, _ = Hypothesis.objects.filter(game=game, holder=holder, pk=hypothesis_id).delete()
+    if not deleted:
+        raise ServiceError("notebook/no_hypothesis", "That hypothesis is not in your notebook.")
+
+
+def hypotheses_of(game: Game, holder: str | None) -> list[Written]:
+    """``holder``'s hypotheses, by jargon then oldest first."""
+    if not holder:
+        return []
+    return [Written(row.pk, row.jargon, read_rule(row.spec, row.jargon))
+            for row in Hypothesis.objects.filter(game=game, holder=holder)]
+
+
+def seal_guess(game: Game, seat: Seat | None, jargon: str, spec: Any,
+               record: PublicRecord | None = None) -> SealedGuess:
+    """Seal ``seat``'s guess for a jargon (a new seal replaces an older one).
+
+    Only players seal, only while the game is on: ``notebook/not_player``,
+    ``notebook/game_over``.
+    """
+    if seat is None or seat.is_bot:
+        raise ServiceError("notebook/not_player", "Only the players at the table seal guesses.")
+    state: GameState = game_state(game)
+    if state.phase == "ended":
+        raise ServiceError("notebook/game_over", "The game is over: every rule is revealed.")
+    jargon = _seen(record or record_for(game, None), jargon)
+    rule = read_rule(spec, jargon)
+    guess, _ = SealedGuess.objects.update_or_create(
+        game=game, seat=seat.index, jargon=jargon,
+        defaults={"spec": spec_to_json(rule.spec), "version": game.version})
+    return guess
+
+
+def guesses_of(game: Game, seat: int | None) -> dict[str, SealedGuess]:
+    """``seat``'s sealed guesses by jargon."""
+    if seat is None:
+        return {}
+    return {g.jargon: g for g in SealedGuess.objects.filter(game=game, seat=seat)}
