@@ -19,6 +19,7 @@ from games.engine.events import Event, Hand
 from games.engine.settings import GameSettings
 from games.engine.state import GameEnd, GameState, Phase, RoundWin, RuleEntry
 from rules.english import describe
+from rules.fields import MAX_DEPTH
 
 
 @dataclass(frozen=True, slots=True)
@@ -28,11 +29,19 @@ class PileView:
 
     cards: tuple[str, ...]
     suit: str | None
+    #: The same cards as they lie on the table: a joker as ``JK=9S`` (the card it stands
+    #: for after the ``=``), any other card as itself. Empty: as ``cards``.
+    laid: tuple[str, ...] = ()
 
     @property
     def top(self) -> str:
         """The effective top card."""
         return self.cards[-1]
+
+    def last(self, count: int = MAX_DEPTH) -> tuple[str, ...]:
+        """The last ``count`` cards as they lie (top last): by default, as many as the rules
+        can look at (the table shows them all)."""
+        return (self.laid or self.cards)[-count:]
 
     @property
     def count(self) -> int:
@@ -144,7 +153,7 @@ def player_view(state: GameState, seat: int | None, log: Sequence[Event] = ()) -
         turn=state.turn, current=state.current, direction=state.direction,
         hand=tuple(state.hands[seat]) if seat is not None and state.hands else (),
         hand_counts=tuple(len(h) for h in state.hands),
-        piles=tuple(PileView(p.effective_text(), p.suit) for p in state.piles),
+        piles=tuple(PileView(p.effective_text(), p.suit, tuple(p.cards)) for p in state.piles),
         stock=len(state.stock), writers=tuple(state.writers), my_rules=own, known_rules=known,
         winners=tuple(state.winners), end=state.end,
         rules=tuple(_rule_summary(state, e) for e in state.rules) if ended else (),

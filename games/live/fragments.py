@@ -137,7 +137,7 @@ def _inputs(context: dict[str, Any]) -> dict[str, str]:
     another's screen; tests/web/test_fragments.py renders each viewer alone to compare).
     """
     view: PlayerView = context["view"]
-    piles = [(p.top, p.count, p.suit) for p in view.piles]
+    piles = [(p.last(), p.count, p.suit) for p in view.piles]
     moment: LogLine | None = context["moment"]
     values: dict[str, Any] = {
         "status": (context["code"], context["version"], view.phase, view.round,

@@ -81,13 +81,43 @@ class TableSeat:
 
 
 @dataclass(frozen=True, slots=True)
-class PileRow:
-    """A discard pile as drawn: its top card's face, size, named suit and number (from 1)."""
+class PileCard:
+    """A card as it lies on a pile: its face, and for a joker the card it stands for."""
 
     face: CardFace
+    stands_for: CardFace | None = None
+
+    @classmethod
+    def of(cls, laid: str) -> PileCard:
+        """A card as the pile stores it (``"9S"``, or ``"JK=9S"`` for a joker)."""
+        if laid.startswith("JK="):
+            return cls(CardFace.of("JK"), CardFace.of(laid[3:]))
+        return cls(CardFace.of(laid))
+
+    @property
+    def name(self) -> str:
+        """``nine of spades``, or ``Joker standing for nine of spades``."""
+        if self.stands_for is None:
+            return self.face.name
+        name = self.stands_for.name
+        return f"Joker standing for {name[:1].lower()}{name[1:]}"
+
+
+@dataclass(frozen=True, slots=True)
+class PileRow:
+    """A discard pile as drawn: its top card, the cards under it that the rules can see
+    (the nearest first), its size, named suit and number (from 1)."""
+
+    top: PileCard
+    under: tuple[PileCard, ...]
     count: int
     suit: str | None
     number: int
+
+    @property
+    def face(self) -> CardFace:
+        """The top card as the rules see it (a joker: the card it stands for)."""
+        return self.top.stands_for or self.top.face
 
 
 def table_context(game: Game, seat: Seat | None, log: Sequence[Event] | None = None,
@@ -118,7 +148,7 @@ def table_context(game: Game, seat: Seat | None, log: Sequence[Event] | None = N
         "is_host": seat is not None and seat.is_host,
         "hand": [CardFace.of(c) for c in sorted(view.hand, key=_hand_order)],
         "has_joker": "JK" in view.hand,
-        "piles": [_pile_row(p, i) for i, p in enumerate(view.piles)],
+        "piles": [pile_row(p, i) for i, p in enumerate(view.piles)],
         "seats": [_table_seat(view, s, seat) for s in seats],
         "my_turn": view.phase == "playing" and index == view.current,
         "current_name": view.names[view.current] if view.names else "",
@@ -155,8 +185,10 @@ def _hand_order(text: str) -> tuple[int, int]:
     return ("CDHS".find(card.suit) if card.suit else 9, card.rank)
 
 
-def _pile_row(pile: PileView, index: int) -> PileRow:
-    return PileRow(face=CardFace.of(pile.top), count=pile.count, suit=pile.suit,
+def pile_row(pile: PileView, index: int) -> PileRow:
+    """Pile number ``index + 1`` as drawn: its top card and the cards under it the rules see."""
+    *under, top = (PileCard.of(card) for card in pile.last())
+    return PileRow(top=top, under=tuple(reversed(under)), count=pile.count, suit=pile.suit,
                    number=index + 1)
 
 
