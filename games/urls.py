@@ -1,7 +1,7 @@
 """HTTP URLs of Mini Mao's games, one module per feature.
 
 ``/g/<code>/`` is a game's one link (its lobby, then its table); the lobby, the table,
-the rule builder and the reveal each have their own URL module.
+the rule builder, the notebook and the reveal each have their own URL module.
 """
 
 from __future__ import annotations
@@ -13,4 +13,5 @@ urlpatterns: list[URLResolver] = [
     path("", include("games.table.urls")),
     path("g/<str:code>/builder/", include("games.builder.urls")),
     path("g/<str:code>/reveal/", include("games.reveal.urls")),
+    path("g/<str:code>/notebook/", include("games.notebook.urls")),
 ]

@@ -57,8 +57,10 @@ def _speaks(rule: Rule, ctx: PlayContext, settings: Settings) -> bool | None:
     return None
 
 
-_VERBS = {"restriction": ("refuses", "lets through"), "trigger": ("fires on", "stays quiet on"),
-          "call": ("asks for words with", "asks for nothing with")}
+#: What a hypothesis would do with a card, and what it would not (``{}``: the card).
+_VERBS = {"restriction": ("refuses {}", "lets {} through"),
+          "trigger": ("fires on {}", "stays quiet on {}"),
+          "call": ("asks for words with {}", "asks for nothing with {}")}
 
 
 def experiments(hypotheses: Sequence[tuple[str, Rule]], table: Table,
@@ -78,10 +80,10 @@ def experiments(hypotheses: Sequence[tuple[str, Rule]], table: Table,
         if len(known) == 1:
             name, rule, said = known[0]
             if said:
-                found.append(Experiment(card, f"{name} {_VERBS[rule.spec.kind][0]} {symbol} "
-                                              "here: play it to test it."))
+                does = _VERBS[rule.spec.kind][0].format(symbol)
+                found.append(Experiment(card, f"{name} {does} here: play it to test it."))
         elif len({said for *_, said in known}) > 1:
-            parts = [f"{name} {_VERBS[rule.spec.kind][0 if said else 1]} it"
+            parts = [f"{name} {_VERBS[rule.spec.kind][0 if said else 1].format('it')}"
                      for name, rule, said in known]
             found.append(Experiment(card, f"{symbol} splits them: " + "; ".join(parts) + "."))
     return tuple(found)

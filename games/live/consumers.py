@@ -6,7 +6,8 @@ the stored game at that version or later, so secrets never travel through the la
 a lost message is repaired by the next one. The sockets of one game in one process share
 one read per version (:mod:`games.live.snapshots`) and one rendering round
 (:mod:`games.live.rooms`); connecting and resyncing read afresh.
-Frames from the browser are small control messages (``{"type": "resync"}``) or actions
+Frames from the browser are small control messages (``{"type": "resync"}``,
+``{"type": "notebook", "open": true}`` when the page's notebook opens or closes) or actions
 (``{"type": "act", "version": v, "action": {...}}``, played as the socket's own seat);
 oversized frames and floods close the socket.
 """
@@ -134,6 +135,8 @@ class GameConsumer(AsyncWebsocketConsumer):  # type: ignore[misc]
         # What this socket's screen shows (a lobby page stays one until it follows the
         # link to the table), so that pushes carry only what changed.
         self.screen = Screen.blank(lobby=query.get("page") == [LOBBY])
+        # Whether the page's notebook is open (its evidence is pushed only then).
+        self.notebook = False
         self.recent: list[float] = []
         host = dict(self.scope.get("headers", [])).get(b"host", b"").decode() or "localhost"
         scheme = "https" if self.scope.get("scheme") == "wss" else "http"
@@ -164,6 +167,12 @@ class GameConsumer(AsyncWebsocketConsumer):  # type: ignore[misc]
         message = _decode(text_data)
         if isinstance(message, dict) and message.get("type") == "resync":
             self.room.request(fresh=self)
+            return
+        if isinstance(message, dict) and message.get("type") == "notebook":
+            # Opened: its evidence comes in a frame of its own, then with every change.
+            self.notebook = message.get("open") is True
+            if self.notebook:
+                self.room.refresh(self)
             return
         if isinstance(message, dict) and message.get("type") == "act":
             answer, rings = await database_sync_to_async(self.act_held)(message)
@@ -216,5 +225,5 @@ class GameConsumer(AsyncWebsocketConsumer):  # type: ignore[misc]
             # The screen may show anything (a reconnect, a resync): send all of it.
             self.screen = Screen.blank(lobby=self.screen.is_lobby)
         html, self.screen = render_update(snapshot, seat_in(snapshot.seats, self.holder),
-                                          self.link, self.screen)
+                                          self.link, self.screen, notebook=self.notebook)
         return html

@@ -21,15 +21,19 @@ from typing import Any
 from django.template.loader import render_to_string
 
 from games.engine.views import LogLine, PlayerView, log_line
+from games.live.records import table_record
 from games.live.snapshots import TableSnapshot
 from games.lobby.context import lobby_context
 from games.models import LOBBY, Seat
+from games.notebook.display import evidence_view
 from games.table.context import MOMENTS, log_lines, table_context
 
 #: The fragments of a full table frame, in the order they are sent.
 TABLE = ("status", "moment", "seats", "piles", "hand", "rules", "log")
 #: Fragments inside the stage, sent on their own while the stage stays.
 INSIDE_STAGE = ("turn-buttons", "joker-row", "pile-row")
+#: The notebook's evidence, pushed to the screens that have their notebook open.
+NOTEBOOK_EVIDENCE = "games/notebook/evidence.html#evidence"
 
 
 @dataclass(slots=True)
@@ -40,6 +44,8 @@ class Screen:
     stage: str | None = None
     log_version: int | None = None
     shown: dict[str, str] = field(default_factory=dict)
+    #: The version of the notebook's evidence the screen holds (``None``: none yet).
+    notebook_version: int | None = None
 
     @classmethod
     def blank(cls, lobby: bool = False) -> Screen:
@@ -53,12 +59,14 @@ class Screen:
 
 
 def render_update(snapshot: TableSnapshot, seat: Seat | None, link: str,
-                  screen: Screen | None = None) -> tuple[str, Screen]:
+                  screen: Screen | None = None, notebook: bool = False) -> tuple[str, Screen]:
     """The HTML to push to one viewer whose screen shows ``screen``, and what it shows next.
 
     A screen that shows the lobby keeps getting the lobby fragment; once the game
     has started, that fragment carries a link the page follows to the table.
-    ``None`` (or a blank screen) gets every fragment and the whole log.
+    ``None`` (or a blank screen) gets every fragment and the whole log. ``notebook``: the
+    viewer has the notebook open, so its evidence comes too whenever it is newer than
+    the screen's.
     """
     screen = screen or Screen()
     if snapshot.game.phase == LOBBY or screen.is_lobby:
@@ -89,7 +97,26 @@ def render_update(snapshot: TableSnapshot, seat: Seat | None, link: str,
         inputs["log-new"] = json.dumps([(line.kind, line.text) for line in context["log_new"]])
     html = "".join(_render(snapshot, name, inputs.get(name), context) for name in names)
     inputs.pop("log-new", None)
-    return html, Screen(stage=stage, log_version=snapshot.version, shown=inputs)
+    evidence = screen.notebook_version
+    if notebook and evidence != snapshot.version:
+        html += notebook_evidence(snapshot)
+        evidence = snapshot.version
+    return html, Screen(stage=stage, log_version=snapshot.version, shown=inputs,
+                        notebook_version=evidence)
+
+
+def notebook_evidence(snapshot: TableSnapshot) -> str:
+    """The notebook's evidence at the snapshot's version, rendered once for every viewer.
+
+    It is the spectator's record (what the whole table watched), so every screen gets the
+    same HTML; only screens with their notebook open are sent it.
+    """
+    key = ("notebook", "")
+    html = snapshot.rendered.get(key)
+    if html is None:
+        context = {"evidence": evidence_view(table_record(snapshot)), "oob": True}
+        html = snapshot.rendered[key] = render_to_string(NOTEBOOK_EVIDENCE, context)
+    return html
 
 
 def _render(snapshot: TableSnapshot, name: str, shows: str | None,

@@ -55,6 +55,8 @@ class Room:
         # Each socket, with the version of the last frame it was sent (-1: none yet).
         self.viewers: dict[Viewer, int] = {}
         self.fresh: set[Viewer] = set()
+        # Sockets that want a frame from the current snapshot, not a fresh read.
+        self.due: set[Viewer] = set()
         self.wanted = 0  # the newest version announced
         self.shown = -1  # the version of the last round rendered
         self.task: asyncio.Task[None] | None = None
@@ -67,18 +69,27 @@ class Room:
         if self.task is None and self._due():
             self.task = asyncio.get_running_loop().create_task(self._pump())
 
+    def refresh(self, viewer: Viewer) -> None:
+        """Ask for a frame for ``viewer`` alone from the latest snapshot (what it shows
+        changed on its side: its notebook opened), without reading the game afresh."""
+        self.due.add(viewer)
+        if self.task is None:
+            self.task = asyncio.get_running_loop().create_task(self._pump())
+
     def _due(self) -> bool:
-        return bool(self.fresh) or (self.wanted > self.shown and bool(self.viewers))
+        return (bool(self.fresh) or bool(self.due)
+                or (self.wanted > self.shown and bool(self.viewers)))
 
     async def _pump(self) -> None:
         try:
             while self._due():
                 fresh, self.fresh = self.fresh, set()
+                due, self.due = self.due, set()
                 target = self.wanted
                 viewers = tuple(self.viewers.items())
                 try:
                     version, frames = await database_sync_to_async(self._render)(
-                        viewers, fresh, target)
+                        viewers, fresh, target, due)
                 except Exception:
                     logger.exception("game %s: could not render its sockets' frames",
                                      self.game_id)
@@ -94,9 +105,11 @@ class Room:
             self.task = None
 
     def _render(self, viewers: tuple[tuple[Viewer, int], ...], fresh: set[Viewer],
-                target: int) -> tuple[int, Frames]:
+                target: int, due: frozenset[Viewer] | set[Viewer] = frozenset()
+                ) -> tuple[int, Frames]:
         """Runs in the synchronous thread: one snapshot, then the frames of the sockets that
-        asked afresh or are behind it (each socket with the version it was last sent)."""
+        asked afresh, asked for a frame (``due``) or are behind it (each socket with the
+        version it was last sent)."""
         # A fresh read serves everyone: it is at least as new as any doorbell heard.
         snapshot = (read_snapshot(self.game_id, self.code) if fresh
                     else table_snapshot(self.game_id, self.code, target))
@@ -104,7 +117,7 @@ class Room:
             return target, [(viewer, None) for viewer, _ in viewers]
         frames: Frames = []
         for viewer, sent in viewers:
-            if viewer not in fresh and sent >= snapshot.version:
+            if viewer not in fresh and viewer not in due and sent >= snapshot.version:
                 continue
             try:
                 frames.append((viewer, viewer.render_frame(snapshot, viewer in fresh)))
@@ -152,5 +165,6 @@ def leave(room: Room, viewer: Viewer) -> None:
     """Take ``viewer`` out of ``room``; a room left empty is forgotten."""
     room.viewers.pop(viewer, None)
     room.fresh.discard(viewer)
+    room.due.discard(viewer)
     if not room.viewers and _rooms.get((room.game_id, room.code)) is room:
         del _rooms[(room.game_id, room.code)]

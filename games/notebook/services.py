@@ -100,6 +100,17 @@ def add_hypothesis(game: Game, holder: str, jargon: str, spec: Any,
     return Written(row.pk, jargon, rule)
 
 
+def change_hypothesis(game: Game, holder: str, hypothesis_id: int, spec: Any) -> Written:
+    """Put a new rule in place of one of ``holder``'s hypotheses (its jargon stays)."""
+    row = Hypothesis.objects.filter(game=game, holder=holder, pk=hypothesis_id).first()
+    if row is None:
+        raise ServiceError("notebook/no_hypothesis", "That hypothesis is not in your notebook.")
+    rule = read_rule(spec, row.jargon)
+    row.spec = spec_to_json(rule.spec)
+    row.save(update_fields=["spec"])
+    return Written(row.pk, row.jargon, rule)
+
+
 def delete_hypothesis(game: Game, holder: str, hypothesis_id: int) -> None:
     """Forget one of ``holder``'s hypotheses (someone else's is not found)."""
     deleted, _ = Hypothesis.objects.filter(game=game, holder=holder, pk=hypothesis_id).delete()

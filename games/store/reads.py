@@ -66,9 +66,12 @@ def load_state(ref: GameRef) -> GameState:
     return game_state(get_game(ref))
 
 
-def game_log(ref: GameRef, since: int = 0) -> list[Event]:
-    """Every event of the game in order (secrets included), of the actions after ``since``."""
+def game_log(ref: GameRef, since: int = 0, until: int | None = None) -> list[Event]:
+    """Every event of the game in order (secrets included), of the actions after ``since``
+    (and up to version ``until``, when given)."""
     entries = LogEntry.objects.filter(game=get_game(ref), seq__gt=since).order_by("seq")
+    if until is not None:
+        entries = entries.filter(seq__lte=until)
     return [event_from_json(data) for events in entries.values_list("events", flat=True)
             for data in events]
 

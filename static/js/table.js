@@ -3,7 +3,10 @@
  * The page works through htmx: playing posts the play form (hx-post) and every
  * screen is updated by fragments pushed over the WebSocket. This file only adds
  * what plain attributes cannot: a click on a card fills the form and submits it,
- * cards can be selected for a group, keys play cards, and a lost connection shows.
+ * cards can be selected for a group, keys play cards, and a lost connection shows;
+ * the notebook panel opens and closes (key N), tells the server over the socket (which
+ * then pushes its evidence), keeps its open sections across pushes, and loads the
+ * viewer's own part over htmx.
  */
 (function () {
   "use strict";
@@ -91,6 +94,9 @@
     } else if (event.key === "p" || event.key === "P") {
       var pass = document.querySelector('[data-action="pass"]:not([disabled])');
       if (pass) { pass.click(); event.preventDefault(); }
+    } else if (event.key === "n" || event.key === "N") {
+      toggleNotebook();
+      event.preventDefault();
     } else if (event.key === "/") {
       var say = document.getElementById("say");
       if (say) { say.focus(); event.preventDefault(); }
@@ -119,8 +125,12 @@
   // Connection state: the ws extension reconnects after abnormal closes by itself;
   // for other closes (a server that went away politely) reload to resync.
   var retry = 0;
-  document.body.addEventListener("htmx:wsOpen", function () {
+  var socket = null;
+  document.body.addEventListener("htmx:wsOpen", function (event) {
     retry = 0;
+    socket = event.detail.socketWrapper;
+    // A new socket (a reconnect) knows nothing of the page: say the notebook is open.
+    if (notebookOpen()) { tellNotebook(true); }
     var note = document.getElementById("connection");
     if (note) { note.hidden = true; }
   });
@@ -154,6 +164,7 @@
   // When the game starts every lobby moves to the table; when it ends, to the reveal.
   document.body.addEventListener("htmx:wsAfterMessage", function () {
     trimLog();
+    keepNotebook();
     var now = document.querySelector("[data-follow-now]");
     if (now) { window.location.href = now.href; return; }
     var link = document.querySelector("[data-autofollow]");
@@ -161,5 +172,102 @@
       link.dataset.following = "1";
       setTimeout(function () { window.location.href = link.href; }, 2500);
     }
+  });
+
+  // The notebook panel.
+  function notebook() { return document.getElementById("notebook"); }
+  function notebookOpen() { var nb = notebook(); return nb && !nb.hidden; }
+  function tellNotebook(open) {
+    if (socket) { socket.send(JSON.stringify({ type: "notebook", open: open })); }
+  }
+  var openSections = {};
+
+  function toggleNotebook(force, tab) {
+    var nb = notebook();
+    if (!nb) { return; }
+    var open = force === undefined ? nb.hidden : force;
+    nb.hidden = !open;
+    var button = document.getElementById("nb-toggle");
+    if (button) { button.setAttribute("aria-expanded", String(open)); }
+    document.body.classList.toggle("notebook-open", open);
+    tellNotebook(open);
+    if (open) {
+      if (tab) { showTab(tab); } else if (currentTab() === "mine") { loadMine(); }
+      document.getElementById("nb-title").focus();
+    } else if (button) {
+      button.focus();
+    }
+  }
+
+  function currentTab() {
+    var mine = document.getElementById("nb-tab-mine");
+    return mine && mine.getAttribute("aria-selected") === "true" ? "mine" : "evidence";
+  }
+
+  function showTab(name) {
+    ["evidence", "mine"].forEach(function (tab) {
+      var on = tab === name;
+      var button = document.getElementById("nb-tab-" + tab);
+      button.setAttribute("aria-selected", String(on));
+      button.tabIndex = on ? 0 : -1;
+      document.getElementById("nb-panel-" + tab).hidden = !on;
+    });
+    if (name === "mine") { loadMine(); }
+  }
+
+  function loadMine() {
+    var nb = notebook();
+    htmx.ajax("GET", nb.dataset.mineUrl, { target: "#nb-mine-slot", swap: "innerHTML" });
+  }
+
+  // Pushed evidence replaces its sections: open again the ones the reader had open, and
+  // say when the private part's checks are older than the table.
+  function keepNotebook() {
+    Object.keys(openSections).forEach(function (id) {
+      var section = document.getElementById(id);
+      if (section) { section.open = true; }
+    });
+    var mine = document.getElementById("nb-mine");
+    var version = document.getElementById("version");
+    if (mine && version) {
+      var stale = mine.querySelector(".nb-stale");
+      if (stale) { stale.hidden = mine.dataset.version === version.value; }
+    }
+  }
+  document.addEventListener("toggle", function (event) {
+    var section = event.target;
+    if (!section.classList || !section.classList.contains("nb-jargon")) { return; }
+    if (section.open) { openSections[section.id] = true; } else { delete openSections[section.id]; }
+  }, true);
+
+  document.addEventListener("click", function (event) {
+    if (event.target.closest("#nb-toggle")) { toggleNotebook(); return; }
+    if (event.target.closest("#nb-close")) { toggleNotebook(false); return; }
+    var tab = event.target.closest('#notebook [role="tab"]');
+    if (tab) { showTab(tab.id.replace("nb-tab-", "")); }
+  });
+  document.addEventListener("change", function (event) {
+    if (event.target.id === "nb-several") {
+      notebook().classList.toggle("nb--several", event.target.checked);
+    }
+  });
+  document.addEventListener("keydown", function (event) {
+    if (!notebookOpen()) { return; }
+    if (event.key === "Escape" && event.target.closest("#notebook")) {
+      toggleNotebook(false);
+      event.preventDefault();
+    } else if ((event.key === "ArrowRight" || event.key === "ArrowLeft") &&
+               event.target.closest('#notebook [role="tab"]')) {
+      var next = currentTab() === "mine" ? "evidence" : "mine";
+      showTab(next);
+      document.getElementById("nb-tab-" + next).focus();
+      event.preventDefault();
+    }
+  });
+
+  // Back from writing a hypothesis (…#notebook-mine), or a link to the notebook.
+  document.addEventListener("DOMContentLoaded", function () {
+    if (window.location.hash === "#notebook-mine") { toggleNotebook(true, "mine"); }
+    else if (window.location.hash === "#notebook") { toggleNotebook(true); }
   });
 })();

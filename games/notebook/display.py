@@ -1,0 +1,250 @@
+"""The notebook's evidence as the page draws it: typed rows built from a public record.
+
+Everything here is a function of a :class:`~games.deduction.record.PublicRecord` read as a
+spectator would (:data:`None` viewer), so one rendering serves every screen of a game at
+one version: the evidence is what the whole table watched, nobody's own hand.
+"""
+
+from __future__ import annotations
+
+import re
+import zlib
+from dataclasses import dataclass
+
+from games.deduction.notebook import Entry, Grid, entries, grid
+from games.deduction.record import Attempt, PublicRecord
+from rules.cards import card_of
+from rules.effects import Effect
+from rules.english import describe_effect
+
+
+@dataclass(frozen=True, slots=True)
+class Face:
+    """A card as the notebook writes it: its symbol, its colour for the page, its name."""
+
+    symbol: str
+    colour: str
+    name: str
+
+    @classmethod
+    def of(cls, text: str) -> Face:
+        """The face of a card given as canonical text."""
+        card = card_of(text)
+        colour = "joker" if card.is_joker else (card.colour or "")
+        return cls(card.symbol, colour, card.name)
+
+
+@dataclass(frozen=True, slots=True)
+class Line:
+    """One observation in words, with where it happened; ``several``: a refusal by more
+    than one rule (the notebook's filter keeps only those)."""
+
+    round: int
+    turn: int | None
+    text: str
+    several: bool = False
+
+    @property
+    def when(self) -> str:
+        """``R1 · T12``: the round and turn, short."""
+        return f"R{self.round}" + (f" · T{self.turn}" if self.turn is not None else "")
+
+
+@dataclass(frozen=True, slots=True)
+class CellView:
+    """One (top, played) pair of a grid: how often refused, how often let through."""
+
+    refused: int
+    through: int
+    label: str
+
+    @property
+    def mark(self) -> str:
+        """``refused``, ``through`` or ``mixed`` (for the colour of the cell)."""
+        if self.refused and self.through:
+            return "mixed"
+        return "refused" if self.refused else "through"
+
+    @property
+    def short(self) -> str:
+        """What the cell shows: ``✗2``, ``✓``, ``✗1 ✓3``."""
+        parts = []
+        if self.refused:
+            parts.append("✗" + (str(self.refused) if self.refused > 1 else ""))
+        if self.through:
+            parts.append("✓" + (str(self.through) if self.through > 1 else ""))
+        return " ".join(parts)
+
+
+@dataclass(frozen=True, slots=True)
+class GridRow:
+    """The plays on one top card, one cell per played card of the grid (``None``: untried)."""
+
+    top: Face
+    cells: tuple[CellView | None, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class GridView:
+    """An evidence grid: played cards across, top cards down."""
+
+    columns: tuple[Face, ...]
+    rows: tuple[GridRow, ...]
+    refused_word: str
+
+    @property
+    def empty(self) -> bool:
+        """Whether no pair has been observed."""
+        return not self.rows
+
+
+@dataclass(frozen=True, slots=True)
+class JargonView:
+    """Everything seen of one jargon, for its section of the notebook."""
+
+    jargon: str
+    anchor: str
+    author: str
+    since: int
+    refusals: tuple[Line, ...]
+    firings: tuple[Line, ...]
+    calls: tuple[Line, ...]
+    wins: tuple[Line, ...]
+    let_through: int
+    grid: GridView
+    grid_several: GridView
+
+    @property
+    def summary(self) -> str:
+        """``refused 3 · fired 1 · let 14 through``."""
+        parts = []
+        if self.refusals:
+            parts.append(f"refused {len(self.refusals)}")
+        if self.firings:
+            parts.append(f"fired {len(self.firings)}×")
+        if self.calls:
+            parts.append(f"penalised words {len(self.calls)}×")
+        if self.wins:
+            parts.append(f"won {len(self.wins)}×")
+        parts.append(f"let {self.let_through} through")
+        return " · ".join(parts)
+
+
+@dataclass(frozen=True, slots=True)
+class EvidenceView:
+    """The whole evidence section: every jargon, and the grid of all plays."""
+
+    plays: int
+    refused: int
+    several: int
+    jargons: tuple[JargonView, ...]
+    grid: GridView
+    grid_several: GridView
+
+
+def anchor(jargon: str) -> str:
+    """A stable id for a jargon's section (``nb-gronk-1a2b3c4d``): its letters for people
+    reading the address, a checksum of the whole jargon so that ``Pip!`` and ``Pip?`` differ,
+    the same in every process (Python's own ``hash`` of a string is not)."""
+    slug = re.sub(r"[^a-z0-9]+", "-", jargon.casefold()).strip("-")[:24] or "rule"
+    return f"nb-{slug}-{zlib.crc32(jargon.encode()):08x}"
+
+
+def _played(attempt: Attempt) -> str:
+    return " ".join(card_of(c).symbol if c == s else f"🃏 as {card_of(s).symbol}"
+                    for c, s in zip(attempt.cards, attempt.stands_for, strict=True))
+
+
+def _card(text: str) -> str:
+    return card_of(text).symbol
+
+
+def _effects(effects: tuple[Effect, ...]) -> str:
+    return "; ".join(describe_effect(e) for e in effects) or "it fired"
+
+
+def _on(attempt: Attempt) -> str:
+    top = attempt.top
+    return f" on {card_of(top).symbol}" if top else ""
+
+
+def _words(attempt: Attempt) -> str:
+    return f", saying “{attempt.said}”" if attempt.said else ", saying nothing"
+
+
+def _holding(attempt: Attempt) -> str:
+    if attempt.situation is None:
+        return ""
+    n = attempt.situation.hand_before
+    return f", holding {n} card{'s' if n != 1 else ''}"
+
+
+def _turn(attempt: Attempt) -> int | None:
+    return attempt.situation.turn if attempt.situation else None
+
+
+def _line(attempt: Attempt, text: str, several: bool = False) -> Line:
+    return Line(attempt.round, _turn(attempt), text, several)
+
+
+def _refusal(attempt: Attempt, jargon: str, names: tuple[str, ...]) -> Line:
+    others = [j for j in attempt.broken if j != jargon]
+    also = f"; also refused by {', '.join(others)}" if others else ""
+    text = (f"{names[attempt.seat]} tried {_played(attempt)}{_on(attempt)}{_holding(attempt)}"
+            f"{_words(attempt)}{also}.")
+    return _line(attempt, text, several=bool(others))
+
+
+def _jargon_view(entry: Entry, record: PublicRecord) -> JargonView:
+    names = record.names
+    refusals = tuple(_refusal(a, entry.jargon, names) for a in entry.refusals)
+    firings = tuple(_line(a, f"{names[a.seat]} played {_card(f.card) if f.card else _played(a)}"
+                             f"{_on(a)}: " + _effects(f.effects) + ".")
+                    for a, f in entry.firings)
+    calls = tuple(_line(a, f"{names[a.seat]} played {_played(a)}{_on(a)}{_words(a)}: "
+                           + ("words were owed." if c.required else "those words were not wanted."))
+                  for a, c in entry.calls)
+    wins = tuple(Line(c.round, None, f"{names[c.seat]} revealed "
+                                     f"{' '.join(card_of(x).symbol for x in c.hand)} and won.")
+                 for c in record.claims if c.won_by == entry.jargon)
+    author = names[entry.sighting.author] if entry.sighting.author < len(names) else "?"
+    return JargonView(
+        jargon=entry.jargon, anchor=anchor(entry.jargon), author=author,
+        since=entry.sighting.since, refusals=refusals, firings=firings, calls=calls, wins=wins,
+        let_through=entry.let_through,
+        grid=grid_view(grid(record, entry.jargon), f"refused by {entry.jargon}"),
+        grid_several=grid_view(grid(record, entry.jargon, several_only=True),
+                               f"refused by {entry.jargon}"))
+
+
+def grid_view(found: Grid, refused_word: str = "refused") -> GridView:
+    """A grid as rows of cells with their labels for screen readers."""
+    columns = tuple(Face.of(p) for p in found.played)
+    rows = []
+    for top in found.tops:
+        cells: list[CellView | None] = []
+        for played in found.played:
+            cell = found.cell(top, played)
+            if cell is None:
+                cells.append(None)
+                continue
+            what = []
+            if cell.refused:
+                what.append(f"{refused_word} {cell.refused}×")
+            if cell.through:
+                what.append(f"let through {cell.through}×")
+            label = f"{card_of(played).symbol} on {card_of(top).symbol}: {', '.join(what)}"
+            cells.append(CellView(cell.refused, cell.through, label))
+        rows.append(GridRow(Face.of(top), tuple(cells)))
+    return GridView(columns, tuple(rows), refused_word)
+
+
+def evidence_view(record: PublicRecord) -> EvidenceView:
+    """The notebook's evidence section for ``record`` (a spectator's record of the game)."""
+    return EvidenceView(
+        plays=len(record.attempts),
+        refused=sum(1 for a in record.attempts if not a.accepted),
+        several=sum(1 for a in record.attempts if len(a.broken) > 1),
+        jargons=tuple(_jargon_view(e, record) for e in entries(record)),
+        grid=grid_view(grid(record)),
+        grid_several=grid_view(grid(record, several_only=True)))

@@ -1,0 +1,122 @@
+"""The private half of the notebook: one viewer's notes, hypotheses and sealed guesses.
+
+Built for the viewer who wrote them and nobody else, from their own public record (their
+own hand included, which hypotheses about hands need): each hypothesis with its check
+against everything seen, the experiments the viewer's hand offers, and the guess sealed
+for each jargon.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime
+
+from games.deduction.experiments import Experiment, Table, experiments
+from games.deduction.hypotheses import Check, check
+from games.deduction.record import PublicRecord
+from games.engine.state import GameState
+from games.models import Game, Seat
+from games.notebook.display import anchor
+from games.notebook.services import Written, guesses_of, hypotheses_of, notes_of, read_rule
+from games.store.reads import game_state
+from rules.english import describe
+from rules.fields import MAX_DEPTH
+from rules.spec import spec_to_json
+
+
+@dataclass(frozen=True, slots=True)
+class HypothesisRow:
+    """One hypothesis as its writer sees it: its sentence and how it fares."""
+
+    id: int
+    label: str
+    sentence: str
+    check: Check
+    sealed: bool
+
+
+@dataclass(frozen=True, slots=True)
+class GuessRow:
+    """The guess sealed for a jargon, and when."""
+
+    sentence: str
+    version: int
+    sealed: datetime
+
+
+@dataclass(frozen=True, slots=True)
+class JargonMine:
+    """Everything of the viewer's own about one jargon."""
+
+    jargon: str
+    anchor: str
+    note: str
+    hypotheses: tuple[HypothesisRow, ...]
+    guess: GuessRow | None
+    experiments: tuple[Experiment, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Mine:
+    """The private tab of one viewer's notebook."""
+
+    code: str
+    version: int
+    player: bool
+    playing: bool
+    ended: bool
+    general_note: str
+    jargons: tuple[JargonMine, ...]
+    message: str = ""
+
+    @property
+    def hypotheses(self) -> int:
+        """How many hypotheses the viewer holds."""
+        return sum(len(j.hypotheses) for j in self.jargons)
+
+
+def table_now(state: GameState, seat: int | None) -> Table | None:
+    """The table as ``seat`` sees it before its next play (``None``: not playing now)."""
+    if seat is None or state.phase != "playing" or not state.piles:
+        return None
+    pile = state.piles[0]
+    # The engine counts a turn when it is played: the next play is turn ``turn + 1``.
+    return Table(seat=seat, hand=tuple(state.hands[seat]),
+                 under=pile.effective_text()[-MAX_DEPTH:], record=tuple(state.record),
+                 turn=state.turn + 1, round=state.round, players=state.players,
+                 active_suit=pile.suit)
+
+
+def _row(written: Written, number: int, record: PublicRecord, sealed_spec: object) -> HypothesisRow:
+    return HypothesisRow(
+        id=written.id, label=f"H{number}", sentence=describe(written.rule),
+        check=check(written.rule, written.jargon, record),
+        sealed=sealed_spec is not None and spec_to_json(written.rule.spec) == sealed_spec)
+
+
+def mine_view(game: Game, seat: Seat | None, holder: str | None, record: PublicRecord,
+              message: str = "") -> Mine:
+    """The private tab for the viewer ``holder`` (at ``seat``, or a spectator), with
+    ``record`` being that viewer's public record of the game."""
+    state = game_state(game)
+    index = seat.index if seat is not None and not seat.is_bot else None
+    notes = notes_of(game, holder)
+    written = hypotheses_of(game, holder)
+    guesses = guesses_of(game, index)
+    table = table_now(state, index)
+    jargons = []
+    for jargon in record.jargons:
+        guess = guesses.get(jargon)
+        mine = [w for w in written if w.jargon == jargon]
+        rows = tuple(_row(w, i + 1, record, guess.spec if guess else None)
+                     for i, w in enumerate(mine))
+        tried = experiments([(r.label, w.rule) for r, w in zip(rows, mine, strict=True)],
+                            table) if table is not None and mine else ()
+        jargons.append(JargonMine(
+            jargon=jargon, anchor=anchor(jargon), note=notes.get(jargon, ""), hypotheses=rows,
+            guess=GuessRow(describe(read_rule(guess.spec, jargon)), guess.version,
+                           guess.sealed) if guess else None,
+            experiments=tried))
+    return Mine(code=game.code, version=game.version, player=index is not None,
+                playing=table is not None, ended=state.phase == "ended",
+                general_note=notes.get("", ""), jargons=tuple(jargons), message=message)

@@ -1,0 +1,306 @@
+"""HTTP views of the notebook, under ``/g/<code>/notebook/`` (namespace ``notebook``).
+
+Anyone with the game's link has a notebook (players and spectators, told apart by the
+holder token in their session, as seats are). ``GET`` the notebook page (the evidence and
+the viewer's own part; htmx gets the own part alone, for the table's notebook panel);
+``POST`` a note, a hypothesis (written in the rule builder, on its own page), its
+deletion, or its seal as the viewer's guess. Every answer shows only the viewer's own
+notes, hypotheses and guesses; a refusal changes nothing and says why.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from django.http import (
+    Http404,
+    HttpRequest,
+    HttpResponse,
+    HttpResponseRedirect,
+)
+from django.shortcuts import render
+from django.urls import reverse
+from django.views.decorators.http import require_GET, require_POST
+from django_htmx.http import HttpResponseClientRedirect, reswap, retarget
+
+from games.builder.context import Panel, error_slots, form_view
+from games.builder.forms import apply_row_op, check, form_from_data
+from games.builder.model import LISTS, RuleForm, new_form
+from games.builder.spec_form import Unrepresentable, spec_to_form
+from games.deduction.hypotheses import Check
+from games.deduction.hypotheses import check as check_hypothesis
+from games.deduction.record import PublicRecord
+from games.models import LOBBY, Game, Hypothesis, Seat
+from games.notebook import services
+from games.notebook.display import evidence_view
+from games.notebook.mine import Mine, mine_view
+from games.store.errors import ServiceError
+from games.store.identity import request_holder, viewer_seat
+from games.store.limits import TOO_FAST, over_limit
+from games.store.pages import game_or_404
+from rules.english import describe
+
+PAGE = "games/notebook/page.html"
+HYPOTHESIS = "games/notebook/hypothesis.html"
+PANEL = "games/builder/panel.html"
+BAD_REQUEST = 400
+
+
+@dataclass(frozen=True, slots=True)
+class Viewer:
+    """Who is asking: the game, their seat (``None``: a spectator), their holder hash and
+    their public record of the game."""
+
+    game: Game
+    seat: Seat | None
+    holder: str
+    record: PublicRecord
+
+    @property
+    def index(self) -> int | None:
+        """The viewer's seat number, or ``None``."""
+        return self.seat.index if self.seat is not None else None
+
+
+def _viewer(request: HttpRequest, code: str) -> Viewer:
+    game = game_or_404(code)
+    if game.phase == LOBBY:
+        raise Http404("This game has not started yet: its notebook opens with the first play.")
+    seat = viewer_seat(request, game)
+    index = seat.index if seat is not None else None
+    return Viewer(game, seat, request_holder(request), services.record_for(game, index))
+
+
+def _plain(message: str, status: int = BAD_REQUEST) -> HttpResponse:
+    return HttpResponse(message, status=status, content_type="text/plain; charset=utf-8")
+
+
+def _has_nul(request: HttpRequest) -> bool:
+    return any("\x00" in value for _, values in request.POST.lists() for value in values)
+
+
+def _mine(request: HttpRequest, viewer: Viewer, message: str = "") -> Mine:
+    return mine_view(viewer.game, viewer.seat, viewer.holder, viewer.record, message)
+
+
+@require_GET
+def notebook(request: HttpRequest, code: str) -> HttpResponse:
+    """The notebook: a whole page when opened directly, the viewer's own part for htmx."""
+    viewer = _viewer(request, code)
+    mine = _mine(request, viewer)
+    if request.headers.get("HX-Request"):
+        return render(request, f"{PAGE}#mine", {"mine": mine})
+    # The evidence is the same for everyone: the spectator's record, not this viewer's.
+    everyone = services.record_for(viewer.game, None)
+    return render(request, PAGE, {"mine": mine, "evidence": evidence_view(everyone),
+                                  "code": viewer.game.code})
+
+
+@require_POST
+def note(request: HttpRequest, code: str) -> HttpResponse:
+    """Keep a note (``jargon`` empty: on the game); the answer is a short status line."""
+    viewer = _viewer(request, code)
+    if _has_nul(request):
+        return _plain("A note cannot hold that character.")
+    if over_limit(request, "act"):
+        return _plain(TOO_FAST, 429)
+    try:
+        services.save_note(viewer.game, viewer.holder, request.POST.get("jargon", ""),
+                           request.POST.get("text", ""), viewer.record)
+    except ServiceError as exc:
+        return _plain(str(exc))
+    return render(request, f"{PAGE}#saved", {})
+
+
+@require_POST
+def delete(request: HttpRequest, code: str, hypothesis: int) -> HttpResponse:
+    """Forget one of the viewer's hypotheses; the answer is their part of the notebook."""
+    viewer = _viewer(request, code)
+    try:
+        services.delete_hypothesis(viewer.game, viewer.holder, hypothesis)
+        message = "Hypothesis deleted."
+    except ServiceError as exc:
+        message = str(exc)
+    return render(request, f"{PAGE}#mine", {"mine": _mine(request, viewer, message)})
+
+
+@require_POST
+def seal(request: HttpRequest, code: str, hypothesis: int) -> HttpResponse:
+    """Seal one of the viewer's hypotheses as their guess for its jargon."""
+    viewer = _viewer(request, code)
+    row = Hypothesis.objects.filter(game=viewer.game, holder=viewer.holder,
+                                    pk=hypothesis).first()
+    try:
+        if row is None:
+            raise ServiceError("notebook/no_hypothesis", "That hypothesis is not in your "
+                                                         "notebook.")
+        services.seal_guess(viewer.game, viewer.seat, row.jargon, row.spec, viewer.record)
+        message = (f"Sealed as your guess for {row.jargon}. Nobody learns whether it is "
+                   "right before the reveal.")
+    except ServiceError as exc:
+        message = str(exc)
+    return render(request, f"{PAGE}#mine", {"mine": _mine(request, viewer, message)})
+
+
+# Writing a hypothesis: the rule builder, on a page of its own.
+
+
+@dataclass
+class HypothesisPanel(Panel):
+    """The rule builder's panel for a hypothesis: the same form, a fixed jargon, and
+    instead of the rule-writer's preview, the hypothesis checked against the evidence."""
+
+    jargon: str = ""
+    editing: int | None = None
+    verdict: Check | None = None
+    sentence: str = ""
+    can_seal: bool = False
+    problems: list[str] = field(default_factory=list)
+
+    @property
+    def urls(self) -> dict[str, str]:
+        """The hypothesis builder's endpoints for this game (the builder's own names)."""
+        names = {"form": "hypothesis_form", "rows": "hypothesis_rows",
+                 "preview": "hypothesis_preview", "submit": "hypothesis_save"}
+        return {n: reverse(f"notebook:{view}", kwargs={"code": self.code})
+                for n, view in names.items()}
+
+
+def _jargon(viewer: Viewer, raw: str) -> str:
+    cleaned = " ".join(raw.split()).casefold()
+    for seen in viewer.record.jargons:
+        if seen.casefold() == cleaned:
+            return seen
+    raise Http404("No rule of that name has shown itself at this table yet.")
+
+
+def _editing(viewer: Viewer, raw: str | None) -> Hypothesis | None:
+    if not raw:
+        return None
+    if not (raw.isascii() and raw.isdigit() and len(raw) <= 9):
+        raise Http404("There is no such hypothesis in your notebook.")
+    row = Hypothesis.objects.filter(game=viewer.game, holder=viewer.holder, pk=int(raw)).first()
+    if row is None:
+        raise Http404("There is no such hypothesis in your notebook.")
+    return row
+
+
+def _panel(viewer: Viewer, jargon: str, form: RuleForm, editing: int | None,
+           focus: str = "") -> HypothesisPanel:
+    form.jargon = jargon
+    sighting = viewer.record.sighting(jargon)
+    checked = check(form, author=sighting.author if sighting else None)
+    panel = HypothesisPanel(
+        viewer.game.code, viewer.game.version, viewer.index, viewer.game.phase, [], True,
+        form=form_view(form, checked.problems, focus), checked=checked, jargon=jargon,
+        editing=editing, can_seal=viewer.seat is not None and not viewer.seat.is_bot
+        and viewer.game.phase != "ended")
+    panel.slots = [(slot, checked.by_slot().get(slot, "")) for slot in error_slots(form)]
+    if checked.ok and checked.rule is not None:
+        panel.verdict = check_hypothesis(checked.rule, jargon, viewer.record)
+        panel.sentence = describe(checked.rule)
+    return panel
+
+
+@require_GET
+def hypothesis(request: HttpRequest, code: str) -> HttpResponse:
+    """The page to write (``?jargon=``) or change (``?edit=<id>``) a hypothesis."""
+    viewer = _viewer(request, code)
+    row = _editing(viewer, request.GET.get("edit"))
+    jargon = row.jargon if row is not None else _jargon(viewer, request.GET.get("jargon", ""))
+    form = new_form()
+    if row is not None:
+        try:
+            form = spec_to_form(row.spec, jargon)
+        except Unrepresentable:
+            form = new_form()  # written before the builder could say it: start afresh
+    panel = _panel(viewer, jargon, form, row.pk if row is not None else None)
+    return render(request, HYPOTHESIS, {"builder": panel, "code": viewer.game.code})
+
+
+def _posted(request: HttpRequest, code: str) -> tuple[Viewer, str, int | None] | HttpResponse:
+    if _has_nul(request):
+        return _plain("The form holds a character that cannot be used.")
+    viewer = _viewer(request, code)
+    row = _editing(viewer, request.POST.get("edit"))
+    jargon = row.jargon if row is not None else _jargon(viewer, request.POST.get("jargon", ""))
+    return viewer, jargon, row.pk if row is not None else None
+
+
+@require_POST
+def hypothesis_form(request: HttpRequest, code: str) -> HttpResponse:
+    """The form's body again with the verdict: after the kind changed."""
+    posted = _posted(request, code)
+    if isinstance(posted, HttpResponse):
+        return posted
+    viewer, jargon, editing = posted
+    panel = _panel(viewer, jargon, form_from_data(request.POST), editing)
+    return render(request, f"{PANEL}#body_and_preview", {"builder": panel})
+
+
+@require_POST
+def hypothesis_rows(request: HttpRequest, code: str) -> HttpResponse:
+    """One list again with the verdict: after a row was added, removed or changed."""
+    posted = _posted(request, code)
+    if isinstance(posted, HttpResponse):
+        return posted
+    viewer, jargon, editing = posted
+    area = request.POST.get("area", "")
+    if area not in (*LISTS, "effects"):
+        return _plain("Unknown list.")
+    op = request.POST.get("op", "refresh")
+    raw = request.POST.get("index", "")
+    index = int(raw) if raw.isascii() and raw.isdigit() and len(raw) <= 9 else None
+    current = apply_row_op(form_from_data(request.POST), area, op, index)
+    panel = _panel(viewer, jargon, current, editing, "" if op == "refresh" else f"{op}:{area}")
+    shown = panel.form.lists.get(area) if panel.form else None
+    if shown is None and not (area == "effects" and current.kind == "trigger"):
+        return _plain("That list is not part of this kind of rule.")
+    partial = "effects" if area == "effects" else "condlist"
+    return render(request, f"{PANEL}#{partial}_swap", {"builder": panel, "list": shown})
+
+
+@require_POST
+def hypothesis_preview(request: HttpRequest, code: str) -> HttpResponse:
+    """The verdict on the form as it stands, with every field's message refreshed."""
+    posted = _posted(request, code)
+    if isinstance(posted, HttpResponse):
+        return posted
+    viewer, jargon, editing = posted
+    panel = _panel(viewer, jargon, form_from_data(request.POST), editing)
+    return render(request, f"{PANEL}#preview_swap", {"builder": panel})
+
+
+@require_POST
+def hypothesis_save(request: HttpRequest, code: str) -> HttpResponse:
+    """Keep the hypothesis (``edit``: in place of that one), and seal it when ``seal`` is
+    set; back to the table with the notebook open."""
+    posted = _posted(request, code)
+    if isinstance(posted, HttpResponse):
+        return posted
+    viewer, jargon, editing = posted
+    if over_limit(request, "act"):
+        return _result(request, TOO_FAST)
+    panel = _panel(viewer, jargon, form_from_data(request.POST), editing)
+    checked = panel.checked
+    if checked is None or not checked.ok or checked.rule is None:
+        return _result(request, "Your hypothesis is not finished yet: see the marked fields.")
+    spec = checked.spec
+    try:
+        if editing is not None:
+            services.change_hypothesis(viewer.game, viewer.holder, editing, spec)
+        else:
+            services.add_hypothesis(viewer.game, viewer.holder, jargon, spec, viewer.record)
+        if request.POST.get("seal"):
+            services.seal_guess(viewer.game, viewer.seat, jargon, spec, viewer.record)
+    except ServiceError as exc:
+        return _result(request, str(exc))
+    back = reverse("game", kwargs={"code": viewer.game.code}) + "#notebook-mine"
+    if request.headers.get("HX-Request"):
+        return HttpResponseClientRedirect(back)
+    return HttpResponseRedirect(back, status=303)
+
+
+def _result(request: HttpRequest, message: str) -> HttpResponse:
+    response = render(request, f"{HYPOTHESIS}#result", {"message": message})
+    return reswap(retarget(response, "#builder-result"), "innerHTML")

@@ -1,0 +1,184 @@
+"""The notebook over HTTP: evidence for everyone, notes and hypotheses for their writer
+only, sealed guesses for players, and every bad request refused without a change."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from django.test import Client
+
+from games.engine.actions import EndGame
+from games.models import Hypothesis, Note, SealedGuess
+from games.store.writes import submit_action
+from tests.factories import holder_client
+from tests.notebook.helpers import GRONK, NO_HEARTS, form_of, gronk_game
+
+pytestmark = pytest.mark.django_db
+
+
+def _save(client: Client, code: str, spec: dict[str, Any], **extra: str) -> str:
+    response = client.post(f"/g/{code}/notebook/hypothesis/save/",
+                           {**form_of(spec), "jargon": "gronk", **extra},
+                           headers={"HX-Request": "true"})
+    assert response.status_code == 200
+    return response.headers.get("HX-Redirect", "") or response.content.decode()
+
+
+def test_the_notebook_page_shows_the_evidence_by_jargon() -> None:
+    game, clients = gronk_game()
+    page = clients[2].get(f"/g/{game.code}/notebook/").content.decode()
+    assert "Gronk" in page and "by Ann" in page
+    assert "Bob tried 5♥ on K♣, holding 3 cards, saying nothing." in page
+    assert "Let 3 plays through" in page
+    assert 'title="5♥ on K♣: refused by Gronk 1×"' in page
+    # Spectators have a notebook too, with the same evidence.
+    watcher, _ = holder_client()
+    assert "Bob tried 5♥ on K♣" in watcher.get(f"/g/{game.code}/notebook/").content.decode()
+
+
+def test_a_game_in_its_lobby_or_a_game_that_does_not_exist_has_no_notebook() -> None:
+    from games.engine.settings import GameSettings
+    from games.lobby.services import open_game
+    from tests.factories import new_holder
+
+    lobby = open_game(GameSettings(players=3), "Ann", new_holder())
+    client, _ = holder_client()
+    assert client.get(f"/g/{lobby.code}/notebook/").status_code == 404
+    assert client.get("/g/NOPE99/notebook/").status_code == 404
+
+
+def test_a_note_is_kept_for_its_writer_alone() -> None:
+    game, clients = gronk_game()
+    bob, cat = clients[1], clients[2]
+    answer = cat.post(f"/g/{game.code}/notebook/note/", {"jargon": "Gronk",
+                                                          "text": "hearts on clubs?"})
+    assert answer.status_code == 200 and "Saved" in answer.content.decode()
+    cat.post(f"/g/{game.code}/notebook/note/", {"jargon": "", "text": "Ann writes short rules"})
+    mine = cat.get(f"/g/{game.code}/notebook/", headers={"HX-Request": "true"}).content.decode()
+    assert "hearts on clubs?" in mine and "Ann writes short rules" in mine
+    for other in (bob, holder_client()[0]):
+        page = other.get(f"/g/{game.code}/notebook/").content.decode()
+        assert "hearts on clubs?" not in page and "Ann writes short rules" not in page
+    # An empty note is no note.
+    cat.post(f"/g/{game.code}/notebook/note/", {"jargon": "Gronk", "text": ""})
+    assert list(Note.objects.filter(game=game).values_list("jargon", flat=True)) == [""]
+
+
+@pytest.mark.parametrize(("fields", "message"), [
+    ({"jargon": "Pip", "text": "x"}, "No rule called 'Pip' has shown itself"),
+    ({"jargon": "Gronk", "text": "x" * 4001}, "too long"),
+    ({"jargon": "Gronk", "text": "a\x00b"}, "cannot hold that character"),
+])
+def test_a_bad_note_is_refused_and_changes_nothing(fields: dict[str, str], message: str) -> None:
+    game, clients = gronk_game()
+    answer = clients[2].post(f"/g/{game.code}/notebook/note/", fields)
+    assert answer.status_code == 400 and message in answer.content.decode()
+    assert not Note.objects.filter(game=game).exists()
+
+
+def test_a_contradicted_hypothesis_is_shown_with_the_play_that_contradicts_it() -> None:
+    game, clients = gronk_game()
+    cat = clients[2]
+    assert _save(cat, game.code, NO_HEARTS) == f"/g/{game.code}/#notebook-mine"
+    mine = cat.get(f"/g/{game.code}/notebook/", headers={"HX-Request": "true"}).content.decode()
+    assert "A heart may never be played." in mine
+    assert ("Contradicted by 1: 5♥ on 7♦ (round 1, turn 4) was accepted; your rule would "
+            "refuse it.") in mine
+    # Fixed in place: the same hypothesis, now the real rule's meaning.
+    row = Hypothesis.objects.get(game=game)
+    _save(cat, game.code, GRONK, edit=str(row.pk))
+    mine = cat.get(f"/g/{game.code}/notebook/", headers={"HX-Request": "true"}).content.decode()
+    assert Hypothesis.objects.filter(game=game).count() == 1
+    assert "Consistent with all 4 plays seen." in mine
+    assert "Contradicted" not in mine
+
+
+def test_the_hypothesis_page_checks_the_form_as_it_is_written() -> None:
+    game, clients = gronk_game()
+    url = f"/g/{game.code}/notebook/hypothesis/preview/"
+    answer = clients[2].post(url, {**form_of(NO_HEARTS), "jargon": "Gronk"}).content.decode()
+    assert "A heart may never be played." in answer
+    assert "Contradicted by 1 of 4 plays seen" in answer
+    assert "5♥ on 7♦ (round 1, turn 4) was accepted; your rule would refuse it." in answer
+    answer = clients[2].post(url, {**form_of(GRONK), "jargon": "Gronk"}).content.decode()
+    assert "Consistent with all 4 plays seen." in answer
+    page = clients[2].get(f"/g/{game.code}/notebook/hypothesis/?jargon=GRONK").content.decode()
+    assert "What does “Gronk” mean?" in page
+
+
+def test_an_unfinished_or_foreign_hypothesis_is_refused_and_changes_nothing() -> None:
+    game, clients = gronk_game()
+    cat = clients[2]
+    unfinished = {"kind": "restriction", "jargon": "Gronk", "must-join": "all"}
+    answer = cat.post(f"/g/{game.code}/notebook/hypothesis/save/", unfinished,
+                      headers={"HX-Request": "true"})
+    assert "not finished yet" in answer.content.decode()
+    assert answer.headers["HX-Retarget"] == "#builder-result"
+    unknown = cat.post(f"/g/{game.code}/notebook/hypothesis/save/",
+                       {**form_of(GRONK), "jargon": "Pip"})
+    assert unknown.status_code == 404
+    assert cat.get(f"/g/{game.code}/notebook/hypothesis/?jargon=Pip").status_code == 404
+    assert not Hypothesis.objects.exists()
+    # Someone else's hypothesis can be neither changed, sealed nor deleted.
+    _save(clients[1], game.code, NO_HEARTS)
+    bobs = Hypothesis.objects.get()
+    assert cat.get(f"/g/{game.code}/notebook/hypothesis/?edit={bobs.pk}").status_code == 404
+    cat.post(f"/g/{game.code}/notebook/hypotheses/{bobs.pk}/delete/")
+    cat.post(f"/g/{game.code}/notebook/hypotheses/{bobs.pk}/seal/")
+    assert Hypothesis.objects.filter(pk=bobs.pk).exists() and not SealedGuess.objects.exists()
+
+
+def test_a_player_seals_a_guess_and_a_spectator_cannot() -> None:
+    game, clients = gronk_game()
+    cat = clients[2]
+    _save(cat, game.code, GRONK)
+    row = Hypothesis.objects.get()
+    answer = cat.post(f"/g/{game.code}/notebook/hypotheses/{row.pk}/seal/").content.decode()
+    assert "Sealed as your guess for Gronk" in answer and "Sealed guess" in answer
+    guess = SealedGuess.objects.get()
+    assert (guess.seat, guess.jargon, guess.version) == (2, "Gronk", game.version)
+    watcher, _ = holder_client()
+    _save(watcher, game.code, NO_HEARTS)
+    theirs = Hypothesis.objects.exclude(pk=row.pk).get()
+    refused = watcher.post(f"/g/{game.code}/notebook/hypotheses/{theirs.pk}/seal/")
+    assert "Only the players at the table seal guesses." in refused.content.decode()
+    assert SealedGuess.objects.count() == 1
+
+
+def test_sealing_with_the_hypothesis_and_after_the_end() -> None:
+    game, clients = gronk_game()
+    cat = clients[2]
+    _save(cat, game.code, NO_HEARTS, seal="1")
+    assert SealedGuess.objects.get().spec == Hypothesis.objects.get().spec
+    game = submit_action(game.pk, EndGame(0), game.version).game
+    row = Hypothesis.objects.get()
+    answer = cat.post(f"/g/{game.code}/notebook/hypotheses/{row.pk}/seal/").content.decode()
+    assert "The game is over" in answer
+
+
+def test_deleting_a_hypothesis() -> None:
+    game, clients = gronk_game()
+    _save(clients[2], game.code, NO_HEARTS)
+    row = Hypothesis.objects.get()
+    answer = clients[2].post(f"/g/{game.code}/notebook/hypotheses/{row.pk}/delete/")
+    assert "Hypothesis deleted." in answer.content.decode()
+    assert not Hypothesis.objects.exists()
+
+
+def test_experiments_come_from_the_players_own_hand() -> None:
+    """Cat holds 9♥ and 3♦ on 5♥: 9♥ tells "no hearts" from Gronk's real meaning, 3♦ not."""
+    game, clients = gronk_game()
+    cat = clients[2]
+    _save(cat, game.code, NO_HEARTS)
+    mine = cat.get(f"/g/{game.code}/notebook/", headers={"HX-Request": "true"}).content.decode()
+    assert "H1 refuses 9♥ here: play it to test it." in mine
+    assert "3♦" not in mine
+    _save(cat, game.code, GRONK)
+    mine = cat.get(f"/g/{game.code}/notebook/", headers={"HX-Request": "true"}).content.decode()
+    assert "9♥ splits them: H1 refuses it; H2 lets it through." in mine
+    # Bob is not about to play: nobody's hand but the viewer's own is ever used.
+    bob = clients[1]
+    _save(bob, game.code, NO_HEARTS)
+    mine = bob.get(f"/g/{game.code}/notebook/", headers={"HX-Request": "true"}).content.decode()
+    assert "9♥" not in mine
