@@ -215,7 +215,11 @@ def hypothesis(request: HttpRequest, code: str) -> HttpResponse:
         except Unrepresentable:
             form = new_form()  # written before the builder could say it: start afresh
     panel = _panel(viewer, jargon, form, row.pk if row is not None else None)
-    return render(request, HYPOTHESIS, {"builder": panel, "code": viewer.game.code})
+    # What the table saw of this jargon, to reason from while writing.
+    seen = evidence_view(services.record_for(viewer.game, None))
+    entry = next((j for j in seen.jargons if j.jargon == jargon), None)
+    return render(request, HYPOTHESIS, {"builder": panel, "code": viewer.game.code,
+                                        "entry": entry})
 
 
 def _posted(request: HttpRequest, code: str) -> tuple[Viewer, str, int | None] | HttpResponse:

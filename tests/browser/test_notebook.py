@@ -1,0 +1,198 @@
+"""The guesser's side in a real browser: three players, Cat on a 375 px phone.
+
+Ann opens a table of three and writes Pip ("A red card may not be played on a red card"),
+as in test_full_game.py; the players lay red cards until one is refused (the same choices,
+whose bound that module proves over many deals). Cat opens her notebook by keyboard (key
+N), reads Pip's refusal in the evidence, keeps a note, writes a hypothesis in the rule
+builder ("A black card may not be played on a red card") that the refusal contradicts,
+fixes it to Pip's real meaning, seals it, and sees it scored exact at the reveal after Ann
+ends the game. Her note survives a reload, and nobody else's screen ever shows it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+from playwright.sync_api import BrowserContext, Page, expect
+
+from tests.browser.helpers import (
+    WAIT_SECONDS,
+    Player,
+    horizontal_overflow,
+    htmx_idle,
+    same_version,
+)
+from tests.browser.helpers import wait_sentence as wait_preview
+from tests.browser.test_full_game import (
+    PIP_SENTENCE,
+    REFUSAL,
+    REFUSAL_TURNS,
+    _card_before_the_refusal,
+    _current,
+    _write_first_rule,
+)
+
+WAIT_MS = WAIT_SECONDS * 1000
+PHONE = {"width": 375, "height": 740}
+NOTE = "Red on red gets refused"
+WRONG = "A black card may not be played on a red card."
+
+
+def _seat(name: str, new_context: Callable[..., BrowserContext], **options: object) -> Player:
+    context = new_context(**options)
+    return Player(name, context, context.new_page())
+
+
+def _until_the_refusal(players: list[Player]) -> None:
+    """Red cards go down until one is refused on a red top (within REFUSAL_TURNS)."""
+    for _ in range(REFUSAL_TURNS):
+        version = players[0].version()
+        same_version(players, version)
+        mover = _current(players)
+        card = _card_before_the_refusal(mover.hand(), mover.top_colour())
+        refusal = card is not None and mover.top_colour() == "red"
+        if card is None:
+            mover.pass_turn()
+        else:
+            mover.play(card)
+        same_version(players, version + 1)
+        if refusal:
+            for p in players:
+                expect(p.page.locator("#log")).to_contain_text(REFUSAL)
+            return
+    raise AssertionError(f"no refusal within {REFUSAL_TURNS} turns")
+
+
+def _write_hypothesis(page: Page) -> None:
+    """From the notebook's "My notes": a hypothesis the refusal contradicts."""
+    page.get_by_role("link", name="+ Write a hypothesis for Pip").click()
+    page.wait_for_url("**/notebook/hypothesis/?jargon=Pip")
+    expect(page.get_by_role("heading", level=1)).to_have_text("What does “Pip” mean?")
+    expect(page.locator(".nb-seen")).to_contain_text("tried")
+    htmx_idle(page)
+    wait_preview(page, "Only a black card may be played on a queen.")
+    page.locator("#f-when-0-test").select_option("colour")
+    expect(page.locator("#f-when-0-colour")).to_have_value("red")
+    htmx_idle(page)
+    wait_preview(page, "Only a black card may be played on a red card.")
+    page.locator("#f-mode").select_option("must_not")
+    wait_preview(page, WRONG)
+    verdict = page.locator("#builder-preview .nb-verdict")
+    expect(verdict).to_contain_text("Contradicted by 1 of")
+    expect(page.locator(".nb-contradictions")).to_contain_text(
+        "was refused by Pip; your rule would let it through")
+    page.get_by_role("button", name="Keep this hypothesis").click()
+    page.wait_for_url("**/g/*/#notebook-mine")
+
+
+def _fix_and_seal(page: Page) -> None:
+    """Change the hypothesis to Pip's real meaning and seal it (the page asks first)."""
+    mine = page.locator("#nb-mine")
+    expect(mine.locator(".nb-hypothesis--wrong")).to_contain_text(WRONG)
+    expect(mine.locator(".nb-hypothesis--wrong")).to_contain_text("Contradicted by 1:")
+    mine.get_by_role("link", name="Change").click()
+    page.wait_for_url("**/notebook/hypothesis/?edit=*")
+    htmx_idle(page)
+    wait_preview(page, WRONG)
+    page.locator("#f-must-0-colour").select_option("red")
+    wait_preview(page, PIP_SENTENCE)
+    expect(page.locator("#builder-preview .nb-verdict")).to_contain_text("Consistent with all")
+    page.once("dialog", lambda dialog: dialog.accept())
+    page.get_by_role("button", name="Keep it and seal it as my guess").click()
+    page.wait_for_url("**/g/*/#notebook-mine")
+
+
+def test_a_guesser_keeps_a_notebook_and_seals_the_right_guess(
+        new_context: Callable[..., BrowserContext], shoot: Callable[[Page, str], Path]) -> None:
+    ann, bob = _seat("Ann", new_context), _seat("Bob", new_context)
+    cat = _seat("Cat", new_context, viewport=PHONE, is_mobile=True, has_touch=True)
+    players = [ann, bob, cat]
+    ann.page.goto("/")
+    link = ann.open_table(players=3, hand_size=5, jokers=False, host_writes_first=True)
+    ann.ready()
+    for p in (bob, cat):
+        p.take_seat(link)
+    ann.page.get_by_role("button", name="Start the game").click()
+    for p in players:
+        expect(p.page.locator("#status")).to_be_visible(timeout=WAIT_MS)
+        p.ready()
+    _write_first_rule(ann, shoot)
+    for p in players:
+        expect(p.page.locator("#play-form")).to_be_visible(timeout=WAIT_MS)
+    _until_the_refusal(players)
+
+    # Cat opens the notebook by keyboard: the evidence comes over the socket.
+    page = cat.page
+    page.locator("body").press("n")
+    notebook = page.locator("#notebook")
+    expect(notebook).to_be_visible()
+    expect(page.locator("#nb-toggle")).to_have_attribute("aria-expanded", "true")
+    pip = notebook.locator("details.nb-jargon", has_text="Pip")
+    expect(pip).to_contain_text("by Ann", timeout=WAIT_MS)
+    pip.locator("summary").click()
+    expect(pip.locator(".nb-lines")).to_contain_text("tried")
+    expect(pip.locator(".nb-cell--refused")).to_have_count(1)
+    assert horizontal_overflow(page) <= 0
+    shoot(page, "notebook-01-evidence-cat-phone")
+    # The evidence stays open and current as the game goes on (a pass is pushed). On the
+    # phone the notebook covers the table: to play, Cat closes it (Escape) and opens it again.
+    version = cat.version()
+    mover = _current(players)
+    if mover is cat:
+        page.keyboard.press("Escape")
+        expect(notebook).to_be_hidden()
+    mover.pass_turn()
+    same_version(players, version + 1)
+    if mover is cat:
+        page.locator("body").press("n")
+    expect(pip).to_have_attribute("open", "")
+    expect(notebook.locator(".nb-lede")).to_contain_text("1 refused")
+
+    # "My notes" by the arrow key; a note is kept on the server as it is typed.
+    page.locator("#nb-tab-evidence").focus()
+    page.keyboard.press("ArrowRight")
+    expect(page.locator("#nb-tab-mine")).to_have_attribute("aria-selected", "true")
+    note = page.get_by_label("My notes on Pip")
+    note.fill(NOTE)
+    expect(note.locator("xpath=..").locator(".nb-saved")).to_contain_text("Saved", timeout=WAIT_MS)
+
+    _write_hypothesis(page)
+    expect(notebook).to_be_visible()
+    cat.ready()
+    shoot(page, "notebook-02-contradicted-cat-phone")
+    _fix_and_seal(page)
+    cat.ready()
+    mine = page.locator("#nb-mine")
+    expect(mine.locator(".nb-hypothesis--ok")).to_contain_text(PIP_SENTENCE)
+    expect(mine.locator(".nb-hypothesis--ok .tag")).to_have_text("sealed")
+    expect(mine.locator(".nb-guess")).to_contain_text(PIP_SENTENCE)
+    expect(mine.get_by_label("My notes on Pip")).to_have_value(NOTE)
+    assert horizontal_overflow(page) <= 0
+    shoot(page, "notebook-03-sealed-cat-phone")
+    # Escape closes the notebook and gives the focus back to its button; the hand is there.
+    page.locator("#nb-title").focus()
+    page.keyboard.press("Escape")
+    expect(notebook).to_be_hidden()
+    expect(page.locator("#nb-toggle")).to_be_focused()
+    expect(page.locator(".hand .card").first).to_be_visible()
+
+    # Nobody else sees Cat's note, hypothesis or seal, in their notebook or anywhere.
+    for p in (ann, bob):
+        p.page.locator("#nb-toggle").click()
+        p.page.get_by_role("tab", name="My notes").click()
+        expect(p.page.locator("#nb-mine")).to_be_visible(timeout=WAIT_MS)
+        for text in (NOTE, "sealed", "Sealed guess"):
+            expect(p.page.locator("body")).not_to_contain_text(text)
+    shoot(ann.page, "notebook-05-mine-ann-desktop")
+    ann.page.get_by_role("button", name="Close the notebook (Escape)").click()
+    expect(ann.page.locator("#notebook")).to_be_hidden()
+
+    # Ann ends the game: the reveal scores Cat's sealed guess.
+    ann.page.once("dialog", lambda dialog: dialog.accept())
+    ann.page.get_by_role("button", name="End the game").click()
+    page.wait_for_url("**/reveal/", timeout=WAIT_MS * 2)
+    guess = page.locator(".guess", has_text="Cat")
+    expect(guess).to_contain_text("exact")
+    shoot(page, "notebook-04-reveal-cat-phone")
+    assert horizontal_overflow(page) <= 0
