@@ -8,11 +8,14 @@ white print), a legend, labelled axes and a dashed mark where each round was
 dealt. A line breaks at each deal (a new hand is no gradual change). Hand sizes
 are small whole numbers, so lines often lie on top of each other: each line is
 nudged a few pixels up or down (never by half a card) so that every player stays
-visible.
+visible. Under the axis, two tracks mark the actions that brought a rule in (a
+diamond, named) and the refused plays (a tick): told apart by shape, not only by
+colour, and listed in the legend and the description.
 
->>> svg = hand_chart(["Ann", "Bob"], [[5, 5], [4, 5], [4, 6]], [(1, 1)])
->>> svg.count('<path class="series')
-2
+>>> svg = hand_chart(["Ann", "Bob"], [[5, 5], [4, 5], [4, 6]], [(1, 1)],
+...                  rule_marks=[(1, "Pip")], refusal_marks=[2])
+>>> svg.count('<path class="series'), svg.count('came in at action'), svg.count('<title>Refused')
+(2, 1, 1)
 """
 
 from __future__ import annotations
@@ -34,6 +37,18 @@ LEFT, RIGHT, TOP = 40, 12, 26
 HEADROOM = 6
 PLOT_BOTTOM = 200
 LEGEND_TOP = 250
+#: The tracks of marks under the axis (rules that came in, refused plays), when drawn:
+#: the centre of each track, and how far they push the legend down.
+RULE_TRACK = 258
+#: How far under its diamond a crowded rule's label goes.
+LABEL_DROP = 15
+REFUSAL_TRACK = 294
+TRACKS_HEIGHT = 60
+#: Refusals are drawn in a burnt orange of 7:1 on the light page (reveal.css lightens it
+#: for dark mode through the ``refusal-mark`` class).
+REFUSAL_COLOUR = "#9a3412"
+#: About how wide a character of a 12 px label is, to keep labels from overlapping.
+CHAR_WIDTH = 6.6
 LEGEND_ROW = 24
 LEGEND_COLUMNS = 2
 NAME_CHARS = 18
@@ -82,13 +97,43 @@ def _segments(count: int, round_marks: Sequence[tuple[int, int]]) -> list[tuple[
     return [(a, b) for a, b in zip(bounds, bounds[1:], strict=False) if b > a]
 
 
+def most_held(names: Sequence[str], history: Sequence[Sequence[int]]) -> str:
+    """Who held the most cards and when: everyone who reached the peak, each with the first
+    action after which they held it.
+
+    >>> most_held(["Ann", "Bob", "Cy"], [[5, 6, 5], [6, 6, 5]])
+    'Ann and Bob, 6 (Bob after action 1, Ann after action 2)'
+    >>> most_held(["Ann", "Bob"], [[5, 6], [6, 6]][1:])
+    'Ann and Bob, 6, after action 1'
+    """
+    if not history:
+        return ""
+    peak = max(max(row) for row in history)
+    first: dict[int, int] = {}
+    for action, row in enumerate(history, start=1):
+        for seat, cards in enumerate(row):
+            if cards == peak and seat < len(names):
+                first.setdefault(seat, action)
+    order = sorted(first, key=lambda seat: (first[seat], seat))
+    holders = _and([names[seat] for seat in sorted(first)])
+    if len(set(first.values())) == 1:
+        return f"{holders}, {peak}, after action {first[order[0]]}"
+    return f"{holders}, {peak} (" + ", ".join(
+        f"{names[seat]} after action {first[seat]}" for seat in order) + ")"
+
+
 def describe_chart(names: Sequence[str], history: Sequence[Sequence[int]],
-                   rounds: int = 0) -> str:
+                   rounds: int = 0, rule_marks: Sequence[tuple[int, str]] = (),
+                   refusal_marks: Sequence[int] = ()) -> str:
     """A sentence or three saying what the chart shows, for its ``<desc>`` and captions.
 
     >>> describe_chart(["Ann", "Bob"], [[5, 5], [4, 6]])
     'Cards in hand of Ann and Bob after each of 2 actions. Most cards held: Bob, 6, \
 after action 2. At the end: Ann 4, Bob 6.'
+    >>> describe_chart(["Ann", "Bob"], [[5, 5], [6, 5]], 1, [(1, "Pip")], [2])
+    'Cards in hand of Ann and Bob after each of 2 actions in 1 round. Most cards held: \
+Ann, 6, after action 2. At the end: Ann 6, Bob 5. Rules came in: Pip at action 1. \
+1 play refused: at action 2.'
     """
     if not history:
         return f"Cards in hand of {_and(list(names))}: no action was played."
@@ -96,29 +141,45 @@ after action 2. At the end: Ann 4, Bob 6.'
     count = len(history)
     text = (f"Cards in hand of {_and(list(names))} after each of {count} "
             f"action{'s' if count != 1 else ''}{span}.")
-    peak = max(max(row) for row in history)
-    action = next(i for i, row in enumerate(history) if peak in row)
-    holders = [names[s] for s, n in enumerate(history[action]) if n == peak]
-    text += f" Most cards held: {_and(holders)}, {peak}, after action {action + 1}."
+    text += f" Most cards held: {most_held(names, history)}."
     final = ", ".join(f"{name} {n}" for name, n in zip(names, history[-1], strict=False))
-    return text + f" At the end: {final}."
+    text += f" At the end: {final}."
+    # Only marks the chart draws are told (an action holds at most one play).
+    came_in = sorted((a, j) for a, j in rule_marks if 1 <= a <= count)
+    if came_in:
+        text += " Rules came in: " + _and([f"{jargon} at action {action}"
+                                           for action, jargon in came_in]) + "."
+    refused = sorted({a for a in refusal_marks if 1 <= a <= count})
+    if len(refused) == 1:
+        text += f" 1 play refused: at action {refused[0]}."
+    elif refused:
+        text += (f" {len(refused)} plays refused, the first at action {refused[0]} and the "
+                 f"last at action {refused[-1]}.")
+    elif came_in:
+        text += " No play was refused."
+    return text
 
 
 def hand_chart(names: Sequence[str], history: Sequence[Sequence[int]],
                round_marks: Sequence[tuple[int, int]] = (), *,
+               rule_marks: Sequence[tuple[int, str]] = (), refusal_marks: Sequence[int] = (),
                chart_id: str = "hand-chart") -> str:
     """The hand-size chart as an SVG string (well-formed XML, safe to inline in HTML).
 
     ``history[i]`` holds every seat's hand size after action ``i + 1``;
     ``round_marks`` lists ``(action, round)``: the action (1-based) whose deal
-    started that round. ``chart_id`` prefixes the element ids (one chart per id).
-    Names are escaped; long ones are shortened in the legend (in full in its
-    tooltip and in the description).
+    started that round; ``rule_marks`` lists ``(action, jargon)``: the action that
+    brought a rule in; ``refusal_marks`` the actions in which a play was refused.
+    ``chart_id`` prefixes the element ids (one chart per id). Names and jargons are
+    escaped; long names are shortened in the legend (in full in its tooltip and in
+    the description).
     """
     players = len(names)
     count = len(history)
-    rows = math.ceil(players / LEGEND_COLUMNS) if players else 0
-    height = LEGEND_TOP + rows * LEGEND_ROW + 4
+    tracks = bool(history) and bool(rule_marks or refusal_marks)
+    legend_top = LEGEND_TOP + (TRACKS_HEIGHT if tracks else 0)
+    rows = (math.ceil(players / LEGEND_COLUMNS) if players else 0) + (1 if tracks else 0)
+    height = legend_top + rows * LEGEND_ROW + 4
     right = WIDTH - RIGHT
     peak = max([1, *(n for row in history for n in row)])
     y_step = _nice_step(peak, 5)
@@ -134,7 +195,7 @@ def hand_chart(names: Sequence[str], history: Sequence[Sequence[int]],
         return PLOT_BOTTOM - cards / y_max * (PLOT_BOTTOM - TOP - HEADROOM)
 
     title_id, desc_id = f"{chart_id}-title", f"{chart_id}-desc"
-    desc = describe_chart(names, history, len(round_marks))
+    desc = describe_chart(names, history, len(round_marks), rule_marks, refusal_marks)
     out = [
         f'<svg xmlns="http://www.w3.org/2000/svg" class="hand-chart" id="{escape(chart_id)}" '
         f'viewBox="0 0 {WIDTH} {height}" role="img" '
@@ -150,7 +211,9 @@ def hand_chart(names: Sequence[str], history: Sequence[Sequence[int]],
     out.append(_axes(count, y_max, y_step, x_at, y_at, right))
     out.append(_rounds(round_marks, count, x_at, right))
     out.append(_lines(history, players, round_marks, x_at, y_at))
-    out.append(_legend(names))
+    if tracks:
+        out.append(_tracks(rule_marks, refusal_marks, count, x_at, right))
+    out.append(_legend(names, legend_top, tracks))
     if not history:
         out.append(f'<text x="{_fmt((LEFT + right) / 2)}" y="{_fmt((TOP + PLOT_BOTTOM) / 2)}" '
                    f'text-anchor="middle" fill="currentColor">No action was played.</text>')
@@ -239,12 +302,71 @@ def _lines(history: Sequence[Sequence[int]], players: int,
     return "".join(parts)
 
 
-def _legend(names: Sequence[str]) -> str:
+def _diamond(x: float, y: float, size: float = 5) -> str:
+    return (f"M{_fmt(x)},{_fmt(y - size)} L{_fmt(x + size)},{_fmt(y)} "
+            f"L{_fmt(x)},{_fmt(y + size)} L{_fmt(x - size)},{_fmt(y)} Z")
+
+
+def _tick(x: float, y: float) -> str:
+    return f"M{_fmt(x)},{_fmt(y - 6)} L{_fmt(x)},{_fmt(y + 6)}"
+
+
+def _tracks(rule_marks: Sequence[tuple[int, str]], refusal_marks: Sequence[int], count: int,
+            x_at: _Scale, right: float) -> str:
+    """The rules track (a named diamond per rule) and the refusals track (a tick per action
+    with a refused play), each on a faint baseline."""
+    parts = ['<g class="chart-marks">']
+    for y in (RULE_TRACK, REFUSAL_TRACK):
+        parts.append(f'<line x1="{LEFT}" x2="{_fmt(right)}" y1="{y}" y2="{y}" '
+                     'stroke="currentColor" stroke-opacity="0.15"/>')
+    shown = sorted((a, j) for a, j in rule_marks if 1 <= a <= count)
+    # Each label goes right of its diamond if it ends before the next diamond, else on a
+    # second line under it, else nowhere (the diamond's tooltip, the description and the
+    # page's list still name the rule).
+    under_end = -math.inf
+    for i, (action, jargon) in enumerate(shown):
+        x = x_at(action)
+        parts.append(f'<path class="rule-mark" d="{_diamond(x, RULE_TRACK)}" '
+                     f'fill="currentColor"><title>{escape(jargon)} came in at action '
+                     f'{action}</title></path>')
+        width = len(jargon) * CHAR_WIDTH
+        next_x = x_at(shown[i + 1][0]) if i + 1 < len(shown) else right + RIGHT
+        start = min(x - 4, right - width)
+        if x + 8 + width <= next_x - 7:
+            at, y = x + 8, RULE_TRACK
+        elif start > under_end + 6:
+            at, y, under_end = start, RULE_TRACK + LABEL_DROP, start + width
+        else:
+            continue
+        parts.append(f'<text x="{_fmt(at)}" y="{y}" dy="0.35em" font-size="12" '
+                     f'fill="currentColor">{escape(jargon)}</text>')
+    refused = sorted({a for a in refusal_marks if 1 <= a <= count})
+    if refused:
+        ticks = " ".join(_tick(x_at(a), REFUSAL_TRACK) for a in refused)
+        actions = _and([str(a) for a in refused])
+        parts.append(f'<path class="refusal-mark" d="{ticks}" stroke="{REFUSAL_COLOUR}" '
+                     f'stroke-width="2" fill="none"><title>Refused plays: at action'
+                     f'{"s" if len(refused) > 1 else ""} {actions}</title></path>')
+    parts.append("</g>")
+    return "".join(parts)
+
+
+def _legend(names: Sequence[str], top: int = LEGEND_TOP, marks: bool = False) -> str:
     parts = ['<g class="chart-legend" fill="currentColor">']
     column_width = (WIDTH - LEFT - RIGHT) / LEGEND_COLUMNS
+    if marks:
+        # The key to the tracks comes first, right under them.
+        parts.append(f'<path class="rule-mark" d="{_diamond(LEFT + 15, top)}" '
+                     'fill="currentColor"/>')
+        parts.append(f'<text x="{LEFT + 38}" y="{top}" dy="0.35em">A rule came in</text>')
+        x = LEFT + column_width
+        parts.append(f'<path class="refusal-mark" d="{_tick(x + 15, top)}" '
+                     f'stroke="{REFUSAL_COLOUR}" stroke-width="2"/>')
+        parts.append(f'<text x="{_fmt(x + 38)}" y="{top}" dy="0.35em">A play refused</text>')
+        top += LEGEND_ROW
     for seat, name in enumerate(names):
         x = LEFT + (seat % LEGEND_COLUMNS) * column_width
-        y = LEGEND_TOP + (seat // LEGEND_COLUMNS) * LEGEND_ROW
+        y = top + (seat // LEGEND_COLUMNS) * LEGEND_ROW
         dash = DASHES[seat % len(DASHES)]
         dash_attr = f' stroke-dasharray="{dash}"' if dash else ""
         parts.append(f'<line class="series series-{seat}" x1="{_fmt(x)}" x2="{_fmt(x + 30)}" '

@@ -7,22 +7,47 @@ slip onto the page early. Rules, winners and the end come through the engine's
 :func:`~games.engine.views.spectator_view` (the one door out of the engine, which
 opens every rule once the game has ended); the log is read per accepted action, so
 that it lines up with ``GameState.history`` (one entry per action) for the chart.
+The sealed guesses are scored here (:mod:`games.reveal.guesses`) and the players'
+table counted (:mod:`games.reveal.players`). One part is not public: given the
+viewer's holder, their own notes and hypotheses are added, and only theirs.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from dataclasses import dataclass, field
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field, replace
 from typing import Any, Literal
 
 from django.utils.safestring import mark_safe
 
-from games.engine.events import Dealt, Event, RuleWritten, Tie
-from games.engine.state import RoundWin
+from games.deduction.record import public_record
+from games.engine.events import ClaimWon, Dealt, Event, Fired, Hand, Refused, RuleWritten, Tie
+from games.engine.state import GameState, RoundWin
 from games.engine.views import RuleSummary, spectator_view
+from games.models import Game, Hypothesis, Note, SealedGuess
 from games.reveal.chart import describe_chart, hand_chart
+from games.reveal.guesses import (
+    Moment,
+    OwnHypothesis,
+    OwnNotes,
+    ScoredGuess,
+    Scorer,
+    Sealed,
+    and_list,
+    cracked_by,
+    detective,
+    guess_rule,
+    score_guesses,
+    timeline,
+)
+from games.reveal.players import player_rows
 from games.store.errors import ServiceError
-from games.store.reads import GameRef, game_actions, game_state, get_game
+from games.store.reads import GameRef, game_entries, game_state, get_game
+from games.store.rows import seat_row
+from rules.cards import card_of
+from rules.context import Settings
+from rules.english import describe
+from rules.spec import Rule
 
 END_HEADLINES = {
     "no_card": "Locked up: no card can be played",
@@ -84,10 +109,57 @@ class LogRound:
 
 @dataclass(frozen=True, slots=True)
 class RevealedRule:
-    """A rule on the reveal: its summary and its kind in words ("Restriction")."""
+    """A rule on the reveal: its summary, its kind in words ("Restriction"), the first time
+    it spoke (a trigger's first firing, a restriction's first breaking...), the guesses
+    sealed for it, and the viewer's own notes on it (``None``: they kept none)."""
 
     summary: RuleSummary
     kind_label: str
+    first: str = ""
+    guesses: tuple[ScoredGuess, ...] = ()
+    mine: OwnNotes | None = None
+
+    @property
+    def shows_broken(self) -> bool:
+        """Whether the rule can be broken (a restriction, a call)."""
+        return self.summary.kind in ("restriction", "call")
+
+    @property
+    def fired_label(self) -> str:
+        """What its ``fired`` count means ("Fired", "Said right"...); ``""``: nothing."""
+        return FIRED_WORDS.get(self.summary.kind, "")
+
+    @property
+    def first_label(self) -> str:
+        """The label of :attr:`first`: "First broken", "First fired"..."""
+        return FIRST_WORDS.get(self.summary.kind, ("", ""))[0]
+
+    @property
+    def never(self) -> str:
+        """What to say when it never spoke: "Never broken.", "Never fired."..."""
+        return FIRST_WORDS.get(self.summary.kind, ("", ""))[1]
+
+    @property
+    def cracked_by(self) -> tuple[str, ...]:
+        """Who guessed it exactly, earliest seal first."""
+        return cracked_by(self.guesses)
+
+    @property
+    def cracked_words(self) -> str:
+        """Who guessed it exactly, in words."""
+        return and_list(self.cracked_by)
+
+
+#: What a rule's ``fired`` count is, by kind (a restriction never fires, a permission's
+#: uses are not counted).
+FIRED_WORDS = {"trigger": "Fired", "call": "Said right", "instant_win": "Won"}
+#: The label of a rule's first moment, and the words when there was none, by kind.
+FIRST_WORDS = {
+    "restriction": ("First broken", "Never broken."),
+    "call": ("First broken", "Never broken."),
+    "trigger": ("First fired", "Never fired."),
+    "instant_win": ("First won", "Never won a round."),
+}
 
 
 @dataclass(frozen=True, slots=True)
@@ -115,16 +187,46 @@ class RoundResult:
 
 
 @dataclass(frozen=True, slots=True)
+class HandCell:
+    """One seat's cards in a row of the hand-size table; ``top``: the most anyone held."""
+
+    cards: int
+    top: bool = False
+
+
+@dataclass(frozen=True, slots=True)
 class HandRow:
-    """A row of the hand-size table: a label, the action it shows (if one), cards per seat."""
+    """A row of the hand-size table: a label, the action it shows (if one), cards per seat,
+    and for the "Most held" row, which seats held the most anyone did and a note naming
+    them all."""
 
     label: str
     action: int | None
     cards: tuple[int, ...]
+    tops: tuple[bool, ...] = ()
+    note: str = ""
+
+    @property
+    def cells(self) -> tuple[HandCell, ...]:
+        """The cards per seat, each marked if it is the most anyone held."""
+        return tuple(HandCell(n, i < len(self.tops) and self.tops[i])
+                     for i, n in enumerate(self.cards))
 
 
-def reveal_context(ref: GameRef) -> dict[str, Any]:
-    """The reveal of an ended game, as template context.
+@dataclass(frozen=True, slots=True)
+class GameRows:
+    """The stored rows the reveal reads besides the game: seats' bot labels, the sealed
+    guesses, and the viewer's own notes and hypotheses."""
+
+    bot_labels: tuple[str, ...]
+    sealed: tuple[Sealed, ...]
+    notes: Mapping[str, str]
+    hypotheses: tuple[tuple[str, Any], ...]
+
+
+def reveal_context(ref: GameRef, holder: str | None = None) -> dict[str, Any]:
+    """The reveal of an ended game, as template context; ``holder`` (the viewer's, from
+    their session) adds their own notes and hypotheses, which nobody else sees.
 
     Raises ``ServiceError`` ``game/not_found`` for an unknown game and
     ``reveal/not_ended`` for a game still in its lobby or being played.
@@ -137,7 +239,9 @@ def reveal_context(ref: GameRef) -> dict[str, Any]:
     if state.phase != "ended":
         raise ServiceError("reveal/not_ended",
                            "This game is still being played: the rules are revealed when it ends.")
-    actions = game_actions(game)
+    entries = game_entries(game)
+    actions = [entry.events for entry in entries]
+    moments = timeline(entries)
     view = spectator_view(state)
     names = view.names
     marks = round_marks(actions)
@@ -146,7 +250,16 @@ def reveal_context(ref: GameRef) -> dict[str, Any]:
     outcomes = {r.round: r.short for r in results}
     for group in log:
         group.outcome = outcomes.get(group.number, "")
-    rules = rules_of(view.rules)
+    stored = game_rows(game, holder)
+    events = [event for events in actions for event in events]
+    # Everyone's guesses are judged on the same evidence: the game as a spectator saw it.
+    scorer = Scorer(real_rules(state), public_record(events, None, names),
+                    Settings(aces_high=state.settings.aces_high))
+    guesses = score_guesses(stored.sealed, scorer, names, moments)
+    rules = rules_of(view.rules, firsts(actions, moments, names), guesses,
+                     own_notes(stored, scorer))
+    rule_marks = rule_marks_of(state, actions)
+    refusals = refusal_marks(actions)
     return {
         "code": game.code,
         "names": names,
@@ -155,25 +268,138 @@ def reveal_context(ref: GameRef) -> dict[str, Any]:
         "rounds_played": len(marks),
         "ended_at": game.ended_at,
         "end": view.end,
+        "end_when": end_when(moments),
         "end_headline": END_HEADLINES.get(view.end.reason if view.end else "",
                                           "The game is over"),
         "rules": rules,
         "highlight": highlight(rules),
+        "detective": detective(guesses),
+        "player_rows": player_rows(names, stored.bot_labels, events, guesses),
+        "guess_count": len(guesses),
+        "general_note": stored.notes.get("", ""),
         "results": results,
-        # Safe: hand_chart escapes every name it writes.
-        "chart": mark_safe(hand_chart(names, state.history, marks)),
-        "chart_summary": describe_chart(names, state.history, len(marks)),
-        "hand_table": hand_table(state.history, marks),
+        # Safe: hand_chart escapes every name and jargon it writes.
+        "chart": mark_safe(hand_chart(names, state.history, marks, rule_marks=rule_marks,
+                                      refusal_marks=refusals)),
+        "chart_summary": describe_chart(names, state.history, len(marks), rule_marks,
+                                        refusals),
+        "rule_marks": [(action, jargon) for action, jargon in rule_marks],
+        "hand_table": hand_table(state.history, marks, names),
         "log": log,
         "log_size": sum(r.size for r in log),
         "log_open": sum(r.size for r in log) <= LOG_OPEN_LIMIT,
     }
 
 
-def rules_of(summaries: Sequence[RuleSummary]) -> list[RevealedRule]:
-    """The revealed rules in the order they were written (by round, then id)."""
-    return [RevealedRule(r, KIND_WORDS.get(r.kind, r.kind))
+def game_rows(game: Game, holder: str | None) -> GameRows:
+    """The seats' bot labels, every sealed guess, and ``holder``'s own notes and
+    hypotheses (none without a holder)."""
+    labels = tuple(seat_row(seat, None).bot_label for seat in game.seats.order_by("index"))
+    sealed = tuple(Sealed(g.seat, g.jargon, g.spec, g.version, g.sealed)
+                   for g in SealedGuess.objects.filter(game=game))
+    if not holder:
+        return GameRows(labels, sealed, {}, ())
+    notes = dict(Note.objects.filter(game=game, holder=holder).values_list("jargon", "text"))
+    hypotheses = tuple(Hypothesis.objects.filter(game=game, holder=holder)
+                       .order_by("created", "pk").values_list("jargon", "spec"))
+    return GameRows(labels, sealed, notes, hypotheses)
+
+
+def real_rules(state: GameState) -> dict[str, Rule]:
+    """Every rule of the game by jargon, with its author (some rules speak of their author's
+    seat, and a guess is read as if written by the same author)."""
+    return {entry.jargon: replace(entry.rule, author=entry.author) for entry in state.rules}
+
+
+def own_notes(stored: GameRows, scorer: Scorer) -> dict[str, OwnNotes]:
+    """The viewer's note and hypotheses per jargon, each hypothesis scored like a guess."""
+    hypotheses: dict[str, list[OwnHypothesis]] = {}
+    for jargon, spec in stored.hypotheses:
+        rule = guess_rule(spec, jargon)
+        if rule is not None and jargon in scorer.real:
+            hypotheses.setdefault(jargon, []).append(
+                OwnHypothesis(describe(rule), scorer(jargon, rule)))
+    return {jargon: OwnNotes(stored.notes.get(jargon, ""), tuple(hypotheses.get(jargon, ())))
+            for jargon in scorer.real
+            if stored.notes.get(jargon, "").strip() or jargon in hypotheses}
+
+
+def end_when(moments: Sequence[Moment]) -> str:
+    """When the game ended, in words that agree with the rounds counted in the header (the
+    rounds dealt): "in round 3", or "after round 2" when it ended while the next rule was
+    being written (the engine has then already moved on to a round never dealt)."""
+    last = moments[-1] if moments else None
+    if last is None or last.stage == "before":
+        return "before the first round was dealt"
+    if last.stage == "between":
+        return f"after round {last.round}, while the next rule was being written"
+    return f"in round {last.round}"
+
+
+def rules_of(summaries: Sequence[RuleSummary], first: Mapping[int, str] | None = None,
+             guesses: Sequence[ScoredGuess] = (),
+             mine: Mapping[str, OwnNotes] | None = None) -> list[RevealedRule]:
+    """The revealed rules in the order they were written (by round, then id), each with the
+    first time it spoke (``first`` by rule id; a breaking comes with the rule's summary),
+    its guesses and the viewer's notes on it."""
+    first = first or {}
+    mine = mine or {}
+    return [RevealedRule(r, KIND_WORDS.get(r.kind, r.kind),
+                         (r.first_broken or "") if r.kind in ("restriction", "call")
+                         else first.get(r.id, ""),
+                         tuple(g for g in guesses if g.jargon == r.jargon), mine.get(r.jargon))
             for r in sorted(summaries, key=lambda r: (r.round, r.id))]
+
+
+def firsts(actions: Sequence[Sequence[Event]], moments: Sequence[Moment],
+           names: Sequence[str]) -> dict[int, str]:
+    """The first firing of each trigger and the first win of each instant-win rule, in
+    words like a first breaking ("Round 2, turn 4: Cy played 5♥"), by rule id."""
+    found: dict[int, str] = {}
+    for number, events in enumerate(actions):
+        # The events of an action happen during its turn: the one after the last moment.
+        before = moments[number - 1] if number else None
+        round_ = before.round if before else 1
+        turn = (before.turn if before else 0) + 1
+        for event in events:
+            name = names[event.seat] if event.seat is not None and event.seat < len(names) \
+                else "Someone"
+            if isinstance(event, Fired) and event.rule not in found:
+                card = f" {card_of(event.card).symbol}" if event.card else " a card"
+                found[event.rule] = f"Round {round_}, turn {turn}: {name} played{card}"
+            elif isinstance(event, ClaimWon) and event.rule not in found:
+                found[event.rule] = (f"Round {round_}, turn {turn}: {name} revealed "
+                                     f"{' '.join(card_of(c).symbol for c in event.hand)}")
+    return found
+
+
+def rule_marks_of(state: GameState, actions: Sequence[Sequence[Event]]) -> list[tuple[int, str]]:
+    """``(action, jargon)`` for every rule: the action whose events hold its writing.
+
+    The rule's id is a secret of its ``RuleWritten`` (its author's alone while the game
+    went on); the reveal reads events whole. A writing without an id is matched to the
+    author's rule of that round.
+    """
+    by_id = {entry.id: entry for entry in state.rules}
+    marks: list[tuple[int, str]] = []
+    done: set[int] = set()
+    for number, events in enumerate(actions, start=1):
+        for event in events:
+            if not isinstance(event, RuleWritten):
+                continue
+            entry = by_id.get(event.rule) if event.rule is not None else next(
+                (e for e in state.rules if e.author == event.seat and e.round == event.round
+                 and e.id not in done), None)
+            if entry is not None and entry.id not in done:
+                done.add(entry.id)
+                marks.append((number, entry.jargon))
+    return marks
+
+
+def refusal_marks(actions: Sequence[Sequence[Event]]) -> list[int]:
+    """The actions (1-based) in which a play was refused."""
+    return [number for number, events in enumerate(actions, start=1)
+            if any(isinstance(event, Refused) for event in events)]
 
 
 def highlight(rules: Sequence[RevealedRule]) -> Highlight | None:
@@ -190,17 +416,13 @@ def highlight(rules: Sequence[RevealedRule]) -> Highlight | None:
             continue
         equals = [r.summary.jargon for r in rules if r is not best and count(r) == count(best)]
         if equals:
-            compared = f"as often as {_and(equals)}"
+            compared = f"as often as {and_list(equals)}"
         elif len(rules) > 1:
             compared = "more than any other rule"
         else:
             compared = ""
         return Highlight(best, "broken" if what == "broken" else "fired", count(best), compared)
     return None
-
-
-def _and(items: Sequence[str]) -> str:
-    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
 
 
 def round_marks(actions: Sequence[Sequence[Event]]) -> list[tuple[int, int]]:
@@ -216,12 +438,15 @@ def log_rounds(actions: Sequence[Sequence[Event]]) -> list[LogRound]:
     An event belongs to the round it speaks of: a deal or a new rule opens the round it
     is for, so "X wins round 1" closes round 1 and the winner's new rule opens round 2,
     even when both come from one action. The private forms (a player's own cards) are
-    never shown: the reveal is public.
+    never shown: the reveal is public; nor is "X picks up their hand", said of every
+    seat at every deal (the deal's own line says it).
     """
     rounds: list[LogRound] = []
     current = 1
     for number, events in enumerate(actions, start=1):
         for event in events:
+            if isinstance(event, Hand):
+                continue
             if isinstance(event, Dealt | RuleWritten):
                 current = event.round
             if not rounds or rounds[-1].number != current:
@@ -263,10 +488,10 @@ def round_results(names: Sequence[str], winners: Sequence[RoundWin],
     return results
 
 
-def hand_table(history: Sequence[Sequence[int]],
-               marks: Sequence[tuple[int, int]]) -> list[HandRow]:
+def hand_table(history: Sequence[Sequence[int]], marks: Sequence[tuple[int, int]],
+               names: Sequence[str] = ()) -> list[HandRow]:
     """The chart as a small table: every seat's cards at the end of each round, and the most
-    each one held."""
+    each one held, marking (and naming, ties and all) who held the most of anyone."""
     if not history:
         return []
     count = len(history)
@@ -281,6 +506,10 @@ def hand_table(history: Sequence[Sequence[int]],
     if not rows:
         rows.append(HandRow("When the game ended", count, tuple(history[-1])))
     seats = len(history[-1])
-    rows.append(HandRow("Most held", None,
-                        tuple(max(row[s] for row in history) for s in range(seats))))
+    most = tuple(max(row[s] for row in history) for s in range(seats))
+    peak = max(most, default=0)
+    tops = tuple(n == peak for n in most)
+    leaders = [names[s] if s < len(names) else f"seat {s + 1}" for s in range(seats) if tops[s]]
+    rows.append(HandRow("Most held", None, most, tops,
+                        f"the most: {and_list(leaders)}, {peak}" if leaders else ""))
     return rows

@@ -8,12 +8,17 @@ from django.urls import reverse
 
 from games.reveal.context import reveal_context
 from games.store.errors import ServiceError
+from games.store.identity import holder_of
 
 
 def reveal(request: HttpRequest, code: str) -> HttpResponse:
-    """The reveal of game ``code``; a 404 page (that gives nothing away) until it has ended."""
+    """The reveal of game ``code``; a 404 page (that gives nothing away) until it has ended.
+
+    The viewer's own notes and hypotheses (by the holder token in their session, never
+    made here) are shown to them alone.
+    """
     try:
-        context = reveal_context(code)
+        context = reveal_context(code, holder_of(request.session))
     except ServiceError as exc:
         table = reverse("reveal", args=[code]).removesuffix("reveal/")
         return render(request, "games/reveal/unavailable.html",

@@ -7,9 +7,11 @@ no engine state yet).
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from django.db.models import QuerySet
 
-from games.engine.actions import parse_action
+from games.engine.actions import Action, parse_action
 from games.engine.apply import apply
 from games.engine.events import Event, event_from_json
 from games.engine.settings import GameSettings
@@ -81,6 +83,23 @@ def game_actions(ref: GameRef) -> list[tuple[Event, ...]]:
     entries = LogEntry.objects.filter(game=get_game(ref)).order_by("seq")
     return [tuple(event_from_json(data) for data in events)
             for events in entries.values_list("events", flat=True)]
+
+
+@dataclass(frozen=True, slots=True)
+class StoredAction:
+    """One accepted action as logged: the game's version after it (``seq``), the action,
+    and every event it caused (secrets included)."""
+
+    seq: int
+    action: Action
+    events: tuple[Event, ...]
+
+
+def game_entries(ref: GameRef) -> list[StoredAction]:
+    """Every accepted action of the game with its version and events, in order."""
+    entries = LogEntry.objects.filter(game=get_game(ref)).order_by("seq")
+    return [StoredAction(seq, parse_action(action), tuple(event_from_json(e) for e in events))
+            for seq, action, events in entries.values_list("seq", "action", "events")]
 
 
 def replay(ref: GameRef) -> GameState:

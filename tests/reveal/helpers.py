@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from datetime import datetime
 from typing import Any
 
 from games.engine.actions import Action, EndGame, WriteRule
 from games.engine.bots import Bot, make_bot
 from games.engine.settings import GameSettings
 from games.engine.views import player_view
-from games.models import Game
+from games.models import Game, SealedGuess
 from games.store.reads import load_state
 from games.store.writes import submit_action
 from tests.factories import create_game
@@ -17,11 +18,13 @@ from tests.factories import create_game
 NAMES = ("Ann", "Bob", "Cy", "Di", "Ed", "Flo", "Gus", "Hal")
 
 #: Follow suit or rank: experimenters break it often.
-TANGLE = {"jargon": "Tangle", "rule": {"kind": "restriction", "must": {"type": "any", "of": [
-    {"type": "relation", "rel": "same_suit"}, {"type": "relation", "rel": "same_rank"}]}}}
+TANGLE: dict[str, Any] = {"jargon": "Tangle", "rule": {
+    "kind": "restriction", "must": {"type": "any", "of": [
+        {"type": "relation", "rel": "same_suit"}, {"type": "relation", "rel": "same_rank"}]}}}
 #: Whoever plays a five draws a card.
-FIVER = {"jargon": "Fiver", "rule": {"kind": "trigger", "when": {"type": "rank", "in": ["5"]},
-                                     "effects": [{"type": "draw", "who": "player", "count": 1}]}}
+FIVER: dict[str, Any] = {"jargon": "Fiver", "rule": {
+    "kind": "trigger", "when": {"type": "rank", "in": ["5"]},
+    "effects": [{"type": "draw", "who": "player", "count": 1}]}}
 #: On a black card only an even top lets anything go down: an odd black top locks the game.
 LOCK = {"jargon": "Gridlock", "rule": {
     "kind": "restriction", "when": {"type": "colour", "of": "top", "is": "black"},
@@ -64,3 +67,26 @@ def play(game: Game, rules: Sequence[dict[str, Any]], kinds: Sequence[str] = ("o
         for bot in bots:
             bot.observe([event.seen_by(bot.seat) for event in result.events])
     return Game.objects.get(pk=game.pk)
+
+
+#: Guesses for the rules above: Tangle exactly, Tangle too narrowly (same suit only: the
+#: table saw same-rank plays go down), Tangle too widely (kings anywhere as well: in the
+#: ``hosted`` game no king was seen go anywhere else, so it is right on every play seen).
+TANGLE_EXACT: dict[str, Any] = TANGLE["rule"]
+TANGLE_NARROW = {"kind": "restriction", "must": {"type": "relation", "rel": "same_suit"}}
+TANGLE_WIDE = {"kind": "restriction", "must": {"type": "any", "of": [
+    {"type": "relation", "rel": "same_suit"}, {"type": "relation", "rel": "same_rank"},
+    {"type": "rank", "in": ["K"]}]}}
+FIVER_EXACT: dict[str, Any] = FIVER["rule"]
+
+
+def seal(game: Game, seat: int, jargon: str, spec: dict[str, Any], version: int,
+         sealed: datetime | None = None) -> SealedGuess:
+    """A sealed guess stored as the notebook stores one (sealed at game ``version``)."""
+    guess = SealedGuess.objects.create(game=game, seat=seat, jargon=jargon, spec=spec,
+                                       version=version)
+    if sealed is not None:
+        # ``sealed`` is set on every save (auto_now): an update sets it to a chosen time.
+        SealedGuess.objects.filter(pk=guess.pk).update(sealed=sealed)
+        guess.refresh_from_db()
+    return guess

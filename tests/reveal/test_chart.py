@@ -10,9 +10,11 @@ import pytest
 from games.reveal.chart import (
     COLOURS,
     DASHES,
+    LABEL_DROP,
     LEFT,
     NAME_CHARS,
     PLOT_BOTTOM,
+    RULE_TRACK,
     TOP,
     WIDTH,
     describe_chart,
@@ -181,3 +183,90 @@ def test_an_empty_history_still_gives_a_chart() -> None:
 def test_the_description_says_what_the_chart_shows(history: list[list[int]],
                                                    expected: str) -> None:
     assert describe_chart(["Ann", "Bob"], history) == expected
+
+
+def marks_group(root: ET.Element) -> ET.Element | None:
+    return next((g for g in root.iter(f"{SVG}g") if g.attrib.get("class") == "chart-marks"),
+                None)
+
+
+def test_rules_coming_in_are_marked_at_their_action_and_named() -> None:
+    history = [[5, 5]] * 30
+    root = parse(hand_chart(["Ann", "Bob"], history, [(1, 1), (20, 2)],
+                            rule_marks=[(1, "Tangle"), (20, "Fiver")]))
+    plain = parse(hand_chart(["Ann", "Bob"], history, [(1, 1), (20, 2)]))
+
+    group = marks_group(root)
+    assert group is not None and marks_group(plain) is None
+    diamonds = [p for p in group.iter(f"{SVG}path") if p.attrib["class"] == "rule-mark"]
+    titles = [p.findtext(f"{SVG}title") for p in diamonds]
+    assert titles == ["Tangle came in at action 1", "Fiver came in at action 20"]
+    xs = [float(re.findall(r"M(-?[\d.]+),", p.attrib["d"])[0]) for p in diamonds]
+    ann = points(lines(root)[0])
+    assert xs == [ann[0][0], ann[2][0]]  # the diamonds stand under actions 1 and 20
+    assert [t.text for t in group.iter(f"{SVG}text")] == ["Tangle", "Fiver"]
+    assert all(float(t.attrib["y"]) > PLOT_BOTTOM for t in group.iter(f"{SVG}text"))
+
+
+def test_crowded_rule_labels_move_under_their_diamond_or_are_left_to_tooltips() -> None:
+    root = parse(hand_chart(["Ann", "Bob"], [[5, 5]] * 100,
+                            rule_marks=[(10, "Tangle"), (11, "Fiver"), (12, "Gridlock")]))
+
+    group = marks_group(root)
+    assert group is not None
+    labels = {t.text: float(t.attrib["y"]) for t in group.iter(f"{SVG}text")}
+    # Tangle would run into Fiver's diamond: it goes under; Fiver finds no room at all;
+    # Gridlock, the last, has the track to itself.
+    assert labels == {"Tangle": RULE_TRACK + LABEL_DROP, "Gridlock": RULE_TRACK}
+    titles = [p.findtext(f"{SVG}title") for p in group.iter(f"{SVG}path")]
+    assert [t.split()[0] for t in titles if t] == ["Tangle", "Fiver", "Gridlock"]
+
+
+def test_refusals_are_ticks_under_their_actions_with_a_key() -> None:
+    history = [[5, 5], [6, 5], [6, 5], [6, 6]]
+    root = parse(hand_chart(["Ann", "Bob"], history, refusal_marks=[2, 4, 4, 9]))
+
+    group = marks_group(root)
+    assert group is not None
+    (ticks,) = [p for p in group.iter(f"{SVG}path") if p.attrib["class"] == "refusal-mark"]
+    assert ticks.attrib["d"].count("M") == 2  # one per action, none outside the history
+    assert ticks.findtext(f"{SVG}title") == "Refused plays: at actions 2 and 4"
+    assert ticks.attrib["stroke"] != ticks.attrib.get("fill")
+    legend = [t.text for t in root.iter(f"{SVG}text")]
+    assert "A play refused" in legend and "A rule came in" in legend
+    desc = root.findtext(f"{SVG}desc")
+    assert desc is not None and desc.endswith("2 plays refused, the first at action 2 and the "
+                                              "last at action 4.")
+
+
+def test_the_legend_moves_down_to_make_room_for_the_marks() -> None:
+    def legend_ys(svg: str) -> list[float]:
+        return [float(t.attrib["y"]) for t in parse(svg).iter(f"{SVG}text")
+                if t.text in ("Ann", "Bob")]
+
+    plain = legend_ys(hand_chart(["Ann", "Bob"], [[5, 5]]))
+    marked = legend_ys(hand_chart(["Ann", "Bob"], [[5, 5]], refusal_marks=[1]))
+
+    assert min(marked) > max(plain)
+    root = parse(hand_chart(["Ann", "Bob"], [[5, 5]], refusal_marks=[1]))
+    assert max(marked) < float(root.attrib["viewBox"].split()[3])
+
+
+def test_the_description_lists_the_rules_coming_in() -> None:
+    text = describe_chart(["Ann", "Bob"], [[5, 5], [6, 5]], 1, [(2, "Fiver"), (1, "Tangle")])
+
+    assert text.endswith("Rules came in: Tangle at action 1 and Fiver at action 2. No play "
+                         "was refused.")
+
+
+@pytest.mark.parametrize(("history", "expected"), [
+    ([[5, 5, 5], [5, 6, 5], [6, 6, 5]],
+     "Most cards held: Ann and Bob, 6 (Bob after action 2, Ann after action 3)."),
+    ([[5, 7, 7], [6, 6, 5]], "Most cards held: Bob and Cy, 7, after action 1."),
+    ([[9, 2, 9], [2, 9, 2]],
+     "Most cards held: Ann, Bob and Cy, 9 (Ann after action 1, Cy after action 1, "
+     "Bob after action 2)."),
+])
+def test_everyone_tied_for_the_most_cards_is_named(history: list[list[int]],
+                                                   expected: str) -> None:
+    assert expected in describe_chart(["Ann", "Bob", "Cy"], history)

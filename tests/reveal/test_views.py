@@ -11,11 +11,24 @@ from django.urls import reverse
 from django.utils.html import escape
 
 from games.engine.actions import EndGame, Pass, WriteRule
-from games.models import Game
+from games.engine.events import Hand
+from games.engine.settings import GameSettings
+from games.models import Game, Hypothesis, Note
 from games.store.reads import game_log, load_state
 from games.store.writes import submit_action
 from rules.english import describe
-from tests.reveal.helpers import FIVER, LOCK, TANGLE, play, start
+from tests.factories import create_game, holder_client
+from tests.reveal.helpers import (
+    FIVER,
+    LOCK,
+    TANGLE,
+    TANGLE_EXACT,
+    TANGLE_NARROW,
+    TANGLE_WIDE,
+    play,
+    seal,
+    start,
+)
 
 pytestmark = pytest.mark.django_db
 
@@ -99,7 +112,7 @@ def test_every_rule_is_shown_with_its_author_round_sentence_and_counts(
         assert f"in round {entry.round}" in card
         assert escape(describe(entry.rule)) in card
         assert f"Broken <strong>{stats.broken}</strong>" in card
-        assert f"Fired <strong>{stats.fired}</strong>" in card
+        assert "Fired" not in card  # a restriction never fires: no count of firings
         if stats.first_broken:
             assert escape(stats.first_broken) in card
         else:
@@ -139,6 +152,8 @@ def test_the_log_shows_every_public_event_in_order(client: Client, locked: Game)
 
     position = 0
     for event in game_log(locked):
+        if isinstance(event, Hand):
+            continue  # "X picks up their hand" is said at every deal: left out
         found = log.find(f">{escape(event.text)}</p>", position)
         assert found >= 0, event.text
         position = found
@@ -172,3 +187,104 @@ def test_a_game_ended_before_its_first_rule_has_a_plain_reveal(client: Client) -
     assert "Ended by the host" in html and "Ann ended the game." in html
     assert "Nobody wrote a rule" in html and "No round was dealt." in html
     ET.fromstring(html[html.index("<svg"):html.index("</svg>") + len("</svg>")])
+
+
+def card_of_rule(html: str, jargon: str) -> str:
+    cards = section(html, "rules").split('<li class="rule ')[1:]
+    return next(c for c in cards if f'<h3 class="jargon">{jargon}</h3>' in c)
+
+
+def test_a_trigger_card_says_how_often_it_fired(client: Client, hosted: Game) -> None:
+    state = load_state(hosted)
+    fiver = card_of_rule(page(client, hosted)[1], "Fiver")
+    fired = state.stats[2].fired
+
+    assert fired > 0
+    assert f"Fired <strong>{fired}</strong> time{'s' if fired != 1 else ''}" in fiver
+    assert "First fired:" in fiver
+    assert "Never broken." not in fiver and "Broken <strong>" not in fiver
+
+
+def test_no_one_picks_up_their_hand_in_the_log(client: Client, hosted: Game) -> None:
+    log = section(page(client, hosted)[1], "log")
+
+    assert any(isinstance(e, Hand) for e in game_log(hosted))
+    assert "picks up their hand" not in log and "log-hand" not in log
+
+
+def test_the_header_and_the_end_agree_on_the_rounds(client: Client, hosted: Game,
+                                                    locked: Game) -> None:
+    for game, ended in ((hosted, "after round 2, while the next rule was being written"),
+                        (locked, "in round 2")):
+        html = page(client, game)[1]
+        (rounds,) = re.findall(r"· (\d+) rounds? ·", html)
+        (last,) = re.findall(r"The game ended (?:in|after) round (\d+)", section(html, "end"))
+
+        assert rounds == last == "2"
+        assert f"The game ended {ended}" in html
+
+
+def test_guesses_are_shown_on_their_rule_with_who_cracked_it(client: Client,
+                                                             hosted: Game) -> None:
+    start_version = hosted.log.order_by("seq").values_list("seq", flat=True)[0] - 1
+    seal(hosted, 2, "Tangle", TANGLE_EXACT, start_version + 3)
+    seal(hosted, 1, "Tangle", TANGLE_NARROW, start_version + 2)
+    seal(hosted, 1, "Fiver", TANGLE_WIDE, start_version + 60)
+
+    html = page(client, hosted)[1]
+    tangle, fiver = card_of_rule(html, "Tangle"), card_of_rule(html, "Fiver")
+
+    assert "Cracked by <strong>Cy</strong>" in tangle and "Cracked by" not in fiver
+    assert re.search(r"Cy</strong>, sealed in round 1, turn 2:\s*<span class=\"verdict "
+                     r"verdict-exact\"><span aria-hidden=\"true\">✓</span> Exact", tangle)
+    assert "Bob</strong>, sealed in round 1, turn 1:" in tangle
+    assert "the guess would refuse it." in tangle
+    assert "Bob</strong>, sealed" in fiver and "verdict-wrong" in fiver
+    detective = html[html.index('aria-label="Detective of the game"'):]
+    assert re.match(r'[^<]*>\s*<p class="kicker">Detective of the game</p>\s*<p><strong '
+                    r'class="detective-name">Cy</strong> cracked 1 rule: Tangle\.', detective)
+    players = section(html, "players")
+    assert "Tangle: <span class=\"verdict verdict-exact\">" in players
+
+
+def test_a_game_without_guesses_names_no_detective(client: Client, hosted: Game) -> None:
+    html = page(client, hosted)[1]
+
+    assert "Detective of the game" not in html and "Sealed guess" not in html
+    assert "Rule of the game" in html
+
+
+def test_the_players_table_shows_bots_with_their_kind(client: Client) -> None:
+    game = create_game(GameSettings(players=3, first_rule_maker=0), ["Ann", "Bob", "Cy"], 7,
+                       bots={1: "experimenter", 2: "oracle"})
+    game = play(game, [TANGLE, FIVER], ("oracle", "experimenter"), max_actions=60)
+
+    players = section(page(client, game)[1], "players")
+
+    assert players.count('<tr class="player">') == 3
+    assert '<span class="bot-label">bot</span>' in players
+    assert '<span class="bot-label">bot · knows every rule</span>' in players
+
+
+def test_own_notes_are_shown_to_their_writer_alone(hosted: Game) -> None:
+    writer, holder = holder_client()
+    Note.objects.create(game=hosted, holder=holder, jargon="", text="Cy <b>wins</b> a lot")
+    Note.objects.create(game=hosted, holder=holder, jargon="Tangle", text="Suit or rank?")
+    Hypothesis.objects.create(game=hosted, holder=holder, jargon="Tangle", spec=TANGLE_WIDE)
+
+    response = writer.get(f"/g/{hosted.code}/reveal/")
+    html = response.content.decode()
+
+    # The page depends on the session: no shared cache may hand it to someone else.
+    assert "Cookie" in response["Vary"]
+    assert "Your note on the game" in html
+    assert "Cy &lt;b&gt;wins&lt;/b&gt; a lot" in html
+    tangle = card_of_rule(html, "Tangle")
+    assert "Your notebook on Tangle" in tangle and "Suit or rank?" in tangle
+    assert "Your hypothesis:" in tangle and "Right on every play seen" in tangle
+    assert "Your notebook" not in card_of_rule(html, "Fiver")
+    for other in (holder_client()[0], Client()):
+        theirs = page(other, hosted)[1]
+        assert "Your note" not in theirs and "Your notebook" not in theirs
+        assert "wins</b>" not in theirs and "wins&lt;" not in theirs
+        assert "Suit or rank?" not in theirs and "Your hypothesis" not in theirs

@@ -1,0 +1,80 @@
+"""The reveal's table of players: what each one won, paid and broke, and what they guessed.
+
+Counted from the game's events, which the reveal may read whole (the game is over): a
+round won is a ``WonRound``; a penalty is a ``Drew`` with reason ``penalty`` (counted in
+cards); a rule broken is a breach named by a ``Refused`` play or a ``CallBroken``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+from games.engine.events import CallBroken, Drew, Event, Refused, WonRound
+from games.reveal.guesses import ScoredGuess
+
+
+@dataclass(frozen=True, slots=True)
+class Breaking:
+    """A rule a player broke, and how many times."""
+
+    jargon: str
+    times: int
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerRow:
+    """One player on the reveal: name, what kind of bot (``""`` for a person), rounds won,
+    penalty cards drawn, rules broken, and their sealed guesses with scores."""
+
+    seat: int
+    name: str
+    bot_label: str
+    rounds_won: int
+    penalty_cards: int
+    broke: tuple[Breaking, ...]
+    guesses: tuple[ScoredGuess, ...]
+
+    @property
+    def times_broken(self) -> int:
+        """How many rule breakings in all."""
+        return sum(b.times for b in self.broke)
+
+    @property
+    def exact(self) -> int:
+        """How many of their guesses are exact."""
+        return sum(1 for g in self.guesses if g.exact)
+
+
+def player_rows(names: Sequence[str], bot_labels: Sequence[str], events: Iterable[Event],
+                guesses: Iterable[ScoredGuess]) -> list[PlayerRow]:
+    """A row per seat; ``bot_labels[s]`` says what seat ``s`` is (``""``: a person)."""
+    seats = range(len(names))
+    won = dict.fromkeys(seats, 0)
+    penalties = dict.fromkeys(seats, 0)
+    # Insertion order is the order first broken: it breaks ties between equal counts.
+    broke: dict[int, dict[str, int]] = {s: {} for s in seats}
+
+    def breach(seat: int | None, jargon: str) -> None:
+        if seat in broke:
+            broke[seat][jargon] = broke[seat].get(jargon, 0) + 1
+
+    for event in events:
+        if isinstance(event, WonRound) and event.seat in won:
+            won[event.seat] += 1
+        elif isinstance(event, Drew) and event.reason == "penalty" and event.seat in penalties:
+            penalties[event.seat] += event.count
+        elif isinstance(event, Refused):
+            for broken in event.broken:
+                breach(event.seat, broken.jargon)
+        elif isinstance(event, CallBroken):
+            breach(event.seat, event.jargon)
+    by_seat: dict[int, list[ScoredGuess]] = {s: [] for s in seats}
+    for guess in guesses:
+        if guess.seat in by_seat:
+            by_seat[guess.seat].append(guess)
+    return [PlayerRow(
+        seat=s, name=names[s], bot_label=bot_labels[s] if s < len(bot_labels) else "",
+        rounds_won=won[s], penalty_cards=penalties[s],
+        broke=tuple(Breaking(j, n) for j, n in sorted(broke[s].items(), key=lambda i: -i[1])),
+        guesses=tuple(by_seat[s])) for s in seats]
