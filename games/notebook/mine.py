@@ -54,6 +54,8 @@ class JargonMine:
     hypotheses: tuple[HypothesisRow, ...]
     guess: GuessRow | None
     experiments: tuple[Experiment, ...]
+    #: Whether the viewer wrote this rule (no guess to seal then).
+    own: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -104,6 +106,7 @@ def mine_view(game: Game, seat: Seat | None, holder: str | None, record: PublicR
     written = hypotheses_of(game, holder)
     guesses = guesses_of(game, index)
     table = table_now(state, index)
+    sightings = {s.jargon: s.author for s in record.sightings}
     jargons = []
     for jargon in record.jargons:
         guess = guesses.get(jargon)
@@ -116,7 +119,7 @@ def mine_view(game: Game, seat: Seat | None, holder: str | None, record: PublicR
             jargon=jargon, anchor=anchor(jargon), note=notes.get(jargon, ""), hypotheses=rows,
             guess=GuessRow(describe(read_rule(guess.spec, jargon)), guess.version,
                            guess.sealed) if guess else None,
-            experiments=tried))
+            experiments=tried, own=index is not None and sightings[jargon] == index))
     return Mine(code=game.code, version=game.version, player=index is not None,
                 playing=table is not None, ended=state.phase == "ended",
                 general_note=notes.get("", ""), jargons=tuple(jargons), message=message)

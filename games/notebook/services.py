@@ -130,15 +130,20 @@ def seal_guess(game: Game, seat: Seat | None, jargon: str, spec: Any,
                record: PublicRecord | None = None) -> SealedGuess:
     """Seal ``seat``'s guess for a jargon (a new seal replaces an older one).
 
-    Only players seal, only while the game is on: ``notebook/not_player``,
-    ``notebook/game_over``.
+    Only players seal, only while the game is on, never on their own rule:
+    ``notebook/not_player``, ``notebook/game_over``, ``notebook/own_rule``.
     """
     if seat is None or seat.is_bot:
         raise ServiceError("notebook/not_player", "Only the players at the table seal guesses.")
     state: GameState = game_state(game)
     if state.phase == "ended":
         raise ServiceError("notebook/game_over", "The game is over: every rule is revealed.")
-    jargon = _seen(record or record_for(game, None), jargon)
+    record = record or record_for(game, None)
+    jargon = _seen(record, jargon)
+    sighting = record.sighting(jargon)
+    if sighting is not None and sighting.author == seat.index:
+        raise ServiceError("notebook/own_rule", f"{jargon} is your own rule: you know what "
+                                                "it means.")
     rule = read_rule(spec, jargon)
     guess, _ = SealedGuess.objects.update_or_create(
         game=game, seat=seat.index, jargon=jargon,

@@ -194,7 +194,8 @@ def _panel(viewer: Viewer, jargon: str, form: RuleForm, editing: int | None,
         viewer.game.code, viewer.game.version, viewer.index, viewer.game.phase, [], True,
         form=form_view(form, checked.problems, focus), checked=checked, jargon=jargon,
         editing=editing, can_seal=viewer.seat is not None and not viewer.seat.is_bot
-        and viewer.game.phase != "ended")
+        and viewer.game.phase != "ended"
+        and (sighting is None or sighting.author != viewer.seat.index))
     panel.slots = [(slot, checked.by_slot().get(slot, "")) for slot in error_slots(form)]
     if checked.ok and checked.rule is not None:
         panel.verdict = check_hypothesis(checked.rule, jargon, viewer.record)

@@ -192,7 +192,9 @@ def test_a_guesser_keeps_a_notebook_and_seals_the_right_guess(
     ann.page.once("dialog", lambda dialog: dialog.accept())
     ann.page.get_by_role("button", name="End the game").click()
     page.wait_for_url("**/reveal/", timeout=WAIT_MS * 2)
-    guess = page.locator(".guess", has_text="Cat")
-    expect(guess).to_contain_text("exact")
+    guess = page.locator("li.guess", has_text="Cat")
+    expect(guess.locator(".verdict")).to_contain_text("Exact")
+    expect(guess).to_contain_text(PIP_SENTENCE)
+    expect(page.locator("body")).to_contain_text("Cracked by Cat")
     shoot(page, "notebook-04-reveal-cat-phone")
     assert horizontal_overflow(page) <= 0

@@ -182,3 +182,13 @@ def test_experiments_come_from_the_players_own_hand() -> None:
     _save(bob, game.code, NO_HEARTS)
     mine = bob.get(f"/g/{game.code}/notebook/", headers={"HX-Request": "true"}).content.decode()
     assert "9♥" not in mine
+
+
+def test_nobody_seals_a_guess_on_their_own_rule() -> None:
+    game, clients = gronk_game()
+    ann = clients[0]
+    _save(ann, game.code, GRONK)
+    row = Hypothesis.objects.get()
+    answer = ann.post(f"/g/{game.code}/notebook/hypotheses/{row.pk}/seal/").content.decode()
+    assert "Gronk is your own rule" in answer
+    assert not SealedGuess.objects.exists()
