@@ -25,7 +25,7 @@ from games.live.records import table_record
 from games.live.snapshots import TableSnapshot
 from games.lobby.context import lobby_context
 from games.models import LOBBY, Seat
-from games.notebook.display import evidence_view
+from games.notebook.display import evidence_context
 from games.table.context import MOMENTS, log_lines, table_context
 
 #: The fragments of a full table frame, in the order they are sent.
@@ -114,7 +114,7 @@ def notebook_evidence(snapshot: TableSnapshot) -> str:
     key = ("notebook", "")
     html = snapshot.rendered.get(key)
     if html is None:
-        context = {"evidence": evidence_view(table_record(snapshot)), "oob": True}
+        context = evidence_context(table_record(snapshot), snapshot.game.code) | {"oob": True}
         html = snapshot.rendered[key] = render_to_string(NOTEBOOK_EVIDENCE, context)
     return html
 

@@ -2,7 +2,8 @@
 
 Everything here is a function of a :class:`~games.deduction.record.PublicRecord` read as a
 spectator would (:data:`None` viewer), so one rendering serves every screen of a game at
-one version: the evidence is what the whole table watched, nobody's own hand.
+one version: the evidence is what the whole table watched, nobody's own hand. The evidence
+grids are built apart (:func:`grid_pair`), on request.
 """
 
 from __future__ import annotations
@@ -10,6 +11,7 @@ from __future__ import annotations
 import re
 import zlib
 from dataclasses import dataclass
+from typing import Any
 
 from games.deduction.notebook import Entry, Grid, entries, grid
 from games.deduction.record import Attempt, PublicRecord
@@ -111,8 +113,6 @@ class JargonView:
     calls: tuple[Line, ...]
     wins: tuple[Line, ...]
     let_through: int
-    grid: GridView
-    grid_several: GridView
 
     @property
     def summary(self) -> str:
@@ -132,14 +132,28 @@ class JargonView:
 
 @dataclass(frozen=True, slots=True)
 class EvidenceView:
-    """The whole evidence section: every jargon, and the grid of all plays."""
+    """The evidence section: every jargon seen, and what all plays came to."""
 
     plays: int
     refused: int
     several: int
     jargons: tuple[JargonView, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class GridPair:
+    """The evidence grid of one jargon (``""``: of all plays together), as of ``version``,
+    with its twin of the plays refused by several rules only (the notebook's filter)."""
+
+    jargon: str
+    version: int
     grid: GridView
-    grid_several: GridView
+    several: GridView
+
+    @property
+    def title(self) -> str:
+        """``Gronk`` or ``All plays``."""
+        return self.jargon or "All plays"
 
 
 def anchor(jargon: str) -> str:
@@ -211,10 +225,7 @@ def _jargon_view(entry: Entry, record: PublicRecord) -> JargonView:
     return JargonView(
         jargon=entry.jargon, anchor=anchor(entry.jargon), author=author,
         since=entry.sighting.since, refusals=refusals, firings=firings, calls=calls, wins=wins,
-        let_through=entry.let_through,
-        grid=grid_view(grid(record, entry.jargon), f"refused by {entry.jargon}"),
-        grid_several=grid_view(grid(record, entry.jargon, several_only=True),
-                               f"refused by {entry.jargon}"))
+        let_through=entry.let_through)
 
 
 def grid_view(found: Grid, refused_word: str = "refused") -> GridView:
@@ -245,6 +256,28 @@ def evidence_view(record: PublicRecord) -> EvidenceView:
         plays=len(record.attempts),
         refused=sum(1 for a in record.attempts if not a.accepted),
         several=sum(1 for a in record.attempts if len(a.broken) > 1),
-        jargons=tuple(_jargon_view(e, record) for e in entries(record)),
-        grid=grid_view(grid(record)),
-        grid_several=grid_view(grid(record, several_only=True)))
+        jargons=tuple(_jargon_view(e, record) for e in entries(record)))
+
+
+#: How many of the latest lines of each list the table's notebook shows (the page: all).
+RECENT = 8
+
+
+def evidence_context(record: PublicRecord, code: str, full: bool = False) -> dict[str, Any]:
+    """What ``games/notebook/evidence.html#evidence`` reads: the evidence of ``record``, for
+    the table's notebook (the latest :data:`RECENT` lines of each list) or, ``full``, for
+    the notebook page."""
+    return {"evidence": evidence_view(record), "code": code, "full": full, "recent": RECENT,
+            "minus_recent": -RECENT, "cap": ":" if full else f"-{RECENT}:"}
+
+
+def grid_pair(record: PublicRecord, jargon: str, version: int) -> GridPair:
+    """The evidence grids of ``jargon`` (``""``: all plays), whole and several-rules only.
+
+    Built on request only: a long game's grids are large, so the notebook never pushes them
+    with every change (docs/deduction.md).
+    """
+    of = jargon or None
+    word = f"refused by {jargon}" if jargon else "refused"
+    return GridPair(jargon, version, grid_view(grid(record, of), word),
+                    grid_view(grid(record, of, several_only=True), word))

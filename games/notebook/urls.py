@@ -11,6 +11,7 @@ app_name = "notebook"
 urlpatterns: list[URLPattern] = [
     path("", views.notebook, name="page"),
     path("note/", views.note, name="note"),
+    path("grid/", views.grids, name="grid"),
     path("hypotheses/<int:hypothesis>/delete/", views.delete, name="delete"),
     path("hypotheses/<int:hypothesis>/seal/", views.seal, name="seal"),
     path("hypothesis/", views.hypothesis, name="hypothesis"),

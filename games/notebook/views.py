@@ -32,7 +32,7 @@ from games.deduction.hypotheses import check as check_hypothesis
 from games.deduction.record import PublicRecord
 from games.models import LOBBY, Game, Hypothesis, Seat
 from games.notebook import services
-from games.notebook.display import evidence_view
+from games.notebook.display import evidence_context, evidence_view, grid_pair
 from games.notebook.mine import Mine, mine_view
 from games.store.errors import ServiceError
 from games.store.identity import request_holder, viewer_seat
@@ -92,8 +92,22 @@ def notebook(request: HttpRequest, code: str) -> HttpResponse:
         return render(request, f"{PAGE}#mine", {"mine": mine})
     # The evidence is the same for everyone: the spectator's record, not this viewer's.
     everyone = services.record_for(viewer.game, None)
-    return render(request, PAGE, {"mine": mine, "evidence": evidence_view(everyone),
-                                  "code": viewer.game.code})
+    pairs = [grid_pair(everyone, jargon, viewer.game.version)
+             for jargon in ("", *everyone.jargons)]
+    return render(request, PAGE, {"mine": mine, "pairs": pairs,
+                                  **evidence_context(everyone, viewer.game.code, full=True)})
+
+
+@require_GET
+def grids(request: HttpRequest, code: str) -> HttpResponse:
+    """The evidence grids of one jargon (``?jargon=``; none: of all plays), as of now."""
+    viewer = _viewer(request, code)
+    raw = request.GET.get("jargon", "")
+    jargon = _jargon(viewer, raw) if raw else ""
+    everyone = services.record_for(viewer.game, None)
+    return render(request, "games/notebook/evidence.html#grids",
+                  {"pair": grid_pair(everyone, jargon, viewer.game.version),
+                   "code": viewer.game.code})
 
 
 @require_POST
@@ -217,7 +231,7 @@ def hypothesis(request: HttpRequest, code: str) -> HttpResponse:
             form = new_form()  # written before the builder could say it: start afresh
     panel = _panel(viewer, jargon, form, row.pk if row is not None else None)
     # What the table saw of this jargon, to reason from while writing.
-    seen = evidence_view(services.record_for(viewer.game, None))
+    seen = evidence_view(viewer.record)
     entry = next((j for j in seen.jargons if j.jargon == jargon), None)
     return render(request, HYPOTHESIS, {"builder": panel, "code": viewer.game.code,
                                         "entry": entry})

@@ -63,6 +63,9 @@ def parser() -> argparse.ArgumentParser:
     parser.add_argument("--baseline-duration", type=float, default=None,
                         help="seconds of baseline play (default: --duration)")
     parser.add_argument("--no-warmup", action="store_true")
+    parser.add_argument("--notebooks", type=int, default=0,
+                        help="players of each table who keep their notebook open (its "
+                             "evidence is then pushed to them with every change)")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--json", type=Path, default=None,
                         help="also write the whole report to this file")
@@ -80,7 +83,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                     setup_concurrency=options.setup_concurrency, drain=options.drain,
                     spread=options.spread, baseline=not options.no_baseline,
                     baseline_duration=options.baseline_duration,
-                    warmup=not options.no_warmup)
+                    warmup=not options.no_warmup, notebooks=options.notebooks)
     problem = check(config)
     if problem:
         print(f"error: {problem}", file=sys.stderr)
@@ -109,6 +112,7 @@ def check(config: Config) -> str:
         (0.05 <= config.pace <= 60, "--pace must be 0.05 to 60 seconds"),
         (0 < config.duration <= MAX_DURATION, f"--duration must be 0 to {MAX_DURATION:.0f} s"),
         (config.setup_concurrency >= 1, "--setup-concurrency must be at least 1"),
+        (0 <= config.notebooks <= config.players, "--notebooks must be 0 to --players"),
         (config.baseline_duration is None or 0 < config.baseline_duration <= MAX_DURATION,
          "--baseline-duration must be positive"),
     ]

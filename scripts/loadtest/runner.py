@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import json
 import subprocess
 import sys
 import time
@@ -43,6 +44,9 @@ class Config:
     baseline: bool = True
     baseline_duration: float | None = None
     warmup: bool = True
+    #: Players of each table (the first ones) who keep their notebook open, so that its
+    #: evidence is pushed to them with every change.
+    notebooks: int = 0
 
 
 def base_for(config: Config, table: int, seat: int) -> str:
@@ -128,6 +132,8 @@ async def open_mao_table(config: Config, index: int, tally: Tally, players: int)
         await _need(player, "GET", f"/g/{table.code}/")
         await player.open_socket(f"/ws/g/{table.code}/", _cookies(player))
         await _until(player, _has_frame, "no table frame")
+        if player.seat < config.notebooks and player.ws is not None:
+            await player.ws.send(json.dumps({"type": "notebook", "open": True}))
     return table
 
 

@@ -221,18 +221,18 @@
   }
 
   // Pushed evidence replaces its sections: open again the ones the reader had open, and
-  // say when the private part's checks are older than the table.
+  // say when the private part's checks or an evidence grid are older than the table.
   function keepNotebook() {
     Object.keys(openSections).forEach(function (id) {
       var section = document.getElementById(id);
       if (section) { section.open = true; }
     });
-    var mine = document.getElementById("nb-mine");
     var version = document.getElementById("version");
-    if (mine && version) {
-      var stale = mine.querySelector(".nb-stale");
-      if (stale) { stale.hidden = mine.dataset.version === version.value; }
-    }
+    if (!version) { return; }
+    document.querySelectorAll("#nb-mine, #nb-grid-slot .nb-grids").forEach(function (part) {
+      var stale = part.querySelector(".nb-stale");
+      if (stale) { stale.hidden = part.dataset.version === version.value; }
+    });
   }
   document.addEventListener("toggle", function (event) {
     var section = event.target;
@@ -245,11 +245,6 @@
     if (event.target.closest("#nb-close")) { toggleNotebook(false); return; }
     var tab = event.target.closest('#notebook [role="tab"]');
     if (tab) { showTab(tab.id.replace("nb-tab-", "")); }
-  });
-  document.addEventListener("change", function (event) {
-    if (event.target.id === "nb-several") {
-      notebook().classList.toggle("nb--several", event.target.checked);
-    }
   });
   document.addEventListener("keydown", function (event) {
     if (!notebookOpen()) { return; }

@@ -192,3 +192,15 @@ def test_nobody_seals_a_guess_on_their_own_rule() -> None:
     answer = ann.post(f"/g/{game.code}/notebook/hypotheses/{row.pk}/seal/").content.decode()
     assert "Gronk is your own rule" in answer
     assert not SealedGuess.objects.exists()
+
+
+def test_the_evidence_grids_are_asked_for_one_jargon_at_a_time() -> None:
+    game, clients = gronk_game()
+    answer = clients[2].get(f"/g/{game.code}/notebook/grid/?jargon=gronk").content.decode()
+    assert "Evidence grid: Gronk" in answer
+    assert 'title="5♥ on K♣: refused by Gronk 1×"' in answer
+    assert f'data-version="{game.version}"' in answer
+    everything = clients[2].get(f"/g/{game.code}/notebook/grid/").content.decode()
+    assert "Evidence grid: All plays" in everything
+    assert 'title="5♥ on K♣: refused 1×"' in everything
+    assert clients[2].get(f"/g/{game.code}/notebook/grid/?jargon=Pip").status_code == 404
