@@ -132,7 +132,9 @@ def test_a_guesser_keeps_a_notebook_and_seals_the_right_guess(
     expect(pip).to_contain_text("by Ann", timeout=WAIT_MS)
     pip.locator("summary").click()
     expect(pip.locator(".nb-lines")).to_contain_text("tried")
-    expect(pip.locator(".nb-cell--refused")).to_have_count(1)
+    pip.get_by_role("button", name="Evidence grid of Pip").click()
+    expect(page.locator("#nb-grid-slot")).to_contain_text("Evidence grid: Pip")
+    expect(page.locator("#nb-grid-slot .nb-grid--all .nb-cell--refused")).to_have_count(1)
     assert horizontal_overflow(page) <= 0
     shoot(page, "notebook-01-evidence-cat-phone")
     # The evidence stays open and current as the game goes on (a pass is pushed). On the
@@ -154,6 +156,8 @@ def test_a_guesser_keeps_a_notebook_and_seals_the_right_guess(
     page.keyboard.press("ArrowRight")
     expect(page.locator("#nb-tab-mine")).to_have_attribute("aria-selected", "true")
     note = page.get_by_label("My notes on Pip")
+    expect(note).to_be_visible()
+    htmx_idle(page)  # the part just swapped in is settled: its autosave is listening
     note.fill(NOTE)
     expect(note.locator("xpath=..").locator(".nb-saved")).to_contain_text("Saved", timeout=WAIT_MS)
 
