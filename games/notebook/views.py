@@ -10,14 +10,10 @@ notes, hypotheses and guesses; a refusal changes nothing and says why.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
-from django.http import (
-    Http404,
-    HttpRequest,
-    HttpResponse,
-    HttpResponseRedirect,
-)
+from django.db import transaction
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import render
 from django.urls import reverse
 from django.views.decorators.http import require_GET, require_POST
@@ -79,7 +75,7 @@ def _has_nul(request: HttpRequest) -> bool:
     return any("\x00" in value for _, values in request.POST.lists() for value in values)
 
 
-def _mine(request: HttpRequest, viewer: Viewer, message: str = "") -> Mine:
+def _mine(viewer: Viewer, message: str = "") -> Mine:
     return mine_view(viewer.game, viewer.seat, viewer.holder, viewer.record, message)
 
 
@@ -87,7 +83,7 @@ def _mine(request: HttpRequest, viewer: Viewer, message: str = "") -> Mine:
 def notebook(request: HttpRequest, code: str) -> HttpResponse:
     """The notebook: a whole page when opened directly, the viewer's own part for htmx."""
     viewer = _viewer(request, code)
-    mine = _mine(request, viewer)
+    mine = _mine(viewer)
     if request.headers.get("HX-Request"):
         return render(request, f"{PAGE}#mine", {"mine": mine})
     # The evidence is the same for everyone: the spectator's record, not this viewer's.
@@ -116,7 +112,7 @@ def note(request: HttpRequest, code: str) -> HttpResponse:
     viewer = _viewer(request, code)
     if _has_nul(request):
         return _plain("A note cannot hold that character.")
-    if over_limit(request, "act"):
+    if over_limit(request, "notebook"):
         return _plain(TOO_FAST, 429)
     try:
         services.save_note(viewer.game, viewer.holder, request.POST.get("jargon", ""),
@@ -135,7 +131,7 @@ def delete(request: HttpRequest, code: str, hypothesis: int) -> HttpResponse:
         message = "Hypothesis deleted."
     except ServiceError as exc:
         message = str(exc)
-    return render(request, f"{PAGE}#mine", {"mine": _mine(request, viewer, message)})
+    return render(request, f"{PAGE}#mine", {"mine": _mine(viewer, message)})
 
 
 @require_POST
@@ -153,7 +149,7 @@ def seal(request: HttpRequest, code: str, hypothesis: int) -> HttpResponse:
                    "right before the reveal.")
     except ServiceError as exc:
         message = str(exc)
-    return render(request, f"{PAGE}#mine", {"mine": _mine(request, viewer, message)})
+    return render(request, f"{PAGE}#mine", {"mine": _mine(viewer, message)})
 
 
 # Writing a hypothesis: the rule builder, on a page of its own.
@@ -169,7 +165,6 @@ class HypothesisPanel(Panel):
     verdict: Check | None = None
     sentence: str = ""
     can_seal: bool = False
-    problems: list[str] = field(default_factory=list)
 
     @property
     def urls(self) -> dict[str, str]:
@@ -298,7 +293,7 @@ def hypothesis_save(request: HttpRequest, code: str) -> HttpResponse:
     if isinstance(posted, HttpResponse):
         return posted
     viewer, jargon, editing = posted
-    if over_limit(request, "act"):
+    if over_limit(request, "notebook"):
         return _result(request, TOO_FAST)
     panel = _panel(viewer, jargon, form_from_data(request.POST), editing)
     checked = panel.checked
@@ -306,12 +301,16 @@ def hypothesis_save(request: HttpRequest, code: str) -> HttpResponse:
         return _result(request, "Your hypothesis is not finished yet: see the marked fields.")
     spec = checked.spec
     try:
-        if editing is not None:
-            services.change_hypothesis(viewer.game, viewer.holder, editing, spec)
-        else:
-            services.add_hypothesis(viewer.game, viewer.holder, jargon, spec, viewer.record)
-        if request.POST.get("seal"):
-            services.seal_guess(viewer.game, viewer.seat, jargon, spec, viewer.record)
+        # Kept and sealed together, or neither (a refused seal keeps no hypothesis either,
+        # so pressing the button again does not keep it twice).
+        with transaction.atomic():
+            if editing is not None:
+                services.change_hypothesis(viewer.game, viewer.holder, editing, spec)
+            else:
+                services.add_hypothesis(viewer.game, viewer.holder, jargon, spec,
+                                        viewer.record)
+            if request.POST.get("seal"):
+                services.seal_guess(viewer.game, viewer.seat, jargon, spec, viewer.record)
     except ServiceError as exc:
         return _result(request, str(exc))
     back = reverse("game", kwargs={"code": viewer.game.code}) + "#notebook-mine"

@@ -51,10 +51,14 @@ def _holder_or_ip(group: str, request: HttpRequest) -> str:
 
 
 def over_limit(request: HttpRequest, what: str) -> bool:
-    """Count this request against the limit for ``what`` (``new_game``, ``join`` or ``act``);
-    True when it goes over (the request must then change nothing)."""
+    """Count this request against the limit for ``what`` (``new_game``, ``join``, ``act`` or
+    ``notebook``); True when it goes over (the request must then change nothing).
+
+    The notebook's writes (notes saved as they are typed, hypotheses) count apart from the
+    table's actions, at the same rate, so that typing a note never stops anyone playing.
+    """
     rate = {"new_game": settings.MAO_RATE_NEW_GAME, "join": settings.MAO_RATE_JOIN,
-            "act": settings.MAO_RATE_ACT}[what]
-    key = _holder_or_ip if what == "act" else _ip
+            "act": settings.MAO_RATE_ACT, "notebook": settings.MAO_RATE_ACT}[what]
+    key = _holder_or_ip if what in ("act", "notebook") else _ip
     return bool(is_ratelimited(request, group=f"mao:{what}", key=key, rate=rate,
                                method="POST", increment=True))

@@ -204,3 +204,11 @@ def test_the_evidence_grids_are_asked_for_one_jargon_at_a_time() -> None:
     assert "Evidence grid: All plays" in everything
     assert 'title="5♥ on K♣: refused 1×"' in everything
     assert clients[2].get(f"/g/{game.code}/notebook/grid/?jargon=Pip").status_code == 404
+
+
+def test_a_refused_seal_keeps_no_hypothesis_either() -> None:
+    game, clients = gronk_game()
+    watcher, _ = holder_client()
+    answer = _save(watcher, game.code, GRONK, seal="1")
+    assert "Only the players at the table seal guesses." in answer
+    assert not Hypothesis.objects.exists() and not SealedGuess.objects.exists()
