@@ -69,6 +69,10 @@ def score(guess: Rule, real: Rule, record: PublicRecord,
     difference = first_difference(guess, real, settings)
     if not difference.found and difference.exact:
         return Score("exact")
+    # Not exact: a situation where they differ, or (rules with several sequence tests, which
+    # the analysis cannot try exhaustively) none found, which proves nothing.
     example = (f"they differ on {describe_situation(difference.example)}"
-               if difference.example is not None else "")
+               if difference.example is not None else
+               "no situation was found where they differ, but with these rules the analysis "
+               "cannot try every one")
     return Score("every_play", example)
