@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 from functools import lru_cache
+from typing import Any
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -85,7 +86,7 @@ def _other_secrets(event: Event, viewer: int) -> Event:
     """The event with whatever only another seat may know changed."""
     if event.to is None or event.to == viewer:
         return event
-    secret = {f.name: ("AS",) if f.type != "int | None" else 99
+    secret: dict[str, Any] = {f.name: ("AS",) if f.type != "int | None" else 99
               for f in dataclasses.fields(event) if f.metadata.get("secret")}
     return dataclasses.replace(event, private="(something else)", **secret)
 

@@ -89,7 +89,8 @@ def test_a_hidden_rule_id_is_a_secret_of_its_author() -> None:
 
 
 def test_an_event_stored_by_the_first_version_reads_back_typed() -> None:
-    stored: dict[str, Any] = {"kind": "refused", "text": "Bo tries 9♥ on 5♣. Ann: that's a Pip!", "seat": 1,
+    stored: dict[str, Any] = {
+              "kind": "refused", "text": "Bo tries 9♥ on 5♣. Ann: that's a Pip!", "seat": 1,
               "to": None, "private": None,
               "data": {"cards": ["9H"], "as": ["9H"], "top": "5C",
                        "broken": [{"jargon": "Pip", "author": 0, "author_name": "Ann",
