@@ -27,6 +27,7 @@ from games.engine.events import Event
 from games.engine.views import PlayerView
 from rules.cards import card_of
 from rules.context import Settings
+from rules.spec import Rule, canonical_text
 
 
 @dataclass(slots=True)
@@ -39,6 +40,9 @@ class Casebook:
     reader: RecordReader = field(init=False)
     detective: Detective | None = None
     read_to: int = 0
+    #: The guesses sealed so far, by jargon (their canonical text), so only a changed
+    #: guess is sealed again.
+    sealed: dict[str, str] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         self.reader = RecordReader(self.seat)
@@ -104,12 +108,17 @@ class DetectiveBot:
         """Read what happened (the events of one action, as this seat saw them)."""
         self.casebook.read(events)
 
-    def guesses(self) -> dict[str, dict[str, object]]:
-        """The best guess of every jargon seen, as rule JSON (for sealing)."""
+    def changed_guesses(self) -> dict[str, Rule]:
+        """The best guesses that differ from those sealed (see :meth:`sealed`)."""
         detective = self.casebook.detective
         if detective is None:
             return {}
-        return {jargon: rule.to_json() for jargon, rule in detective.guesses().items()}
+        return {jargon: rule for jargon, rule in detective.guesses().items()
+                if self.casebook.sealed.get(jargon) != canonical_text(rule.spec)}
+
+    def sealed(self, jargon: str, rule: Rule) -> None:
+        """Remember that ``rule`` is sealed as the guess of ``jargon``."""
+        self.casebook.sealed[jargon] = canonical_text(rule.spec)
 
 
 register_kind("detective", DetectiveBot)
