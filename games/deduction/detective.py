@@ -588,6 +588,11 @@ class Space:
                 votes[phrase] = (old_need + need[t], old_seen + seen)
         return votes
 
+    def stands(self, part: int, phrase: int, top: int) -> bool:
+        """Whether the candidate of rest ``part``, phrase ``phrase`` (0 but for a call) and
+        top-card test ``top`` still stands."""
+        return bool(self.alive[phrase * len(self.parts) + part] >> top & 1)
+
     def count(self) -> int:
         """How many candidates are still standing."""
         return sum(self.alive[r].bit_count() for r in self.live)
