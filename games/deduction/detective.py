@@ -211,11 +211,17 @@ _MAX_PHRASES = 30
 
 
 #: A situation as the candidates read it: the indices of the card played, the top card and
-#: the card under it (-1: none), whether the played card follows the active suit, and the
-#: hand size the play leaves. Worked out once per situation (:func:`point`).
-Point = tuple[int, int, int, bool, int]
+#: the card under it (-1: none), whether the played card follows the active suit, the
+#: hand size the play leaves, and the active suit (0-3, -1: none). Worked out once per
+#: situation (:func:`point`).
+Point = tuple[int, int, int, bool, int, int]
 #: A test of a situation (true when not zero).
 Test = Callable[[Point], int]
+#: Which played cards pass a test, given the rest of a situation (the top card, the card
+#: under it, the active suit, the hand size a play leaves): a bit per card.
+Cards = Callable[[int, int, int, int], int]
+#: The cards of each suit, as bits.
+SUIT_CARDS = tuple(sum(1 << c.index for c in STANDARD_CARDS if c.suit == s) for s in SUITS)
 
 
 def point(ctx: PlayContext) -> Point:
@@ -223,7 +229,7 @@ def point(ctx: PlayContext) -> Point:
     top, under = ctx.top, ctx.card("pile2")
     return (ctx.played.index, top.index if top is not None else -1,
             under.index if under is not None else -1, ctx.played.suit == ctx.active_suit,
-            ctx.hand_after)
+            ctx.hand_after, SUITS.index(ctx.active_suit) if ctx.active_suit in SUITS else -1)
 
 
 @dataclass(frozen=True, slots=True)
@@ -232,7 +238,8 @@ class Part:
     condition, for a trigger's or call's ``when``) and, for a restriction that refuses
     when it holds, how to write it: an extra ``guard`` for ``when`` and the ``must`` or
     ``must_not`` field. ``holds`` tests a :data:`Point` exactly as the rule language
-    judges ``condition`` (a test holds it to that)."""
+    judges ``condition``, and ``cards`` gives the played cards it holds for in the rest of
+    a situation, all at once (a test holds both to that)."""
 
     condition: JSON | None
     guard: JSON | None
@@ -240,6 +247,7 @@ class Part:
     body: JSON | None
     cost: float
     holds: Test
+    cards: Cards
 
 
 def _all(parts: Iterable[JSON | None]) -> JSON | None:
@@ -257,6 +265,15 @@ def _card(atom: Atom, subject: str) -> Test:
         return lambda pt: mask >> pt[0] & 1
     missing = int(atom.negated)
     return lambda pt: mask >> pt[2] & 1 if pt[2] >= 0 else missing
+
+
+def _card_cards(atom: Atom, subject: str) -> Cards:
+    """:func:`_card` for every played card at once."""
+    mask = atom.mask
+    if subject == "played":
+        return lambda t, u, s, h: mask
+    missing = FULL if atom.negated else 0
+    return lambda t, u, s, h: (FULL if mask >> u & 1 else 0) if u >= 0 else missing
 
 
 def _relation_table(relation: JSON, aces_high: bool) -> bytes | None:
@@ -288,55 +305,95 @@ def _related(table: bytes | None, negated: bool, guard: Test | None) -> Test:
     return lambda pt: guard(pt) and related(pt)
 
 
+def _related_cards(table: bytes | None, negated: bool, guard: tuple[str, int] | None
+                   ) -> Cards:
+    """:func:`_related` for every played card at once (the played cards that relate to a
+    top card are worked out once per top card)."""
+    by_top: dict[int, int] = {}
+
+    def related(t: int, s: int) -> int:
+        if table is None:
+            return SUIT_CARDS[s] if s >= 0 else 0
+        found = by_top.get(t)
+        if found is None:
+            found = by_top[t] = (sum(1 << p for p in range(52) if table[p * 52 + t])
+                                 if t >= 0 else 0)
+        return found
+
+    subject, mask = guard if guard is not None else ("", FULL)
+
+    def cards(t: int, u: int, s: int, h: int) -> int:
+        if subject == "pile2" and not (u >= 0 and mask >> u & 1):
+            return 0
+        found = FULL & ~related(t, s) if negated else related(t, s)
+        return found & mask if subject == "played" else found
+
+    return cards
+
+
 def _always(pt: Point) -> int:
     return 1
 
 
+def _every(t: int, u: int, s: int, h: int) -> int:
+    return FULL
+
+
+def _leaving(n: int) -> tuple[Test, Cards]:
+    """The play leaves ``n`` cards in the hand."""
+    return (lambda pt: pt[4] == n), (lambda t, u, s, h: FULL if h == n else 0)
+
+
 @lru_cache(maxsize=8)
 def parts(kind: str, aces_high: bool) -> tuple[Part, ...]:
-    """The rests of the candidates of one kind of rule (see the module docstring)."""
+    """The rests of the candidates of one kind of rule (see the module docstring).
+
+    ``unseen`` is a lighter space of restrictions, for the rules nobody has seen yet; it
+    and calls (whose rests are multiplied by the phrases) leave out the relations that
+    only hold for some played cards or some cards under the top."""
     found: list[Part] = []
     for atom in atoms(aces_high):
         if atom.test is None:
             # On every card: a trigger or call that always speaks, or a restriction that
             # refuses everything (on some top card).
-            body = {"type": "always"} if kind == "restriction" else None
-            found.append(Part(None, None, "must_not", body, 2.0, _always))
+            body = {"type": "always"} if kind in ("restriction", "unseen") else None
+            found.append(Part(None, None, "must_not", body, 2.0, _always, _every))
             continue
         played = atom.on("played")
         found.append(Part(played, None, "must" if atom.negated else "must_not",
                           atom.positive if atom.negated else played, atom.cost,
-                          _card(atom, "played")))
+                          _card(atom, "played"), _card_cards(atom, "played")))
     # The card under the top: "nothing goes on a number card lying on a heart".
     for atom in atoms(aces_high)[1:]:
         under = atom.on("pile2")
         found.append(Part(under, None, "must" if atom.negated else "must_not",
                           atom.plain("pile2") if atom.negated else under, atom.cost + 1.0,
-                          _card(atom, "pile2")))
+                          _card(atom, "pile2"), _card_cards(atom, "pile2")))
     if kind == "call":
         for n in _HAND_SIZES:
             size = {"type": "compare", "what": "hand_after", "op": "==", "value": n}
-            found.append(Part(size, None, "", None, 1.5,
-                              lambda pt, n=n: pt[4] == n))  # type: ignore[misc]
-    signs = (False, True) if kind == "restriction" else (False,)
+            found.append(Part(size, None, "", None, 1.5, *_leaving(n)))
+    signs = (False, True) if kind in ("restriction", "unseen") else (False,)
     # Each relation's table is built once, not once per guard and sign.
     relations = [(relation, cost, _relation_table(relation, aces_high))
                  for relation, cost in _RELATIONS]
     by_test = {json.dumps(a.test, sort_keys=True): a for a in atoms(aces_high)
                if a.test is not None and not a.negated}
-    guards: list[tuple[JSON | None, float, Test | None]] = [(None, 0.0, None)]
-    for subject in ("played", "pile2"):
+    guards: list[tuple[JSON | None, float, Test | None, tuple[str, int] | None]] = [
+        (None, 0.0, None, None)]
+    for subject in () if kind in ("call", "unseen") else ("played", "pile2"):
         for guard in _GUARDS[1:]:
             atom = by_test[json.dumps(guard, sort_keys=True)]
             guards.append(({**guard, "of": subject}, _GUARD_COST + (subject != "played"),
-                           _card(atom, subject)))
-    for guard_json, guard_cost, passes in guards:
+                           _card(atom, subject), (subject, atom.mask)))
+    for guard_json, guard_cost, passes, bits in guards:
         for relation, cost, table in relations:
             for negated in signs:
                 holds = {"type": "not", "of": relation} if negated else relation
                 found.append(Part(_all([guard_json, holds]), guard_json,
                                   "must" if negated else "must_not", relation,
-                                  cost + guard_cost, _related(table, negated, passes)))
+                                  cost + guard_cost, _related(table, negated, passes),
+                                  _related_cards(table, negated, bits)))
     return tuple(found)
 
 
@@ -440,7 +497,8 @@ class Space:
         self._total: float | None = None
         self._totals: list[float] | None = None
         self._by_top: dict[int, list[tuple[int, int, float]]] = {}
-        self._parts_on: dict[int, list[tuple[Test, float]]] = {}
+        self._speaks: dict[tuple[int, int, int, int, int],
+                           tuple[list[list[float]], list[float]]] = {}
         #: Observations kept for the rows of phrases heard later: (situation, spoke-by-phrase
         #: function arguments).
         self.history: list[tuple[PlayContext, bool, str]] = []
@@ -480,9 +538,24 @@ class Space:
         if pt[1] < 0:
             return
         here = self.tops.containing[pt[1]]
+        alive, table = self.alive, self.rows
+        if len(self.phrases) == 1:
+            # One phrase (all but calls): row r is rest r, and one verdict for them all.
+            parts_ = self.parts
+            if spoke(0):
+                for r in rows:
+                    bits = alive[r]
+                    if bits:
+                        alive[r] = bits & here if parts_[r].holds(pt) else 0
+            else:
+                elsewhere = ~here
+                for r in rows:
+                    bits = alive[r]
+                    if bits and parts_[r].holds(pt):
+                        alive[r] = bits & elsewhere
+            return
         holds: dict[int, int] = {}
         truths: dict[int, bool] = {}
-        alive, table = self.alive, self.rows
         for r in rows:
             bits = alive[r]
             if not bits:
@@ -515,7 +588,7 @@ class Space:
         self._total = None
         self._totals = None
         self._by_top.clear()
-        self._parts_on.clear()
+        self._speaks.clear()
 
     def total(self) -> float:
         """The prior weight of every candidate still standing."""
@@ -550,36 +623,47 @@ class Space:
             found = self._by_top[top] = [(p, t, w) for (p, t), w in sums.items()]
         return found
 
-    def _by_part(self, top: int) -> list[tuple[Test, float]]:
-        """:meth:`_on` summed over the phrases: each rest with its weight."""
-        found = self._parts_on.get(top)
+    def _speaking(self, pt: Point, hand: int) -> tuple[list[list[float]], list[float]]:
+        """For the situation of ``pt`` with any card of ``hand`` (bits) played instead:
+        for each phrase and each of those cards, the weight of the candidates that speak;
+        and for each card, that weight over all phrases. Worked out once per pile and hand
+        until the next evidence: each part is tested on the whole hand at once."""
+        t, u, s, h = pt[1], pt[2], pt[5], pt[4]
+        key = (t, u, s, h, hand)
+        found = self._speaks.get(key)
         if found is None:
-            sums: dict[int, float] = {}
-            for p, _, w in self._on(top):
-                sums[p] = sums.get(p, 0.0) + w
-            found = self._parts_on[top] = [(self.parts[p].holds, w) for p, w in sums.items()]
+            by_phrase = [[0.0] * 52 for _ in self.phrases]
+            masks: dict[int, int] = {}
+            parts_ = self.parts
+            for p, phrase, w in self._on(t):
+                bits = masks.get(p)
+                if bits is None:
+                    bits = masks[p] = parts_[p].cards(t, u, s, h) & hand
+                row = by_phrase[phrase]
+                while bits:
+                    low = bits & -bits
+                    row[low.bit_length() - 1] += w
+                    bits ^= low
+            summed = [sum(column) for column in zip(*by_phrase, strict=True)]
+            found = self._speaks[key] = (by_phrase, summed)
         return found
 
-    def vote(self, pt: Point) -> tuple[float, float]:
-        """The weight of the candidates that speak in the situation ``pt``, and of all."""
+    def vote(self, pt: Point, hand: int = 0) -> tuple[float, float]:
+        """The weight of the candidates that speak in the situation ``pt``, and of all.
+        ``hand`` (bits) names the other cards that may be played in its place, so that the
+        work is shared."""
         if pt[1] < 0:
             return 0.0, self.total()
-        speak = sum(w for holds, w in self._by_part(pt[1]) if holds(pt))
-        return speak, self.total()
+        return self._speaking(pt, hand | 1 << pt[0])[1][pt[0]], self.total()
 
-    def phrase_votes(self, ctx: PlayContext, pt: Point) -> dict[str, tuple[float, float]]:
+    def phrase_votes(self, ctx: PlayContext, pt: Point, hand: int = 0
+                     ) -> dict[str, tuple[float, float]]:
         """For a call: by phrase asked for (as expanded for this play), the weight of the
         candidates that require it here and of all those asking for it."""
         need = [0.0] * len(self.phrases)
         if pt[1] >= 0:
-            known: dict[int, int] = {}
-            parts_ = self.parts
-            for p, t, w in self._on(pt[1]):
-                g = known.get(p)
-                if g is None:
-                    g = known[p] = parts_[p].holds(pt)
-                if g:
-                    need[t] += w
+            by_phrase = self._speaking(pt, hand | 1 << pt[0])[0]
+            need = [row[pt[0]] for row in by_phrase]
         votes: dict[str, tuple[float, float]] = {}
         for t, seen in enumerate(self.totals()):
             if seen:
@@ -768,14 +852,15 @@ class Jargon:
             if self.disjunction is not None:
                 self.disjunction.observe(ctx, spoke)
 
-    def chance(self, pt: Point) -> float:
+    def chance(self, pt: Point, hand: int = 0) -> float:
         """How likely the rule speaks (refuses, fires, wants words) in the situation
-        ``pt``: by the candidates' votes; for a rule no candidate fits, by the candidates
-        that explain where it spoke (:class:`Disjunction`), and by what it did with the
-        same cards or on the same pile (a pile a rule refuses everything on stays so until
-        a card goes down), or failing all those, with the played card and the top card."""
+        ``pt`` (``hand``: other cards that may be played instead): by the candidates'
+        votes; for a rule no candidate fits, by the candidates that explain where it spoke
+        (:class:`Disjunction`), and by what it did with the same cards or on the same pile
+        (a pile a rule refuses everything on stays so until a card goes down), or failing
+        all those, with the played card and the top card."""
         if self.space is not None and self.space.live:
-            speak, total = self.space.vote(pt)
+            speak, total = self.space.vote(pt, hand)
             return speak / total if total else 0.0
         same_cards, same_pile, played, top, overall = _tally_keys(pt)
         spoke, judged = self.tally.get(overall, [0, 0])
@@ -865,7 +950,7 @@ class Detective:
         self.heard: list[str] = []
         #: The candidates of a restriction written but not yet seen: those that refused
         #: none of the plays since the last rule was written.
-        self.unseen = Space("restriction", settings)
+        self.unseen = Space("unseen", settings)
         self.unseen_since = 1
         self.written = 0
         self.rules_written = 0
@@ -883,7 +968,7 @@ class Detective:
             self._hear(attempt)
         if len(record.written) != self.written:
             self.written = len(record.written)
-            self.unseen = Space("restriction", self.settings)
+            self.unseen = Space("unseen", self.settings)
             self.unseen_since = record.written[-1].first
             new = attempts[self.unseen_since - 1:]
         for attempt in new:
@@ -1032,46 +1117,47 @@ class Detective:
         """Rules written that the table has not seen yet."""
         return max(0, self.written - len(self.jargons))
 
-    def estimate(self, ctx: PlayContext) -> Estimate:
-        """What playing ``ctx`` would likely bring (see :class:`Estimate`)."""
+    def estimate(self, ctx: PlayContext, hand: int = 0) -> Estimate:
+        """What playing ``ctx`` would likely bring (see :class:`Estimate`); ``hand`` (bits)
+        names the other cards that may be played in its place (the work is shared)."""
         pt = point(ctx)
         legal, draws, information = 1.0, 0.0, 0.0
         calls: list[Jargon] = []
         for known in self.jargons.values():
             if known.kind == "restriction":
-                chance = known.chance(pt)
+                chance = known.chance(pt, hand)
                 legal *= 1.0 - chance
                 information += _entropy(chance)
             elif known.kind == "trigger":
-                chance = known.chance(pt)
+                chance = known.chance(pt, hand)
                 draws += chance * _own_draws(known.effects, ctx)
                 information += _entropy(chance)
             elif known.kind == "call":
                 calls.append(known)
-                information += _entropy(known.chance(pt))
+                information += _entropy(known.chance(pt, hand))
         unseen = self.unseen_rules()
         if unseen:
-            speak, total = self.unseen.vote(pt)
+            speak, total = self.unseen.vote(pt, hand)
             if total and self.unseen.initial:
                 # Rules that have refused nothing for a while are less likely to refuse.
                 left = total / self.unseen.initial
                 share = RESTRICTION_SHARE * left / (RESTRICTION_SHARE * left
                                                     + 1 - RESTRICTION_SHARE)
                 legal *= (1.0 - share * speak / total) ** unseen
-        say, missed = self._words(calls, ctx, pt)
+        say, missed = self._words(calls, ctx, pt, hand)
         # In cards: a refused play costs a penalty card and keeps the card; a legal one lays
         # it down, and may make the player draw (triggers) or pay for a call.
         cost = (1.0 - legal) - legal + legal * (draws + missed)
         return Estimate(legal, cost, information, say)
 
-    def _words(self, calls: Sequence[Jargon], ctx: PlayContext, pt: Point
+    def _words(self, calls: Sequence[Jargon], ctx: PlayContext, pt: Point, hand: int = 0
                ) -> tuple[str, float]:
         """The words to say with a play, and the penalty cards they are likely to cost (a
         call rule no candidate fits costs its penalty when it likely wants words)."""
         said: list[str] = []
-        votes = [(known, known.space.phrase_votes(ctx, pt)) for known in calls
+        votes = [(known, known.space.phrase_votes(ctx, pt, hand)) for known in calls
                  if known.space is not None and known.space.live]
-        unknown = sum(known.chance(pt) * (known.penalty or 1) for known in calls
+        unknown = sum(known.chance(pt, hand) * (known.penalty or 1) for known in calls
                       if known.lost)
 
         def expected(words_: str) -> float:
@@ -1106,11 +1192,17 @@ class Detective:
             return Choice(None, claim=True)
         options: list[tuple[float, float, float, str, str, int, Estimate]] = []
         for pile, table in enumerate(tables):
-            for card in sorted(set(hand), key=lambda c: card_of(c).index):
-                for stands in self._names(card, table):
-                    estimate = self.estimate(_context(table, stands, card))
-                    options.append((estimate.cost, estimate.information, rng.random(), card,
-                                    stands, pile, estimate))
+            plays = [(card, stands) for card in sorted(set(hand), key=lambda c: card_of(c).index)
+                     for stands in self._names(card, table)]
+            # Every card that may go on this pile, as bits: the candidates weigh them all at
+            # once.
+            bits = 0
+            for _, stands in plays:
+                bits |= 1 << card_of(stands).index
+            for card, stands in plays:
+                estimate = self.estimate(_context(table, stands, card), bits)
+                options.append((estimate.cost, estimate.information, rng.random(), card,
+                                stands, pile, estimate))
         best = min(option[0] for option in options)
         near = [option for option in options if option[0] <= best + ABOUT_AS_SAFE]
         cost, _, _, card, stands, pile, estimate = max(near, key=lambda o: (o[1], o[2]))

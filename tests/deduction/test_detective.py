@@ -88,11 +88,12 @@ def plays_of(game: GameRecord, seat: int, stop: int | None = None) -> int:
 
 
 def test_every_rest_means_what_its_condition_means() -> None:
-    """The fast tests the candidates use agree with the rule language's own verdicts."""
+    """The fast tests the candidates use (one situation, or every played card at once)
+    agree with the rule language's own verdicts."""
     rng = Random(1)
     for aces_high in (False, True):
         judge = Settings(aces_high=aces_high)
-        for kind in ("restriction", "trigger", "call"):
+        for kind in ("restriction", "trigger", "call", "unseen"):
             found = parts(kind, aces_high)
             compiled = [compile_condition(read_condition(p.condition, "x"), judge)
                         if p.condition is not None else None for p in found]
@@ -105,6 +106,8 @@ def test_every_rest_means_what_its_condition_means() -> None:
                 for part, verdict in zip(found, compiled, strict=True):
                     expected = True if verdict is None else verdict(ctx)
                     assert bool(part.holds(pt)) == expected, (part.condition, ctx.played)
+                    every = part.cards(pt[1], pt[2], pt[5], pt[4])
+                    assert bool(every >> pt[0] & 1) == expected, (part.condition, ctx.played)
 
 
 def test_every_candidate_is_a_valid_rule_of_its_kind() -> None:
