@@ -4,32 +4,36 @@ For every jargon the table has seen, the detective keeps the rules of a *candida
 (the simple shapes people write) that agree with everything the table saw about that
 jargon, and drops the others as evidence comes in:
 
-* a **restriction** refuses a play when a test of the top card holds and a test of the
-  played card holds: "X may not be played on Y" over rank, suit, colour, face, number,
-  value and parity (and pairs of ranks or suits), either side possibly negated ("only a
-  black card on a queen"), or when a relation of the two cards holds or fails (same suit,
-  same rank, follow the active suit, higher, lower, one apart...), possibly only for
-  face or number, red or black, even or odd cards on a top card of some kind;
+* a **restriction** refuses a play when a test of the top card holds and the rest holds:
+  a test of the played card ("X may not be played on Y") or of the card under the top,
+  over rank, suit, colour, face, number, value and parity (pairs of ranks or suits, a
+  suit or colour that is also face, number, even or odd), either side possibly negated
+  ("only a black card on a queen"); or a relation of the two cards that holds or fails
+  (follow the active suit, same suit, same rank, either, same colour, higher, lower, one
+  apart, far apart...), possibly only for some played cards or cards under the top;
 * a **trigger** fires on a card passing such tests, with exactly the effects seen when it
   fired;
 * a **call** asks for a phrase (the usual ones, and those heard at the table) when a card
   passes such tests, or the play leaves a hand of 0, 1 or 2 cards, with the penalty seen;
 * an **instant win** holds at least 3 to 5 cards passing a simple test.
 
-A rule is "a test of the top card" and "the rest": the detective stores, for each rest,
-the set of top-card tests still standing as one integer (a bit per test), so one piece of
-evidence updates every candidate with a few integer operations, and votes are weighed in
-bulk. Each candidate is weighed by a prior (simple tests first: a face, a colour, a suit,
-a rank, then parities, thresholds and pairs), so the *best guess* of a jargon is the
-simplest rule still standing. Evidence means exactly what
+A candidate is "a test of the top card" and "the rest": the detective stores, for each
+rest, the set of top-card tests still standing as one integer (a bit per test), so one
+piece of evidence updates every candidate with a few integer operations, and votes are
+weighed in bulk. Each candidate is weighed by a prior (simple tests first: a face, a
+colour, a suit, a rank, then parities, thresholds and pairs), so the *best guess* of a
+jargon is the simplest rule still standing. Evidence means exactly what
 :func:`games.deduction.hypotheses.check` says it means (the same situations, from
 :func:`games.deduction.evidence.context`), so every candidate left agrees with ``check``.
+A rule outside the space (no candidate left) is still weighed: as a union of candidates
+(:class:`Disjunction`), and by what it did with the same cards and on the same pile.
 
 It plays like a player who reasons: the card most likely legal under the candidates'
 votes, also weighing the rules written but not yet seen (as the candidates of a rule that
 refused none of the plays since they were written), avoiding triggers that make it draw,
 saying the words call rules most likely want; among plays about as safe, the one that
-splits its candidates most. Everything it reads is the public record and its own table.
+splits its candidates most; and it passes rather than try a long shot. Everything it
+reads is the public record and its own table.
 """
 
 from __future__ import annotations
@@ -953,7 +957,6 @@ class Detective:
         self.unseen = Space("unseen", settings)
         self.unseen_since = 1
         self.written = 0
-        self.rules_written = 0
 
     # Reading the record.
 
