@@ -28,7 +28,7 @@ CODE_LENGTH = 6
 # No 0/O, 1/I/L: a code read aloud or copied by hand cannot be mistaken for another.
 CODE_ALPHABET = "23456789ABCDEFGHJKMNPQRSTUVWXYZ"
 MAX_SEATS = 8
-BOT_KINDS = ("experimenter", "oracle")
+BOT_KINDS = ("experimenter", "oracle", "detective")
 ROUND_ENDINGS = ("emptied", "instant", "effect", "no_supply")
 
 

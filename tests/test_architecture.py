@@ -102,8 +102,9 @@ def test_a_planted_violation_breaks_its_contract(copy: Path, case: str) -> None:
 
 # Randomness: the core draws only from random.Random(seed).
 
-CORE = [p for package in ("rules", "games/engine") for p in sorted((ROOT / package).rglob("*.py"))
-        if "management" not in p.parts and p.name != "apps.py"]
+CORE = [p for package in ("rules", "games/engine", "games/deduction")
+        for p in sorted((ROOT / package).rglob("*.py"))
+        if "management" not in p.parts and p.name != "apps.py"] + [ROOT / "games/bots/detective.py"]
 
 
 def global_random_uses(source: str) -> list[str]:

@@ -10,8 +10,11 @@ each process runs every bot move on one scheduler thread (:mod:`games.bots.sched
 
 A bot decides from its seat's view (:func:`~games.engine.views.player_view`); an oracle is
 also told the rules in force, through its one explicit door (``insight``). An
-experimenter's notebook of its refusals is kept per process and brought up to date from the
-log entries it has not read yet, never by reading the whole log again.
+experimenter's notebook of its refusals, and a detective's casebook (the public record it
+reasons from), are kept per process and brought up to date from the log entries they have
+not read yet, never by reading the whole log again. A detective seals its best guess of
+each jargon it has seen (a :class:`~games.models.SealedGuess`, scored at the reveal like a
+person's) whenever that guess changes.
 
 Seats never change once a game has left its lobby, so a started game without a bot is
 remembered and its later wakes cost nothing (no job, no database read: the load test's
@@ -28,6 +31,7 @@ from dataclasses import dataclass, field
 from django.conf import settings
 from django.db import close_old_connections, connection
 
+from games.bots.detective import Casebook, DetectiveBot
 from games.bots.scheduler import Scheduler
 from games.engine.actions import Action
 from games.engine.bots import Bot, Experimenter, make_bot
@@ -35,7 +39,7 @@ from games.engine.errors import EngineError
 from games.engine.events import Refused, event_from_json
 from games.engine.state import GameState
 from games.engine.views import player_view
-from games.models import LOBBY, Game, LogEntry
+from games.models import LOBBY, Game, LogEntry, SealedGuess
 from games.store.errors import ServiceError
 from games.store.reads import game_state
 from games.store.subscribers import Change
@@ -89,11 +93,47 @@ def notebook(game: Game, seat: int) -> Notebook:
     return notes
 
 
+#: Detectives' casebooks by (game id, code, seat), the least recently used forgotten first.
+_casebooks: OrderedDict[tuple[int, str, int], Casebook] = OrderedDict()
+_CASEBOOKS_KEPT = 512
+_casebooks_lock = threading.Lock()
+
+
+def casebook(game: Game, seat: int) -> Casebook:
+    """The detective at ``seat``'s casebook, brought up to ``game.version`` by reading only
+    the log entries after the ones it has read (each action's events, as its seat saw
+    them)."""
+    key = (game.pk, game.code, seat)
+    with _casebooks_lock:
+        book = _casebooks.get(key) or Casebook(seat)
+        _casebooks[key] = book
+        _casebooks.move_to_end(key)
+        while len(_casebooks) > _CASEBOOKS_KEPT:
+            _casebooks.popitem(last=False)
+    rows = LogEntry.objects.filter(game=game, seq__gt=book.read_to,
+                                   seq__lte=game.version).order_by("seq")
+    for seq, events in rows.values_list("seq", "events"):
+        book.read([event_from_json(data) for data in events])
+        book.read_to = max(book.read_to, seq)
+    return book
+
+
+def seal_guesses(game: Game, bot: DetectiveBot) -> None:
+    """Seal the detective's best guesses that changed since it last sealed them."""
+    for jargon, rule in bot.changed_guesses().items():
+        SealedGuess.objects.update_or_create(
+            game=game, seat=bot.seat, jargon=jargon,
+            defaults={"spec": rule.to_json()["rule"], "version": game.version})
+        bot.sealed(jargon, rule)
+
+
 def _bot(game: Game, state: GameState, seat: int, kind: str) -> Bot:
     """The bot at ``seat``: what its kind may know, and a seed of this moment of the game."""
     seed = game.seed + game.version
     if kind == "experimenter":
         return Experimenter(seat, seed, refused=notebook(game, seat).refused)
+    if kind == "detective":
+        return DetectiveBot(seat, seed, casebook=casebook(game, seat))
     # The one thing more than a player's view: the rules in force, for a bot that is shown
     # at the table as one that knows them.
     return make_bot(kind, seat, seed, insight=state.rulebook)
@@ -110,7 +150,10 @@ def bot_action(game: Game) -> Action | None:
         seat = bots.get(index)
         if seat is None:
             continue
-        action = _bot(game, state, index, seat.bot_kind).act(player_view(state, index))
+        bot = _bot(game, state, index, seat.bot_kind)
+        action = bot.act(player_view(state, index))
+        if isinstance(bot, DetectiveBot):
+            seal_guesses(game, bot)
         if action is not None:
             return action
     return None

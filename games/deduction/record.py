@@ -11,6 +11,8 @@ went.
 
 An *attempt* is one play tried: accepted, or refused (the cards went back). The round's
 record (:attr:`Attempt.record`) is rebuilt from the plays, as the rules see it.
+:class:`RecordReader` reads the events as they come, for a player following the game (the
+detective bot), so that the record is never rebuilt from the whole log.
 """
 
 from __future__ import annotations
@@ -47,10 +49,13 @@ class Firing:
 
 @dataclass(frozen=True, slots=True)
 class CallMiss:
-    """A call rule that penalised a play: words ``required`` but missing, or needless."""
+    """A call rule that penalised a play: words ``required`` but missing, or needless;
+    ``penalty`` is how many cards everyone saw the player draw for it (0: none could be
+    drawn, or the log did not say)."""
 
     jargon: str
     required: bool
+    penalty: int = 0
 
 
 @dataclass(frozen=True, slots=True)
@@ -127,6 +132,15 @@ class Sighting:
 
 
 @dataclass(frozen=True, slots=True)
+class Writing:
+    """A rule written at the table (everyone sees who wrote one, never what): by
+    ``author``, in force from attempt number ``first`` on."""
+
+    author: int
+    first: int
+
+
+@dataclass(frozen=True, slots=True)
 class PublicRecord:
     """What ``viewer`` (``None``: a spectator) could know of a game from the table."""
 
@@ -135,6 +149,8 @@ class PublicRecord:
     attempts: tuple[Attempt, ...] = ()
     claims: tuple[Claim, ...] = ()
     sightings: tuple[Sighting, ...] = ()
+    #: Every rule written so far, in order.
+    written: tuple[Writing, ...] = ()
 
     def sighting(self, jargon: str) -> Sighting | None:
         """What has been seen of ``jargon`` (case as written), or ``None``."""
@@ -157,13 +173,15 @@ class _Builder:
     hand: list[str] | None = None
     attempts: list[Attempt] = field(default_factory=list)
     claims: list[Claim] = field(default_factory=list)
-    writings: list[tuple[int, int]] = field(default_factory=list)  # (author, next attempt)
+    writings: list[Writing] = field(default_factory=list)
     first: dict[str, tuple[int, int, set[str]]] = field(default_factory=dict)
+    #: A call just broken whose penalty draw has not been seen yet.
+    owing: bool = False
 
     def read(self, event: Event) -> None:
         if isinstance(event, RuleWritten):
             if event.seat is not None:
-                self.writings.append((event.seat, len(self.attempts) + 1))
+                self.writings.append(Writing(event.seat, len(self.attempts) + 1))
             self.round = event.round
         elif isinstance(event, Dealt):
             self.round = event.round
@@ -174,6 +192,8 @@ class _Builder:
         elif isinstance(event, Drew):
             if event.is_for(self.viewer) and self.hand is not None:
                 self.hand += event.cards
+            if self.owing and event.reason == "penalty":
+                self._penalty(event.count)
         elif isinstance(event, Played | Refused):
             self._attempt(event)
         elif isinstance(event, Fired):
@@ -182,9 +202,11 @@ class _Builder:
         elif isinstance(event, CallBroken):
             self._after(call=CallMiss(event.jargon, event.required))
             self._seen(event.jargon, event.author, "call")
+            self.owing = True
         elif isinstance(event, NamedSuit):
             self._after(suit=event.suit)
         elif isinstance(event, ClaimWon | ClaimFailed):
+            self.owing = False  # a failed claim's penalty is not a call's
             won = event.jargon if isinstance(event, ClaimWon) else None
             self.claims.append(Claim(len(self.attempts), self.round, event.seat or 0,
                                      event.hand, won))
@@ -192,6 +214,7 @@ class _Builder:
                 self._seen(event.jargon, event.author, "claim")
 
     def _attempt(self, event: Played | Refused) -> None:
+        self.owing = False
         seat = event.seat if event.seat is not None else 0
         mine = self.hand is not None and seat == self.viewer
         accepted = isinstance(event, Played)
@@ -227,6 +250,18 @@ class _Builder:
             calls=last.calls + ((call,) if call else ()), hand=last.hand, pile=last.pile,
             named_suit=suit if suit is not None else last.named_suit)
 
+    def _penalty(self, count: int) -> None:
+        """The cards drawn for the call just broken (the draw follows its call)."""
+        self.owing = False
+        last = self.attempts[-1]
+        miss = last.calls[-1]
+        calls = (*last.calls[:-1], CallMiss(miss.jargon, miss.required, count))
+        self.attempts[-1] = Attempt(
+            number=last.number, round=last.round, seat=last.seat, cards=last.cards,
+            stands_for=last.stands_for, situation=last.situation, record=last.record,
+            accepted=last.accepted, broken=last.broken, fired=last.fired, calls=calls,
+            hand=last.hand, pile=last.pile, named_suit=last.named_suit)
+
     def _seen(self, jargon: str, author: int, kind: str) -> None:
         number = len(self.attempts) if kind != "claim" else len(self.attempts) + 1
         if jargon not in self.first:
@@ -234,14 +269,44 @@ class _Builder:
         else:
             self.first[jargon][2].add(kind)
 
-    def result(self) -> PublicRecord:
-        sightings = []
+    def sightings(self) -> tuple[Sighting, ...]:
+        found = []
         for jargon, (author, first, kinds) in self.first.items():
-            before = [at for who, at in self.writings if who == author and at <= first]
+            before = [w.first for w in self.writings if w.author == author and w.first <= first]
             since = max(before) if before else 1
-            sightings.append(Sighting(jargon, author, first, since, frozenset(kinds)))
+            found.append(Sighting(jargon, author, first, since, frozenset(kinds)))
+        return tuple(found)
+
+    def result(self) -> PublicRecord:
         return PublicRecord(self.viewer, self.names, tuple(self.attempts), tuple(self.claims),
-                            tuple(sightings))
+                            self.sightings(), tuple(self.writings))
+
+
+class RecordReader:
+    """The public record of a game, read one event at a time as ``viewer`` sees it.
+
+    For a player who follows the game as it goes: each event is read once, and
+    :meth:`record` gives the record so far. Read whole actions (all the events of one
+    action) before asking: what followed a play (triggers, calls) belongs to it.
+    """
+
+    def __init__(self, viewer: int | None, names: Sequence[str] = ()) -> None:
+        self.viewer = viewer
+        self._builder = _Builder(viewer, tuple(names))
+
+    def read(self, events: Iterable[Event]) -> None:
+        """Read more events (reduced first to what the viewer may see of them)."""
+        for event in events:
+            self._builder.read(event.seen_by(self.viewer))
+
+    @property
+    def attempts(self) -> int:
+        """How many plays have been tried so far."""
+        return len(self._builder.attempts)
+
+    def record(self) -> PublicRecord:
+        """The public record of everything read so far."""
+        return self._builder.result()
 
 
 class RecordReader:

@@ -7,6 +7,11 @@ The oracle is also told every rule in force, through one explicit door, a
 :data:`RuleInsight` given when it is made (and shown as such at the table): it always
 plays legally when it can, saying every required call. Both write random valid rules when
 they win a round. Randomness is a ``random.Random`` each bot owns.
+
+A kind of bot that reasons with more than the engine (the detective, which works the rules
+out with :mod:`games.deduction`, a layer above the engine) lives above it and registers
+its maker here (:func:`register_kind`), so that :func:`make_bot` and the simulations can
+seat it.
 """
 
 from __future__ import annotations
@@ -28,7 +33,11 @@ from rules.spec import dump_rule, load_rule
 #: nothing else of the game: hands and the stock stay out of its reach).
 RuleInsight = Callable[[], Rulebook]
 #: The bot kinds a seat can hold.
-BOT_KINDS = ("experimenter", "oracle")
+BOT_KINDS = ("experimenter", "oracle", "detective")
+#: Makes a bot of a registered kind: ``maker(seat, seed)``.
+BotMaker = Callable[[int, int], "Bot"]
+#: Kinds that live above the engine, by name (see :func:`register_kind`).
+_MAKERS: dict[str, BotMaker] = {}
 
 
 class Bot(Protocol):
@@ -43,7 +52,7 @@ class Bot(Protocol):
         """Learn from what happened (the events as this seat saw them)."""
 
 
-def _rule_action(seat: int, rng: Random) -> WriteRule:
+def rule_action(seat: int, rng: Random) -> WriteRule:
     """A random valid rule; the engine suggests its jargon."""
     while True:
         spec = random_spec(rng)
@@ -71,7 +80,7 @@ class Experimenter:
     def act(self, view: PlayerView) -> Action | None:
         """Choose from the bot's own view."""
         if view.phase == "writing" and self.seat in view.writers:
-            return _rule_action(self.seat, self.rng)
+            return rule_action(self.seat, self.rng)
         if view.phase != "playing" or view.current != self.seat:
             return None
         top = view.piles[0].top
@@ -106,7 +115,7 @@ class Oracle:
     def act(self, view: PlayerView) -> Action | None:
         """Choose a legal play from the view and the rules it was told."""
         if view.phase == "writing" and self.seat in view.writers:
-            return _rule_action(self.seat, self.rng)
+            return rule_action(self.seat, self.rng)
         if view.phase != "playing" or view.current != self.seat:
             return None
         rulebook = self.insight()
@@ -136,12 +145,24 @@ class Oracle:
         """The oracle needs no notes."""
 
 
+def register_kind(kind: str, maker: BotMaker) -> None:
+    """Let :func:`make_bot` seat a kind of bot that lives above the engine."""
+    _MAKERS[kind] = maker
+
+
 def make_bot(kind: str, seat: int, seed: int, insight: RuleInsight | None = None) -> Bot:
-    """A bot by kind name: ``experimenter``, or ``oracle`` (which needs the ``insight``)."""
+    """A bot by kind name: ``experimenter``, ``oracle`` (which needs the ``insight``), or a
+    registered kind (``detective``, registered by :mod:`games.bots.detective`)."""
     if kind == "oracle":
         if insight is None:
             raise ValueError("an oracle bot must be told the rules (insight)")
         return Oracle(seat, seed, insight)
     if kind == "experimenter":
         return Experimenter(seat, seed)
+    maker = _MAKERS.get(kind)
+    if maker is not None:
+        return maker(seat, seed)
+    if kind in BOT_KINDS:
+        raise ValueError(f"the {kind} bot is made above the engine: import "
+                         f"games.bots.{kind} first")
     raise ValueError(f"unknown bot kind {kind!r}")

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import time
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from games.engine.actions import Action, EndGame
@@ -21,7 +22,9 @@ NAMES = ("Bull", "Gogol", "de Worms", "Ada", "Bo", "Cy", "Di", "Ed")
 
 @dataclass(slots=True)
 class GameRecord:
-    """A finished bot game: the start, every action, every event and any broken invariant."""
+    """A finished bot game: the start, every action, every event and any broken invariant;
+    the bots that played it (to ask them what they learnt) and, when timed, how long each
+    seat took to decide each of its turns at play (seconds)."""
 
     start: GameState
     final: GameState
@@ -30,6 +33,8 @@ class GameRecord:
     problems: list[str] = field(default_factory=list)
     states: list[GameState] = field(default_factory=list)
     capped: bool = False
+    bots: list[Bot] = field(default_factory=list)
+    thinking: dict[int, list[float]] = field(default_factory=dict)
 
 
 def play_game(settings: GameSettings, seed: int, kinds: Sequence[str] = ("oracle",),
@@ -41,19 +46,32 @@ def play_game(settings: GameSettings, seed: int, kinds: Sequence[str] = ("oracle
     ``max_actions`` actions, so every run is finite.
     """
     state = new_game(settings, NAMES[:settings.players], seed)
+    return play_on(state, kinds, seed, max_actions, max_rounds, keep_states)
+
+
+def play_on(state: GameState, kinds: Sequence[str], seed: int, max_actions: int = 2000,
+            max_rounds: int = 8, keep_states: bool = False, seen: Sequence[Event] = (),
+            until: Callable[[GameState, Sequence[Event]], bool] | None = None,
+            timed: bool = False) -> GameRecord:
+    """Play on from ``state`` with bots (``kinds`` cycles over the seats), as
+    :func:`play_game` does; the bots first observe ``seen`` (what happened before, each
+    as its seat saw it). The game stops early, without being ended, when ``until`` says so
+    after an action (given the state and the action's events); with ``timed``, each bot's
+    moves are timed (``thinking``)."""
+    table = [state]
     # An oracle is told the rules of the state as it is when it asks.
     bots: list[Bot] = [make_bot(kinds[s % len(kinds)], s, seed * 31 + s,
-                                insight=lambda: state.rulebook())
-                       for s in range(settings.players)]
-    record = GameRecord(start=state, final=state)
+                                insight=lambda: table[0].rulebook())
+                       for s in range(state.players)]
+    for bot in bots:
+        bot.observe([event.seen_by(bot.seat) for event in seen])
+    record = GameRecord(start=state, final=state, bots=bots)
     while state.phase != "ended":
         if len(record.actions) >= max_actions or state.round > max_rounds:
             action: Action | None = EndGame(0)
             record.capped = True
         else:
-            action = next((a for bot in bots
-                           if (a := bot.act(player_view(state, bot.seat))) is not None),
-                          None)
+            action = _next_action(bots, state, record if timed else None)
         if action is None:
             record.problems.append(f"nobody can act in phase {state.phase}")
             break
@@ -62,6 +80,7 @@ def play_game(settings: GameSettings, seed: int, kinds: Sequence[str] = ("oracle
         except EngineError as exc:
             record.problems.append(f"bot action refused: {exc.code}: {exc}")
             break
+        table[0] = state
         record.actions.append(action)
         record.events += events
         if keep_states:
@@ -69,5 +88,20 @@ def play_game(settings: GameSettings, seed: int, kinds: Sequence[str] = ("oracle
         for bot in bots:
             bot.observe([event.seen_by(bot.seat) for event in events])
         record.problems += violations(state)
+        if until is not None and until(state, events):
+            break
     record.final = state
     return record
+
+
+def _next_action(bots: Sequence[Bot], state: GameState,
+                 record: GameRecord | None) -> Action | None:
+    """The first bot's action (timed into ``record`` when given, for plays: not writing)."""
+    for bot in bots:
+        start = time.perf_counter()
+        action = bot.act(player_view(state, bot.seat))
+        if action is not None:
+            if record is not None and state.phase == "playing":
+                record.thinking.setdefault(bot.seat, []).append(time.perf_counter() - start)
+            return action
+    return None

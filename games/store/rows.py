@@ -14,7 +14,8 @@ from dataclasses import dataclass
 from games.models import Seat
 
 #: What the table says about each kind of bot.
-BOT_LABELS = {"experimenter": "bot", "oracle": "bot · knows every rule"}
+BOT_LABELS = {"experimenter": "bot", "oracle": "bot · knows every rule",
+              "detective": "bot · detective"}
 
 
 @dataclass(frozen=True, slots=True)

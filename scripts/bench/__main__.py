@@ -1,4 +1,4 @@
-"""``python -m scripts.bench rules|engine|builder|deduction``: a benchmark's median and p95.
+"""``python -m scripts.bench rules|engine|builder|deduction|bots``: a benchmark's figures.
 
 Pure Python: no settings, no database, no server.
 """
@@ -8,7 +8,7 @@ from __future__ import annotations
 import argparse
 from collections.abc import Sequence
 
-from scripts.bench import builder, deduction, engine, rules
+from scripts.bench import bots, builder, deduction, engine, rules
 from scripts.bench.figures import format_figures
 
 
@@ -33,11 +33,19 @@ def main(argv: Sequence[str] | None = None) -> None:
     deduction_bench.add_argument("--plays", type=int, default=500, help="plays observed")
     deduction_bench.add_argument("--samples", type=int, default=200, help="checks timed")
     deduction_bench.add_argument("--seed", type=int, default=1, help="seed of the games")
+    bots_bench = which.add_parser("bots", help="penalties per play of each bot kind, example "
+                                               "rules the detective cracks, its decision time")
+    bots_bench.add_argument("--tables", type=int, default=80, help="tables of three bots")
+    bots_bench.add_argument("--seeds", type=int, default=5, help="tables per example rule")
+    bots_bench.add_argument("--timed", type=int, default=40, help="tables timed (5 rules)")
+    bots_bench.add_argument("--seed", type=int, default=1, help="seed of the tables")
     args = parser.parse_args(argv)
     if args.bench == "rules":
         lines = format_figures(rules.run(args.repeats, args.seed))
     elif args.bench == "engine":
         lines = engine.run(args.states, args.games)
+    elif args.bench == "bots":
+        lines = bots.run(args.tables, args.seeds, args.timed, args.seed)
     elif args.bench == "deduction":
         lines = format_figures(deduction.run(args.plays, args.samples, args.seed))
     else:

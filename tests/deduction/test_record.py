@@ -105,3 +105,41 @@ def _per_action(played: GameRecord) -> list[list[Event]]:
         state, events = apply(state, action)
         found.append(events)
     return found
+
+
+@EXAMPLES
+@given(GAMES, st.integers(0, 3))
+def test_the_record_read_as_it_grows_is_the_record_read_at_once(case: tuple[int, int],
+                                                               seat: int) -> None:
+    """A player following the game action by action ends with the same record as one
+    reading the whole log; and the rules written are all there, each with its author."""
+    from games.deduction.record import RecordReader
+    from games.engine.events import RuleWritten
+
+    played = game(*case)
+    seat %= played.start.players
+    reader = RecordReader(seat, played.start.names)
+    for action in _per_action(played):
+        reader.read(action)
+    whole = public_record(played.events, seat, played.start.names)
+    assert reader.record() == whole and reader.attempts == len(whole.attempts)
+    written = [e.seat for e in played.events if isinstance(e, RuleWritten)]
+    assert [w.author for w in whole.written] == written
+
+
+def test_a_broken_call_carries_the_cards_it_cost() -> None:
+    from tests.engine.helpers import arrange, example, start
+
+    shout = {"jargon": "Shout", "rule": {"kind": "call", "say": "Hey",
+             "when": {"type": "suit", "of": "played", "in": ["H"]}, "penalty": 2}}
+    _, mao = example("14")
+    state = start([(0, shout), (0, mao)], jokers=False)
+    state = arrange(state, [["2C"], ["3H", "8C"], ["4D"]], [["3D"]],
+                    draws=["9H", "9D", "9C"], current=1)
+    from games.engine.actions import Play
+    from games.engine.apply import apply
+
+    state, events = apply(state, Play(1, ("3H",)))
+    (attempt,) = public_record(events, 2, state.names).attempts
+    assert [(c.jargon, c.required, c.penalty) for c in attempt.calls] == [
+        ("Shout", True, 2), ("Mao", True, 1)]

@@ -26,8 +26,15 @@ def test_play_bots_reports_games_rounds_endings_and_violations() -> None:
     assert "invariant violations: 0" in out
 
 
+def test_play_bots_seats_detectives() -> None:
+    out = run("play_bots", "--games", "2", "--players", "3", "--max-rounds", "2",
+              "--bots", "detective,experimenter")
+    assert "2 games of 3 players (detective, experimenter)" in out
+    assert "invariant violations: 0" in out
+
+
 @pytest.mark.parametrize(("args", "message"), [
-    (["--bots", "wizard"], "oracle and/or experimenter"),
+    (["--bots", "wizard"], "oracle, experimenter and/or detective"),
     (["--games", "0"], "at least 1"),
     (["--players", "9"], "players must be"),
 ])

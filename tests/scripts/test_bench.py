@@ -58,3 +58,38 @@ def test_a_benchmark_runs_without_settings_or_a_database(args: list[str],
     header, *rows = done.stdout.splitlines()
     assert header.split()[:3] == ["benchmark", "median", "p95"] and rows
     assert list(tmp_path.iterdir()) == []  # no database file, nothing written
+
+
+def test_bot_tables_start_with_their_rules_in_play_and_the_same_seed_gives_the_same() -> None:
+    from scripts.bench.bots import seeded_table
+
+    state, events = seeded_table(7, 3)
+    assert len(state.rules) == 3 and state.phase == "playing" and state.way_out
+    assert [e.kind for e in events].count("rule_written") == 3
+    again, _ = seeded_table(7, 3)
+    assert again.to_json() == state.to_json()
+
+
+def test_bot_figures_count_plays_and_penalty_cards_by_kind() -> None:
+    from scripts.bench.bots import KINDS, penalties
+
+    found = penalties(tables=3, resamples=50)
+    for kind in KINDS:
+        rate, low, high = found.rates[kind]
+        assert rate >= 0 and 0 <= low <= high
+    assert found.rates["oracle"][0] == 0.0  # it knows every rule and says every call
+    assert found.tables == 3
+
+
+def test_the_bots_benchmark_runs_without_settings_or_a_database(tmp_path: Path) -> None:
+    env = {k: v for k, v in os.environ.items()
+           if k not in ("DEBUG", "DJANGO_DEBUG", "DJANGO_SETTINGS_MODULE", "SECRET_KEY")}
+    env["PYTHONPATH"] = str(ROOT)
+    done = subprocess.run([sys.executable, "-m", "scripts.bench", "bots", "--tables", "2",
+                           "--seeds", "1", "--timed", "1"], cwd=tmp_path, env=env,
+                          capture_output=True, text=True, timeout=300, check=False)
+    assert done.returncode == 0, done.stderr
+    assert "penalties per 100 plays" in done.stdout
+    assert "example rules cracked exactly within 40 plays" in done.stdout
+    assert "detective decision time, 5 rules" in done.stdout
+    assert list(tmp_path.iterdir()) == []

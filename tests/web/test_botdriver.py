@@ -142,3 +142,50 @@ def test_a_bot_decides_from_its_seats_view_alone() -> None:
     assert player_view(state, 1) == player_view(other, 1)
     moves = [Experimenter(1, 5).act(player_view(s, 1)) for s in (state, other)]
     assert moves[0] is not None and moves[0] == moves[1]
+
+
+def test_a_detectives_casebook_reads_only_the_log_it_has_not_read(
+        django_assert_num_queries: object) -> None:
+    from games.bots import driver as botdriver
+    from games.deduction.record import public_record
+    from games.store.reads import game_log
+
+    game = bot_table("detective")
+    game = submit_action(game, WriteRule(0, RULE), game.version).game
+    game.refresh_from_db()
+    book = botdriver.casebook(game, 1)
+    assert book.read_to == game.version
+    # What a full read of the log would find, found by reading each entry once.
+    assert book.reader.record().attempts == public_record(game_log(game), 1, ()).attempts
+    with django_assert_num_queries(1):  # type: ignore[operator]
+        assert botdriver.casebook(game, 1) is book  # nothing new: one empty read
+
+
+def test_a_detective_plays_on_and_seals_its_best_guess_of_each_jargon_it_has_seen() -> None:
+    from games.bots import driver as botdriver
+    from games.engine.actions import Pass
+    from games.models import SealedGuess
+    from rules.spec import load_rule, spec_to_json
+
+    game = bot_table("detective")
+    game = submit_action(game, WriteRule(0, RULE), game.version).game
+    for _ in range(30):  # the person passes; the detectives play on
+        game.refresh_from_db()
+        state = stored_state(game)
+        if state["phase"] != "playing" or state["current"] != 0:
+            break
+        game = submit_action(game, Pass(0), game.version).game
+    game.refresh_from_db()
+    sealed = {(g.seat, g.jargon): g.spec for g in SealedGuess.objects.filter(game=game)}
+    seen = set()
+    for seat in (1, 2):
+        detective = botdriver.casebook(game, seat).detective
+        assert detective is not None
+        # Its guesses as they stood at its last move (reading the log since does not
+        # change them): each one sealed, a valid rule of that jargon.
+        for jargon, rule in detective.guesses().items():
+            seen.add(jargon)
+            assert sealed[(seat, jargon)] == spec_to_json(rule.spec)
+            assert load_rule({"version": 1, "jargon": jargon, "rule": sealed[(seat, jargon)]})
+    assert "Pip" in seen  # the face cards the detectives tried were refused
+    assert {jargon for _, jargon in sealed} <= seen

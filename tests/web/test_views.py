@@ -68,6 +68,17 @@ def test_joining_from_the_lobby_with_htmx() -> None:
     assert "This table is full" in response.content.decode()
 
 
+def test_the_host_seats_a_detective_from_the_lobby_menu() -> None:
+    host, _ = client_with_session()
+    host.post("/new/", {"name": "Gogol", "players": "3", "hand_size": "5", "decks": "1",
+                        "first_rule_maker": "host"})
+    game = Game.objects.get()
+    assert 'value="detective"' in host.get(f"/g/{game.code}/").content.decode()
+    response = host.post(f"/g/{game.code}/bots/", {"kind": "detective"}, headers=HTMX)
+    assert "bot · detective" in response.content.decode()
+    assert game.seats.get(is_bot=True).bot_kind == "detective"
+
+
 def test_the_host_starts_and_everyone_gets_the_table() -> None:
     host, _ = client_with_session()
     host.post("/new/", {"name": "Gogol", "players": "3", "hand_size": "5", "decks": "1",

@@ -10,6 +10,8 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError
 
+import games.bots.detective  # noqa: F401  (registers the detective with make_bot)
+from games.engine.bots import BOT_KINDS
 from games.engine.errors import EngineError
 from games.engine.settings import GameSettings
 from games.engine.simulate import play_game
@@ -30,15 +32,17 @@ class Command(BaseCommand):
         parser.add_argument("--players", type=int, default=4)
         parser.add_argument("--seed", type=int, default=1, help="seed of the first game")
         parser.add_argument("--bots", default="oracle,experimenter",
-                            help="bot kinds, cycled over the seats")
+                            help="bot kinds (oracle, experimenter, detective), cycled over "
+                                 "the seats")
         parser.add_argument("--max-rounds", type=int, default=8,
                             help="the host ends a game after this many rounds")
         parser.add_argument("--max-actions", type=int, default=2000)
 
     def handle(self, *args: Any, **options: Any) -> None:
         kinds = tuple(k.strip() for k in options["bots"].split(",") if k.strip())
-        if not kinds or set(kinds) - {"oracle", "experimenter"}:
-            raise CommandError("--bots takes oracle and/or experimenter", returncode=2)
+        if not kinds or set(kinds) - set(BOT_KINDS):
+            raise CommandError("--bots takes oracle, experimenter and/or detective",
+                               returncode=2)
         if options["games"] < 1:
             raise CommandError("--games must be at least 1", returncode=2)
         try:

@@ -1,0 +1,124 @@
+"""The detective bot: a seat that works the rules out from the table, as a good player does.
+
+The reasoning is :class:`games.deduction.detective.Detective`'s, which reads the public
+record and the player's own table as plain data (a contract keeps the deduction core from
+game states and views). This module adapts it to a seat: it reads the events as its seat
+saw them, one action at a time, and turns its seat's :class:`~games.engine.views.PlayerView`
+into the tables the detective decides from. It knows nothing the view does not show: no
+other hand, no rule's text (not even its own: it remembers nothing of what it wrote).
+
+Pure Python, like the engine (Django-free: the pure-core contract holds it). Importing it
+registers the kind ``detective`` with :func:`games.engine.bots.make_bot`.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from random import Random
+
+from games.deduction.detective import Choice, Detective
+from games.deduction.experiments import Table
+from games.deduction.record import RecordReader
+from games.engine.actions import Action, ClaimWin, Pass, Play
+from games.engine.bots import register_kind, rule_action
+from games.engine.events import Event
+from games.engine.views import PlayerView
+from rules.cards import card_of
+from rules.context import Settings
+from rules.spec import Rule, canonical_text
+
+
+@dataclass(slots=True)
+class Casebook:
+    """A detective's memory of one game: the record read so far (``read_to``: the game's
+    version it has read up to, for a driver that reads a stored log) and the detective,
+    made at its first move (when the game's settings are known)."""
+
+    seat: int
+    reader: RecordReader = field(init=False)
+    detective: Detective | None = None
+    read_to: int = 0
+    #: The guesses sealed so far, by jargon (their canonical text), so only a changed
+    #: guess is sealed again.
+    sealed: dict[str, str] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        self.reader = RecordReader(self.seat)
+
+    def read(self, events: Sequence[Event]) -> None:
+        """Read the events of whole actions, as this seat saw them."""
+        self.reader.read(events)
+
+    def brought_up_to_date(self, settings: Settings) -> Detective:
+        """The detective, having read everything read so far."""
+        if self.detective is None:
+            self.detective = Detective(self.seat, settings)
+        self.detective.update(self.reader.record())
+        return self.detective
+
+
+def tables(view: PlayerView) -> list[Table]:
+    """The seat's table as the detective reads it, one per discard pile."""
+    assert view.viewer is not None
+    # The turn a play now would be (the engine counts it before judging).
+    return [Table(view.viewer, view.hand, pile.cards, view.record, view.turn + 1, view.round,
+                  len(view.names), pile.suit) for pile in view.piles]
+
+
+def _suit_to_name(hand: Sequence[str], played: str) -> str:
+    """The suit to name if the play turns out to be wild: the one held most, after it."""
+    rest = list(hand)
+    rest.remove(played)
+    held = Counter(card_of(c).suit for c in rest if c != "JK")
+    return max("CDHS", key=lambda s: (held[s], s == "S"))
+
+
+class DetectiveBot:
+    """A seat that learns the rules from the public log (see the module docstring).
+
+    ``casebook`` is its memory of the game; a caller that keeps it elsewhere (the live
+    table's bot driver, per process) may hand it in.
+    """
+
+    def __init__(self, seat: int, seed: int, casebook: Casebook | None = None) -> None:
+        self.seat = seat
+        self.rng = Random(seed)
+        self.casebook = casebook if casebook is not None else Casebook(seat)
+        self.last: Choice | None = None
+
+    def act(self, view: PlayerView) -> Action | None:
+        """Choose from the seat's own view and what it has read of the game."""
+        if view.phase == "writing" and self.seat in view.writers:
+            return rule_action(self.seat, self.rng)
+        if view.phase != "playing" or view.current != self.seat:
+            return None
+        detective = self.casebook.brought_up_to_date(Settings(view.settings.aces_high))
+        choice = detective.choose(tables(view), self.rng)
+        self.last = choice
+        if choice.claim:
+            return ClaimWin(self.seat)
+        if choice.card is None:
+            return Pass(self.seat)
+        return Play(self.seat, (choice.card,), (choice.named,), choice.say,
+                    _suit_to_name(view.hand, choice.card), choice.pile)
+
+    def observe(self, events: Sequence[Event]) -> None:
+        """Read what happened (the events of one action, as this seat saw them)."""
+        self.casebook.read(events)
+
+    def changed_guesses(self) -> dict[str, Rule]:
+        """The best guesses that differ from those sealed (see :meth:`sealed`)."""
+        detective = self.casebook.detective
+        if detective is None:
+            return {}
+        return {jargon: rule for jargon, rule in detective.guesses().items()
+                if self.casebook.sealed.get(jargon) != canonical_text(rule.spec)}
+
+    def sealed(self, jargon: str, rule: Rule) -> None:
+        """Remember that ``rule`` is sealed as the guess of ``jargon``."""
+        self.casebook.sealed[jargon] = canonical_text(rule.spec)
+
+
+register_kind("detective", DetectiveBot)
