@@ -309,33 +309,6 @@ class RecordReader:
         return self._builder.result()
 
 
-class RecordReader:
-    """The public record of a game, read one event at a time as ``viewer`` sees it.
-
-    For a player who follows the game as it goes: each event is read once, and
-    :meth:`record` gives the record so far. Read whole actions (all the events of one
-    action) before asking: what followed a play (triggers, calls) belongs to it.
-    """
-
-    def __init__(self, viewer: int | None, names: Sequence[str] = ()) -> None:
-        self.viewer = viewer
-        self._builder = _Builder(viewer, tuple(names))
-
-    def read(self, events: Iterable[Event]) -> None:
-        """Read more events (reduced first to what the viewer may see of them)."""
-        for event in events:
-            self._builder.read(event.seen_by(self.viewer))
-
-    @property
-    def attempts(self) -> int:
-        """How many plays have been tried so far."""
-        return len(self._builder.attempts)
-
-    def record(self) -> PublicRecord:
-        """The public record of everything read so far."""
-        return self._builder.result()
-
-
 def public_record(events: Iterable[Event], viewer: int | None,
                   names: Sequence[str]) -> PublicRecord:
     """The public record of a game from its events, as ``viewer`` saw them.
