@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import itertools
 import math
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from random import Random
 from typing import Any
@@ -31,7 +31,8 @@ from rules.conditions import (
     walk,
 )
 from rules.context import PlayContext, Settings
-from rules.counting import Count, Difference, Position, Sum, Window
+from rules.counting import Difference, Sum
+from rules.difference import group_difference, hand_difference
 from rules.evaluation import (
     DEFAULT_SETTINGS,
     Predicate,
@@ -40,6 +41,8 @@ from rules.evaluation import (
     refusal_predicate,
 )
 from rules.fields import MAX_NUMBER
+from rules.phrases import expand, said_contains
+from rules.probe_rounds import probe_records
 from rules.spec import (
     Call,
     InstantWin,
@@ -53,10 +56,12 @@ from rules.spec import (
 
 DEFAULT_BUDGET = 200_000
 # The reachable values of each quantity: a run of equal ranks holds at most 8 cards of two
-# decks and their 4 jokers; rounds and turns go on past every constant a rule may compare.
+# decks and their 4 jokers; rounds and turns go on past every constant a rule may compare;
+# cards owed (stacked owe effects) are at most the cards of two decks, and none by default.
 _QUANTITY_RANGES = {"run_length": (1, 12), "hand_before": (1, 108), "players": (2, 8),
-                    "turn": (1, 10_000), "round": (1, MAX_NUMBER + 1)}
-_DEFAULTS = {"run_length": 1, "hand_before": 5, "players": 4, "turn": 1, "round": 1}
+                    "turn": (1, 10_000), "round": (1, MAX_NUMBER + 1), "pending": (0, 108)}
+_DEFAULTS = {"run_length": 1, "hand_before": 5, "players": 4, "turn": 1, "round": 1,
+             "pending": 0}
 
 
 @dataclass(frozen=True, slots=True)
@@ -194,100 +199,15 @@ def _axes(conditions: Sequence[Condition], authors: Sequence[int | None],
     hands = _boundaries("hand_before", nodes) if reads & {"hand_before", "hand_after"} else [5]
     hands = list(fixed.get("hand_before", hands))
     quantities = {q: list(fixed.get(q, _boundaries(q, nodes) if q in reads else [_DEFAULTS[q]]))
-                  for q in ("run_length", "players", "turn", "round")}
+                  for q in ("run_length", "players", "turn", "round", "pending")}
     seats = sorted({a for a in authors if a is not None}) + [8] if "author" in reads else [0]
     seats = list(fixed.get("seat", seats))
     held, held_exact = probe_hands(conditions)
     records, records_exact = probe_records(conditions)
+    starters = [False, True] if "on_starter" in reads else [False]
     axes: list[Sequence[object]] = [played, STANDARD_CARDS, *deep, suits, hands, seats,
-                                    *quantities.values(), held, records]
+                                    *quantities.values(), starters, held, records]
     return axes, len(deep), held_exact and records_exact
-
-
-#: A record left as it is: the probe's pile is all the round there was.
-_PILE_ONLY: tuple[Card, ...] | None = None
-
-
-def probe_records(conditions: Sequence[Condition]) -> tuple[list[tuple[Card, ...] | None], bool]:
-    """Rounds so far (records) meeting, for each test of the round's sequence, its constants
-    on and either side: positions, how many matching cards a window holds, what a window's
-    values add up to. Exact only when at most one such test is involved (their regions are
-    covered one test at a time, not jointly)."""
-    nodes = [n for c in conditions for n in walk(c)]
-    sequence = [n for n in nodes if isinstance(n, Position | Count)
-                or (isinstance(n, Sum) and not n.cards)]
-    records: list[tuple[Card, ...] | None] = [_PILE_ONLY]
-    for n in sequence:
-        for record in _records_for(n):
-            if record not in records:
-                records.append(record)
-    return records, len(sequence) <= 1
-
-
-def _filler(mask: int) -> Card:
-    """A card outside ``mask`` (a card in it when every card is)."""
-    return next((c for c in STANDARD_CARDS if not mask >> c.index & 1), STANDARD_CARDS[0])
-
-
-def _records_for(node: Condition) -> list[tuple[Card, ...]]:
-    found: list[tuple[Card, ...]] = []
-    if isinstance(node, Position):
-        wanted = list(node.values) if node.values else [node.value]
-        if node.mod:
-            lengths = set(range(1, 2 * node.mod + 1))
-        else:
-            lengths = {v + d for v in wanted for d in (-1, 0, 1)}
-        found += [(STANDARD_CARDS[0],) * n for n in sorted(lengths) if 1 <= n <= 1000]
-    elif isinstance(node, Count):
-        sides = [(node.where, node.window, node.value)]
-        if node.than_where is not None and node.than_window is not None:
-            sides.append((node.than_where, node.than_window, 0))
-        masks = [card_mask(where, high) or 0 for where, _, _ in sides for high in (False, True)]
-        # One card of each class the tests tell apart, and how many of it to lay down.
-        classes: dict[tuple[int, ...], Card] = {}
-        for card in STANDARD_CARDS:
-            classes.setdefault(tuple(m >> card.index & 1 for m in masks), card)
-        counts = sorted({max(0, v + d) for _, _, v in sides for d in (-2, -1, 0, 1)} | {0, 1, 2})
-        windows = [w.last for _, w, _ in sides if w.last] or [max(counts) + 1]
-        for card in classes.values():
-            for k in counts:
-                for size in {*windows, max(windows) + 1}:
-                    if k <= size:
-                        found.append((*(_filler(masks[0]),) * (size - k), *(card,) * k))
-        if len(sides) == 2:  # both counts varied together, for the comparison between them
-            picks = list(classes.values())
-            for a, b in itertools.product(picks, repeat=2):
-                for i, j in itertools.product(range(3), repeat=2):
-                    found.append((*(a,) * i, *(b,) * j))
-    elif isinstance(node, Sum):
-        window = node.window or Window()
-        sizes = [window.last - window.with_played] if window.last else [1, 2, 3]
-        targets = ([r + node.mod * m for r in range(node.mod) for m in range(3)] if node.mod
-                   else [node.value + d for d in (-1, 0, 1)])
-        for size in sizes:
-            for target in targets:
-                # The played card adds its own value: aim the record anywhere it may leave.
-                for played in ((0,) if not window.with_played else range(1, 15)):
-                    # With aces low an ace is worth 1; without aces, the same for aces high.
-                    for lowest in (1, 2):
-                        record = _cards_adding_up(max(0, target - played), size, lowest)
-                        if record is not None and record not in found:
-                            found.append(record)
-    return found
-
-
-def _cards_adding_up(total: int, size: int, lowest: int) -> tuple[Card, ...] | None:
-    """``size`` cards of ranks ``lowest`` to 13 whose ranks add up to ``total``, or ``None``."""
-    if size == 0:
-        return () if total == 0 else None
-    if not lowest * size <= total <= 13 * size:
-        return None
-    values, left = [], total
-    for slot in range(size, 0, -1):
-        value = min(13, left - lowest * (slot - 1))
-        values.append(value)
-        left -= value
-    return tuple(next(c for c in STANDARD_CARDS if c.rank == v) for v in values)
 
 
 def probe_hands(conditions: Sequence[Condition]) -> tuple[list[tuple[Card, ...]], bool]:
@@ -308,8 +228,8 @@ def probe_hands(conditions: Sequence[Condition]) -> tuple[list[tuple[Card, ...]]
 
 def _context(point: tuple[Any, ...], deep_count: int) -> PlayContext:
     (played, physical), top, *rest = point
-    deep, (suit, hand, seat, run, players, turn, round_, held, record) = (rest[:deep_count],
-                                                                          rest[deep_count:])
+    deep, (suit, hand, seat, run, players, turn, round_, pending, starter, held,
+           record) = (rest[:deep_count], rest[deep_count:])
     pile = [top]
     for card in deep:
         if card is None:
@@ -317,7 +237,7 @@ def _context(point: tuple[Any, ...], deep_count: int) -> PlayContext:
         pile.insert(0, card)
     ctx = PlayContext(played, tuple(pile), physical=physical, active_suit=suit, hand=held,
                       hand_before=hand, player=seat, players=players, turn=turn, round=round_,
-                      record=record)
+                      record=record, pending=pending, on_starter=starter)
     ctx.run_length = run
     return ctx
 
@@ -451,9 +371,11 @@ def first_difference(a: Rule, b: Rule, settings: Settings = DEFAULT_SETTINGS,
     """Whether rules ``a`` and ``b`` behave differently somewhere, with a situation where
     they do (``example``).
 
-    Restrictions are compared by what they refuse, triggers and calls by when they speak
-    (and with what effects, phrase and penalty); rules of different kinds always differ.
-    Permissions and instant wins are compared by their canonical JSON only (no example).
+    Restrictions are compared by what they refuse; triggers by when they fire and, where
+    one fires, with what effects; calls by what each costs for the words a player might say
+    (nothing, or either rule's phrase); rules of different kinds always differ (no example).
+    Permissions and instant wins are compared exactly by :mod:`rules.difference`: the
+    example's ``hand`` holds the group (in play order) or the hand where they differ.
     ``exact`` is false when the joint probe space had to be sampled: "no difference found"
     then does not mean "the same everywhere".
     """
@@ -462,18 +384,45 @@ def first_difference(a: Rule, b: Rule, settings: Settings = DEFAULT_SETTINGS,
         return Finding(True)
     if canonical_text(sa) == canonical_text(sb) and a.author == b.author:
         return Finding(False)
-    if isinstance(sa, Permission | InstantWin):
-        return Finding(True, exact=False)
-    if isinstance(sa, Trigger) and isinstance(sb, Trigger) and sa.effects != sb.effects:
-        return Finding(True)
-    if isinstance(sa, Call) and isinstance(sb, Call) and (sa.say, sa.penalty) != (sb.say,
-                                                                                 sb.penalty):
-        return Finding(True)
+    if isinstance(sa, Permission) and isinstance(sb, Permission):
+        group = group_difference(sa, sb, settings)
+        return Finding(group is not None, True, None if group is None else PlayContext(
+            group[0], (), hand=group, hand_before=len(group)))
+    if isinstance(sa, InstantWin) and isinstance(sb, InstantWin):
+        hand, exact = hand_difference(sa, sb, settings)
+        return Finding(hand is not None, exact, None if hand is None else PlayContext(
+            hand[0], (), hand=hand, hand_before=len(hand)))
+    fixed: dict[str, Sequence[int]] = {}
+    if isinstance(sa, Call) and isinstance(sb, Call) and "{very}" in sa.say + sb.say:
+        fixed["run_length"] = range(1, _QUANTITY_RANGES["run_length"][1] + 1)
     contexts, exact = probe_space([*conditions_of(sa), *conditions_of(sb)], [a.author, b.author],
-                                  budget)
+                                  budget, fixed=fixed)
     fa, fb = _behaviour(a, settings), _behaviour(b, settings)
-    witness = _exists(lambda ctx: fa(ctx) != fb(ctx), contexts)
+    if isinstance(sa, Trigger) and isinstance(sb, Trigger) and sa.effects != sb.effects:
+        # Wherever either fires, they differ: in whether they fire, or in what they do.
+        witness = _exists(lambda ctx: fa(ctx) or fb(ctx), contexts)
+    elif isinstance(sa, Call) and isinstance(sb, Call):
+        costs_a, costs_b = _call_costs(sa, fa, (sa, sb)), _call_costs(sb, fb, (sa, sb))
+        # Where one asks for words, if they differ there: the plainest example.
+        witness = _exists(lambda ctx: (fa(ctx) or fb(ctx)) and costs_a(ctx) != costs_b(ctx),
+                          contexts) or _exists(lambda ctx: costs_a(ctx) != costs_b(ctx),
+                                               contexts)
+    else:
+        witness = _exists(lambda ctx: fa(ctx) != fb(ctx), contexts)
     return Finding(witness is not None, exact, witness)
+
+
+def _call_costs(spec: Call, required: Predicate, calls: Sequence[Call]
+                ) -> Callable[[PlayContext], tuple[int, ...]]:
+    """What ``spec`` costs in a situation for each of the words worth trying: nothing said,
+    and each call's phrase there (the penalty for a missed or needless call, or 0)."""
+    def costs(ctx: PlayContext) -> tuple[int, ...]:
+        wanted = required(ctx)
+        phrase = expand(spec.say, ctx.played, ctx.run_after)
+        tried = ["", *(expand(c.say, ctx.played, ctx.run_after).text for c in calls)]
+        return tuple(spec.penalty if wanted != said_contains(said, phrase) else 0
+                     for said in tried)
+    return costs
 
 
 def always_refuses(rulebook: Rulebook, budget: int = DEFAULT_BUDGET) -> Finding:

@@ -15,7 +15,7 @@ Card(rank=12, suit='H')
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Final
 
 from rules.errors import CardError
@@ -51,6 +51,9 @@ class Card:
 
     rank: int
     suit: str
+    #: A dense index 0..52 over card kinds (52 is the joker), for legality tables: worked
+    #: out once, when the card is made, since every check reads it.
+    index: int = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         if self.rank == JOKER_RANK:
@@ -58,6 +61,9 @@ class Card:
                 raise CardError(f"a joker has no suit, got {self.suit!r}")
         elif self.rank not in RANK_TEXT or self.suit not in SUITS:
             raise CardError(f"no such card: rank {self.rank!r}, suit {self.suit!r}")
+        index = JOKER_INDEX if self.rank == JOKER_RANK else (
+            (self.rank - 1) * 4 + SUITS.index(self.suit))
+        object.__setattr__(self, "index", index)  # frozen: set once, here
 
     def __str__(self) -> str:
         return "JK" if self.is_joker else RANK_TEXT[self.rank] + self.suit
@@ -81,13 +87,6 @@ class Card:
     def colour(self) -> str | None:
         """``"red"`` or ``"black"``; ``None`` for a joker."""
         return SUIT_COLOURS.get(self.suit)
-
-    @property
-    def index(self) -> int:
-        """A dense index 0..52 over card kinds (52 is the joker), for legality tables."""
-        if self.is_joker:
-            return JOKER_INDEX
-        return (self.rank - 1) * 4 + SUITS.index(self.suit)
 
     @property
     def symbol(self) -> str:

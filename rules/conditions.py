@@ -395,7 +395,8 @@ class Compare(Condition):
 
     ``what`` is one of: ``run_length`` (cards of equal rank in a row at the top
     of the pile, before the play), ``hand_before``/``hand_after`` (the player's
-    hand size), ``players``, ``turn``, ``round``.
+    hand size), ``players``, ``turn``, ``round``, ``pending`` (the cards the player owes
+    from stacked ``owe`` effects before this play).
     """
 
     what: str
@@ -412,6 +413,22 @@ class Compare(Condition):
 
     def reads(self) -> frozenset[str]:
         return frozenset({self.what})
+
+
+@node("on_starter")
+@dataclass(frozen=True, slots=True)
+class OnStarter(Condition):
+    """The top card is the round's starter (turned up at the deal, not played)."""
+
+    @classmethod
+    def read(cls, fields: Fields) -> Condition:
+        return cls()
+
+    def body(self) -> dict[str, Any]:
+        return {}
+
+    def reads(self) -> frozenset[str]:
+        return frozenset({"on_starter"})
 
 
 @node("is_author")
@@ -444,10 +461,8 @@ class HandCount(Condition):
 
     @classmethod
     def read(cls, fields: Fields) -> Condition:
-        where = read_condition(fields.raw("where"), fields.at("where"))
-        if where.reads() - {"played"}:
-            raise RuleError("may only test the hand's own cards (use \"of\": \"played\")",
-                            path=fields.at("where"), code="spec/bad_subject")
+        where = read_card_tests(fields, "where", "the hand's own cards",
+                                "compare the hand size", jokers=True)
         return cls(where, fields.operator(), fields.integer("value", 0, 108))
 
     def body(self) -> dict[str, Any]:
@@ -455,6 +470,35 @@ class HandCount(Condition):
 
     def reads(self) -> frozenset[str]:
         return frozenset({"hand"})
+
+
+def read_card_tests(fields: Fields, key: str, whose: str, every: str, jokers: bool,
+                    ) -> Condition:
+    """The card tests a count of cards counts with (``where``): tests of ``played`` alone,
+    read as "each card", that some card passes (under one ace setting or the other);
+    ``whose`` and ``every`` word the errors ("the hand's own cards", "compare the hand size").
+
+    Nothing else compiles to the bitmask a count is made of: ``always`` and the tests of
+    anything but a card (a position, a hand size) are refused, as is a ``joker`` test where
+    ``jokers`` is false (the round's record keeps a joker as the card it stood for).
+    """
+    where = read_condition(fields.raw(key), fields.at(key))
+    path = fields.at(key)
+    if where.reads() - {"played"}:
+        raise RuleError(f"may only test {whose} (use \"of\": \"played\")", path=path,
+                        code="spec/bad_subject")
+    masks = [card_mask(where, aces_high) for aces_high in (False, True)]
+    if masks[0] is None or masks[1] is None:
+        raise RuleError(f"may only test {whose} by rank, suit, colour, face, number, value or "
+                        f"parity (to count every card, {every})", path=path,
+                        code="spec/bad_subject")
+    if not jokers and any(isinstance(n, IsJoker) for n in walk(where)):
+        raise RuleError("may not count jokers: the round's record keeps a joker as the "
+                        "card it stood for", path=path, code="spec/bad_subject")
+    if masks[0] == 0 and masks[1] == 0:
+        raise RuleError("no card passes these card tests: the count would always be zero",
+                        path=path, code="spec/contradictory")
+    return where
 
 
 def compare(left: int, op: str, right: int) -> bool:

@@ -25,13 +25,17 @@ class PlayContext:
     the play. ``record`` is every card laid on a discard pile this round before this
     play, oldest first, the starter included, as the rules see them: it survives a
     reshuffle (which leaves only the top of each pile in ``pile``); by default it is
-    ``pile``. A plain class with slots rather than a dataclass: it is built for every single
-    check and must be cheap.
+    ``pile``; it is set once, when the context is made (:attr:`record_kinds` is worked out
+    from it). ``pending`` is how many cards the player owes from stacked ``owe`` effects
+    before this play; ``on_starter`` whether the top card is the round's starter (turned
+    up at the deal, not played). A plain class with slots rather than a dataclass: it is
+    built for every single check and must be cheap.
     """
 
     __slots__ = (
         "played", "physical", "pile", "active_suit", "hand", "hand_before", "hand_after",
-        "player", "players", "turn", "round", "run_length", "said", "record",
+        "player", "players", "turn", "round", "run_length", "said", "record", "pending",
+        "on_starter", "_kinds",
     )
 
     def __init__(
@@ -50,6 +54,8 @@ class PlayContext:
         round: int = 1,
         said: str = "",
         record: tuple[Card, ...] | None = None,
+        pending: int = 0,
+        on_starter: bool = False,
     ) -> None:
         self.played = played
         self.physical = played if physical is None else physical
@@ -67,12 +73,25 @@ class PlayContext:
         self.run_length = run_of_equal_ranks(pile)
         self.said = said
         self.record = pile if record is None else record
+        self.pending = pending
+        self.on_starter = on_starter
+        self._kinds: bytes | None = None
 
     @property
     def position(self) -> int:
         """Which card of the round this play is: the first card played after the starter is
         1 (the record holds the starter and every card played before this one)."""
         return max(1, len(self.record))
+
+    @property
+    def record_kinds(self) -> bytes:
+        """The record as one byte per card, the index of its kind, worked out once per
+        context (and shared by :meth:`with_played`): every count and sum over the round
+        is then a slice and a ``bytes.translate``, run in C, however long the round."""
+        kinds = self._kinds
+        if kinds is None:
+            kinds = self._kinds = bytes([card.index for card in self.record])
+        return kinds
 
     @property
     def top(self) -> Card | None:
@@ -96,12 +115,14 @@ class PlayContext:
 
     def with_played(self, played: Card, physical: Card | None = None) -> PlayContext:
         """The same situation with another card played (for grids and joker naming)."""
-        return PlayContext(
+        ctx = PlayContext(
             played, self.pile, physical=physical, active_suit=self.active_suit, hand=self.hand,
             hand_before=self.hand_before, hand_after=self.hand_after, player=self.player,
             players=self.players, turn=self.turn, round=self.round, said=self.said,
-            record=self.record,
+            record=self.record, pending=self.pending, on_starter=self.on_starter,
         )
+        ctx._kinds = self._kinds
+        return ctx
 
 
 def run_of_equal_ranks(pile: tuple[Card, ...]) -> int:

@@ -19,7 +19,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Final
 
-from rules.conditions import Condition, compare, node, read_condition
+from rules.conditions import Condition, compare, node, read_card_tests
 from rules.errors import RuleError
 from rules.fields import MAX_NUMBER, SUBJECTS, Fields
 
@@ -274,8 +274,5 @@ class Difference(Condition):
 
 def _card_tests(fields: Fields, key: str) -> Condition:
     """Card tests of the ``played`` card, read as "each card" of a window."""
-    where = read_condition(fields.raw(key), fields.at(key))
-    if where.reads() - {"played"}:
-        raise RuleError("may only test each card's own properties (use \"of\": \"played\")",
-                        path=fields.at(key), code="spec/bad_subject")
-    return where
+    return read_card_tests(fields, key, "each card's own properties",
+                           "compare the position in the round", jokers=False)

@@ -10,7 +10,7 @@ from rules.fields import Fields
 
 EFFECT_KINDS: Final = (
     "draw", "skip", "reverse", "play_again", "pass_hands", "name_suit", "to_bottom",
-    "new_pile", "win",
+    "new_pile", "win", "owe",
 )
 #: Who draws: the player who played, the next player, everyone but the player, or everyone.
 DRAWERS: Final = ("player", "next", "others", "everyone")
@@ -22,8 +22,10 @@ class Effect:
     """One effect. ``kind`` is one of :data:`EFFECT_KINDS`; the other fields matter per kind.
 
     ``draw``: ``who`` draws ``count`` cards, times the run of equal ranks the
-    card completes when ``per_run``. ``pass_hands``: every player passes their
-    hand to the ``direction`` (left or right). The others take no fields.
+    card completes when ``per_run``. ``owe``: the next player owes ``count`` more cards
+    (added to what they owe already: debts stack until a player passes, or is refused,
+    and draws the total). ``pass_hands``: every player passes their hand to the
+    ``direction`` (left or right). The others take no fields.
     """
 
     kind: str
@@ -39,6 +41,8 @@ class Effect:
             data |= {"who": self.who, "count": self.count}
             if self.per_run:
                 data["per_run"] = True
+        elif self.kind == "owe":
+            data["count"] = self.count
         elif self.kind == "pass_hands":
             data["direction"] = self.direction
         return data
@@ -59,6 +63,8 @@ def read_effect(data: Any, path: str) -> Effect:
         effect = Effect("draw", who=fields.text("who", DRAWERS),
                         count=fields.integer("count", 1, MAX_DRAW),
                         per_run=fields.boolean("per_run", False))
+    elif kind == "owe":
+        effect = Effect("owe", count=fields.integer("count", 1, MAX_DRAW))
     elif kind == "pass_hands":
         effect = Effect("pass_hands", direction=fields.text("direction", ("left", "right")))
     else:

@@ -33,6 +33,7 @@ from rules.conditions import (
     IsJoker,
     IsNumber,
     Not,
+    OnStarter,
     Parity,
     RankIs,
     Relation,
@@ -42,7 +43,7 @@ from rules.conditions import (
 )
 from rules.counting import Count, Difference, Position, Sum, Window
 from rules.effects import Effect
-from rules.phrases import expand
+from rules.phrases import compile_template, expand
 from rules.spec import Call, InstantWin, Permission, Restriction, Rule, RuleSpec, Trigger
 
 NUMBER_WORDS = ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine",
@@ -59,6 +60,21 @@ SUBJECT_NAMES = {"played": "the played card", "top": "the top card",
 def number(n: int) -> str:
     """A small number in words: ``number(3) == 'three'``; 11 and above stay digits."""
     return NUMBER_WORDS[n] if 0 <= n < len(NUMBER_WORDS) else str(n)
+
+
+def amount(op: str, n: int, one: str, many: str, none: bool = True) -> str:
+    """How many things a comparison allows, the noun agreeing with the number: ``at most one
+    card``, ``more than one card``, ``exactly three cards``. With ``none``, amounts that
+    mean nothing or something are said so: ``no cards`` (``== 0``, ``<= 0``, ``< 1``) and
+    ``at least one card`` (``!= 0``, ``> 0``, ``>= 1``), and ``a number of cards other
+    than two`` for ``!= 2``."""
+    if none and ((op in ("==", "<=") and n == 0) or (op == "<" and n == 1)):
+        return f"no {many}"
+    if none and ((op in ("!=", ">") and n == 0) or (op == ">=" and n == 1)):
+        return f"at least one {one}"
+    if none and op == "!=":
+        return f"a number of {many} other than {number(n)}"
+    return f"{_AMOUNT[op]} {number(n)} {one if n == 1 else many}"
 
 
 def cards(n: int, noun: str = "card", plural: str = "cards") -> str:
@@ -113,10 +129,15 @@ def _and(items: Sequence[str]) -> str:
 
 
 NOT_THE_CASE = "it is not the case that "
+#: The starter, and a played card on top: said without "and", "or" or a comma, so that a
+#: group never needs parentheses around them.
+STARTER = "the top card is the round's starter (turned up at the deal)"
+NOT_STARTER = "the top card was played (it is not the round's starter)"
 #: What makes a phrase a list of its own: a member of a group that holds one of these is put
 #: in parentheses, so that every sentence has one reading ("A and (B or C)", never
-#: "A and B or C").
-_JOINERS = (", ", " and ", " or ")
+#: "A and B or C"). A count ending in what its cards must pass ("two cards ... for which the
+#: card is red") is bracketed too: the next member could be read as part of that test.
+_JOINERS = (", ", " and ", " or ", " for which ")
 
 
 def member(text: str) -> str:
@@ -296,6 +317,8 @@ def clause(cond: Condition, names: dict[str, str] = SUBJECT_NAMES, nested: bool 
                 # True also when there is no such card: said so.
                 return f"there is no {inner.bare} {PLACES[subject]}"
             return f"{names[subject]} is not {inner.one}"
+        if isinstance(cond.of, OnStarter):
+            return NOT_STARTER
         return NOT_THE_CASE + member(clause(cond.of, names, nested=True))
     if isinstance(cond, Relation):
         return f"{names[cond.a]} {_verb(_relation_phrase(cond.rel, names[cond.b], cond.n)).third}"
@@ -310,25 +333,57 @@ def clause(cond: Condition, names: dict[str, str] = SUBJECT_NAMES, nested: bool 
 
 def _compare_clause(cond: Condition) -> str:
     assert isinstance(cond, Compare)
-    amount = f"{_AMOUNT[cond.op]} {number(cond.value)}"
-    card_words = "card" if cond.value == 1 and cond.op == "==" else "cards"
+    op, n = cond.op, cond.value
+    held = amount(op, n, "card", "cards")
+    players = amount(op, n, "player", "players", none=False)
     return {
-        "run_length": f"the run of equal ranks on top of the pile is {amount} {card_words} long",
-        "hand_before": f"the player holds {amount} {card_words} before the play",
-        "hand_after": f"the play leaves its player with {amount} {card_words}",
-        "players": f"there are {amount} players",
-        "turn": f"the turn number is {amount}",
-        "round": f"the round number is {amount}",
+        "run_length": (f"the run of equal ranks on top of the pile is "
+                       f"{amount(op, n, 'card', 'cards', none=False)} long"),
+        "hand_before": f"the player holds {held} before the play",
+        "hand_after": f"the play leaves its player with {held}",
+        "players": f"there {'is' if players.endswith(' one player') else 'are'} {players}",
+        "turn": f"the turn number {compared('is', op, n)}",
+        "round": f"the round number {compared('is', op, n)}",
+        "pending": f"the player owes {held} from earlier plays",
     }[cond.what]
+
+
+#: How a number (not an amount of things) compares: "less than ten", not "fewer than".
+_COMPARED = {"==": "", "<": "less than ", "<=": "at most ", ">": "more than ",
+             ">=": "at least "}
+#: Verbs a number is compared with, and how each says "not".
+_NEGATED = {"is": "is not", "add up to": "do not add up to", "differ by": "do not differ by"}
+
+
+def compared(verb: str, op: str, n: int) -> str:
+    """A verb and the number it compares with: ``is less than -2``, ``add up to at least
+    ten``, ``do not differ by two``.
+
+    >>> compared("add up to", "<", 10)
+    'add up to less than ten'
+    >>> compared("is", "!=", -2)
+    'is not -2'
+    """
+    if op == "!=":
+        return f"{_NEGATED[verb]} {number(n)}"
+    return f"{verb} {_COMPARED[op]}{'exactly ' if op == '==' and verb != 'is' else ''}{number(n)}"
 
 
 def _hand_clause(cond: Condition) -> str:
     assert isinstance(cond, HandCount)
     np = noun(cond.where)
-    things = np.many if np else f"cards that pass: {clause(cond.where)}"
-    if cond.value == 1 and cond.op in ("==", ">=") and np:
-        return f"the player holds {'exactly one' if cond.op == '==' else 'at least one'} {np.bare}"
-    return f"the player holds {_AMOUNT[cond.op]} {number(cond.value)} {things}"
+    if np:
+        return f"the player holds {amount(cond.op, cond.value, np.bare, np.many)}"
+    held = amount(cond.op, cond.value, "card", "cards")
+    return f"the player holds {held} {_for_which(cond.where)}"
+
+
+def _for_which(where: Condition, closing: bool = True) -> str:
+    """What each counted card must pass: ``for which the card is not a heart``; a list or a
+    negated group in parentheses, and anything at all when more words follow (not
+    ``closing``), so that nothing after it can be read as part of it."""
+    said = clause(where, {"played": "the card"}, nested=True)
+    return f"for which {member(said) if closing else f'({said})'}"
 
 
 def _positions(mod: int, remainders: Sequence[int]) -> str:
@@ -363,36 +418,51 @@ def _window_phrase(window: Window) -> str:
     return text + (" including this one" if window.with_played else " before it")
 
 
-def _things(where: Condition) -> str:
+def _counted(where: Condition, window: Window, closing: bool = True) -> str:
+    """The cards a count counts, in a window: ``hearts among the last five cards before
+    it``, or ``cards among the cards laid this round before it for which ...`` (the window
+    said first, so that it cannot be read as part of what the cards must pass);
+    ``closing``: no words follow."""
     np = noun(where)
-    return np.many if np else f"cards for which {clause(where, {'played': 'the card'})}"
+    among = f"among {_window_phrase(window)}"
+    if np is not None:
+        return f"{np.many} {among}"
+    return f"cards {among} {_for_which(where, closing)}"
 
 
 def _count_clause(cond: Condition) -> str:
     assert isinstance(cond, Count)
-    among = _window_phrase(cond.window)
     if cond.than_where is not None and cond.than_window is not None:
         word = {"==": "as many", "!=": "not as many", ">": "more", "<": "fewer",
                 ">=": "at least as many", "<=": "at most as many"}[cond.op]
         than = "as" if cond.op in ("==", "!=", ">=", "<=") else "than"
-        others = _things(cond.than_where)
-        if cond.than_window == cond.window:
-            return f"there are {word} {_things(cond.where)} {than} {others} among {among}"
-        return (f"there are {word} {_things(cond.where)} among {among} {than} {others} "
-                f"among {_window_phrase(cond.than_window)}")
-    amount = f"{_AMOUNT[cond.op]} {number(cond.value)}"
-    return f"there are {amount} {_things(cond.where)} among {among}"
+        mine, others = noun(cond.where), noun(cond.than_where)
+        if cond.than_window == cond.window and mine is not None and others is not None:
+            return (f"there are {word} {mine.many} {than} {others.many} among "
+                    f"{_window_phrase(cond.window)}")
+        return (f"there are {word} {_counted(cond.where, cond.window, closing=False)} {than} "
+                f"{_counted(cond.than_where, cond.than_window)}")
+    np, among = noun(cond.where), f"among {_window_phrase(cond.window)}"
+    if np is not None:
+        said = f"{amount(cond.op, cond.value, np.bare, np.many)} {among}"
+    else:  # "a number of cards other than two among ... for which ...": the test comes last
+        said = f"{amount(cond.op, cond.value, 'card', 'cards')} {among} {_for_which(cond.where)}"
+    # The verb agrees with the noun: "there is at most one spade", "there are no spades".
+    singular = said.startswith(("at least one ", "a number of ")) or (
+        cond.value == 1 and not said.startswith("no "))
+    return f"there {'is' if singular else 'are'} {said}"
 
 
 def _arithmetic(holds_mod: int, op: str, value: int, verb: str, nothing: str) -> str:
-    """``add up to more than fifteen``, ``add up to a multiple of 13``."""
+    """``add up to more than fifteen``, ``add up to a multiple of 13``, ``is less than
+    -2``."""
     if holds_mod:
         multiple = f"a multiple of {number(holds_mod)}"
         target = multiple if value == 0 else f"{number(value)} more than {multiple}"
-        return f"{'do not ' if op == '!=' else ''}{verb} {target}"
+        return f"{_NEGATED[verb] if op == '!=' else verb} {target}"
     if op == "==" and value == 0 and nothing:
         return nothing
-    return f"{verb} {_AMOUNT[op]} {number(value)}"
+    return compared(verb, op, value)
 
 
 def _sum_clause(cond: Condition) -> str:
@@ -425,6 +495,7 @@ CLAUSES: dict[type[Condition], Callable[[Condition], str]] = {
     + _or([SUIT_NAMES[s] for s in c.suits]),  # type: ignore[attr-defined]
     Compare: _compare_clause,
     IsAuthor: lambda c: "the player is this rule's author",
+    OnStarter: lambda c: STARTER,
     HandCount: _hand_clause,
 }
 
@@ -502,6 +573,10 @@ def describe_effect(effect: Effect) -> str:
         if effect.per_run:
             amount += " for each card in the run of equal ranks it completes"
         return f"{who} {amount}"
+    if effect.kind == "owe":
+        noun = "card" if effect.count == 1 else "cards"
+        return (f"the next player owes {number(effect.count)} more {noun} (they draw every "
+                "card owed when they pass or are refused)")
     return {
         "skip": "the next player is skipped",
         "reverse": "the direction of play reverses",
@@ -548,10 +623,12 @@ def _describe_permission(spec: Permission) -> str:
 
 
 def _describe_call(spec: Call) -> str:
-    template = spec.say.replace("{", "[").replace("}", "]")
-    quoted = f"“{template}”"
-    if template != spec.say:
-        quoted += f" (for example “{_example_phrase(spec)}”)"
+    # The canonical words in quotes (placeholders as [rank]), then an example and what
+    # else will do, so alternatives and optional words never blur into the phrase.
+    template = compile_template(spec.say)
+    shown, notes = template.display()
+    asides = [f"for example “{_example_phrase(spec)}”"] if "{" in spec.say else []
+    quoted = f"“{shown}”" + (f" ({'; '.join(asides + notes)})" if asides + notes else "")
     cost = f" (missing or needless words cost {cards(spec.penalty)})" if spec.penalty > 1 else ""
     if isinstance(spec.when, Compare) and spec.when.what == "hand_after":
         return sentence(f"when {clause(spec.when)}, they must say {quoted}{cost}")
@@ -568,7 +645,7 @@ def _example_phrase(spec: Call) -> str:
     if spec.when.reads() == {"played"}:
         mask = card_mask(spec.when, aces_high=False) or 0
         example = next((c for c in STANDARD_CARDS if mask >> c.index & 1), example)
-    return expand(spec.say, example, run_after=2)
+    return expand(spec.say, example, run_after=2).text
 
 
 def _describe_instant_win(spec: InstantWin) -> str:

@@ -11,6 +11,7 @@ from __future__ import annotations
 import operator
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 
 from rules.cards import ALL_KINDS, KIND_COUNT, Card
 from rules.conditions import (
@@ -27,6 +28,7 @@ from rules.conditions import (
     IsAuthor,
     IsJoker,
     Not,
+    OnStarter,
     Relation,
     card_mask,
     card_set,
@@ -35,7 +37,7 @@ from rules.conditions import (
 from rules.context import PlayContext, Settings
 from rules.counting import Count, Difference, Position, Sum, Window
 from rules.effects import Effect
-from rules.phrases import expand, said_contains
+from rules.phrases import Heard, Template, compile_template, judge, perfect_words
 from rules.spec import Call, InstantWin, Permission, Restriction, Rule, Trigger
 
 Predicate = Callable[[PlayContext], bool]
@@ -148,13 +150,17 @@ def relation_holds(rel: str, a: Card, b: Card, aces_high: bool, n: int = 0) -> b
     raise ValueError(f"unknown relation {rel!r}")
 
 
+@lru_cache(maxsize=128)
+def _relation_table(rel: str, aces_high: bool, n: int) -> bytes:
+    """Whether each card kind stands in ``rel`` to each other, row by row: worked out once
+    per relation (a rulebook is compiled again whenever a rule joins it)."""
+    return bytes(relation_holds(rel, a, b, aces_high, n) for a in ALL_KINDS for b in ALL_KINDS)
+
+
 @compiles(Relation)
 def _relation(cond: Condition, settings: Settings, author: int | None) -> Predicate:
     assert isinstance(cond, Relation)
-    table = bytes(
-        relation_holds(cond.rel, a, b, settings.aces_high, cond.n)
-        for a in ALL_KINDS for b in ALL_KINDS
-    )
+    table = _relation_table(cond.rel, settings.aces_high, cond.n)
     if (cond.a, cond.b) == ("played", "top"):
         return lambda ctx: bool(ctx.pile) and bool(
             table[ctx.played.index * KIND_COUNT + ctx.pile[-1].index])
@@ -186,6 +192,11 @@ def _compare(cond: Condition, settings: Settings, author: int | None) -> Predica
     return lambda ctx: bool(op(get(ctx), value))
 
 
+@compiles(OnStarter)
+def _on_starter(cond: Condition, settings: Settings, author: int | None) -> Predicate:
+    return lambda ctx: ctx.on_starter
+
+
 @compiles(IsAuthor)
 def _is_author(cond: Condition, settings: Settings, author: int | None) -> Predicate:
     return lambda ctx: author is not None and ctx.player == author
@@ -200,24 +211,27 @@ def _hand_count(cond: Condition, settings: Settings, author: int | None) -> Pred
     return lambda ctx: bool(op(sum(mask >> c.index & 1 for c in ctx.hand), value))
 
 
-def _window(window: Window) -> Callable[[PlayContext], Sequence[Card]]:
-    """The cards of a window of the round's record, oldest first."""
-    last, with_played = window.last, window.with_played
-    if not with_played:
-        if not last:
-            return lambda ctx: ctx.record
-        return lambda ctx: ctx.record[-last:]
-    if not last:
-        return lambda ctx: (*ctx.record, ctx.played)
-    return lambda ctx: (*ctx.record[max(0, len(ctx.record) - last + 1):], ctx.played)
+def _recorded(window: Window) -> Callable[[PlayContext], bytes]:
+    """The record's part of a window (without the played card), as kind indices."""
+    if not window.last:
+        return lambda ctx: ctx.record_kinds
+    # At least one ("the last card including this one" is refused as the played card).
+    keep = window.last - window.with_played
+    return lambda ctx: ctx.record_kinds[-keep:]
 
 
 def _counter(where: Condition, window: Window, settings: Settings) -> Callable[[PlayContext],
                                                                                int]:
+    """How many cards of the window pass ``where``: the record's part with the cards that
+    fail deleted, in C (a translation that drops them), and the played card by its bit."""
     mask = card_mask(where, settings.aces_high)
-    assert mask is not None
-    cards = _window(window)
-    return lambda ctx: sum(mask >> c.index & 1 for c in cards(ctx))
+    assert mask is not None  # a count's card tests are checked when it is read
+    failing = bytes(k for k in range(256) if not (k < KIND_COUNT and mask >> k & 1))
+    recorded = _recorded(window)
+    if window.with_played:
+        return lambda ctx: (len(recorded(ctx).translate(None, failing))
+                            + (mask >> ctx.played.index & 1))
+    return lambda ctx: len(recorded(ctx).translate(None, failing))
 
 
 @compiles(Position)
@@ -256,8 +270,14 @@ def _sum(cond: Condition, settings: Settings, author: int | None) -> Predicate:
             return holds(total)
 
         return named
-    cards = _window(cond.window or Window())
-    return lambda ctx: holds(sum(values[c.index] for c in cards(ctx)))
+    window = cond.window or Window()
+    # Each kind's value as a byte (at most 14): the window's total is a sum over bytes.
+    table = bytes(values[k] if k < KIND_COUNT else 0 for k in range(256))
+    recorded = _recorded(window)
+    if window.with_played:
+        return lambda ctx: holds(sum(recorded(ctx).translate(table))
+                                 + values[ctx.played.index])
+    return lambda ctx: holds(sum(recorded(ctx).translate(table)))
 
 
 @compiles(Difference)
@@ -280,7 +300,12 @@ for _test_type in CardTest.__subclasses__():
 
 @dataclass(frozen=True, slots=True)
 class CallVerdict:
-    """How one call rule judged what a player said with a legal play."""
+    """How one call rule judged what a player said with a legal play, among all the call
+    rules of the rulebook (:func:`rules.phrases.judge`): ``phrase`` is its words for this
+    play as a perfect caller says them; ``said`` whether the words said count as making
+    the call (for a required call: its phrase found in words no other required call took;
+    for one not required: its phrase in words no required call took, and not naming the
+    card)."""
 
     rule: Rule
     required: bool
@@ -289,7 +314,7 @@ class CallVerdict:
 
     @property
     def broken(self) -> bool:
-        """Missing words that were required, or required words said when they were not."""
+        """A required call not made, or a call made when it was not required (needless)."""
         return self.required != self.said
 
 
@@ -302,7 +327,7 @@ class Rulebook:
         self._refusals: list[tuple[Rule, Predicate]] = []
         self._triggers: list[tuple[Rule, Predicate, tuple[Effect, ...]]] = []
         self._permissions: list[tuple[Rule, Predicate, Predicate, int, int]] = []
-        self._calls: list[tuple[Rule, Predicate, str]] = []
+        self._calls: list[tuple[Rule, Predicate, Template]] = []
         self._wins: list[tuple[Rule, Predicate]] = []
         for rule in self.rules:
             self._add(rule)
@@ -321,7 +346,7 @@ class Rulebook:
             self._permissions.append(
                 (rule, cond(spec.each), cond(spec.step), spec.least, spec.most))
         elif isinstance(spec, Call):
-            self._calls.append((rule, cond(spec.when), spec.say))
+            self._calls.append((rule, cond(spec.when), compile_template(spec.say)))
         elif isinstance(spec, InstantWin):
             self._wins.append((rule, cond(spec.hand)))
 
@@ -340,13 +365,23 @@ class Rulebook:
         """
         return [(rule, effects) for rule, when, effects in self._triggers if when(ctx)]
 
+    def _heard(self, ctx: PlayContext) -> list[Heard]:
+        return [Heard(template.expand(ctx.played, ctx.run_after), when(ctx), template.names_card)
+                for _, when, template in self._calls]
+
     def calls(self, ctx: PlayContext, said: str) -> list[CallVerdict]:
-        """How every call rule judges the words ``said`` with this play."""
-        verdicts = []
-        for rule, when, template in self._calls:
-            phrase = expand(template, ctx.played, ctx.run_after)
-            verdicts.append(CallVerdict(rule, when(ctx), phrase, said_contains(said, phrase)))
-        return verdicts
+        """How the call rules, judged together, take the words ``said`` with this play
+        (in rulebook order; see :func:`rules.phrases.judge`)."""
+        heard = self._heard(ctx)
+        made = judge(heard, said)
+        return [CallVerdict(rule, h.required, h.phrase.text, m)
+                for (rule, _, _), h, m in zip(self._calls, heard, made, strict=True)]
+
+    def required_say(self, ctx: PlayContext) -> str:
+        """What a perfect caller says with this play: the words that make every call rule
+        of this rulebook that is required and no other (:func:`rules.phrases.perfect_words`;
+        empty when none is required)."""
+        return perfect_words(self._heard(ctx))
 
     def group_permission(self, cards: Sequence[Card]) -> Rule | None:
         """The permission rule that lets ``cards`` (effective, in play order) go down at once."""

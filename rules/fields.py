@@ -12,8 +12,10 @@ OPERATORS: Final = ("==", "!=", "<", "<=", ">", ">=")
 MAX_DEPTH: Final = 9
 #: The cards a condition may look at: the played card, the top of the pile, and earlier ones.
 SUBJECTS: Final = ("played", "top", *(f"pile{n}" for n in range(2, MAX_DEPTH + 1)))
-#: Numbers a rule may compare, apart from cards.
-QUANTITIES: Final = ("run_length", "hand_before", "hand_after", "players", "turn", "round")
+#: Numbers a rule may compare, apart from cards (``pending``: the cards the player owes
+#: from stacked ``owe`` effects before this play).
+QUANTITIES: Final = ("run_length", "hand_before", "hand_after", "players", "turn", "round",
+                     "pending")
 MAX_NUMBER: Final = 1000
 
 

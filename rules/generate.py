@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 from random import Random
-from typing import Any
+from typing import Any, Final
 
 from rules.cards import RANK_TEXT, SUITS
 from rules.conditions import RELATIONS
 from rules.effects import DRAWERS, EFFECT_KINDS
 from rules.errors import RuleError
-from rules.fields import OPERATORS, QUANTITIES
+from rules.fields import OPERATORS, QUANTITIES, SUBJECTS
 from rules.jargon import suggest_jargon
 from rules.phrases import PLACEHOLDERS
 from rules.spec import KINDS, Rule, load_rule
@@ -59,6 +59,7 @@ def random_condition(rng: Random, depth: int = 2, subjects: tuple[str, ...] = (
          "value": rng.randint(0, 6)},
         {"type": "is_author"},
         {"type": "follows_active_suit"},
+        {"type": "on_starter"},
         {"type": "active_suit", "in": rng.sample(SUITS, rng.randint(1, 3))},
         {"type": "always"},
     ])
@@ -105,6 +106,111 @@ def random_sequence_test(rng: Random, subjects: tuple[str, ...] = ("played", "to
             "value": rng.randint(0, 6)}
 
 
+#: Every card a condition may name, the played card and the top first.
+ALL_SUBJECTS: Final = SUBJECTS
+
+
+def random_card_group(rng: Random, depth: int = 1, jokers: bool = True) -> dict[str, Any]:
+    """What a count counts with: card tests of ``played``, maybe grouped or negated (and,
+    with ``jokers``, maybe the joker test). Some draws no card passes (a black heart): the
+    language refuses those, and callers draw again."""
+    roll = rng.random()
+    if depth > 0 and roll < 0.3:
+        if roll < 0.1:
+            return {"type": "not", "of": random_card_group(rng, depth - 1, jokers)}
+        return {"type": rng.choice(("all", "any")),
+                "of": [random_card_group(rng, depth - 1, jokers)
+                       for _ in range(rng.randint(2, 3))]}
+    if jokers and rng.random() < 0.1:
+        return {"type": "joker"}
+    return random_card_test(rng)
+
+
+def random_any_condition(rng: Random, depth: int = 3,
+                         subjects: tuple[str, ...] = ALL_SUBJECTS) -> dict[str, Any]:
+    """A random condition tree drawing every node type and every form of it: card tests of
+    every subject (to ``pile9``), the joker test, relations between any two cards, every
+    quantity, hand counts, positions (compared, modulo, listed), counts over every window
+    (compared with a number or another count, of grouped card tests), sums of two to four
+    named cards or of a window, differences signed or absolute, modulo or not.
+
+    For property tests; :func:`random_condition` draws the rules people write. A few draws
+    are refused by the language (a count compared with itself): callers draw again.
+    """
+    roll = rng.random()
+    if depth > 0 and roll < 0.3:
+        tag = rng.choice(("all", "any", "not"))
+        if tag == "not":
+            return {"type": "not", "of": random_any_condition(rng, depth - 1, subjects)}
+        return {"type": tag, "of": [random_any_condition(rng, depth - 1, subjects)
+                                    for _ in range(rng.randint(2, 4))]}
+    tag = rng.choice(("card", "card", "joker", "relation", "situation", "hand_count",
+                      "position", "count", "count", "sum", "difference"))
+    if tag == "card":
+        return random_card_test(rng, rng.choice(subjects))
+    if tag == "joker":
+        return {"type": "joker"}
+    if tag == "relation":
+        a, b = rng.sample(subjects, 2)
+        rel = rng.choice(RELATIONS)
+        data: dict[str, Any] = {"type": "relation", "rel": rel, "a": a, "b": b}
+        return data | ({"n": rng.randint(1, 12)} if rel == "differs_by_at_least" else {})
+    if tag == "situation":
+        return rng.choice([
+            {"type": "compare", "what": rng.choice(QUANTITIES), "op": rng.choice(OPERATORS),
+             "value": rng.randint(0, 9)},
+            {"type": "is_author"}, {"type": "follows_active_suit"}, {"type": "always"},
+            {"type": "active_suit", "in": rng.sample(SUITS, rng.randint(1, 3))}])
+    if tag == "hand_count":
+        return {"type": "hand_count", "where": random_card_group(rng), "op":
+                rng.choice(OPERATORS), "value": rng.randint(0, 4)}
+    if tag == "position":
+        mod = rng.choice((0, 0, rng.randint(2, 7)))
+        data = {"type": "position"} | ({"mod": mod} if mod else {})
+        if rng.random() < 0.35:
+            high = mod - 1 if mod else 14
+            return data | {"in": sorted(rng.sample(range(0 if mod else 1, high + 1),
+                                                   rng.randint(1, min(3, high))))}
+        if mod:
+            return data | {"op": rng.choice(("==", "!=")), "value": rng.randrange(mod)}
+        return data | {"op": rng.choice(OPERATORS), "value": rng.randint(1, 14)}
+    if tag == "count":
+        data = {"type": "count", "where": random_card_group(rng, jokers=False),
+                **_any_window(rng), "op": rng.choice(OPERATORS)}
+        if rng.random() < 0.35:
+            return data | {"than": {"where": random_card_group(rng, jokers=False),
+                                    **_any_window(rng)}}
+        return data | {"value": rng.randint(0, 12)}
+    if tag == "sum":
+        if rng.random() < 0.5:
+            data = {"type": "sum", "of": rng.sample(subjects, rng.randint(2, 4))}
+        else:
+            data = {"type": "sum", **_any_window(rng)}
+        if rng.random() < 0.3:
+            mod = rng.randint(2, 13)
+            return data | {"mod": mod, "op": rng.choice(("==", "!=")),
+                           "value": rng.randrange(mod)}
+        return data | {"op": rng.choice(OPERATORS), "value": rng.randint(2, 60)}
+    a, b = rng.sample(subjects, 2)
+    data = {"type": "difference", "a": a, "b": b, "absolute": rng.random() < 0.5}
+    if rng.random() < 0.3:
+        mod = rng.randint(2, 6)
+        return data | {"mod": mod, "op": rng.choice(("==", "!=")), "value": rng.randrange(mod)}
+    low = 0 if data["absolute"] else -12
+    return data | {"op": rng.choice(OPERATORS), "value": rng.randint(low, 12)}
+
+
+def _any_window(rng: Random) -> dict[str, Any]:
+    """Any window: the last 2 to 12 cards or up to 60, or the whole round; with the played
+    card or not."""
+    data: dict[str, Any] = {}
+    if rng.random() < 0.7:
+        data["last"] = rng.choice((rng.randint(2, 12), rng.randint(13, 60)))
+    if rng.random() < 0.5:
+        data["with_played"] = True
+    return data
+
+
 def random_effect(rng: Random) -> dict[str, Any]:
     """A random trigger effect."""
     kind = rng.choice(EFFECT_KINDS)
@@ -113,6 +219,8 @@ def random_effect(rng: Random) -> dict[str, Any]:
                 "per_run": rng.random() < 0.3}
     if kind == "pass_hands":
         return {"type": "pass_hands", "direction": rng.choice(("left", "right"))}
+    if kind == "owe":
+        return {"type": "owe", "count": rng.randint(1, 4)}
     return {"type": kind}
 
 

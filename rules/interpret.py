@@ -27,6 +27,7 @@ from rules.conditions import (
     IsAuthor,
     IsJoker,
     Not,
+    OnStarter,
     Relation,
     compare,
 )
@@ -68,6 +69,8 @@ def holds(cond: Condition, ctx: PlayContext, settings: Settings = DEFAULT_SETTIN
         return compare(int(getattr(ctx, cond.what)), cond.op, cond.value)
     if isinstance(cond, IsAuthor):
         return author is not None and ctx.player == author
+    if isinstance(cond, OnStarter):
+        return ctx.on_starter
     if isinstance(cond, HandCount):
         matching = sum(1 for card in ctx.hand if card_passes(cond.where, card))
         return compare(matching, cond.op, cond.value)

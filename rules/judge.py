@@ -12,9 +12,9 @@ from dataclasses import dataclass
 from rules.cards import Card
 from rules.context import PlayContext
 from rules.effects import Effect
-from rules.english import describe_effect
+from rules.english import cards, describe_effect
 from rules.evaluation import CallVerdict, Rulebook
-from rules.spec import Rule
+from rules.spec import Call, Rule
 
 
 @dataclass(frozen=True, slots=True)
@@ -98,8 +98,9 @@ def report(judgement: Judgement) -> list[str]:
     for verdict in judgement.calls:
         if verdict.broken:
             problem = "missing" if verdict.required else "said without need"
+            penalty = verdict.rule.spec.penalty if isinstance(verdict.rule.spec, Call) else 1
             lines.append(f"Call {verdict.rule.jargon}: “{verdict.phrase}” {problem}; "
-                         f"penalty {verdict.rule.spec.penalty} card(s).")  # type: ignore[union-attr]
+                         f"the penalty is {cards(penalty)}.")
         elif verdict.required:
             lines.append(f"Call {verdict.rule.jargon}: “{verdict.phrase}” said, as required.")
     return lines

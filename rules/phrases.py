@@ -1,21 +1,41 @@
-"""Spoken phrases of call rules: templates, their expansion, and matching what was said.
+"""Spoken phrases of call rules: templates, their expansion, and judging what was said.
+
+A template is words with placeholders (``{rank} of {suit}``), alternatives in parentheses
+(``(Chairman|Chairwoman)``: one of them) and optional words in square brackets (``[most
+honorable]``: those or none; ``[most honorable|shining]``: one of them or none). Groups do
+not nest. :func:`expand` fills a template in for one played card and gives a
+:class:`Phrase`: a small pattern over words that can be found in what a player said,
+whatever the letter case and punctuation.
 
 >>> from rules.cards import parse
->>> expand("{rank} of {suit}", parse("5S"), run_after=1)
+>>> expand("{rank} of {suit}", parse("5S"), run_after=1).text
 'five of spades'
->>> expand("Have a {very} nice day", parse("7H"), run_after=3)
+>>> expand("Have a {very} nice day", parse("7H"), run_after=3).text
 'have a very very nice day'
 >>> said_contains("Five of SPADES! Mao.", "five of spades")
 True
+>>> hail = expand("All hail the [most honorable] (Chairman|Chairwoman)", parse("KH"), 1)
+>>> said_contains("ALL HAIL THE CHAIRWOMAN!", hail)
+True
+
+The calls of one play are judged together (:func:`judge`): the required calls first, the
+longest phrase first, each taking an occurrence of its phrase in words no other required
+call took (identical phrases share one occurrence); then a call that is not required is
+said *needlessly* only if its phrase occurs in words left over and does not name the card.
+:func:`perfect_words` is what a perfect caller says, and :func:`judge` never finds fault
+with it.
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import lru_cache
 from string import Formatter
-from typing import Final
+from typing import Final, NoReturn
 
-from rules.cards import RANK_NAMES, SUIT_NAMES, SUIT_SINGULAR, Card
+from rules.cards import RANK_NAMES, STANDARD_CARDS, SUIT_NAMES, SUIT_SINGULAR, Card
 from rules.errors import RuleError
 
 #: Placeholders a phrase may use, with what they stand for.
@@ -27,33 +47,230 @@ PLACEHOLDERS: Final = {
     "card": "the played card's full name (five of spades)",
     "very": "one 'very' per earlier card of the run of equal ranks",
 }
+#: Placeholders that name the card: a phrase using one is never said needlessly (naming a
+#: card that needed no naming is table talk, not a false call).
+CARD_PLACEHOLDERS: Final = frozenset({"rank", "suit", "suit_one", "colour", "card"})
 MAX_PHRASE: Final = 80
-_WORD = re.compile(r"[a-z0-9']+")
+#: A word: letters and digits, with apostrophes inside (``don't``), not quoting it (``'mao'``).
+_WORD = re.compile(r"[a-z0-9]+(?:'[a-z0-9]+)*")
+_CLOSE = {"(": ")", "[": "]"}
+#: The card and run that validation expands a template for.
+_SAMPLE = (Card(5, "S"), 2)
+
+#: One choice of words (lower case, no punctuation); ``()`` is saying nothing.
+Words = tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Group:
+    """A choice in a template: one of ``options`` (template text each) or, when
+    ``optional``, none of them."""
+
+    options: tuple[str, ...]
+    optional: bool = False
+
+
+#: A part of a template: plain template text, or a choice.
+Part = str | Group
+
+
+@dataclass(frozen=True, slots=True)
+class Phrase:
+    """A template filled in for one play: ``slots`` in order, each the choices of words
+    one may say there (``()`` among them: the slot may be left out). The first longest
+    choice of each slot is its *canonical* choice, what a perfect caller says."""
+
+    slots: tuple[tuple[Words, ...], ...]
+
+    @property
+    def canonical(self) -> Words:
+        """The words a perfect caller says: every slot's first longest choice."""
+        return tuple(w for slot in self.slots for w in max(slot, key=len))
+
+    @property
+    def text(self) -> str:
+        """The canonical words as text (``five of spades``)."""
+        return " ".join(self.canonical)
+
+    @property
+    def longest(self) -> int:
+        """How many words the longest way of saying it has (the canonical one)."""
+        return sum(len(max(slot, key=len)) for slot in self.slots)
+
+    def ends(self, said: Sequence[str], start: int, free: Sequence[bool]) -> list[int]:
+        """Where occurrences starting at word ``start`` of ``said`` end (exclusive), using
+        only words that are ``free``."""
+        at = {start}
+        for slot in self.slots:
+            nxt: set[int] = set()
+            for pos in at:
+                for choice in slot:
+                    end = pos + len(choice)
+                    if (end <= len(said) and all(free[pos:end])
+                            and tuple(said[pos:end]) == choice):
+                        nxt.add(end)
+            at = nxt
+            if not at:
+                return []
+        return sorted(at)
+
+    def find(self, said: Sequence[str], free: Sequence[bool]) -> tuple[int, int] | None:
+        """The leftmost occurrence in free words of ``said``, its longest form there:
+        ``(start, end)``, or ``None``. A phrase with nothing to say is never found."""
+        if not self.longest:
+            return None
+        for start in range(len(said)):
+            if free[start]:
+                ends = [e for e in self.ends(said, start, free) if e > start]
+                if ends:
+                    return start, ends[-1]
+        return None
+
+    def readable(self) -> str:
+        """The canonical words in quotes, with what else will do: ``“all hail the most
+        honorable chairman” (“most honorable” may be left out; “chairwoman” may replace
+        “chairman”)``."""
+        said: list[str] = []
+        choices: list[Choice] = []
+        for slot in self.slots:
+            best = max(slot, key=len)
+            if len(slot) > 1:
+                others = tuple(" ".join(c) for c in slot if c and c != best)
+                choices.append(Choice(" ".join(best), others, () in slot, len(said)))
+            said += best
+        notes = variant_notes(choices, said)
+        return f"“{self.text}”" + (f" ({'; '.join(notes)})" if notes else "")
+
+
+@dataclass(frozen=True, slots=True)
+class Choice:
+    """A choice as people read it: the ``canonical`` words (as shown), the ``others`` that
+    will do, whether it may be left ``out``, and the word it starts at in the canonical
+    words (to tell apart choices whose words occur more than once)."""
+
+    canonical: str
+    others: tuple[str, ...]
+    out: bool
+    at: int
+
+
+_ORDINALS = ("first", "second", "third", "fourth", "fifth", "sixth")
+
+
+def variant_notes(choices: Sequence[Choice], said: Sequence[str]) -> list[str]:
+    """What else will do, per choice, in the canonical words ``said``: ``“most honorable”
+    may be left out``, ``“Chairwoman” may replace “Chairman”``, ``“shining” may replace
+    “most honorable”, which may also be left out``; ``the second “Mao”`` when the words
+    occur more than once."""
+    notes = []
+    for choice in choices:
+        if not choice.others and not choice.out:
+            continue
+        seek = words(choice.canonical)
+        starts = [i for i in range(len(said) - len(seek) + 1)
+                  if list(said[i:i + len(seek)]) == seek]
+        first = f"“{choice.canonical}”"
+        if len(starts) > 1 and choice.at in starts:
+            nth = starts.index(choice.at)
+            first = f"the {_ORDINALS[nth] if nth < len(_ORDINALS) else f'number {nth + 1}'} {first}"
+        others = " or ".join(f"“{o}”" for o in choice.others)
+        if not choice.others:
+            notes.append(f"{first} may be left out")
+        elif choice.out:
+            notes.append(f"{others} may replace {first}, which may also be left out")
+        else:
+            notes.append(f"{others} may replace {first}")
+    return notes
+
+
+def parse_template(template: str, path: str = "say") -> tuple[Part, ...]:
+    """The parts of a template; :class:`RuleError` (``spec/bad_phrase``) for brackets
+    that do not pair up, nested groups, a ``|`` outside a group and empty choices."""
+    parts: list[Part] = []
+    text = ""
+    opener: str | None = None
+    options: list[str] = []
+    for char in template:
+        if char in "([":
+            if opener is not None:
+                _bad(f"has a group inside a group at “{char}” (groups do not nest)", path)
+            parts.append(text)
+            text, opener, options = "", char, []
+        elif char in ")]":
+            if opener is None:
+                _bad(f"closes “{char}” that was never opened", path)
+            if char != _CLOSE[opener]:
+                _bad(f"opens “{opener}” but closes “{char}”", path)
+            options.append(text)
+            parts.append(_group(options, opener == "[", path))
+            text, opener = "", None
+        elif char == "|":
+            if opener is None:
+                _bad("has “|” outside a group: put the alternatives in parentheses, as in "
+                     "“(Chairman|Chairwoman)”", path)
+            options.append(text)
+            text = ""
+        else:
+            text += char
+    if opener is not None:
+        _bad(f"opens “{opener}” and never closes it", path)
+    parts.append(text)
+    return tuple(p for p in parts if p != "")
+
+
+def _group(options: list[str], optional: bool, path: str) -> Group:
+    brackets = "[...]" if optional else "(...)"
+    if len(options) == 1 and not options[0].strip():
+        _bad(f"has an empty “{brackets[0]}{brackets[-1]}”", path)
+    # An option of punctuation alone says nothing (a placeholder may, on some cards).
+    if any(not words(o) and "{" not in o for o in options):
+        hint = "" if optional else ": square brackets make words optional"
+        _bad(f"has an alternative with no words in “{brackets}”{hint}", path)
+    return Group(tuple(o.strip() for o in options), optional)
+
+
+def _bad(problem: str, path: str) -> NoReturn:
+    raise RuleError(problem, path=path, code="spec/bad_phrase")
+
+
+def _pieces(parts: Sequence[Part]) -> list[str]:
+    """Every piece of template text in the parts (plain text and each option)."""
+    return [p for part in parts for p in ((part,) if isinstance(part, str) else part.options)]
 
 
 def check_template(phrase: str, path: str) -> None:
     """Raise :class:`RuleError` unless ``phrase`` is a usable template."""
     if not phrase.strip():
         raise RuleError("must not be empty", path=path, code="spec/empty")
-    try:
-        parsed = list(Formatter().parse(phrase))
-    except ValueError as exc:
-        raise RuleError(f"is not a valid phrase ({exc})", path=path,
-                        code="spec/bad_phrase") from None
-    for _, name, spec, conversion in parsed:
-        if name is None:
-            continue
-        if name not in PLACEHOLDERS or spec or conversion:
-            known = ", ".join("{" + p + "}" for p in PLACEHOLDERS)
-            raise RuleError(f"unknown placeholder {{{name}}} (known: {known})", path=path,
-                            code="spec/bad_placeholder")
-    if not words(expand(phrase, Card(5, "S"), 2)):
+    parts = parse_template(phrase, path)
+    for piece in _pieces(parts):
+        try:
+            parsed = list(Formatter().parse(piece))
+        except ValueError as exc:
+            raise RuleError(f"is not a valid phrase ({exc})", path=path,
+                            code="spec/bad_phrase") from None
+        for _, name, spec, conversion in parsed:
+            if name is None:
+                continue
+            if name not in PLACEHOLDERS or spec or conversion:
+                known = ", ".join("{" + p + "}" for p in PLACEHOLDERS)
+                raise RuleError(f"unknown placeholder {{{name}}} (known: {known})", path=path,
+                                code="spec/bad_placeholder")
+    sample = compile_template(phrase).expand(*_SAMPLE)
+    if not sample.longest:
         raise RuleError("has no words to say", path=path, code="spec/empty")
+    if not min_words(sample):
+        _bad("has only optional words: say at least one word outside square brackets",
+             path)
 
 
-def expand(phrase: str, card: Card, run_after: int) -> str:
-    """The words a template asks for when ``card`` completes a run of ``run_after``."""
-    values = {
+def min_words(phrase: Phrase) -> int:
+    """How many words the shortest way of saying ``phrase`` has."""
+    return sum(len(min(slot, key=len)) for slot in phrase.slots)
+
+
+def _values(card: Card, run_after: int) -> dict[str, str]:
+    return {
         "rank": RANK_NAMES.get(card.rank, "joker"),
         "suit": SUIT_NAMES.get(card.suit, ""),
         "suit_one": SUIT_SINGULAR.get(card.suit, ""),
@@ -61,7 +278,83 @@ def expand(phrase: str, card: Card, run_after: int) -> str:
         "card": card.name.lower(),
         "very": " ".join(["very"] * max(run_after - 1, 0)),
     }
-    return " ".join(words(phrase.format(**values)))
+
+
+@dataclass(frozen=True, slots=True)
+class Template:
+    """A checked template, parsed once: fill it in for a play with :meth:`expand`."""
+
+    source: str
+    parts: tuple[Part, ...]
+    #: Whether the words depend on the card played (``{rank}``, ``{suit}``...): such a
+    #: call is never said needlessly.
+    names_card: bool
+
+    def expand(self, card: Card, run_after: int) -> Phrase:
+        """The phrase the template asks for when ``card`` completes a run of ``run_after``."""
+        return _expanded(self, card, run_after)
+
+    def _expand(self, card: Card, run_after: int) -> Phrase:
+        values = _values(card, run_after)
+        slots: list[tuple[Words, ...]] = []
+        for part in self.parts:
+            if isinstance(part, str):
+                said = tuple(words(part.format(**values)))
+                if said:
+                    slots.append((said,))
+                continue
+            choices: list[Words] = []
+            for option in part.options:
+                said = tuple(words(option.format(**values)))
+                if said not in choices:
+                    choices.append(said)
+            if part.optional and () not in choices:
+                choices.append(())
+            if choices != [()]:
+                slots.append(tuple(choices))
+        return Phrase(tuple(slots))
+
+    def display(self, placeholder: str = "[{}]") -> tuple[str, list[str]]:
+        """The template as people read it, canonical choices in place (its letter case
+        and punctuation kept, placeholders shown as ``placeholder``), and the notes on
+        what else will do (:func:`variant_notes`)."""
+        sample = _values(*_SAMPLE)
+
+        def shown(piece: str) -> str:
+            return piece.format(**{p: placeholder.format(p) for p in PLACEHOLDERS})
+
+        text, said, choices = "", list[str](), list[Choice]()
+        for part in self.parts:
+            if isinstance(part, str):
+                text += shown(part)
+                said += words(part.format(**sample))
+                continue
+            sizes = [len(words(o.format(**sample))) for o in part.options]
+            best = part.options[sizes.index(max(sizes))]
+            others = tuple(shown(o) for o in part.options if o != best)
+            choices.append(Choice(shown(best), others, part.optional, len(said)))
+            text += shown(best)
+            said += words(best.format(**sample))
+        return " ".join(text.split()), variant_notes(choices, said)
+
+
+@lru_cache(maxsize=8192)
+def _expanded(template: Template, card: Card, run_after: int) -> Phrase:
+    """Expansions are asked for on every play and there are few cards and runs: keep them."""
+    return template._expand(card, run_after)
+
+
+@lru_cache(maxsize=1024)
+def compile_template(template: str) -> Template:
+    """A template parsed once (it should be checked: :func:`check_template`)."""
+    parts = parse_template(template)
+    names = {name for piece in _pieces(parts) for _, name, _, _ in Formatter().parse(piece)}
+    return Template(template, parts, bool(names & CARD_PLACEHOLDERS))
+
+
+def expand(template: str, card: Card, run_after: int) -> Phrase:
+    """The phrase ``template`` asks for when ``card`` completes a run of ``run_after``."""
+    return compile_template(template).expand(card, run_after)
 
 
 def words(text: str) -> list[str]:
@@ -69,10 +362,100 @@ def words(text: str) -> list[str]:
     return _WORD.findall(text.lower())
 
 
-def said_contains(said: str, phrase: str) -> bool:
-    """Whether ``phrase`` occurs, word for word and in order, somewhere in ``said``."""
-    needle, hay = words(phrase), words(said)
-    if not needle:
+def plain(text: str) -> Phrase:
+    """Words to find as they are (no template syntax): ``plain("Mao!")`` is ``mao``."""
+    said = tuple(words(text))
+    return Phrase(((said,),) if said else ())
+
+
+def said_contains(said: str, phrase: Phrase | str) -> bool:
+    """Whether ``phrase`` (a :class:`Phrase`, or plain words) occurs, word for word and in
+    order, somewhere in ``said``."""
+    found = phrase if isinstance(phrase, Phrase) else plain(phrase)
+    heard = words(said)
+    return found.find(heard, [True] * len(heard)) is not None
+
+
+@dataclass(frozen=True, slots=True)
+class Heard:
+    """One call rule's part in judging a play: its phrase for the play, whether it is
+    required, and whether its template names the card (:attr:`Template.names_card`)."""
+
+    phrase: Phrase
+    required: bool
+    names_card: bool = False
+
+
+def _judging_order(calls: Sequence[Heard]) -> list[int]:
+    """The required calls, longest phrase first, ties by their canonical words (so the
+    order the rules come in changes nothing)."""
+    return sorted((i for i, c in enumerate(calls) if c.required),
+                  key=lambda i: (-calls[i].phrase.longest, calls[i].phrase.canonical))
+
+
+def judge(calls: Sequence[Heard], said: str) -> list[bool]:
+    """Per call, whether what was ``said`` counts as making it (a call is broken when that
+    differs from its being required).
+
+    A required call counts as made when its phrase occurs in words no other required call
+    took: required calls take their occurrences one by one, the longest phrase first (ties
+    in the alphabetical order of their canonical words), each the leftmost occurrence in
+    free words, in its longest form there; identical phrases share one occurrence; a
+    phrase that may be said with no words (``{very}`` alone on a first seven) is made by
+    saying nothing. A call that is not required counts as made (needlessly) only when its
+    phrase occurs in words no required call took and its template does not name the card.
+    """
+    heard = words(said)
+    free = [True] * len(heard)
+    made = [False] * len(calls)
+    placed: dict[Phrase, bool] = {}
+    for i in _judging_order(calls):
+        phrase = calls[i].phrase
+        if phrase not in placed:
+            span = phrase.find(heard, free)
+            if span is not None:
+                free[span[0]:span[1]] = [False] * (span[1] - span[0])
+            placed[phrase] = span is not None or not min_words(phrase)
+        made[i] = placed[phrase]
+    for i, call in enumerate(calls):
+        if not call.required:
+            made[i] = not call.names_card and call.phrase.find(heard, free) is not None
+    return made
+
+
+def perfect_words(calls: Sequence[Heard]) -> str:
+    """What a perfect caller says: every required phrase once, in its canonical form, in
+    the order :func:`judge` takes them (longest first), as sentences. :func:`judge` finds
+    every required call made and none needless: each phrase's leftmost free occurrence is
+    its own sentence, since every word before it is taken, and its longest form there is
+    the canonical one, which is the longest it has."""
+    said: list[str] = []
+    seen: set[Phrase] = set()
+    for i in _judging_order(calls):
+        phrase = calls[i].phrase
+        if phrase not in seen and phrase.longest:
+            seen.add(phrase)
+            said.append(phrase.text)
+    return ". ".join(said)
+
+
+def phrases_overlap(one: str, other: str) -> bool:
+    """Whether, for some card, the words one call template asks for hold the words of the
+    other (placeholders filled in), or the other way round: "Mao" and "Mao Mao". Where both
+    are asked for at once each needs words of its own (only identical phrases share them),
+    so a player must say both in full; the builder warns of it. Phrases that grow with a
+    run (``{very}``) are left out.
+
+    >>> phrases_overlap("Mao", "Mao Mao"), phrases_overlap("{rank} of hearts", "seven")
+    (True, True)
+    >>> phrases_overlap("Mao", "Have a nice day")
+    False
+    """
+    if "{very}" in one or "{very}" in other:
         return False
-    n = len(needle)
-    return any(hay[i:i + n] == needle for i in range(len(hay) - n + 1))
+    first, second = compile_template(one), compile_template(other)
+    for card in STANDARD_CARDS:
+        a, b = first.expand(card, 1), second.expand(card, 1)
+        if said_contains(a.text, b) or said_contains(b.text, a):
+            return True
+    return False

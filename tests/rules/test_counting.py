@@ -3,6 +3,9 @@ card values, read, judged, described and analysed."""
 
 from __future__ import annotations
 
+import json
+import re
+from pathlib import Path
 from random import Random
 from typing import Any
 
@@ -10,7 +13,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from rules.analysis import never_fires, probe_records
+from rules.analysis import never_fires
 from rules.cards import Card, parse_many
 from rules.conditions import read_condition
 from rules.context import PlayContext, Settings
@@ -18,6 +21,7 @@ from rules.english import describe
 from rules.errors import RuleError
 from rules.evaluation import Rulebook, compile_condition
 from rules.generate import random_sequence_test
+from rules.probe_rounds import probe_records
 from rules.spec import Rule, load_rule
 
 HEARTS = {"type": "suit", "in": ["H"]}
@@ -112,6 +116,56 @@ def test_a_difference_of_values() -> None:
                                           "op": ">", "value": 0}}
     assert legal(near, play("9C", "7D")) and not legal(near, play("10C", "7D"))
     assert legal(up, play("8C", "7D")) and not legal(up, play("6C", "7D"))
+
+
+def test_the_fourth_eighth_and_every_fourth_card_skips_the_next_player() -> None:
+    spec = {"kind": "trigger", "when": {"type": "position", "mod": 4, "op": "==", "value": 0},
+            "effects": [{"type": "skip"}]}
+    book = Rulebook([rule(spec)])
+    fires = [n for n in range(1, 14) if book.fired(play("5H", record=" ".join(["2C"] * n)))]
+    assert fires == [4, 8, 12]
+
+
+def test_the_fifth_tenth_or_fifteenth_card_must_be_a_face_card() -> None:
+    spec = {"kind": "restriction", "when": {"type": "position", "in": [5, 10, 15]},
+            "must": {"type": "face"}}
+    refused = [n for n in range(1, 17) if not legal(spec, play("5H",
+                                                               record=" ".join(["2C"] * n)))]
+    assert refused == [5, 10, 15]
+
+
+def test_the_last_three_cards_adding_up_to_more_than_thirty_cost_a_card() -> None:
+    spec = {"kind": "trigger", "when": {"type": "sum", "last": 3, "with_played": True,
+                                        "op": ">", "value": 30},
+            "effects": [{"type": "draw", "who": "player", "count": 1}]}
+    book = Rulebook([rule(spec)])
+    assert book.fired(play("8C", record="KS QD 2H KH JH"))  # 13 + 11 + 8 = 32
+    assert not book.fired(play("6C", record="KS QD 2H KH JH"))  # 30
+    assert not book.fired(play("KC", record="KS QD KH 2H 2C"))  # the kings fell out
+
+
+def test_no_heart_on_the_twelfth_card_back_even_after_a_reshuffle() -> None:
+    spec = {"kind": "restriction",
+            "when": {"type": "count", "where": HEARTS, "last": 12, "op": ">",
+                     "than": {"where": HEARTS, "last": 11}},
+            "must_not": HEARTS}
+    twelfth_a_heart = "3H " + " ".join(["2C"] * 11)
+    assert not legal(spec, play("5H", "2C", record=twelfth_a_heart))
+    assert legal(spec, play("5S", "2C", record=twelfth_a_heart))
+    thirteenth_a_heart = "3H " + " ".join(["2C"] * 12)
+    assert legal(spec, play("5H", "2C", record=thirteenth_a_heart))
+
+
+ROUND_SO_FAR = re.compile(r"```json\n(.*?)```\n(.*?)\n\n", re.S)
+
+
+def test_every_example_of_the_round_so_far_reads_as_the_docs_say() -> None:
+    text = (Path(__file__).resolve().parents[2] / "docs" / "rules.md").read_text()
+    section = text[text.index("### The round so far"):text.index("Relations (`rel`)")]
+    examples = ROUND_SO_FAR.findall(section)
+    assert len(examples) >= 11
+    for data, words in examples:
+        assert describe(rule(json.loads(data))) == " ".join(words.split()), data
 
 
 # -- the record survives a reshuffle; the physical pile does not ---------------------------------
@@ -219,6 +273,8 @@ def test_windowed_sums_are_probed_at_their_targets() -> None:
 
 
 def test_cards_are_never_jokers_in_a_record() -> None:
+    # Not a heart: the joker kind passes the test's bitmask, yet a record never holds one.
     for record in probe_records([read_condition(
-            {"type": "count", "where": {"type": "joker"}, "op": ">", "value": 0}, "$")])[0]:
+            {"type": "count", "where": {"type": "not", "of": HEARTS}, "op": ">", "value": 0},
+            "$")])[0]:
         assert record is None or all(isinstance(c, Card) and not c.is_joker for c in record)

@@ -70,6 +70,20 @@ def test_acceptance_rules_read_as_golden_sentences(name: str) -> None:
       "penalty": 2},
      "When a seven is played, its player must say “Have a [very] nice day” (for example "
      "“have a very nice day”) (missing or needless words cost two cards)."),
+    ({"kind": "call", "when": {"type": "rank", "in": ["K", "Q"]},
+      "say": "All hail the [most honorable] (Chairman|Chairwoman), {rank} of {suit}"},
+     "When a queen or king is played, its player must say “All hail the most honorable "
+     "Chairman, [rank] of [suit]” (for example “all hail the most honorable chairman queen of "
+     "clubs”; “most honorable” may be left out; “Chairwoman” may replace “Chairman”)."),
+    ({"kind": "call", "when": {"type": "compare", "what": "hand_after", "op": "==", "value": 0},
+      "say": "(Mao|Mau) [Mao|Mau]"},
+     "When the play leaves its player with no cards, they must say “Mao Mao” (“Mau” may "
+     "replace the first “Mao”; “Mau” may replace the second “Mao”, which may also be left "
+     "out)."),
+    ({"kind": "call", "when": {"type": "compare", "what": "hand_after", "op": "<=", "value": 1},
+      "say": "(Last card|Mao)"},
+     "When the play leaves its player with at most one card, they must say “Last card” "
+     "(“Mao” may replace “Last card”)."),
     ({"kind": "restriction", "when": {"type": "all", "of": [
         {"type": "colour", "is": "black", "of": "top"}, {"type": "parity", "is": "even",
                                                         "of": "top"}]},
@@ -86,3 +100,66 @@ def test_rendering_never_fails_and_is_one_sentence(seed: int) -> None:
     text = describe(random_rule(Random(seed)))
     assert text[0].isupper() and text.endswith(".")
     assert "\n" not in text and "{" not in text and "None" not in text
+
+
+def _must(condition: dict[str, Any]) -> str:
+    return describe(read_spec({"kind": "restriction", "must": condition}))
+
+
+@pytest.mark.parametrize(("condition", "words"), [
+    ({"type": "compare", "what": "players", "op": ">", "value": 3},
+     "there are more than three players"),
+    ({"type": "compare", "what": "players", "op": "==", "value": 1},
+     "there is exactly one player"),
+    ({"type": "compare", "what": "turn", "op": "<", "value": 3},
+     "the turn number is less than three"),
+    ({"type": "compare", "what": "round", "op": "!=", "value": 2}, "the round number is not two"),
+    ({"type": "compare", "what": "round", "op": "==", "value": 2}, "the round number is two"),
+    ({"type": "sum", "of": ["played", "top"], "op": "<", "value": 10},
+     "the values of the played card and the top card add up to less than ten"),
+    ({"type": "sum", "of": ["played", "top"], "op": "!=", "value": 10},
+     "the values of the played card and the top card do not add up to ten"),
+    ({"type": "difference", "absolute": False, "op": "<", "value": -2},
+     "the value of the played card minus that of the top card is less than -2"),
+    ({"type": "difference", "absolute": False, "mod": 3, "op": "!=", "value": 1},
+     "the value of the played card minus that of the top card is not one more than a multiple "
+     "of three"),
+    ({"type": "difference", "op": "!=", "value": 2},
+     "the values of the played card and the top card do not differ by two"),
+])
+def test_numbers_compare_as_numbers(condition: dict[str, Any], words: str) -> None:
+    assert _must(condition) == f"A play is legal only if {words}."
+
+
+HEART_OR_FACE = {"type": "any", "of": [{"type": "suit", "in": ["H"]}, {"type": "face"}]}
+
+
+def test_a_count_of_a_group_says_its_window_before_what_its_cards_pass() -> None:
+    assert _must({"type": "count", "where": HEART_OR_FACE, "last": 5, "op": "<=",
+                  "value": 2}) == (
+        "A play is legal only if there are at most two cards among the last five cards before "
+        "it for which (either the card is a heart or the card is a face card).")
+
+
+def test_a_count_of_cards_no_noun_names_is_bracketed_inside_a_group() -> None:
+    not_heart = {"type": "not", "of": {"type": "suit", "in": ["H"]}}
+    assert _must({"type": "all", "of": [
+        {"type": "count", "where": not_heart, "op": "==", "value": 1},
+        {"type": "colour", "of": "top", "is": "red"}]}) == (
+        "A play is legal only if both (there is exactly one card among the cards laid this "
+        "round before it for which the card is not a heart) and the top card is a red card.")
+
+
+def test_two_counts_bracket_the_first_test_that_more_words_follow() -> None:
+    not_heart = {"type": "not", "of": {"type": "suit", "in": ["H"]}}
+    assert _must({"type": "count", "where": not_heart, "last": 4, "op": ">",
+                  "than": {"where": HEART_OR_FACE}}) == (
+        "A play is legal only if there are more cards among the last four cards before it for "
+        "which (the card is not a heart) than cards among the cards laid this round before it "
+        "for which (either the card is a heart or the card is a face card).")
+
+
+def test_a_hand_count_of_a_group_tests_each_card_of_the_hand() -> None:
+    assert _must({"type": "hand_count", "where": HEART_OR_FACE, "op": ">=", "value": 2}) == (
+        "A play is legal only if the player holds at least two cards for which (either the "
+        "card is a heart or the card is a face card).")

@@ -9,27 +9,56 @@ leaf. A sentence with two readings ("A, either B or C and D") cannot pass.
 
 from __future__ import annotations
 
+import itertools
 from random import Random
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from rules.conditions import All, Any_, Condition, Not, read_condition
-from rules.english import clause, noun
-from rules.generate import random_condition
+from rules.conditions import (
+    All,
+    Always,
+    Any_,
+    Condition,
+    HandCount,
+    Not,
+    Relation,
+    read_condition,
+)
+from rules.counting import Count
+from rules.effects import Effect
+from rules.english import SUBJECT_NAMES, clause, describe, describe_effect, noun, verb
+from rules.errors import RuleError
+from rules.generate import random_any_condition, random_condition
+from rules.spec import Restriction, Trigger
 
 Shape = str | tuple[str, tuple["Shape", ...]]
 
 
-def shape(cond: Condition) -> Shape:
-    """The tree as the parser should find it: groups by kind, leaves by their English."""
+CARD = {"played": "the card"}
+
+
+def shape(cond: Condition, names: dict[str, str] = SUBJECT_NAMES) -> Shape:
+    """The tree as the parser should find it: groups by kind, leaves by their English, and
+    a count of cards that no noun names by the trees its cards must pass."""
     if isinstance(cond, All | Any_) and noun(cond) is None:  # (card tests of one card make
         if len(cond.of) == 1:                                 # one noun: "a red five")
-            return shape(cond.of[0])
-        return ("and" if isinstance(cond, All) else "or", tuple(shape(c) for c in cond.of))
-    if isinstance(cond, Not) and clause(cond).startswith("it is not the case that "):
-        return ("not", (shape(cond.of),))
-    return clause(cond)
+            return shape(cond.of[0], names)
+        return ("and" if isinstance(cond, All) else "or",
+                tuple(shape(c, names) for c in cond.of))
+    if isinstance(cond, Not) and clause(cond, names).startswith("it is not the case that "):
+        return ("not", (shape(cond.of, names),))
+    if isinstance(cond, Count | HandCount):
+        wheres = [cond.where, *([cond.than_where] if isinstance(cond, Count)
+                                and cond.than_where is not None else [])]
+        tested = tuple(shape(w, CARD) for w in wheres if noun(w) is None)
+        if tested:
+            return ("count", tested)
+    return clause(cond, names)
+
+
+def _kind(found: Shape) -> str:
+    return found[0] if isinstance(found, tuple) else "leaf"
 
 
 def _top_level(text: str, words: tuple[str, ...]) -> list[tuple[int, str]]:
@@ -41,6 +70,18 @@ def _top_level(text: str, words: tuple[str, ...]) -> list[tuple[int, str]]:
         if depth == 0:
             found += [(i, w) for w in words if text.startswith(w, i)]
     return found
+
+
+def _tree(rng: Random, depth: int) -> Condition:
+    """A condition tree like the rules people write, or (half the time) of every node type
+    and form, counts of grouped card tests among them; drawn again until valid."""
+    while True:
+        data = (random_condition(rng, depth, ("played", "top", "pile2")) if rng.random() < 0.5
+                else random_any_condition(rng, depth))
+        try:
+            return read_condition(data, "$")
+        except RuleError:
+            continue
 
 
 MARKERS = (("both ", " and ", "and"), ("either ", " or ", "or"))
@@ -65,7 +106,28 @@ def _member(text: str) -> Shape:
     inner = text[1:-1] if _wrapped(text) else text
     if inner.startswith((NOT, *(m[0] for m in MARKERS), *(m[0] for m in LISTS))):
         return parse(inner)
-    return inner
+    return _leaf(inner)
+
+
+FOR_WHICH = " for which "
+
+
+def _leaf(text: str) -> Shape:
+    """A leaf, or a count whose cards must pass a test: each test after "for which" read as
+    a member (in brackets, or the last one running to the end)."""
+    starts = [at for at, _ in _top_level(text, (FOR_WHICH,))]
+    if not starts:
+        return text
+    tested = []
+    for at in starts:
+        rest = text[at + len(FOR_WHICH):]
+        if rest.startswith("("):
+            depths = itertools.accumulate((ch == "(") - (ch == ")") for ch in rest)
+            piece = rest[:next(i for i, d in enumerate(depths) if d == 0) + 1]
+        else:  # only the last test of a count goes without brackets, to the end
+            piece = rest
+        tested.append(_member(piece))
+    return ("count", tuple(tested))
 
 
 def _list(text: str, kind: str) -> Shape:
@@ -107,10 +169,10 @@ def parse(text: str) -> Shape:
 @given(seed=st.integers(0, 2**32))
 def test_the_grouping_of_a_condition_tree_can_be_read_back_from_its_english(seed: int) -> None:
     rng = Random(seed)
-    cond = read_condition(random_condition(rng, 3, ("played", "top", "pile2")), "$")
-    while not isinstance(shape(cond), tuple):  # the grouping of groups is what is at stake
+    cond = _tree(rng, 3)
+    while _kind(shape(cond)) in ("leaf", "count"):  # the grouping of groups is at stake
         cond = read_condition({"type": rng.choice(["all", "any"]), "of": [
-            random_condition(rng, 2, ("played", "top", "pile2")) for _ in range(3)]}, "$")
+            _tree(rng, 2).to_json() for _ in range(3)]}, "$")
     text = clause(cond)
     assert parse(text) == shape(cond), text
 
@@ -131,3 +193,143 @@ def test_a_member_that_is_a_list_itself_is_put_in_parentheses() -> None:
     text = clause(read_condition({"type": "all", "of": [hearts_or_diamonds, face]}, "$"))
     assert text == ("both (the top card is a diamond or heart) and the played card is a "
                     "face card")
+
+
+# -- whole sentences -----------------------------------------------------------------------------
+#
+# A rule's sentence wraps its conditions in a frame ("When W, a play is legal only if M.",
+# "When a heart is played while W, E."). Read back as a reader would: find where the frame
+# words split the sentence (exactly one place may), then read each part's grouping.
+
+VERDICTS = (", a play is legal only if ", ", a play is illegal if ")
+#: How the subject of a "must" sentence begins ("a card played", "every card played", "a red
+#: five played on a face card"); no clause begins so.
+SUBJECT_START = ("a ", "an ", "every ")
+
+
+def _clause_part(when: Condition, trigger: bool = False) -> list[Condition]:
+    """The conjuncts of ``when`` a "must" or trigger sentence says as a clause: all but the
+    played card's and the top card's tests, which make nouns of its subject ("a red five
+    played on a face card"), unless they make no noun together (as :mod:`rules.english`
+    splits them)."""
+    parts = list(when.of) if isinstance(when, All) else [] if isinstance(when, Always) else [
+        when]
+
+    def card_only(p: Condition, subject: str) -> bool:
+        return noun(p) is not None and p.reads() == {subject}
+
+    def one_noun(tests: list[Condition]) -> bool:
+        flat = [t for p in tests for t in (p.of if isinstance(p, All) else [p])]
+        return noun(All(tuple(flat)) if len(flat) > 1 else flat[0]) is not None
+
+    played = [p for p in parts if card_only(p, "played")]
+    top = [p for p in parts if card_only(p, "top")]
+    rest = [p for p in parts if p not in played and p not in top]
+    if trigger:  # a trigger's subject keeps the noun that works, the other leads the clause
+        if played and not one_noun(played):
+            rest = played + rest
+        return top + rest if top and not one_noun(top) else rest
+    if (played and not one_noun(played)) or (top and not one_noun(top)):
+        return rest + played + top
+    return rest
+
+
+def _read(text: str, expected: Shape) -> Shape:
+    """A part of a sentence read back: a leaf must be itself, a group its grouping."""
+    if isinstance(expected, str):
+        return text[1:-1] if _wrapped(text) else text
+    if not _wrapped(text) and _kind(expected) in ("and", "or"):
+        return parse(text)
+    return _member(text)
+
+
+def _one_split(body: str, heads: tuple[str, ...]) -> int:
+    """The one place a top-level ", " is followed by one of ``heads`` (two: two readings)."""
+    found = _splits(body, heads)
+    assert len(found) == 1, f"{len(found)} readings of {body!r}"
+    return found[0]
+
+
+def _splits(body: str, heads: tuple[str, ...]) -> list[int]:
+    """Where a top-level ", " is followed by one of ``heads``."""
+    return [at for at, _ in _top_level(body, (", ",)) if body[at + 2:].startswith(heads)]
+
+
+BELOW = SUBJECT_NAMES | {"top": "the card below it"}
+_SAME = ("same_suit", "same_rank", "same_colour")
+
+
+def _verb_shape(cond: Condition) -> Shape:
+    """The grouping of a "must" sentence's verb phrases ("be a heart or have ..."): a group
+    of them, unless it is one noun ("be a red five") or one relation of several aspects
+    ("have the same suit or rank as the card below it")."""
+    phrase = verb(cond, BELOW)
+    assert phrase is not None
+    if not isinstance(cond, All | Any_) or len(cond.of) < 2 or noun(cond) is not None:
+        return phrase.base
+    rels = [c for c in cond.of if isinstance(c, Relation)] if isinstance(cond, Any_) else []
+    if rels and len(rels) == len(cond.of) and all(r.rel in _SAME for r in rels) and (
+            {(r.a, r.b) for r in rels} == {("played", rels[0].b)}):
+        return phrase.base
+    return ("and" if isinstance(cond, All) else "or", tuple(_verb_shape(c) for c in cond.of))
+
+
+def _check_restriction(spec: Restriction, text: str) -> None:
+    body = text[0].lower() + text[1:-1]
+    heads = tuple(v[2:] for v in VERDICTS)
+    if body.startswith(heads) or _splits(body, heads):
+        # "[When W, ]a play is legal only if M." / "... is illegal if M."
+        if body.startswith("when "):
+            at = _one_split(body, heads)
+            when_text, must_text = body[5:at], body[at + 2:].split(" if ", 1)[1]
+            assert _read(when_text, shape(spec.when)) == shape(spec.when), text
+        else:
+            must_text = body.split(" if ", 1)[1]
+        assert _read(must_text, shape(spec.must)) == shape(spec.must), text
+        return
+    if " must " not in body:
+        return  # "A heart may not be played on a face card.": card nouns only
+    # "[When W, ]<subject> must [not] <verb phrases>."
+    rest = _clause_part(spec.when)
+    if rest:
+        at = _one_split(body, SUBJECT_START)
+        expected = shape(All(tuple(rest)))
+        assert _read(body[5:at], expected) == expected, text
+    phrases = body.split(" must not " if spec.negate else " must ", 1)[1]
+    assert _read(phrases, _verb_shape(spec.must)) == _verb_shape(spec.must), text
+
+
+def _check_trigger(spec: Trigger, text: str) -> None:
+    body = text[0].lower() + text[1:-1]
+    effects = [describe_effect(e) for e in spec.effects]
+    said = " and ".join(effects) if len(effects) < 3 else ", then ".join(effects)
+    assert body.endswith(", " + said), text
+    rest = _clause_part(spec.when, trigger=True)
+    if not rest:
+        return
+    head = body[:-len(said) - 2]
+    whiles = _top_level(head, (" while ",))
+    assert len(whiles) == 1, text
+    expected = shape(All(tuple(rest)))
+    assert _read(head[whiles[0][0] + len(" while "):], expected) == expected, text
+
+
+def _sentence_tree(rng: Random) -> Condition:
+    return _tree(rng, 2) if rng.random() < 0.5 else read_condition(
+        {"type": rng.choice(["all", "any"]),
+         "of": [_tree(rng, 1).to_json() for _ in range(rng.randint(2, 3))]}, "$")
+
+
+@settings(max_examples=400, deadline=None)
+@given(seed=st.integers(0, 2**32))
+def test_a_rule_sentence_splits_into_its_conditions_in_one_way(seed: int) -> None:
+    rng = Random(seed)
+    when = _sentence_tree(rng)
+    if rng.random() < 0.5:
+        refusal = Restriction(_sentence_tree(rng), when, negate=rng.random() < 0.5)
+        _check_restriction(refusal, describe(refusal))
+    else:
+        effects = tuple(Effect(kind) for kind in rng.sample(["skip", "reverse", "play_again"],
+                                                            rng.randint(1, 3)))
+        trigger = Trigger(when, effects)
+        _check_trigger(trigger, describe(trigger))

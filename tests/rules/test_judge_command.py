@@ -47,7 +47,7 @@ def test_effects_and_calls_are_reported() -> None:
                         "--hand-size", "2")
     assert status == 0
     assert "Fires Nice Day on 7♠" in out and "(2 now)" in out
-    assert "Call Mao: “mao” missing; penalty 1 card(s)." in out
+    assert "Call Mao: “mao” missing; the penalty is a card." in out
     assert "Call Spade Call: “seven of spades” said, as required." in out
 
 

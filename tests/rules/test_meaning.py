@@ -17,39 +17,55 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from rules.cards import STANDARD_CARDS, Card, parse_many
-from rules.conditions import Condition, read_condition
+from rules.analysis import always_refuses, legality_grid, never_fires
+from rules.cards import JOKER, STANDARD_CARDS, Card, parse_many
+from rules.conditions import NODE_TYPES, Condition, read_condition, walk
 from rules.context import PlayContext, Settings
+from rules.errors import RuleError
 from rules.evaluation import Rulebook, compile_condition
-from rules.generate import random_condition
+from rules.generate import random_any_condition, random_condition
 from rules.interpret import holds
 from rules.spec import load_rule
 
-SUBJECTS = ("played", "top", "pile2", "pile3", "pile4")
-
 
 def random_play(rng: Random) -> PlayContext:
-    """A play on a pile of 1 to 8 cards; half the time after a reshuffle, with a record of
-    the round longer than the pile."""
-    pile = tuple(rng.choice(STANDARD_CARDS) for _ in range(rng.randint(1, 8)))
+    """A play on a pile of 1 to 12 cards (deeper than any card a rule names); half the time
+    after a reshuffle, with a record of the round longer than the pile. The card played is
+    a joker standing for it one time in five; hands hold jokers too."""
+    pile = tuple(rng.choice(STANDARD_CARDS) for _ in range(rng.randint(1, 12)))
     record: tuple[Card, ...] = pile
     if rng.random() < 0.5:
-        earlier = tuple(rng.choice(STANDARD_CARDS) for _ in range(rng.randint(0, 30)))
+        earlier = tuple(rng.choice(STANDARD_CARDS) for _ in range(rng.randint(0, 70)))
         record = (*earlier, *pile)
         pile = pile[-1:]  # a reshuffle keeps only the top card
-    hand = tuple(rng.choice(STANDARD_CARDS) for _ in range(rng.randint(0, 7)))
-    return PlayContext(rng.choice(STANDARD_CARDS), pile, hand=hand,
-                       hand_before=max(1, len(hand)), player=rng.randrange(5),
+    hand = tuple(rng.choice((*STANDARD_CARDS, JOKER)) for _ in range(rng.randint(0, 7)))
+    played = rng.choice(STANDARD_CARDS)
+    return PlayContext(played, pile, physical=JOKER if rng.random() < 0.2 else played,
+                       hand=hand, hand_before=max(1, len(hand)), player=rng.randrange(5),
                        players=rng.randint(2, 8), turn=rng.randint(1, 40),
-                       round=rng.randint(1, 5), active_suit=rng.choice([None, "C", "H"]),
-                       record=record)
+                       round=rng.randint(1, 5),
+                       active_suit=rng.choice([None, "C", "D", "H", "S"]), record=record,
+                       pending=rng.choice([0, 0, rng.randint(1, 12)]),
+                       on_starter=rng.random() < 0.3)
 
 
-@settings(max_examples=400, deadline=None)
+def random_tree(rng: Random) -> Condition:
+    """A condition tree of every node type (or, one time in three, one like the rules people
+    write), drawn again until the language accepts it."""
+    while True:
+        data = (random_condition(rng, 3, ("played", "top", "pile2", "pile3"))
+                if rng.random() < 0.3 else random_any_condition(rng, 3))
+        try:
+            return read_condition(data, "$")
+        except RuleError:
+            continue
+
+
+@settings(max_examples=500, deadline=None)
 @given(seed=st.integers(0, 2**32), aces_high=st.booleans())
 def test_compiled_and_interpreted_evaluation_agree(seed: int, aces_high: bool) -> None:
     rng = Random(seed)
-    cond: Condition = read_condition(random_condition(rng, 3, SUBJECTS), "$")
+    cond = random_tree(rng)
     game = Settings(aces_high=aces_high)
     author = rng.choice([None, 0, 1])
     compiled = compile_condition(cond, game, author)
@@ -57,6 +73,12 @@ def test_compiled_and_interpreted_evaluation_agree(seed: int, aces_high: bool) -
         play = random_play(rng)
         assert compiled(play) == holds(cond, play, game, author), (cond.to_json(), play.pile,
                                                                    play.record)
+
+
+def test_the_trees_drawn_hold_every_node_type() -> None:
+    rng = Random(7)
+    seen = {type(n).__name__ for _ in range(400) for n in walk(random_tree(rng))}
+    assert seen >= {cls.__name__ for cls in NODE_TYPES.values()}
 
 
 NOT_RED_UNDER: dict[str, Any] = {"type": "not",
@@ -85,3 +107,19 @@ def test_a_missing_card_fails_a_test_and_passes_its_negation() -> None:
     assert compile_condition(test)(one_card) is False
     assert compile_condition(negated)(one_card) is True
     assert holds(test, one_card) is False and holds(negated, one_card) is True
+
+
+def test_the_analysis_reads_a_negated_missing_card_as_the_judge_does() -> None:
+    # "There is no red card under the top card": on a one-card pile every play passes, so
+    # the rule neither refuses everything nor nothing; a red card under the top refuses all.
+    book = _rule("must", NOT_RED_UNDER)
+    (rule,) = book.rules
+    changes = never_fires(rule)
+    assert not changes.found and changes.exact
+    assert changes.example is not None and changes.example.card("pile2") is not None
+    assert changes.example.card("pile2").colour == "red"  # type: ignore[union-attr]
+    assert not always_refuses(book).found
+    one_card = PlayContext(parse_many("9S")[0], parse_many("QH"))
+    assert legality_grid(book, one_card).fraction_legal == 1.0
+    red_under = PlayContext(parse_many("9S")[0], parse_many("3D QH"))
+    assert legality_grid(book, red_under).fraction_legal == 0.0

@@ -22,4 +22,4 @@ def test_every_leaf_node_type_has_english() -> None:
 
 def test_tags_are_the_registry_keys() -> None:
     assert all(cls.tag == tag for tag, cls in NODE_TYPES.items())
-    assert len(NODE_TYPES) == 22
+    assert len(NODE_TYPES) == 23
