@@ -4,6 +4,8 @@
 Pass(seat=1)
 >>> parse_action({"type": "play", "seat": 0, "cards": ["QH"]}).cards
 ('QH',)
+>>> parse_action({"type": "deal", "seat": 2, "first": 0, "direction": -1})
+Deal(seat=2, first=0, direction=-1)
 """
 
 from __future__ import annotations
@@ -15,7 +17,9 @@ from games.engine.errors import EngineError
 from rules.cards import parse
 from rules.errors import CardError
 
-MAX_SAY = 200
+#: Most characters said with a play: room for every call a rulebook can ask for at once
+#: (phrases of up to 80 characters, longer once filled in).
+MAX_SAY = 1000
 MAX_GROUP = 13
 
 
@@ -58,6 +62,23 @@ class WriteRule:
 
 
 @dataclass(frozen=True, slots=True)
+class SkipRule:
+    """A rule-maker writes no rule this time (where the game's winners may skip)."""
+
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class Deal:
+    """The dealer deals the round, naming who plays ``first`` (``None``: the seat after the
+    dealer) and the ``direction`` of play (1 clockwise, -1 anticlockwise)."""
+
+    seat: int
+    first: int | None = None
+    direction: int = 1
+
+
+@dataclass(frozen=True, slots=True)
 class ClaimWin:
     """Reveal one's hand to claim an instant win (on one's turn)."""
 
@@ -71,7 +92,16 @@ class EndGame:
     seat: int
 
 
-Action = Play | Pass | WriteRule | ClaimWin | EndGame
+@dataclass(frozen=True, slots=True)
+class HandOver:
+    """Hand seat ``target`` to a bot (the host's tool for a player who went silent; the web
+    layer checks who may and that ``target`` is a person's seat)."""
+
+    seat: int
+    target: int
+
+
+Action = Play | Pass | WriteRule | SkipRule | Deal | ClaimWin | EndGame | HandOver
 
 
 def _seat(data: dict[str, Any]) -> int:
@@ -95,7 +125,9 @@ def parse_action(data: Any) -> Action:
     kind = data.get("type")
     allowed = {"play": {"type", "seat", "cards", "named", "say", "suit", "pile"},
                "pass": {"type", "seat"}, "write_rule": {"type", "seat", "rule"},
-               "claim_win": {"type", "seat"}, "end_game": {"type", "seat"}}
+               "claim_win": {"type", "seat"}, "end_game": {"type", "seat"},
+               "hand_over": {"type", "seat", "target"}, "skip_rule": {"type", "seat"},
+               "deal": {"type", "seat", "first", "direction"}}
     # A list or an object as the type must be refused too, not crash the lookup.
     if not isinstance(kind, str) or kind not in allowed:
         raise EngineError("action/unknown", f"unknown action {kind!r}")
@@ -109,6 +141,17 @@ def parse_action(data: Any) -> Action:
         return ClaimWin(seat)
     if kind == "end_game":
         return EndGame(seat)
+    if kind == "hand_over":
+        return HandOver(seat, _seat({"seat": data.get("target")}))
+    if kind == "skip_rule":
+        return SkipRule(seat)
+    if kind == "deal":
+        first = data.get("first")
+        direction = data.get("direction", 1)
+        if isinstance(direction, bool) or direction not in (1, -1):
+            raise EngineError("action/malformed",
+                              "direction must be 1 (clockwise) or -1 (anticlockwise)")
+        return Deal(seat, None if first is None else _seat({"seat": first}), direction)
     if kind == "write_rule":
         if not isinstance(data.get("rule"), dict):
             raise EngineError("action/malformed", "rule must be an object")
@@ -145,8 +188,13 @@ def action_to_json(action: Action) -> dict[str, Any]:
                 "named": list(action.named), "say": action.say, "suit": action.suit,
                 "pile": action.pile}
     kind = {Pass: "pass", ClaimWin: "claim_win", EndGame: "end_game",
-            WriteRule: "write_rule"}[type(action)]
+            WriteRule: "write_rule", HandOver: "hand_over", SkipRule: "skip_rule",
+            Deal: "deal"}[type(action)]
     data: dict[str, Any] = {"type": kind, "seat": action.seat}
+    if isinstance(action, Deal):
+        data |= {"first": action.first, "direction": action.direction}
     if isinstance(action, WriteRule):
         data["rule"] = action.rule
+    if isinstance(action, HandOver):
+        data["target"] = action.target
     return data

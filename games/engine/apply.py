@@ -4,13 +4,23 @@ from __future__ import annotations
 
 from random import Random
 
-from games.engine.actions import Action, ClaimWin, EndGame, Pass, Play, WriteRule
+from games.engine.actions import (
+    Action,
+    ClaimWin,
+    Deal,
+    EndGame,
+    HandOver,
+    Pass,
+    Play,
+    SkipRule,
+    WriteRule,
+)
+from games.engine.ending import check_lockup
 from games.engine.errors import EngineError
-from games.engine.events import Event, RuleWritten
-from games.engine.lockup import check_lockup, has_way_out
+from games.engine.events import Event, HandedOver, RuleSkipped, RuleWritten
+from games.engine.lockup import has_way_out
 from games.engine.play import claim_win, pass_turn, play
-from games.engine.rounds import end_game
-from games.engine.setup import deal
+from games.engine.rounds import begin_round, end_game, start_round
 from games.engine.state import GameState, RuleEntry, RuleStats, rule_data
 from rules.english import describe
 from rules.errors import RuleError
@@ -37,10 +47,16 @@ def apply(state: GameState, action: Action) -> tuple[GameState, list[Event]]:
         claim_win(new, action, events)
     elif isinstance(action, WriteRule):
         write_rule(new, action, events)
+    elif isinstance(action, SkipRule):
+        skip_rule(new, action, events)
+    elif isinstance(action, Deal):
+        deal_round(new, action, events)
     elif isinstance(action, EndGame):
         if action.seat >= new.players:
             raise EngineError("action/bad_seat", f"There is no seat {action.seat}.")
         end_game(new, "host", f"{new.names[action.seat]} ended the game.", events)
+    elif isinstance(action, HandOver):
+        hand_over(new, action, events)
     else:
         raise EngineError("action/unknown", f"unknown action {action!r}")
     check_lockup(new, events)
@@ -48,12 +64,37 @@ def apply(state: GameState, action: Action) -> tuple[GameState, list[Event]]:
     return new, events
 
 
-def write_rule(state: GameState, action: WriteRule, events: list[Event]) -> None:
-    """Add a rule-maker's secret rule; once every rule-maker has written, deal the round."""
+def hand_over(state: GameState, action: HandOver, events: list[Event]) -> None:
+    """Say that seat ``action.target`` is played by a bot from now on.
+
+    Nothing in the state changes: who plays a seat is the web layer's business (its seat
+    rows follow this event); the table hears who handed which seat over.
+    """
+    if action.seat >= state.players or action.target >= state.players:
+        raise EngineError("action/bad_seat", "There is no such seat.")
+    if action.target == action.seat:
+        raise EngineError("action/own_seat", "You cannot hand your own seat to a bot.")
+    names = state.names
+    events.append(HandedOver(
+        text=f"{names[action.seat]} handed {names[action.target]}'s seat to a bot.",
+        seat=action.target))
+
+
+def _require_writer(state: GameState, seat: int) -> None:
     if state.phase != "writing":
         raise EngineError("action/wrong_phase", "Nobody is writing a rule right now.")
-    if action.seat not in state.writers:
+    if seat not in state.writers:
         raise EngineError("action/not_rule_maker", "It is not your turn to write a rule.")
+
+
+def write_rule(state: GameState, action: WriteRule, events: list[Event]) -> None:
+    """Add a rule-maker's secret rule; once every rule-maker has written, deal the round.
+
+    Where the winner's law replaces the laws in force (``rule_making`` ``replace``), every
+    secret rule of earlier rounds retires: it stays in the game for the reveal, but stops
+    applying after the round just ended.
+    """
+    _require_writer(state, action.seat)
     taken = [e.jargon for e in state.rules]
     fields = set(action.rule) - {"jargon", "rule"}
     if fields:
@@ -73,15 +114,57 @@ def write_rule(state: GameState, action: WriteRule, events: list[Event]) -> None
     if rule.jargon.casefold() in {t.casefold() for t in taken}:
         raise EngineError("rule/jargon_taken",
                           f"The jargon {rule.jargon!r} is already taken; choose another.")
+    retired = []
+    if state.settings.rule_making == "replace":
+        retired = [e for e in state.active_rules() if not e.house and e.round < state.round]
+        for old in retired:
+            old.retired = state.round - 1
     entry = RuleEntry(len(state.rules) + 1, action.seat, state.round, rule_data(rule))
     state.rules.append(entry)
     state.stats[entry.id] = RuleStats()
     state.writers.remove(action.seat)
     name = state.names[action.seat]
-    events.append(RuleWritten(text=f"{name} has written a secret rule.", seat=action.seat,
+    if retired:
+        noun = "law" if len(retired) == 1 else f"{len(retired)} laws"
+        said = f"{name} has written a new secret law; the {noun} of earlier rounds no longer apply."
+        said = said.replace("apply", "applies") if len(retired) == 1 else said
+    else:
+        said = f"{name} has written a secret rule."
+    events.append(RuleWritten(text=said, seat=action.seat,
                               to=action.seat, private=f"You wrote {rule.jargon}: {describe(rule)}",
                               round=state.round, rule=entry.id))
+    _writing_done(state, events)
+
+
+def skip_rule(state: GameState, action: SkipRule, events: list[Event]) -> None:
+    """A rule-maker writes no rule (where the game lets its winners skip)."""
+    _require_writer(state, action.seat)
+    making = state.settings.rule_making
+    if making not in ("may_add", "replace"):
+        raise EngineError("action/must_write", "In this game the winner always writes a rule.")
+    state.writers.remove(action.seat)
+    name = state.names[action.seat]
+    said = (f"{name} writes no new law: the laws in force stay." if making == "replace"
+            else f"{name} writes no new rule.")
+    events.append(RuleSkipped(text=said, seat=action.seat, round=state.round))
+    _writing_done(state, events)
+
+
+def _writing_done(state: GameState, events: list[Event]) -> None:
+    """Once every rule-maker has written (or skipped), the round starts."""
     if state.writers:
         return
     state.way_out = has_way_out(state.rulebook(), players=state.players)
-    deal(state, events)
+    start_round(state, events)
+
+
+def deal_round(state: GameState, action: Deal, events: list[Event]) -> None:
+    """The dealer deals, naming who plays first and the direction of play."""
+    if state.phase != "dealing":
+        raise EngineError("action/wrong_phase", "Nobody is dealing right now.")
+    if action.seat != state.dealer:
+        raise EngineError("action/not_dealer",
+                          f"It is {state.names[state.dealer]}'s deal, not yours.")
+    if action.first is not None and action.first >= state.players:
+        raise EngineError("action/bad_seat", f"There is no seat {action.first} in this game.")
+    begin_round(state, events, action.first, action.direction)

@@ -1,12 +1,19 @@
-"""Bots: an experimenter who knows no rule, and an oracle who is told them all.
+"""Bots: an experimenter who knows no rule but its own, and an oracle who is told them all.
 
 Every bot decides from its own seat's view (:class:`~games.engine.views.PlayerView`):
 its hand, the piles, the public log. The experimenter plays as a newcomer would, trying
 cards it has not yet seen refused on that top, and keeping a notebook of its refusals.
 The oracle is also told every rule in force, through one explicit door, a
 :data:`RuleInsight` given when it is made (and shown as such at the table): it always
-plays legally when it can, saying every required call. Both write random valid rules when
-they win a round. Randomness is a ``random.Random`` each bot owns.
+plays legally when it can. Both write random valid rules when they win a round, vetted as
+an author's draft is in the builder: against the rules the bot may consult in detail and
+the one bit about every rule in force, at its :class:`~games.engine.vetting.Desk` (a
+:data:`DeskInsight` given when it is made; the oracle's desk is every rule it is told).
+Randomness is a ``random.Random`` each bot owns.
+
+Every bot says every call it knows is required (:func:`words_for`): the oracle those of
+every rule, the others those of the rules whose text they know (:data:`RuleKnowledge`, by
+default :func:`rules_known`), so a bot that knows a call rule never pays for it.
 
 A kind of bot that reasons with more than the engine (the detective, which works the rules
 out with :mod:`games.deduction`, a layer above the engine) lives above it and registers
@@ -17,25 +24,56 @@ seat it.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from dataclasses import replace
+from functools import lru_cache
 from random import Random
 from typing import Protocol
 
-from games.engine.actions import Action, ClaimWin, Pass, Play, WriteRule
+from games.engine.actions import Action, ClaimWin, Deal, Pass, Play, WriteRule
 from games.engine.events import Event, Refused
+from games.engine.vetting import Desk
 from games.engine.views import PlayerView
-from rules.cards import STANDARD_CARDS, parse
-from rules.context import PlayContext
-from rules.evaluation import Rulebook
+from rules.cards import STANDARD_CARDS, Card, parse
+from rules.context import PlayContext, Settings
+from rules.evaluation import DEFAULT_SETTINGS, Rulebook
 from rules.generate import random_spec
-from rules.spec import dump_rule, load_rule
+from rules.spec import Call, Rule, dump_rule, load_rule
 
 #: What a bot that knows every rule is told: the rulebook in force when it asks (and
-#: nothing else of the game: hands and the stock stay out of its reach).
+#: nothing else of the game: hands and the stock stay out of its reach). Give it a
+#: :class:`KnownRules`, never a state's own ``rulebook`` method, whose ``__self__`` is the
+#: whole state.
 RuleInsight = Callable[[], Rulebook]
+
+
+class KnownRules:
+    """A :data:`RuleInsight` that holds the compiled rulebook in force and nothing else:
+    whoever runs the table tells it of each new rulebook (:meth:`update`)."""
+
+    __slots__ = ("_rulebook",)
+
+    def __init__(self, rulebook: Rulebook) -> None:
+        self._rulebook = rulebook
+
+    def __call__(self) -> Rulebook:
+        """The rulebook in force, as last told."""
+        return self._rulebook
+
+    def update(self, rulebook: Rulebook) -> None:
+        """A rule came into force: this is the rulebook now."""
+        self._rulebook = rulebook
+
+
+#: The rules a bot knows in full (their text, not just their jargon), read from its seat's
+#: view; it makes every call among them that a play requires.
+RuleKnowledge = Callable[[PlayerView], Sequence[Rule]]
 #: The bot kinds a seat can hold.
 BOT_KINDS = ("experimenter", "oracle", "detective")
-#: Makes a bot of a registered kind: ``maker(seat, seed)``.
-BotMaker = Callable[[int, int], "Bot"]
+#: What a bot writing a rule may consult, asked when it writes: its own rules and the one
+#: bit about every rule in force (:func:`games.engine.vetting.desk_of`).
+DeskInsight = Callable[[], Desk]
+#: Makes a bot of a registered kind: ``maker(seat, seed, desk)``.
+BotMaker = Callable[[int, int, DeskInsight | None], "Bot"]
 #: Kinds that live above the engine, by name (see :func:`register_kind`).
 _MAKERS: dict[str, BotMaker] = {}
 
@@ -52,35 +90,120 @@ class Bot(Protocol):
         """Learn from what happened (the events as this seat saw them)."""
 
 
-def rule_action(seat: int, rng: Random) -> WriteRule:
-    """A random valid rule; the engine suggests its jargon."""
-    while True:
+#: How many random rules a bot draws before it settles for :data:`FALLBACK_RULE`.
+MAX_DRAFTS = 200
+#: A plain rule that passes every check on its own ("a seven skips the next player").
+FALLBACK_RULE = {"kind": "trigger", "when": {"type": "rank", "of": "played", "in": ["7"]},
+                 "effects": [{"type": "skip"}]}
+
+
+def rule_action(seat: int, rng: Random, desk: Desk | None = None,
+                settings: Settings = DEFAULT_SETTINGS, players: int | None = None) -> WriteRule:
+    """A random valid rule that passes the checks an author's draft must pass at ``desk``
+    (:meth:`~games.engine.vetting.Desk.objection`: the rules the bot may consult, then the
+    one bit); the engine suggests its jargon."""
+    desk = desk or Desk()
+    for _ in range(MAX_DRAFTS):
         spec = random_spec(rng)
         try:
-            rule = load_rule({"version": 1, "jargon": "Draft", "rule": spec})
+            rule = load_rule({"version": 1, "jargon": "Draft", "author": seat, "rule": spec})
         except ValueError:
             continue
-        return WriteRule(seat, {"jargon": "", "rule": dump_rule(rule)["rule"]})
+        if desk.objection(rule, settings, players) is None:
+            return WriteRule(seat, {"jargon": "", "rule": dump_rule(rule)["rule"]})
+    return WriteRule(seat, {"jargon": "", "rule": FALLBACK_RULE})
+
+
+def rules_known(view: PlayerView) -> tuple[Rule, ...]:
+    """The rules whose full text the seat of ``view`` knows while the game goes on: its own
+    secret rules (the view shows no other rule's text before the reveal)."""
+    return tuple(summary.rule for summary in view.my_rules)
+
+
+@lru_cache(maxsize=256)
+def _call_book(rules: tuple[Rule, ...], aces_high: bool) -> Rulebook:
+    """The call rules among ``rules``, compiled (they change once a round at most)."""
+    return Rulebook([r for r in rules if isinstance(r.spec, Call)], Settings(aces_high))
+
+
+def known_calls(known: RuleKnowledge, view: PlayerView) -> Rulebook:
+    """The call rules a bot knows (``known`` read from ``view``), as a rulebook to judge
+    its own words with."""
+    return _call_book(tuple(known(view)), view.settings.aces_high)
+
+
+def words_for(calls: Rulebook, ctx: PlayContext, wished: Sequence[str] = ()) -> str:
+    """What a bot says with the play ``ctx``: the words that make every call of ``calls``
+    that the play requires (:meth:`~rules.evaluation.Rulebook.required_say`), then each
+    ``wished`` phrase that none of ``calls`` would judge needless or in the way."""
+    said = calls.required_say(ctx)
+    for phrase in wished:
+        trial = ". ".join(w for w in (said, phrase) if w)
+        if not any(v.broken for v in calls.calls(ctx, trial)):
+            said = trial
+    return said
+
+
+def play_context(view: PlayerView, card: Card, stands: Card, pile: int = 0) -> PlayContext:
+    """The play of ``card`` (standing for ``stands``) on pile ``pile`` as the rules will
+    judge it, from the player's own view (the engine counts the turn before judging)."""
+    assert view.viewer is not None
+    hand = tuple(parse(c) for c in view.hand)
+    on = view.piles[pile]
+    return PlayContext(stands, tuple(parse(c) for c in on.cards), physical=card,
+                       active_suit=on.suit, hand=hand, hand_before=len(hand),
+                       player=view.viewer, players=len(view.names), turn=view.turn + 1,
+                       round=view.round, record=tuple(parse(c) for c in view.record),
+                       pending=view.pending, on_starter=on.on_starter)
+
+
+def write_for(seat: int, view: PlayerView, rng: Random, desk: Desk | None = None,
+              ) -> WriteRule:
+    """A bot's new rule at this table (its settings and size), vetted at ``desk`` and, in
+    detail, against the rules everyone knows from the view (a preset's house rules, secret
+    rules disclosed and in force; where the new law replaces the laws in force, only the
+    house rules stay beside it)."""
+    desk = desk or Desk()
+    public = [r for r in view.house_rules if r.retired is None]
+    if view.settings.rule_making != "replace":
+        public += [r for r in view.disclosed if r.retired is None]
+    known = (*desk.own, *(r.rule for r in public if r.rule not in desk.own))
+    return rule_action(seat, rng, replace(desk, own=known),
+                       Settings(aces_high=view.settings.aces_high), len(view.names))
+
+
+def deal_for(seat: int, view: PlayerView) -> Deal | None:
+    """A bot dealer deals at once: the seat after it plays first, clockwise."""
+    if view.phase == "dealing" and view.dealer == seat:
+        return Deal(seat)
+    return None
 
 
 class Experimenter:
-    """Knows no rule: tries untested cards, remembers refusals, passes when out of ideas.
+    """Knows no rule but those it is told of (``knows``: by default its own): tries
+    untested cards, remembers refusals, passes when out of ideas; makes the calls of the
+    rules it knows, and now and then says "Mao" with its last but one card to see.
 
     ``refused`` is its notebook: the (top, card) pairs it has seen refused; a caller that
     keeps the notebook elsewhere (the live table's bot driver) may hand it in.
     """
 
     def __init__(self, seat: int, seed: int,
-                 refused: set[tuple[str, str]] | None = None) -> None:
+                 refused: set[tuple[str, str]] | None = None,
+                 knows: RuleKnowledge = rules_known, desk: DeskInsight | None = None) -> None:
         self.seat = seat
         self.rng = Random(seed)
         self.refused: set[tuple[str, str]] = set() if refused is None else refused
         self.tried: tuple[str, str] | None = None
+        self.knows = knows
+        self.desk = desk
 
     def act(self, view: PlayerView) -> Action | None:
         """Choose from the bot's own view."""
         if view.phase == "writing" and self.seat in view.writers:
-            return rule_action(self.seat, self.rng)
+            return write_for(self.seat, view, self.rng, self.desk() if self.desk else None)
+        if view.phase == "dealing":
+            return deal_for(self.seat, view)
         if view.phase != "playing" or view.current != self.seat:
             return None
         top = view.piles[0].top
@@ -90,7 +213,10 @@ class Experimenter:
         card = self.rng.choice(options)
         named = self.rng.choice(STANDARD_CARDS) if card == "JK" else None
         self.tried = (top, card)
-        say = "Mao" if len(view.hand) == 2 and self.rng.random() < 0.5 else ""
+        wished = ["Mao"] if len(view.hand) == 2 and self.rng.random() < 0.5 else []
+        held = parse(card)
+        ctx = play_context(view, held, held if named is None else named)
+        say = words_for(known_calls(self.knows, view), ctx, wished)
         return Play(self.seat, (card,), (None if named is None else str(named),), say,
                     self.rng.choice("CDHS"), 0)
 
@@ -115,7 +241,10 @@ class Oracle:
     def act(self, view: PlayerView) -> Action | None:
         """Choose a legal play from the view and the rules it was told."""
         if view.phase == "writing" and self.seat in view.writers:
-            return rule_action(self.seat, self.rng)
+            # Told every rule, it consults them all in detail.
+            return write_for(self.seat, view, self.rng, Desk(self.insight().rules))
+        if view.phase == "dealing":
+            return deal_for(self.seat, view)
         if view.phase != "playing" or view.current != self.seat:
             return None
         rulebook = self.insight()
@@ -124,20 +253,15 @@ class Oracle:
             return ClaimWin(self.seat)
         order = list(range(len(hand)))
         self.rng.shuffle(order)
-        recorded = tuple(parse(c) for c in view.record)
-        for index, pile in enumerate(view.piles):
-            below = tuple(parse(c) for c in pile.cards)
+        for index in range(len(view.piles)):
+            base = play_context(view, STANDARD_CARDS[0], STANDARD_CARDS[0], index)
             for i in order:
                 card = hand[i]
                 for stands in (STANDARD_CARDS if card.is_joker else (card,)):
-                    ctx = PlayContext(stands, below, physical=card, active_suit=pile.suit,
-                                      hand=tuple(hand), hand_before=len(hand),
-                                      player=self.seat, players=len(view.names),
-                                      turn=view.turn + 1, round=view.round, record=recorded)
+                    ctx = base.with_played(stands, card)
                     if rulebook.is_legal(ctx):
-                        say = " ".join(v.phrase for v in rulebook.calls(ctx, "") if v.required)
                         named = str(stands) if card.is_joker else None
-                        return Play(self.seat, (str(card),), (named,), say,
+                        return Play(self.seat, (str(card),), (named,), words_for(rulebook, ctx),
                                     self.rng.choice("CDHS"), index)
         return Pass(self.seat)
 
@@ -150,18 +274,20 @@ def register_kind(kind: str, maker: BotMaker) -> None:
     _MAKERS[kind] = maker
 
 
-def make_bot(kind: str, seat: int, seed: int, insight: RuleInsight | None = None) -> Bot:
+def make_bot(kind: str, seat: int, seed: int, insight: RuleInsight | None = None,
+             desk: DeskInsight | None = None) -> Bot:
     """A bot by kind name: ``experimenter``, ``oracle`` (which needs the ``insight``), or a
-    registered kind (``detective``, registered by :mod:`games.bots.detective`)."""
+    registered kind (``detective``, registered by :mod:`games.bots.detective`). ``desk`` is
+    what a bot that is not told the rules consults when it writes one (none: nothing)."""
     if kind == "oracle":
         if insight is None:
             raise ValueError("an oracle bot must be told the rules (insight)")
         return Oracle(seat, seed, insight)
     if kind == "experimenter":
-        return Experimenter(seat, seed)
+        return Experimenter(seat, seed, desk=desk)
     maker = _MAKERS.get(kind)
     if maker is not None:
-        return maker(seat, seed)
+        return maker(seat, seed, desk)
     if kind in BOT_KINDS:
         raise ValueError(f"the {kind} bot is made above the engine: import "
                          f"games.bots.{kind} first")

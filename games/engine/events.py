@@ -30,6 +30,7 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar, Literal, Self, TypeVar
 
 from rules.effects import Effect, read_effect
+from rules.english import article
 
 #: Every event kind by its JSON tag.
 EVENT_TYPES: dict[str, type[Event]] = {}
@@ -39,6 +40,10 @@ E = TypeVar("E", bound="type[Event]")
 Win = Literal["emptied", "instant", "effect", "no_supply"]
 #: Why cards were drawn.
 DrawReason = Literal["pass", "penalty", "effect"]
+#: Why a game ended: no card can follow, nobody can ever go out under these rules, nobody
+#: can ever go out from the tops lying now (a stall), the host ended it, or a seat won the
+#: match (the round wins the game's ``match_wins`` setting asks for).
+EndReason = Literal["no_card", "no_way_out", "stalled", "host", "match"]
 
 
 def event_kind(kind: str) -> Callable[[E], E]:
@@ -104,20 +109,35 @@ class Event:
 
 @dataclass(frozen=True, slots=True)
 class Breach:
-    """One rule a refused play broke: its jargon, author and id."""
+    """One rule a refused play broke: its jargon, author (``None``: a rule no player wrote,
+    spoken for by the chair, whose name is ``author_name``) and id."""
 
     jargon: str
-    author: int
+    author: int | None
     author_name: str
     rule: int
+
+
+@dataclass(frozen=True, slots=True)
+class DisclosedRule:
+    """A secret rule made public at a round's end: its id, jargon, author (``None``: a
+    preset law; ``author_name`` is then the chair's) and the rule in English."""
+
+    rule: int
+    jargon: str
+    author: int | None
+    author_name: str
+    text: str
 
 
 @dataclass(frozen=True, slots=True)
 class Situation:
     """What everyone at the table could see when a play was tried: the pile it went on (as
     the rules see it, top last, the nine cards rules can look at), the player's hand size
-    before it, the turn and round, the table's size, the suit a wild play named, and the
-    words the player said with it. Public by nature: it is the table, not a hand."""
+    before it, the turn and round, the table's size, the suit a wild play named, the
+    words the player said with it, the cards the player owed (stacked ``owe``
+    effects), and whether the pile's top was the round's starter. Public by nature: it is
+    the table, not a hand."""
 
     under: tuple[str, ...]
     hand_before: int
@@ -126,6 +146,8 @@ class Situation:
     players: int
     active_suit: str | None = None
     said: str = ""
+    pending: int = 0
+    on_starter: bool = False
 
 
 def event_from_json(data: dict[str, Any]) -> Event:
@@ -170,7 +192,7 @@ def _encode(value: Any) -> Any:
         return [_encode(v) for v in value]
     if isinstance(value, Effect):
         return value.to_json()
-    if isinstance(value, Breach | Situation):
+    if isinstance(value, Breach | Situation | DisclosedRule):
         return {k: _encode(v) for k, v in dataclasses.asdict(value).items()}
     return value
 
@@ -188,6 +210,8 @@ def _decode(hint: Any, value: Any) -> Any:
         return tuple(_decode(inner, v) for v in value)
     if hint is Breach:
         return Breach(**value)
+    if hint is DisclosedRule:
+        return DisclosedRule(**value)
     if hint is Situation:
         return Situation(**(value | {"under": tuple(value["under"])}))
     if hint is Effect:
@@ -204,14 +228,45 @@ class RuleWritten(Event):
     rule: int | None = secret(None)
 
 
+@event_kind("rule_skipped")
+@dataclass(frozen=True, slots=True, kw_only=True)
+class RuleSkipped(Event):
+    """A rule-maker wrote no rule for ``round`` (where the game's winners may skip)."""
+
+    round: int
+
+
+@event_kind("dealing")
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Dealing(Event):
+    """Round ``round`` waits for its dealer (``seat``) to name who plays first and the
+    direction of play."""
+
+    round: int
+
+
 @event_kind("dealt")
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Dealt(Event):
-    """Round ``round`` was dealt: the ``starter`` card turned up, seat ``first`` plays first."""
+    """Round ``round`` was dealt: the ``starter`` card turned up, seat ``first`` plays first
+    and play goes in ``direction`` (1 clockwise, -1 anticlockwise); ``dealer`` dealt it
+    (``None`` in logs older than the dealer)."""
 
     round: int
     starter: str
     first: int
+    direction: int = 1
+    dealer: int | None = None
+
+
+@event_kind("rules_disclosed")
+@dataclass(frozen=True, slots=True, kw_only=True)
+class RulesDisclosed(Event):
+    """At the end of round ``round`` the secret ``rules`` in force were made public (the
+    game's ``reveal`` setting is ``round``)."""
+
+    round: int
+    rules: tuple[DisclosedRule, ...]
 
 
 @event_kind("hand")
@@ -247,14 +302,27 @@ class Refused(Event):
     #: The table when it was tried (none in logs older than the notebook).
     situation: Situation | None = None
 
+    @property
+    def verdict(self) -> str:
+        """What the table says of it, the end of its text ("Ann: that's a Pip!")."""
+        return refusal_verdict(self.broken)
+
+
+def refusal_verdict(broken: tuple[Breach, ...]) -> str:
+    """What the authors of the rules ``broken`` say of a play ("Ann: that's a Pip!"), or
+    that no rule lets a group go down together (none broken)."""
+    if not broken:
+        return "No rule lets those cards go down together."
+    return " ".join(f"{b.author_name}: that's {article(b.jargon)}!" for b in broken)
+
 
 @event_kind("fired")
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Fired(Event):
-    """A trigger rule fired with its ``effects``."""
+    """A trigger rule fired with its ``effects`` (``author`` ``None``: no player wrote it)."""
 
     jargon: str
-    author: int
+    author: int | None
     rule: int
     effects: tuple[Effect, ...]
     #: The card that set it off, as the rules saw it (a group fires card by card).
@@ -280,10 +348,11 @@ class PassedHands(Event):
 @event_kind("call_broken")
 @dataclass(frozen=True, slots=True, kw_only=True)
 class CallBroken(Event):
-    """A call rule was broken: a ``required`` phrase not said, or a needless one said."""
+    """A call rule was broken: a ``required`` phrase not said, or a needless one said
+    (``author`` ``None``: no player wrote it)."""
 
     jargon: str
-    author: int
+    author: int | None
     rule: int
     required: bool
 
@@ -311,11 +380,12 @@ class ClaimFailed(Event):
 @event_kind("claim_won")
 @dataclass(frozen=True, slots=True, kw_only=True)
 class ClaimWon(Event):
-    """A player revealed a winning ``hand`` under an instant-win rule."""
+    """A player revealed a winning ``hand`` under an instant-win rule (``author``
+    ``None``: no player wrote it)."""
 
     hand: tuple[str, ...]
     jargon: str
-    author: int
+    author: int | None
     rule: int
 
 
@@ -347,9 +417,15 @@ class Tie(Event):
 @event_kind("game_over")
 @dataclass(frozen=True, slots=True, kw_only=True)
 class GameOver(Event):
-    """The game ended (``reason``: ``no_card``, ``no_way_out`` or ``host``)."""
+    """The game ended (``reason``, one of :data:`EndReason`)."""
 
-    reason: str
+    reason: EndReason
+
+
+@event_kind("handed_over")
+@dataclass(frozen=True, slots=True, kw_only=True)
+class HandedOver(Event):
+    """Seat ``seat`` is played by a bot from now on (the host handed it over)."""
 
 
 @event_kind("reshuffled")

@@ -34,6 +34,22 @@ def violations(state: GameState) -> list[str]:
             problems.append("someone is writing a rule while cards are played")
     if state.phase == "writing" and not state.writers:
         problems.append("nobody is writing a rule in the writing phase")
+    if state.phase == "dealing" and state.writers:
+        problems.append("someone is writing a rule while the dealer deals")
+    if not 0 <= state.dealer < state.players:
+        problems.append(f"no valid dealer ({state.dealer})")
+    if state.pending < 0:
+        problems.append(f"a negative number of cards is owed ({state.pending})")
+    for pile in state.piles:
+        # (An empty pile is a problem of its own, told above.)
+        if pile.cards and pile.starter_at is not None and not (
+                0 <= pile.starter_at < len(pile.cards)):
+            problems.append(f"the starter lies outside its pile ({pile.starter_at})")
+    ids = {e.id for e in state.rules}
+    if not set(state.disclosed) <= ids:
+        problems.append("a rule that is not in the game is disclosed")
+    if any(e.house and e.author is not None for e in state.rules):
+        problems.append("a house rule has a player author")
     if state.phase == "ended" and not state.end:
         problems.append("the game ended without a reason")
     if state.direction not in (1, -1):

@@ -9,18 +9,21 @@ tests/engine/test_lockup.py cross-checks both against brute-force play.
 
 * **no card** (:func:`anything_playable`, after every accepted action): no card
   kind (nor a joker naming one) can be played on any pile, now or later this
-  round. Without a legal play only the turn number, the hands (by drawing) and
-  the player to move change, and a reshuffle leaves just the top card of each
-  pile; so every seat, every later turn, every hand size and held hand that the
-  restrictions tell apart (:func:`~rules.analysis.boundaries`,
-  :func:`~rules.analysis.probe_hands`), the first card of a group where a
-  permission exists, and each pile with and without the cards below its top are
-  tried. The fast path (the player to move could play some card kind now)
-  answers most calls. Otherwise each restriction first rules out the cards it
-  refuses in all of its own situations, and only the cards left are tried in
-  every joint situation. If the hands cannot be enumerated exactly (two
-  ``hand_count`` tests), or more than :data:`NO_CARD_BUDGET` joint tries would
-  be needed, the game is assumed to go on.
+  round. Without a legal play only the turn number, the hands (by drawing), the
+  cards owed (a pass pays them) and the player to move change; so every seat,
+  every later turn, every hand size and held hand that the restrictions tell apart,
+  and nothing owed,
+  (:func:`~rules.analysis.boundaries`, :func:`~rules.analysis.probe_hands`) and
+  the first card of a group where a permission exists are tried, on each pile
+  as it stands: the game's definition of a lockup ("no card can be legally
+  played on top of the discard pile") does not wait for a reshuffle that would
+  leave only the top card of a pile. The fast path (the player to move could
+  play some card kind now) answers most calls. Otherwise each restriction first
+  rules out the cards it refuses in all of its own situations, and only the
+  cards left are tried in every joint situation. If the hands cannot be
+  enumerated exactly (two ``hand_count`` tests), or more than
+  :data:`NO_CARD_BUDGET` joint tries would be needed, the game is assumed to go
+  on.
 * **no way out** (:func:`has_way_out`, once per rulebook): nobody can ever win a
   round by play. Checked over the probe space of
   :func:`~rules.analysis.probe_space` (every top card, every card kind as the
@@ -34,8 +37,9 @@ tests/engine/test_lockup.py cross-checks both against brute-force play.
   clockwise order of their authors from the player, for every table size and
   seat: passing hands hands the empty one on (its new holder wins), so a draw
   refills it only if it reaches whoever holds it then ("next" read in either
-  direction when a rule can reverse play); a call that cannot be met (a phrase
-  that must be said containing one that must not) costs the player a card.
+  direction when a rule can reverse play). Calls never stand in the way: the words of
+  :meth:`~rules.evaluation.Rulebook.required_say` meet every set of call rules
+  (:func:`rules.phrases.perfect_words`), so no play forces a call penalty.
   One rule alone that stops every whole-hand play (a restriction refusing all,
   or, where nothing passes hands or wins, a trigger refilling the hand after
   all) is found over its own small probe space; otherwise a joint probe space
@@ -53,9 +57,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
-from games.engine.events import Event
 from games.engine.play import order_by_author
-from games.engine.rounds import end_game
 from games.engine.state import GameState
 from rules.analysis import boundaries, exact_probes, never_fires, probe_hands
 from rules.cards import JOKER, STANDARD_CARDS, Card
@@ -63,8 +65,7 @@ from rules.conditions import Compare, Condition, IsJoker, walk
 from rules.context import PlayContext, Settings
 from rules.effects import Effect
 from rules.evaluation import Predicate, Rulebook, compile_condition, refusal_predicate
-from rules.phrases import expand, said_contains
-from rules.spec import Call, InstantWin, Permission, Restriction, Rule, Trigger, conditions_of
+from rules.spec import InstantWin, Permission, Restriction, Rule, Trigger, conditions_of
 
 WAY_OUT_BUDGET = 60_000
 #: Most (situation, card) pairs the "no card" check tries jointly after a play.
@@ -72,14 +73,13 @@ NO_CARD_BUDGET = 50_000
 #: The seat :func:`~rules.analysis.probe_space` uses for "a player who wrote none of the rules".
 NON_AUTHOR = 8
 PLAYER_COUNTS = range(2, 9)
-_PENALTY = Effect("draw", who="player", count=1)
 
 
 def _conditions(rulebook: Rulebook, kinds: tuple[type, ...]) -> list[Condition]:
     return [c for r in rulebook.rules if isinstance(r.spec, kinds) for c in conditions_of(r.spec)]
 
 
-def _reads(conditions: Iterable[Condition]) -> frozenset[str]:
+def reads_of(conditions: Iterable[Condition]) -> frozenset[str]:
     return frozenset().union(*(n.reads() for c in conditions for n in walk(c)))
 
 
@@ -99,10 +99,8 @@ def has_way_out(rulebook: Rulebook, players: int | None = None) -> bool:
     authors = [r.author for r in rules]
     fixed: dict[str, list[int]] = {} if players is None else {"players": [players]}
     conditions = _conditions(rulebook, (Restriction, Trigger))
-    calls = _conflicting_calls(rulebook)
-    conditions += [c for r in calls for c in conditions_of(r.spec)]
-    table = _Table(_reads(conditions), {a for a in authors if a is not None}, players,
-                   (1, -1) if _effects(rulebook, "reverse") else (1,))
+    table = Table(reads_of(conditions), {a for a in authors if a is not None}, players,
+                   (1, -1) if has_effect(rulebook, "reverse") else (1,))
     groups = [r.spec for r in rules
               if isinstance(r.spec, Permission) and not never_fires(r, rulebook).found]
     for spec in groups:
@@ -114,7 +112,7 @@ def has_way_out(rulebook: Rulebook, players: int | None = None) -> bool:
             # Every card leaves the hand before any trigger fires: the first card's own
             # triggers must leave it empty (later cards' triggers are not followed).
             ctx.hand_after = 0
-            return each(ctx) and rulebook.is_legal(ctx) and _empties(rulebook, ctx, [], table)
+            return each(ctx) and rulebook.is_legal(ctx) and empties(rulebook, ctx, table)
 
         shape = {"hand_before": sizes, **fixed}
         if not _closed(rulebook, shape) and _somewhere([*conditions, spec.each], authors,
@@ -123,7 +121,7 @@ def has_way_out(rulebook: Rulebook, players: int | None = None) -> bool:
 
     def last_card(ctx: PlayContext) -> bool:
         ctx.hand_after = 0
-        return rulebook.is_legal(ctx) and _empties(rulebook, ctx, calls, table)
+        return rulebook.is_legal(ctx) and empties(rulebook, ctx, table)
 
     shape = {"hand_before": [1], **fixed}
     if not _closed(rulebook, shape) and _somewhere(conditions, authors, shape, last_card):
@@ -134,7 +132,7 @@ def has_way_out(rulebook: Rulebook, players: int | None = None) -> bool:
         return (bool(groups) or rulebook.is_legal(ctx)) and any(
             e.kind == "win" for _, effects in rulebook.fired(ctx) for e in effects)
 
-    return _effects(rulebook, "win") and _somewhere(conditions, authors, fixed, wins)
+    return has_effect(rulebook, "win") and _somewhere(conditions, authors, fixed, wins)
 
 
 def _closed(rulebook: Rulebook, shape: dict[str, list[int]]) -> bool:
@@ -146,7 +144,7 @@ def _closed(rulebook: Rulebook, shape: dict[str, list[int]]) -> bool:
     space of a large rulebook must be sampled; so a classic lockup ("whoever plays draws
     two", "you may not play your last card") is found among any number of other rules.
     """
-    quiet = not (_effects(rulebook, "pass_hands") or _effects(rulebook, "win"))
+    quiet = not (has_effect(rulebook, "pass_hands") or has_effect(rulebook, "win"))
     for rule in rulebook.rules:
         spec = rule.spec
         if isinstance(spec, Restriction):
@@ -174,14 +172,14 @@ def _somewhere(conditions: list[Condition], authors: list[int | None],
     return probes is None or any(holds(ctx) for ctx in probes)
 
 
-def _effects(rulebook: Rulebook, kind: str) -> bool:
+def has_effect(rulebook: Rulebook, kind: str) -> bool:
     """Whether some trigger of the rulebook has an effect of this kind."""
     return any(e.kind == kind for r in rulebook.rules if isinstance(r.spec, Trigger)
                for e in r.spec.effects)
 
 
 @dataclass(frozen=True, slots=True)
-class _Table:
+class Table:
     """What the probes leave open about the table: the parts the rules read, the authors'
     seats, the number of players (if known) and the directions play can go in."""
 
@@ -191,24 +189,21 @@ class _Table:
     directions: tuple[int, ...]
 
 
-def _empties(rulebook: Rulebook, ctx: PlayContext, calls: list[Rule], table: _Table) -> bool:
+def empties(rulebook: Rulebook, ctx: PlayContext, table: Table) -> bool:
     """Whether, after this legal last card and everything it sets off, a hand is empty."""
     fired = rulebook.fired(ctx)
     effects = [e for _, effects in fired for e in effects]
     if any(e.kind == "win" for e in effects):
         return True
-    penalty = _unavoidable_penalty(rulebook, ctx, calls)
     if not any(e.kind == "pass_hands" for e in effects):
         # The empty hand stays with the player: only a draw for the player refills it.
-        return not penalty and not any(e.kind == "draw" and e.who in ("player", "everyone")
-                                       for e in effects)
-    tail = [_PENALTY] if penalty else []
+        return not any(e.kind == "draw" and e.who in ("player", "everyone") for e in effects)
     counts: Sequence[int] = ([table.players] if table.players else [ctx.players]
                              if "players" in table.reads else PLAYER_COUNTS)
     for n in counts:
         for seat in _seats(ctx.player, "author" in table.reads, table.authors, n):
             ordered = [e for _, effects in order_by_author(fired, seat, n) for e in effects]
-            if any(_still_empty([*ordered, *tail], seat, n, d) for d in table.directions):
+            if any(_still_empty(ordered, seat, n, d) for d in table.directions):
                 return True
     return False
 
@@ -245,33 +240,6 @@ def _drawers(who: str, seat: int, players: int, direction: int) -> set[int]:
     return everyone - {seat} if who == "others" else everyone
 
 
-def _conflicting_calls(rulebook: Rulebook) -> list[Rule]:
-    """Call rules one of whose phrases may contain another's (else calls never cost a card:
-    the player says exactly the required phrases). Phrases that grow with a run are left out."""
-    calls = [r for r in rulebook.rules if isinstance(r.spec, Call) and "{very}" not in r.spec.say]
-    found: list[Rule] = []
-    for a, b in itertools.permutations(calls, 2):
-        assert isinstance(a.spec, Call) and isinstance(b.spec, Call)
-        if any(_said(a.spec.say, card, b.spec.say) for card in STANDARD_CARDS):
-            found += [r for r in (a, b) if r not in found]
-    return found
-
-
-def _said(outer: str, card: Card, inner: str) -> bool:
-    return said_contains(expand(outer, card, 1), expand(inner, card, 1))
-
-
-def _unavoidable_penalty(rulebook: Rulebook, ctx: PlayContext, calls: list[Rule]) -> bool:
-    """Whether every choice of words draws a call penalty: a phrase that must be said
-    contains one that must not."""
-    if not calls:
-        return False
-    verdicts = [v for v in rulebook.calls(ctx, "") if v.rule in calls]
-    required = [v.phrase for v in verdicts if v.required]
-    forbidden = [v.phrase for v in verdicts if not v.required]
-    return any(said_contains(r, f) for r in required for f in forbidden)
-
-
 # -- no card ------------------------------------------------------------------------------------
 
 
@@ -282,13 +250,15 @@ def anything_playable(state: GameState) -> bool:
     jokers = state.settings.jokers and plan.jokers
     mover = state.current
     hand = tuple(state.hand_cards(mover))
-    # Without a play the round's record cannot change (a reshuffle leaves it as it is).
+    # Without a play the round's record cannot change (a reshuffle leaves it as it is),
+    # and the pile is judged as it stands.
     recorded = state.record_cards()
     for pile in state.piles:
         base = PlayContext(STANDARD_CARDS[0], pile.effective(), active_suit=pile.suit,
                            hand=hand, hand_before=max(len(hand), 1), player=mover,
                            players=state.players, turn=state.turn + 1, round=state.round,
-                           record=recorded)
+                           record=recorded, pending=state.pending,
+                           on_starter=pile.on_starter)
         if _any_card(base, jokers, rulebook.is_legal):
             return True
     # The mover is stuck now: try what can change without a play, as far as the rules read it.
@@ -300,46 +270,50 @@ def anything_playable(state: GameState) -> bool:
                 if "author" in plan.reads else [mover],
         "size": plan.sizes or ((now, now - 1),),
         "turn": [state.turn + 1, *(t for t in plan.turns if t > state.turn + 1)],
-        "hand": [hand, *plan.held] if "hand" in plan.reads else [hand]}
+        "hand": [hand, *plan.held] if "hand" in plan.reads else [hand],
+        # A pass pays what is owed: the next player owes nothing.
+        "pending": sorted({state.pending, 0}, reverse=True)}
     for pile in state.piles:
-        cards = pile.effective()
-        # A reshuffle keeps only the top card; rules reading deeper cards may then differ.
-        for lying in (cards, cards[-1:]) if plan.deep and len(cards) > 1 else (cards,):
-            def situations(names: frozenset[str], lying: tuple[Card, ...] = lying,
-                           suit: str | None = pile.suit) -> Iterator[PlayContext]:
-                """Every situation varying the axes ``names`` (the mover's for the rest)."""
-                chosen = [axes[a] if a in names else axes[a][:1] for a in _AXIS_ORDER]
-                for seat, (before, after), turn, held in itertools.product(*chosen):
-                    yield PlayContext(STANDARD_CARDS[0], lying, active_suit=suit, hand=held,
-                                      hand_before=before, hand_after=after, player=seat,
-                                      players=state.players, turn=turn, round=state.round,
-                                      record=recorded)
+        # The pile as it stands: a reshuffle that would leave only its top card is not
+        # waited for (docs/rules.md, "Lockup and the reshuffle").
+        lying = pile.effective()
 
-            (base,) = situations(frozenset())
-            candidates = [pair for pair in _attempts(jokers)
-                          if _allowed(base, pair, plan.steady)]
-            # A card that one restriction refuses in all of its own situations is refused in
-            # every joint one: most locked cards go here, without the whole product.
-            for refuses, names in plan.moving:
-                seen = list(situations(names))
-                candidates = [pair for pair in candidates
-                              if any(_allowed(ctx, pair, (refuses,)) for ctx in seen)]
-            if not candidates:
-                continue
-            if math.prod(len(axis) for axis in axes.values()) * len(candidates) > NO_CARD_BUDGET:
-                return True  # too many to try after every play: assume someone can play
-            everyone = [refuses for refuses, _ in plan.moving]
-            for ctx in situations(_AXES):
-                if any(_allowed(ctx, pair, everyone) for pair in candidates):
-                    return True
+        def situations(names: frozenset[str], lying: tuple[Card, ...] = lying,
+                       suit: str | None = pile.suit,
+                       starter: bool = pile.on_starter) -> Iterator[PlayContext]:
+            """Every situation varying the axes ``names`` (the mover's for the rest)."""
+            chosen = [axes[a] if a in names else axes[a][:1] for a in _AXIS_ORDER]
+            for seat, (before, after), turn, held, owed in itertools.product(*chosen):
+                yield PlayContext(STANDARD_CARDS[0], lying, active_suit=suit, hand=held,
+                                  hand_before=before, hand_after=after, player=seat,
+                                  players=state.players, turn=turn, round=state.round,
+                                  record=recorded, pending=owed, on_starter=starter)
+
+        (base,) = situations(frozenset())
+        candidates = [pair for pair in _attempts(jokers)
+                      if _allowed(base, pair, plan.steady)]
+        # A card that one restriction refuses in all of its own situations is refused in
+        # every joint one: most locked cards go here, without the whole product.
+        for refuses, names in plan.moving:
+            seen = list(situations(names))
+            candidates = [pair for pair in candidates
+                          if any(_allowed(ctx, pair, (refuses,)) for ctx in seen)]
+        if not candidates:
+            continue
+        if math.prod(len(axis) for axis in axes.values()) * len(candidates) > NO_CARD_BUDGET:
+            return True  # too many to try after every play: assume someone can play
+        everyone = [refuses for refuses, _ in plan.moving]
+        for ctx in situations(_AXES):
+            if any(_allowed(ctx, pair, everyone) for pair in candidates):
+                return True
     return False
 
 
 #: The parts of a situation that can change without a play (the axes of ``situations``).
-_AXIS_ORDER = ("seat", "size", "turn", "hand")
+_AXIS_ORDER = ("seat", "size", "turn", "hand", "pending")
 _AXES = frozenset(_AXIS_ORDER)
 _AXIS_READS = {"seat": {"author"}, "size": {"hand_before", "hand_after"}, "turn": {"turn"},
-               "hand": {"hand"}}
+               "hand": {"hand"}, "pending": {"pending"}}
 
 
 @dataclass(frozen=True, slots=True)
@@ -354,7 +328,6 @@ class _Plan:
 
     reads: frozenset[str]
     jokers: bool
-    deep: bool
     held: tuple[tuple[Card, ...], ...] | None
     turns: tuple[int, ...]
     sizes: tuple[tuple[int, int], ...]
@@ -366,13 +339,13 @@ class _Plan:
 def _plan(rulebook: Rulebook) -> _Plan:
     restrictions = [r for r in rulebook.rules if isinstance(r.spec, Restriction)]
     conditions = [c for r in restrictions for c in conditions_of(r.spec)]
-    reads = _reads(conditions)
+    reads = reads_of(conditions)
     held, exact = probe_hands(conditions)
     steady: list[Predicate] = []
     moving: list[tuple[Predicate, frozenset[str]]] = []
     for rule in restrictions:
         refuses = _refusal(rule, rulebook.settings)
-        own = _reads(conditions_of(rule.spec))
+        own = reads_of(conditions_of(rule.spec))
         axes = frozenset(a for a, parts in _AXIS_READS.items() if own & parts)
         if axes:
             moving.append((refuses, axes))
@@ -381,7 +354,6 @@ def _plan(rulebook: Rulebook) -> _Plan:
     return _Plan(
         reads=reads,
         jokers=any(isinstance(n, IsJoker) for c in conditions for n in walk(c)),
-        deep=any(s.startswith("pile") or s == "run_length" for s in reads),
         held=tuple(held) if exact else None,
         turns=tuple(boundaries("turn", conditions)) if "turn" in reads else (),
         sizes=tuple(_hand_sizes(rulebook, conditions, reads)),
@@ -438,38 +410,3 @@ def _hand_sizes(rulebook: Rulebook, conditions: list[Condition], reads: frozense
                     after |= {v - shift for v in (n.value - 1, n.value, n.value + 1)}
             pairs += [(a + k, a) for a in sorted(after) if a >= 0]
     return pairs
-
-
-def blockers(state: GameState) -> list[str]:
-    """Jargon of the restrictions that refuse some card on the current tops."""
-    rulebook = state.rulebook()
-    names: list[str] = []
-    for pile in state.piles:
-        base = PlayContext(STANDARD_CARDS[0], pile.effective(), active_suit=pile.suit,
-                           player=state.current, players=state.players, turn=state.turn + 1,
-                           round=state.round, hand=tuple(state.hand_cards(state.current)),
-                           record=state.record_cards())
-        for card in STANDARD_CARDS:
-            for rule in rulebook.broken(base.with_played(card)):
-                if rule.jargon not in names:
-                    names.append(rule.jargon)
-    return names
-
-
-def check_lockup(state: GameState, events: list[Event]) -> None:
-    """End the game if it has locked up; call after every accepted action while playing."""
-    if state.phase != "playing":
-        return
-    if state.way_out is False:
-        end_game(state, "no_way_out", "Nobody can ever empty their hand under these rules: "
-                 "no last card can be played without the hand filling up again.", events)
-        return
-    if not anything_playable(state):
-        tops = " or ".join(p.top.symbol for p in state.piles)
-        names = blockers(state)
-        under = f" under {_and(names)}" if names else ""
-        end_game(state, "no_card", f"No card can follow {tops}{under}.", events)
-
-
-def _and(items: list[str]) -> str:
-    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]

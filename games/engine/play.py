@@ -4,10 +4,15 @@ triggers and calls), passing, and claiming an instant win."""
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass, field
-from typing import Literal
 
 from games.engine.actions import ClaimWin, Pass, Play
+from games.engine.effects import (
+    TurnOutcome,
+    apply_effects,
+    entries_by_rule,
+    order_by_author,
+    record,
+)
 from games.engine.errors import EngineError
 from games.engine.events import (
     Again,
@@ -16,35 +21,24 @@ from games.engine.events import (
     ClaimFailed,
     ClaimWon,
     Event,
-    Fired,
-    Hand,
-    NamedSuit,
-    PassedHands,
     Played,
     Refused,
     Situation,
     Skipped,
+    refusal_verdict,
 )
 from games.engine.rounds import no_supply, win_round
-from games.engine.state import GameState, Pile, RuleEntry, RuleStats, pile_card, read_pile_card
+from games.engine.state import GameState, Pile, RuleEntry, pile_card, read_pile_card
 from games.engine.stock import draw
 from rules.cards import Card, parse
 from rules.context import PlayContext
-from rules.effects import Effect
-from rules.english import article, describe_effect
-from rules.evaluation import CallVerdict, Rulebook
+from rules.english import article
+from rules.evaluation import CallVerdict
 from rules.fields import MAX_DEPTH
 from rules.spec import Rule
 
-
-@dataclass(slots=True)
-class TurnOutcome:
-    """What the effects of a turn asked for, applied once the turn is over."""
-
-    skips: int = 0
-    again: bool = False
-    win: bool = False
-    owed: Counter[int] = field(default_factory=Counter)
+__all__ = ["TurnOutcome", "claim_win", "entries_by_rule", "order_by_author", "pass_turn",
+           "play", "record", "require_turn"]
 
 
 def require_turn(state: GameState, seat: int) -> None:
@@ -56,26 +50,6 @@ def require_turn(state: GameState, seat: int) -> None:
     if seat != state.current:
         raise EngineError("action/not_your_turn",
                           f"It is {state.names[state.current]}'s turn, not yours.")
-
-
-def entries_by_rule(state: GameState, rulebook: Rulebook) -> dict[int, RuleEntry]:
-    """Map each compiled rule (by identity) to its entry in the state."""
-    return {id(rule): entry for rule, entry in zip(rulebook.rules, state.rules, strict=True)}
-
-
-def record(state: GameState, entry: RuleEntry, what: Literal["broken", "fired"],
-           moment: str = "", reveal: bool = True) -> None:
-    """Count a rule breaking or firing, and make its jargon public (unless ``reveal`` is false:
-    nobody names a call that was made correctly)."""
-    stats = state.stats.setdefault(entry.id, RuleStats())
-    if what == "broken":
-        stats.broken += 1
-        if stats.first_broken is None:
-            stats.first_broken = moment
-    else:
-        stats.fired += 1
-    if reveal and entry.id not in state.revealed:
-        state.revealed.append(entry.id)
 
 
 def _cards_of(state: GameState, action: Play) -> tuple[list[Card], list[Card]]:
@@ -126,7 +100,8 @@ def _situation(state: GameState, action: Play, pile: Pile, hand_before: int) -> 
     """The table as everyone saw it when ``action`` was tried (before any card lands)."""
     return Situation(under=pile.effective_text()[-MAX_DEPTH:], hand_before=hand_before,
                      turn=state.turn, round=state.round, players=state.players,
-                     active_suit=pile.suit, said=action.say)
+                     active_suit=pile.suit, said=action.say, pending=state.pending,
+                     on_starter=pile.on_starter)
 
 
 def play(state: GameState, action: Play, events: list[Event]) -> None:
@@ -142,7 +117,8 @@ def play(state: GameState, action: Play, events: list[Event]) -> None:
     broken = rulebook.broken(first)
     group_refused = len(action.cards) > 1 and rulebook.group_permission(effective) is None
     if broken or group_refused:
-        _refuse(state, action, physical, effective, pile, broken, seen, events)
+        cost = penalty_for(state, len(broken) + group_refused)
+        _refuse(state, action, physical, effective, pile, broken, seen, cost, events)
         return
     for text in action.cards:
         hand.remove(text)
@@ -166,7 +142,8 @@ def play(state: GameState, action: Play, events: list[Event]) -> None:
         for rule, effects in fired:
             entry = entries[id(rule)]
             record(state, entry, "fired")
-            _apply_effects(state, action, entry, effects, ctx, pile, outcome, events)
+            apply_effects(state, seat, action.suit, entry, effects, ctx, pile, outcome,
+                          events)
         last = ctx
     _judge_calls(state, action, rulebook.calls(last, action.say), entries, outcome, events)
     _finish_turn(state, seat, outcome, events)
@@ -177,21 +154,21 @@ def _context(state: GameState, seat: int, pile: Pile, card: Card, stands: Card,
     return PlayContext(stands, pile.effective(), physical=card, active_suit=pile.suit,
                        hand=tuple(state.hand_cards(seat)), hand_before=hand_before,
                        hand_after=hand_before - playing, player=seat, players=state.players,
-                       turn=state.turn, round=state.round, record=state.record_cards())
+                       turn=state.turn, round=state.round, record=state.record_cards(),
+                       pending=state.pending, on_starter=pile.on_starter)
 
 
-def order_by_author(fired: list[tuple[Rule, tuple[Effect, ...]]], active: int,
-                    players: int) -> list[tuple[Rule, tuple[Effect, ...]]]:
-    """Triggers in the clockwise order of their authors, counted from the active player."""
-    def key(item: tuple[Rule, tuple[Effect, ...]]) -> int:
-        author = item[0].author
-        return players if author is None else (author - active) % players
-
-    return sorted(fired, key=key)
+def penalty_for(state: GameState, breaches: int) -> int:
+    """The cards a refused play costs: one (Mini Mao), or one per rule broken (a group no
+    rule allows counting as one), at most the game's cap."""
+    cost = 1 if state.settings.penalty == "per_refusal" else max(1, breaches)
+    cap = state.settings.penalty_cap
+    return cost if cap is None else min(cost, cap)
 
 
 def _refuse(state: GameState, action: Play, physical: list[Card], effective: list[Card],
-            pile: Pile, broken: list[Rule], seen: Situation, events: list[Event]) -> None:
+            pile: Pile, broken: list[Rule], seen: Situation, cost: int,
+            events: list[Event]) -> None:
     seat, name = action.seat, state.names[action.seat]
     entries = entries_by_rule(state, state.rulebook())
     shown = _shown(physical, effective)
@@ -200,86 +177,28 @@ def _refuse(state: GameState, action: Play, physical: list[Card], effective: lis
     for rule in broken:
         entry = entries[id(rule)]
         record(state, entry, "broken", moment)
-        calls.append(Breach(entry.jargon, entry.author, state.names[entry.author], entry.id))
-    words = " ".join(f"{c.author_name}: that's {article(c.jargon)}!" for c in calls)
-    if not broken:
-        words = "No rule lets those cards go down together."
+        calls.append(Breach(entry.jargon, entry.author, state.author_name(entry.author),
+                            entry.id))
     events.append(Refused(text=f"{name} tries {shown} on {_top_shown(pile)}"
-                          f"{_saying(action.say)}. {words}",
+                          f"{_saying(action.say)}. {refusal_verdict(tuple(calls))}",
                           seat=seat, cards=action.cards,
                           stands_for=tuple(str(e) for e in effective), top=str(pile.top),
                           broken=tuple(calls), pile=action.pile, situation=seen))
-    short = draw(state, seat, 1, "penalty", events)
+    short = pay(state, seat, cost, events)
     if short:
         no_supply(state, {seat: short}, events)
         return
     state.current = state.seat_after(seat)
 
 
-def _apply_effects(state: GameState, action: Play, entry: RuleEntry,
-                   effects: tuple[Effect, ...], ctx: PlayContext, pile: Pile,
-                   outcome: TurnOutcome, events: list[Event]) -> None:
-    seat = action.seat
-    author = state.names[entry.author]
-    said = "; ".join(describe_effect(e) for e in effects)
-    events.append(Fired(text=f"{author}: {entry.jargon}! ({said})", seat=seat,
-                        jargon=entry.jargon, author=entry.author, rule=entry.id,
-                        effects=tuple(effects), card=str(ctx.played)))
-    for effect in effects:
-        kind = effect.kind
-        if kind == "draw":
-            for drawer in _drawers(state, seat, effect.who):
-                short = draw(state, drawer, effect.draws_for(ctx.run_after), "effect", events)
-                if short:
-                    outcome.owed[drawer] += short
-        elif kind == "skip":
-            outcome.skips += 1
-        elif kind == "reverse":
-            state.direction = -state.direction
-        elif kind == "play_again":
-            outcome.again = True
-        elif kind == "win":
-            outcome.win = True
-        elif kind == "pass_hands":
-            _pass_hands(state, effect.direction, events)
-        elif kind == "name_suit":
-            pile.suit = action.suit or ctx.played.suit
-            events.append(NamedSuit(text=f"{state.names[seat]} names "
-                                    f"{_suit_name(pile.suit)}.", seat=seat, suit=pile.suit))
-        elif kind == "to_bottom" and pile.cards[-1] == pile_card(ctx.physical, ctx.played):
-            pile.cards.insert(0, pile.cards.pop())
-        elif kind == "new_pile" and len(pile.cards) > 1 and pile.cards[-1] == pile_card(
-                ctx.physical, ctx.played):
-            state.piles.append(Pile([pile.cards.pop()]))
-
-
-def _suit_name(suit: str) -> str:
-    return {"C": "clubs ♣", "D": "diamonds ♦", "H": "hearts ♥", "S": "spades ♠"}[suit]
-
-
-def _drawers(state: GameState, seat: int, who: str) -> list[int]:
-    if who == "player":
-        return [seat]
-    if who == "next":
-        return [state.seat_after(seat)]
-    everyone = [(seat + i) % state.players for i in range(state.players)]
-    return everyone[1:] if who == "others" else everyone
-
-
-def _pass_hands(state: GameState, direction: str, events: list[Event]) -> None:
-    # Seats are numbered clockwise, and play goes clockwise to the left.
-    step = 1 if direction == "left" else -1
-    n = state.players
-    old = state.hands
-    state.hands = [old[(seat - step) % n] for seat in range(n)]
-    events.append(PassedHands(text=f"Everyone passes their hand to the {direction}.",
-                              direction=direction))
-    for seat in range(n):
-        giver = state.names[(seat - step) % n]
-        shown = " ".join(parse(c).symbol for c in state.hands[seat]) or "no cards"
-        events.append(Hand(text=f"{state.names[seat]} picks up {giver}'s hand.", seat=seat,
-                           to=seat, private=f"You pick up {giver}'s hand: {shown}.",
-                           cards=tuple(state.hands[seat])))
+def pay(state: GameState, seat: int, penalty: int, events: list[Event]) -> int:
+    """``seat`` draws ``penalty`` cards, then every card it owes (a turn that could not
+    answer a stacked debt pays it); returns how many could not be supplied."""
+    short = draw(state, seat, penalty, "penalty", events) if penalty else 0
+    owed, state.pending = state.pending, 0
+    if owed:
+        short += draw(state, seat, owed, "effect", events)
+    return short
 
 
 def _judge_calls(state: GameState, action: Play, verdicts: list[CallVerdict],
@@ -296,7 +215,7 @@ def _judge_calls(state: GameState, action: Play, verdicts: list[CallVerdict],
                   f"{'did not say' if verdict.required else 'said'} “{verdict.phrase}”")
         record(state, entry, "broken", moment)
         problem = "missed a call" if verdict.required else "said something needless"
-        events.append(CallBroken(text=f"{state.names[entry.author]}: that's "
+        events.append(CallBroken(text=f"{state.author_name(entry.author)}: that's "
                                  f"{article(entry.jargon)}! {state.names[seat]} {problem}.",
                                  seat=seat, jargon=entry.jargon, author=entry.author,
                                  rule=entry.id, required=verdict.required))
@@ -321,6 +240,9 @@ def _finish_turn(state: GameState, seat: int, outcome: TurnOutcome,
     if emptied:
         win_round(state, emptied[0], "emptied", events)
         return
+    # What the player owed passes on unpaid (a rule let the play through), with what the
+    # play adds, to whoever moves next.
+    state.pending += outcome.owe
     state.current = seat if outcome.again else state.seat_after(seat, 1 + outcome.skips)
     if outcome.again:
         events.append(Again(text=f"{state.names[seat]} plays again.", seat=seat))
@@ -330,10 +252,11 @@ def _finish_turn(state: GameState, seat: int, outcome: TurnOutcome,
 
 
 def pass_turn(state: GameState, action: Pass, events: list[Event]) -> None:
-    """Draw one card and end the turn."""
+    """Draw one card (or, owing cards, every card owed) and end the turn."""
     require_turn(state, action.seat)
     state.turn += 1
-    short = draw(state, action.seat, 1, "pass", events)
+    short = pay(state, action.seat, 0, events) if state.pending else draw(
+        state, action.seat, 1, "pass", events)
     if short:
         no_supply(state, {action.seat: short}, events)
         return
@@ -354,7 +277,7 @@ def claim_win(state: GameState, action: ClaimWin, events: list[Event]) -> None:
         events.append(ClaimFailed(text=f"{name} reveals their hand ({shown}), but no rule "
                                   "makes it a winner.", seat=seat,
                                   hand=tuple(state.hands[seat])))
-        short = draw(state, seat, 1, "penalty", events)
+        short = pay(state, seat, 1, events)
         if short:
             no_supply(state, {seat: short}, events)
             return
@@ -362,7 +285,7 @@ def claim_win(state: GameState, action: ClaimWin, events: list[Event]) -> None:
         return
     entry = entries_by_rule(state, rulebook)[id(rule)]
     record(state, entry, "fired")
-    events.append(ClaimWon(text=f"{name} reveals {shown}. {state.names[entry.author]}: "
+    events.append(ClaimWon(text=f"{name} reveals {shown}. {state.author_name(entry.author)}: "
                            f"that's {article(entry.jargon)}!", seat=seat,
                            hand=tuple(state.hands[seat]), jargon=entry.jargon,
                            author=entry.author, rule=entry.id))

@@ -1,29 +1,120 @@
-"""Ends of rounds and of the game: a win, a stock that cannot supply, a lockup, the host."""
+"""The life of a round: its start (a deal, or the dealer naming who starts), its ends (a
+win, a stock that cannot supply), what follows (a match won, secret rules disclosed, the
+winner's rule making, the next dealer), and the end of the game."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 
-from games.engine.events import Event, GameOver, NoSupply, Tie, Win, WonRound
-from games.engine.setup import deal
-from games.engine.state import EndReason, GameEnd, GameState, RoundWin
+from games.engine.deal import deal
+from games.engine.events import (
+    Dealing,
+    DisclosedRule,
+    EndReason,
+    Event,
+    GameOver,
+    NoSupply,
+    RulesDisclosed,
+    Tie,
+    Win,
+    WonRound,
+)
+from games.engine.starter import fire_starter
+from games.engine.state import GameEnd, GameState, RoundWin
+from rules.english import describe
 
 HOW = {"emptied": "empties their hand", "instant": "reveals a winning hand",
        "effect": "is declared the winner", "no_supply": "holds the fewest cards"}
+#: What the table hears a round's winner is doing next, by the ``rule_making`` setting.
+NEXT = {"add": " {name} is writing a new secret rule…",
+        "may_add": " {name} may write a new secret rule…",
+        "replace": " {name} may write a new secret law to replace the laws in force…",
+        "none": ""}
+
+
+def start_round(state: GameState, events: list[Event]) -> None:
+    """Deal the round, or (where the dealer names the start) wait for the dealer to."""
+    state.writers = []
+    if state.settings.name_start:
+        state.phase = "dealing"
+        dealer = state.names[state.dealer]
+        events.append(Dealing(text=f"Round {state.round}: {dealer} deals, and names who plays "
+                              "first and which way play goes.", seat=state.dealer,
+                              round=state.round))
+        return
+    begin_round(state, events)
+
+
+def begin_round(state: GameState, events: list[Event], first: int | None = None,
+                direction: int = 1) -> None:
+    """Deal (see :func:`~games.engine.deal.deal`), then fire the starter's triggers where
+    the game says so."""
+    deal(state, events, first, direction)
+    short = fire_starter(state, events)
+    if short:
+        no_supply(state, short, events)
 
 
 def win_round(state: GameState, seat: int, how: Win, events: list[Event]) -> None:
-    """``seat`` wins the round and becomes the rule-maker for the next one."""
+    """``seat`` wins the round: the match, if this win takes it; else the next round, whose
+    rule-maker the winner is."""
     name = state.names[seat]
     state.winners.append(RoundWin(state.round, seat, how))
-    events.append(WonRound(text=f"{name} {HOW[how]} and wins round {state.round}! "
-                           f"{name} is writing a new secret rule…", seat=seat,
+    target = state.settings.match_wins
+    won = target is not None and state.wins()[seat] >= target
+    making = "none" if won else state.settings.rule_making
+    events.append(WonRound(text=f"{name} {HOW[how]} and wins round {state.round}!"
+                           + NEXT[making].format(name=name), seat=seat,
                            round=state.round, how=how))
-    state.round += 1
     state.rule_maker = seat
-    state.writers = [seat]
-    state.phase = "writing"
     state.current = seat
+    if won:
+        end_game(state, "match", match_text(state, seat), events)
+        return
+    next_round(state, events, writer=seat)
+
+
+def match_text(state: GameState, seat: int) -> str:
+    """"Ann wins the match, 3 rounds to 1 to 0 (Bob 1, Cat 0).": the winner and the score."""
+    wins = state.wins()
+    others = sorted((s for s in range(state.players) if s != seat), key=lambda s: -wins[s])
+    rounds = "round" if wins[seat] == 1 else "rounds"
+    score = " to ".join(str(wins[s]) for s in (seat, *others))
+    listing = ", ".join(f"{state.names[s]} {wins[s]}" for s in others)
+    return (f"{state.names[seat]} wins the match, {score.replace(' to', f' {rounds} to', 1)}"
+            f" ({listing}).")
+
+
+def next_round(state: GameState, events: list[Event], writer: int | None) -> None:
+    """After a round's end: disclose its secret rules (where the game says so), move the
+    deal on, and let ``writer`` (the winner; ``None`` after a tie) make a rule, or deal."""
+    disclose(state, events)
+    state.round += 1
+    if state.settings.dealer_rotates:
+        state.dealer = (state.dealer + 1) % state.players
+    else:
+        state.dealer = state.rule_maker
+    if writer is not None and state.settings.rule_making != "none":
+        state.writers = [writer]
+        state.phase = "writing"
+        return
+    start_round(state, events)
+
+
+def disclose(state: GameState, events: list[Event]) -> None:
+    """With the ``reveal: "round"`` setting, make every secret rule in force public at the
+    end of the round (those not public already), in one public event."""
+    if state.settings.reveal != "round":
+        return
+    fresh = [e for e in state.active_rules() if not e.house and e.id not in state.disclosed]
+    if not fresh:
+        return
+    shown = tuple(DisclosedRule(e.id, e.jargon, e.author, state.author_name(e.author),
+                                describe(e.rule)) for e in fresh)
+    state.disclosed += [e.id for e in fresh]
+    listing = " ".join(f"{r.jargon} ({r.author_name}): {r.text}" for r in shown)
+    events.append(RulesDisclosed(text=f"The secret rules of round {state.round} are "
+                                 f"disclosed. {listing}", round=state.round, rules=shown))
 
 
 def no_supply(state: GameState, owed: Mapping[int, int], events: list[Event]) -> None:
@@ -45,8 +136,7 @@ def no_supply(state: GameState, owed: Mapping[int, int], events: list[Event]) ->
     tied = " and ".join(state.names[s] for s in leaders)
     events.append(Tie(text=f"{tied} tie with {best} cards: nobody wins round "
                       f"{state.round}. The cards are dealt again.", tied=tuple(leaders)))
-    state.round += 1
-    deal(state, events)
+    next_round(state, events, writer=None)
 
 
 def end_game(state: GameState, reason: EndReason, text: str, events: list[Event]) -> None:

@@ -1,20 +1,62 @@
-"""Game settings: players, hand size, decks, jokers, aces, the first rule-maker."""
+"""Game settings: players, hand size, decks, jokers, aces, the first rule-maker, and the
+lifecycle a preset chooses (rule making, reveal, match, dealer, penalties, the starter).
+
+Every setting has a default that plays Mini Mao as it always was, so settings stored
+before a setting existed still load (:meth:`GameSettings.from_json`).
+"""
 
 from __future__ import annotations
 
+import re
 from dataclasses import asdict, dataclass
-from typing import Any
+from typing import Any, Final, Literal, get_args
 
 from games.engine.errors import EngineError
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 8
 MIN_HAND, MAX_HAND = 3, 7
 STANDARD_DECK = 52
+#: Most round wins a match may ask for, and most cards one refused play may cost.
+MAX_MATCH_WINS: Final = 20
+MAX_PENALTY_CAP: Final = 10
+MAX_CHAIR: Final = 20
+#: A preset's name: lower-case words joined by hyphens (``penn-state``).
+PRESET_NAME: Final = re.compile(r"^[a-z0-9]+(-[a-z0-9]+)*$")
+MAX_PRESET_NAME: Final = 40
+
+#: What the winner of a round does about the rules: must add one (Mini Mao), may add one
+#: or skip, may write a law replacing the secret laws in force (or skip and keep them), or
+#: nothing (the rules stay as they are).
+RuleMaking = Literal["add", "may_add", "replace", "none"]
+#: When secret rules become public: at the game's end, or at the end of every round.
+Reveal = Literal["end", "round"]
+#: What one refused play costs: one card however many rules it broke, or one per rule.
+Penalty = Literal["per_refusal", "per_rule"]
+RULE_MAKING: Final[tuple[RuleMaking, ...]] = get_args(RuleMaking)
+REVEALS: Final[tuple[Reveal, ...]] = get_args(Reveal)
+PENALTIES: Final[tuple[Penalty, ...]] = get_args(Penalty)
+_WHOLE = ("players", "hand_size", "decks")
+_OPTIONAL_WHOLE = ("first_rule_maker", "match_wins", "penalty_cap")
+_BOOLEANS = ("jokers", "aces_high", "dealer_rotates", "name_start", "starter_triggers")
+_TEXTS = ("rule_making", "reveal", "penalty", "chair", "preset")
 
 
 @dataclass(frozen=True, slots=True)
 class GameSettings:
-    """How one game is played. ``first_rule_maker`` is a seat, or ``None`` to draw one at random."""
+    """How one game is played. ``first_rule_maker`` is a seat, or ``None`` to draw one at
+    random (it also deals the first round).
+
+    The lifecycle: ``rule_making`` (see :data:`RuleMaking`); ``reveal`` (see
+    :data:`Reveal`); ``match_wins``, the round wins that take the match and end the game
+    (``None``: play until the game locks up); ``dealer_rotates``, a dealer moving one seat
+    clockwise each round (else the round's winner deals, as in Mini Mao); ``name_start``,
+    the dealer naming the first player and the direction at each deal; ``penalty`` and
+    ``penalty_cap`` (most cards one refused play costs, ``None``: no cap);
+    ``starter_triggers``, trigger rules firing on the starter as if the seat before the
+    first player had played it; ``chair``, the name the table speaks with for a rule no
+    player wrote ("Dealer: that's a Misplay!"); ``preset``, the preset the game was opened
+    from; ``law``, the jargon of the preset law it started with (``None``: none).
+    """
 
     players: int = 4
     hand_size: int = 5
@@ -22,8 +64,30 @@ class GameSettings:
     jokers: bool = True
     aces_high: bool = False
     first_rule_maker: int | None = None
+    rule_making: RuleMaking = "add"
+    reveal: Reveal = "end"
+    match_wins: int | None = None
+    dealer_rotates: bool = False
+    name_start: bool = False
+    penalty: Penalty = "per_refusal"
+    penalty_cap: int | None = None
+    starter_triggers: bool = False
+    chair: str = "Dealer"
+    preset: str = "mini-mao"
+    law: str | None = None
 
     def __post_init__(self) -> None:
+        for name in _BOOLEANS:
+            if not isinstance(getattr(self, name), bool):
+                raise EngineError("settings/invalid", f"{name} must be true or false")
+        for name in (*_WHOLE, *_OPTIONAL_WHOLE):
+            value = getattr(self, name)
+            if (value is not None or name in _WHOLE) and (
+                    isinstance(value, bool) or not isinstance(value, int)):
+                raise EngineError("settings/invalid", f"{name} must be a whole number")
+        for name in _TEXTS:
+            if not isinstance(getattr(self, name), str):
+                raise EngineError("settings/invalid", f"{name} must be text")
         checks = [
             (MIN_PLAYERS <= self.players <= MAX_PLAYERS,
              f"players must be {MIN_PLAYERS} to {MAX_PLAYERS}"),
@@ -34,13 +98,25 @@ class GameSettings:
             # The deal must leave an ordinary card for the starter (8 hands of 7 need 2 decks).
             (self.players * self.hand_size < STANDARD_DECK * self.decks,
              f"{self.players} hands of {self.hand_size} need two decks"),
+            (self.rule_making in RULE_MAKING,
+             f"rule_making must be one of {', '.join(RULE_MAKING)}"),
+            (self.reveal in REVEALS, f"reveal must be one of {', '.join(REVEALS)}"),
+            (self.match_wins is None or 1 <= self.match_wins <= MAX_MATCH_WINS,
+             f"match_wins must be 1 to {MAX_MATCH_WINS}, or null for no match"),
+            (self.penalty in PENALTIES, f"penalty must be one of {', '.join(PENALTIES)}"),
+            (self.penalty_cap is None or 1 <= self.penalty_cap <= MAX_PENALTY_CAP,
+             f"penalty_cap must be 1 to {MAX_PENALTY_CAP}, or null for no cap"),
+            (bool(self.chair.strip()) and len(self.chair) <= MAX_CHAIR
+             and self.chair == self.chair.strip(),
+             f"chair must be a name of 1 to {MAX_CHAIR} characters"),
+            (len(self.preset) <= MAX_PRESET_NAME and bool(PRESET_NAME.match(self.preset)),
+             "preset must be a preset's name (lower-case words joined by hyphens)"),
+            (self.law is None or (isinstance(self.law, str) and bool(self.law.strip())),
+             "law must be the jargon of a preset law, or null"),
         ]
         for ok, message in checks:
             if not ok:
                 raise EngineError("settings/invalid", message)
-        for name in ("jokers", "aces_high"):
-            if not isinstance(getattr(self, name), bool):
-                raise EngineError("settings/invalid", f"{name} must be true or false")
 
     def to_json(self) -> dict[str, Any]:
         """The settings as JSON data."""
@@ -48,17 +124,14 @@ class GameSettings:
 
     @classmethod
     def from_json(cls, data: Any) -> GameSettings:
-        """Read settings, refusing unknown fields and wrong types with a clear message."""
+        """Read settings, refusing unknown fields and wrong types with a clear message.
+
+        A setting missing from ``data`` takes its default (stored games predate most).
+        """
         if not isinstance(data, dict):
             raise EngineError("settings/invalid", "settings must be an object")
         known = set(cls.__dataclass_fields__)
-        unknown = sorted(set(data) - known)
+        unknown = sorted(set(data) - known, key=str)
         if unknown:
             raise EngineError("settings/invalid", f"unknown setting {unknown[0]!r}")
-        for key in ("players", "hand_size", "decks", "first_rule_maker"):
-            value = data.get(key, 0)
-            if key == "first_rule_maker" and value is None:
-                continue
-            if isinstance(value, bool) or not isinstance(value, int):
-                raise EngineError("settings/invalid", f"{key} must be a whole number")
         return cls(**data)

@@ -1,21 +1,52 @@
-"""Starting a game and dealing a round."""
+"""Starting a game: its seats, the rules it opens with, and the first rule or the first deal.
+
+A game opens waiting for its first rule (Mini Mao: one rule-maker, or both players of
+two), or, where nobody writes one (the ``rule_making`` setting is ``none``, or a preset
+law is in force from the start), with the first deal. A preset's house rules (public) and
+laws (secret) join the game first, with no player author: :func:`open_game`.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
+from games.engine.deal import deal
+from games.engine.ending import check_lockup
 from games.engine.errors import EngineError
-from games.engine.events import Dealt, Event, Hand
+from games.engine.events import Event
+from games.engine.lockup import has_way_out
+from games.engine.rounds import start_round
 from games.engine.settings import GameSettings
-from games.engine.state import GameState, Pile
+from games.engine.state import GameState, RuleEntry, RuleStats, rule_data
 from games.engine.stock import shuffle_rng
-from rules.cards import make_deck, parse
+from rules.spec import Rule
 
 MAX_NAME = 40
 
+__all__ = ["MAX_NAME", "deal", "new_game", "open_game"]
+
 
 def new_game(settings: GameSettings, names: Sequence[str], seed: int) -> GameState:
-    """A new game waiting for its first rule(s): one rule-maker, or both players of two."""
+    """A new game waiting for its first rule(s): one rule-maker, or both players of two.
+
+    A game whose first round starts without a written rule (``rule_making`` ``none``) is
+    dealt at once, with events: open it with :func:`open_game`.
+    """
+    if settings.rule_making == "none":
+        raise EngineError("settings/invalid", "a game whose winners write no rules is dealt "
+                          "at once: open it with open_game")
+    state, _ = open_game(settings, names, seed)
+    return state
+
+
+def open_game(settings: GameSettings, names: Sequence[str], seed: int,
+              house: Sequence[Rule] = (), laws: Sequence[Rule] = ()) -> tuple[GameState,
+                                                                              list[Event]]:
+    """A new game with its ``house`` rules (public) and ``laws`` (secret) in force, neither
+    written by a player; waiting for its first rule, or dealt (see the module doc).
+
+    Returns the state and what happened (the deal, when there is one).
+    """
     if len(names) != settings.players:
         raise EngineError("settings/invalid",
                           f"{settings.players} players need {settings.players} names")
@@ -24,47 +55,26 @@ def new_game(settings: GameSettings, names: Sequence[str], seed: int) -> GameSta
         raise EngineError("settings/invalid", f"names must be 1 to {MAX_NAME} characters")
     if len({n.casefold() for n in cleaned}) != len(cleaned):
         raise EngineError("settings/invalid", "every player needs a different name")
+    jargons = [r.jargon.casefold() for r in (*house, *laws)]
+    if len(set(jargons)) != len(jargons):
+        raise EngineError("settings/invalid", "every house rule and law needs its own jargon")
     state = GameState(settings=settings, seed=seed, names=cleaned)
     state.hands = [[] for _ in cleaned]
+    for rule, is_house in [*((r, True) for r in house), *((r, False) for r in laws)]:
+        entry = RuleEntry(len(state.rules) + 1, None, 1, rule_data(rule), house=is_house)
+        state.rules.append(entry)
+        state.stats[entry.id] = RuleStats()
+        if is_house:
+            state.disclosed.append(entry.id)
     maker = settings.first_rule_maker
     if maker is None:
         maker = shuffle_rng(state).randrange(settings.players)
-    state.rule_maker = maker
-    state.writers = [0, 1] if settings.players == 2 else [maker]
-    return state
-
-
-def deal(state: GameState, events: list[Event]) -> None:
-    """Shuffle everything, deal, turn up a starter and start the round's play."""
-    deck = [str(c) for c in make_deck(state.settings.decks, state.settings.jokers)]
-    shuffle_rng(state).shuffle(deck)
-    n = state.players
-    state.hands = [[] for _ in range(n)]
-    for _ in range(state.settings.hand_size):
-        for offset in range(1, n + 1):
-            state.hands[(state.rule_maker + offset) % n].append(deck.pop())
-    # A joker cannot be a starter (it stands for a card only when played): bury it.
-    while parse(deck[-1]).is_joker:
-        deck.insert(0, deck.pop())
-    starter = deck.pop()
-    state.stock = deck
-    state.piles = [Pile([starter])]
-    state.record = [starter]
-    state.direction = 1
-    state.turn = 0  # rules that look at the turn number count the turns of this round
-    state.phase = "playing"
-    state.writers = []
-    if n == 2:
-        state.current = shuffle_rng(state).randrange(2)
+    state.rule_maker = state.dealer = maker
+    events: list[Event] = []
+    if settings.rule_making == "none" or laws:
+        state.way_out = has_way_out(state.rulebook(), players=state.players)
+        start_round(state, events)
+        check_lockup(state, events)
     else:
-        state.current = (state.rule_maker + 1) % n
-    first = state.names[state.current]
-    events.append(Dealt(
-        text=f"Round {state.round}: {state.settings.hand_size} cards each. The starter is "
-        f"{parse(starter).symbol}. {first} plays first.",
-        round=state.round, starter=starter, first=state.current))
-    for seat in range(n):
-        shown = " ".join(parse(c).symbol for c in state.hands[seat])
-        events.append(Hand(text=f"{state.names[seat]} picks up their hand.", seat=seat,
-                           to=seat, private=f"Your hand: {shown}.",
-                           cards=tuple(state.hands[seat])))
+        state.writers = [0, 1] if settings.players == 2 else [maker]
+    return state, events

@@ -8,13 +8,14 @@ from dataclasses import dataclass, field
 
 from games.engine.actions import Action, EndGame
 from games.engine.apply import apply
-from games.engine.bots import Bot, make_bot
+from games.engine.bots import Bot, DeskInsight, KnownRules, make_bot
 from games.engine.errors import EngineError
 from games.engine.events import Event
 from games.engine.invariants import violations
 from games.engine.settings import GameSettings
-from games.engine.setup import new_game
+from games.engine.setup import open_game
 from games.engine.state import GameState
+from games.engine.vetting import desk_of
 from games.engine.views import player_view
 
 NAMES = ("Bull", "Gogol", "de Worms", "Ada", "Bo", "Cy", "Di", "Ed")
@@ -45,8 +46,10 @@ def play_game(settings: GameSettings, seed: int, kinds: Sequence[str] = ("oracle
     The game is ended by seat 0 (as a host would) after ``max_rounds`` rounds or
     ``max_actions`` actions, so every run is finite.
     """
-    state = new_game(settings, NAMES[:settings.players], seed)
-    return play_on(state, kinds, seed, max_actions, max_rounds, keep_states)
+    state, opening = open_game(settings, NAMES[:settings.players], seed)
+    record = play_on(state, kinds, seed, max_actions, max_rounds, keep_states, seen=opening)
+    record.events[:0] = opening
+    return record
 
 
 def play_on(state: GameState, kinds: Sequence[str], seed: int, max_actions: int = 2000,
@@ -58,10 +61,13 @@ def play_on(state: GameState, kinds: Sequence[str], seed: int, max_actions: int 
     as its seat saw it). The game stops early, without being ended, when ``until`` says so
     after an action (given the state and the action's events); with ``timed``, each bot's
     moves are timed (``thinking``)."""
+    # An oracle is told the rules in force (the compiled rulebook alone, never the state),
+    # again after every action: a rule written comes into force at once. A bot writing a
+    # rule consults its desk in the state as it is then.
+    known = KnownRules(state.rulebook())
     table = [state]
-    # An oracle is told the rules of the state as it is when it asks.
-    bots: list[Bot] = [make_bot(kinds[s % len(kinds)], s, seed * 31 + s,
-                                insight=lambda: table[0].rulebook())
+    bots: list[Bot] = [make_bot(kinds[s % len(kinds)], s, seed * 31 + s, insight=known,
+                                desk=_desk(table, s))
                        for s in range(state.players)]
     for bot in bots:
         bot.observe([event.seen_by(bot.seat) for event in seen])
@@ -80,6 +86,7 @@ def play_on(state: GameState, kinds: Sequence[str], seed: int, max_actions: int 
         except EngineError as exc:
             record.problems.append(f"bot action refused: {exc.code}: {exc}")
             break
+        known.update(state.rulebook())
         table[0] = state
         record.actions.append(action)
         record.events += events
@@ -92,6 +99,11 @@ def play_on(state: GameState, kinds: Sequence[str], seed: int, max_actions: int 
             break
     record.final = state
     return record
+
+
+def _desk(table: list[GameState], seat: int) -> DeskInsight:
+    """What ``seat`` consults when it writes a rule, in the state as it is then."""
+    return lambda: desk_of(table[0], seat)
 
 
 def _next_action(bots: Sequence[Bot], state: GameState,

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any, Literal, get_args
 
-from games.engine.events import Win
+from games.engine.events import EndReason, Win
 from games.engine.settings import GameSettings
 from rules.cards import JOKER, Card, card_of
 from rules.context import Settings
@@ -21,11 +21,10 @@ from rules.evaluation import Rulebook
 from rules.spec import Rule, dump_rule, load_rule
 
 STATE_VERSION = 1
-#: Where a game is: rule-makers writing, cards being played, or over.
-Phase = Literal["writing", "playing", "ended"]
+#: Where a game is: rule-makers writing, the dealer naming who starts, cards being played,
+#: or over.
+Phase = Literal["writing", "dealing", "playing", "ended"]
 PHASES: tuple[Phase, ...] = get_args(Phase)
-#: Why a game ended: no card can follow, nobody can ever go out, or the host ended it.
-EndReason = Literal["no_card", "no_way_out", "host"]
 
 
 def read_phase(value: object) -> Phase:
@@ -75,6 +74,17 @@ class RuleStats:
         return {"broken": self.broken, "fired": self.fired, "first_broken": self.first_broken}
 
 
+def read_pile(data: dict[str, Any]) -> Pile:
+    """A pile as stored (``starter_at`` is missing from states stored before it existed)."""
+    return Pile(list(data["cards"]), data["suit"], data.get("starter_at"))
+
+
+def read_entry(data: dict[str, Any]) -> RuleEntry:
+    """A rule entry as stored (``house`` and ``retired`` are missing from older states)."""
+    return RuleEntry(data["id"], data["author"], data["round"], data["rule"],
+                     bool(data.get("house", False)), data.get("retired"))
+
+
 def pile_card(physical: Card, effective: Card) -> str:
     """How a card lies on a pile: ``"5H"``, or ``"JK=5H"`` for a joker standing for 5H."""
     return f"JK={effective}" if physical.is_joker else str(physical)
@@ -90,10 +100,18 @@ def read_pile_card(text: str) -> tuple[Card, Card]:
 
 @dataclass(slots=True)
 class Pile:
-    """A discard pile: its cards (bottom first) and the suit named by a wild play, if any."""
+    """A discard pile: its cards (bottom first), the suit named by a wild play, if any, and
+    where the round's starter lies in it (``starter_at``, an index of ``cards``; ``None``
+    when the starter is not on this pile any more, or never was)."""
 
     cards: list[str]
     suit: str | None = None
+    starter_at: int | None = None
+
+    @property
+    def on_starter(self) -> bool:
+        """Whether the top card is the round's starter (turned up at the deal, not played)."""
+        return self.starter_at is not None and self.starter_at == len(self.cards) - 1
 
     @property
     def top(self) -> Card:
@@ -111,12 +129,24 @@ class Pile:
 
 @dataclass(slots=True)
 class RuleEntry:
-    """A rule in force: its id, author seat, the round it was written in, and the rule."""
+    """A rule of the game: its id, author seat, the round it was written in, and the rule.
+
+    ``author`` is ``None`` for a rule no player wrote: a preset's public house rule
+    (``house``) or a preset's secret law. ``retired`` is the round after which a replaced
+    law stopped applying (``None``: in force); retired rules stay for the reveal.
+    """
 
     id: int
-    author: int
+    author: int | None
     round: int
     data: dict[str, Any]
+    house: bool = False
+    retired: int | None = None
+
+    @property
+    def active(self) -> bool:
+        """Whether the rule is in force."""
+        return self.retired is None
 
     @property
     def rule(self) -> Rule:
@@ -161,21 +191,47 @@ class GameState:
     #: which a reshuffle of the stock does not touch (rules/counting.py).
     record: list[str] = field(default_factory=list)
     way_out: bool | None = None
-    # The compiled rulebook and how many rules it holds: rules are only ever appended, so
-    # the count tells whether it is still current (not part of the state's data).
-    _book: tuple[int, Rulebook] | None = field(default=None, repr=False, compare=False)
+    #: Ids of rules whose full text is public: house rules from the start and, with the
+    #: ``reveal: "round"`` setting, every secret rule in force at the end of a round.
+    disclosed: list[int] = field(default_factory=list)
+    #: The seat that deals the round (with ``name_start``, names who plays first).
+    dealer: int = 0
+    #: Cards the player to move owes from stacked ``owe`` effects ("play a 4 or draw").
+    pending: int = 0
+    # The compiled rulebook and the ids of the active rules it holds: a rule's data never
+    # changes, so the ids tell whether it is still current (not part of the state's data).
+    _book: tuple[tuple[int, ...], Rulebook] | None = field(default=None, repr=False,
+                                                           compare=False)
 
     @property
     def players(self) -> int:
         """Number of seats."""
         return self.settings.players
 
+    def active_rules(self) -> list[RuleEntry]:
+        """The rules in force, in the order they joined the game (the rulebook's order)."""
+        return [e for e in self.rules if e.retired is None]
+
     def rulebook(self) -> Rulebook:
         """The compiled rulebook of every rule in force (cached across calls)."""
-        if self._book is None or self._book[0] != len(self.rules):
-            key = tuple(_freeze(dict(e.data, author=e.author)) for e in self.rules)
-            self._book = (len(self.rules), _compile(key, self.settings.aces_high))
+        active = self.active_rules()
+        ids = tuple(e.id for e in active)
+        if self._book is None or self._book[0] != ids:
+            key = tuple(_freeze(dict(e.data, author=e.author)) for e in active)
+            self._book = (ids, _compile(key, self.settings.aces_high))
         return self._book[1]
+
+    def author_name(self, author: int | None) -> str:
+        """Who speaks for a rule: its author's name, or the chair's for a rule no player
+        wrote (a house rule or a preset law)."""
+        return self.settings.chair if author is None else self.names[author]
+
+    def wins(self) -> list[int]:
+        """Rounds won so far, per seat."""
+        counts = [0] * self.players
+        for win in self.winners:
+            counts[win.seat] += 1
+        return counts
 
     def seat_after(self, seat: int, steps: int = 1) -> int:
         """The seat ``steps`` places after ``seat`` in the direction of play."""
@@ -195,14 +251,17 @@ class GameState:
             settings=self.settings, seed=self.seed, names=list(self.names), phase=self.phase,
             round=self.round, turn=self.turn, shuffles=self.shuffles, rule_maker=self.rule_maker,
             writers=list(self.writers),
-            rules=[RuleEntry(e.id, e.author, e.round, e.data) for e in self.rules],
-            stock=list(self.stock), piles=[Pile(list(p.cards), p.suit) for p in self.piles],
+            rules=[RuleEntry(e.id, e.author, e.round, e.data, e.house, e.retired)
+                   for e in self.rules],
+            stock=list(self.stock),
+            piles=[Pile(list(p.cards), p.suit, p.starter_at) for p in self.piles],
             hands=[list(h) for h in self.hands], current=self.current,
             direction=self.direction, winners=list(self.winners),
             stats={k: RuleStats(v.broken, v.fired, v.first_broken)
                    for k, v in self.stats.items()},
             revealed=list(self.revealed), history=list(self.history), end=self.end,
-            record=list(self.record), way_out=self.way_out, _book=self._book,
+            record=list(self.record), way_out=self.way_out, disclosed=list(self.disclosed),
+            dealer=self.dealer, pending=self.pending, _book=self._book,
         )
 
     def to_json(self) -> dict[str, Any]:
@@ -217,28 +276,32 @@ class GameState:
             "turn": self.turn, "shuffles": self.shuffles, "rule_maker": self.rule_maker,
             "writers": list(self.writers),
             "rules": [{"id": e.id, "author": e.author, "round": e.round,
-                       "rule": json.loads(_freeze(e.data))} for e in self.rules],
+                       "rule": json.loads(_freeze(e.data)), "house": e.house,
+                       "retired": e.retired} for e in self.rules],
             "stock": list(self.stock),
-            "piles": [{"cards": list(p.cards), "suit": p.suit} for p in self.piles],
+            "piles": [{"cards": list(p.cards), "suit": p.suit, "starter_at": p.starter_at}
+                      for p in self.piles],
             "hands": [list(h) for h in self.hands], "current": self.current,
             "direction": self.direction, "winners": [w.to_json() for w in self.winners],
             "stats": {str(k): v.to_json() for k, v in self.stats.items()},
             "revealed": list(self.revealed), "history": [list(h) for h in self.history],
             "end": self.end.to_json() if self.end else None, "way_out": self.way_out,
-            "record": list(self.record),
+            "record": list(self.record), "disclosed": list(self.disclosed),
+            "dealer": self.dealer, "pending": self.pending,
         }
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> GameState:
-        """Read a stored state."""
+        """Read a stored state (one stored before a key existed takes its default: no rule
+        disclosed, the rule-maker dealing, nothing owed, no starter known)."""
         return cls(
             settings=GameSettings.from_json(data["settings"]), seed=data["seed"],
             names=list(data["names"]), phase=read_phase(data["phase"]), round=data["round"],
             turn=data["turn"], shuffles=data["shuffles"], rule_maker=data["rule_maker"],
             writers=list(data["writers"]),
-            rules=[RuleEntry(r["id"], r["author"], r["round"], r["rule"]) for r in data["rules"]],
+            rules=[read_entry(r) for r in data["rules"]],
             stock=list(data["stock"]),
-            piles=[Pile(list(p["cards"]), p["suit"]) for p in data["piles"]],
+            piles=[read_pile(p) for p in data["piles"]],
             hands=[list(h) for h in data["hands"]], current=data["current"],
             direction=data["direction"],
             winners=[RoundWin(w["round"], w["seat"], w["how"]) for w in data["winners"]],
@@ -250,6 +313,8 @@ class GameState:
             # memory of the round there is.
             record=list(data["record"]) if "record" in data else [
                 c[3:] if c.startswith("JK=") else c for p in data["piles"] for c in p["cards"]],
+            disclosed=list(data.get("disclosed", ())),
+            dealer=data.get("dealer", data["rule_maker"]), pending=data.get("pending", 0),
         )
 
 

@@ -24,6 +24,8 @@ def reshuffle(state: GameState, events: list[Event]) -> bool:
     """Keep the top card of each pile; shuffle the rest into a new stock. False if none."""
     returned: list[str] = []
     for pile in state.piles:
+        # The starter stays known only if it is the top card, which stays.
+        pile.starter_at = 0 if pile.on_starter else None
         below, pile.cards = pile.cards[:-1], pile.cards[-1:]
         returned += [str(read_pile_card(c)[0]) for c in below]
     if not returned:

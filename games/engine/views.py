@@ -3,8 +3,11 @@
 A seat sees its own hand, the other seats' hand counts, the piles, whose turn it
 is, the direction, the public log (with its own private lines), its own secret
 rules, and the jargon of rules that have revealed themselves by refusing or
-firing. A spectator sees the same without a hand or rules. Nobody sees another
-hand or another author's rule until the game has ended; then everything shows.
+firing. Everyone sees a preset's house rules in full, and the secret rules disclosed
+at the end of a round where the game discloses them (``reveal: "round"``). A spectator
+sees the same without a hand or rules of their own. Nobody sees another hand or another
+author's rule (nor a secret preset law) until the game has ended, or the rule was
+disclosed; then everything shows.
 
 Everything here is typed and frozen: a template or a bot reads attributes, never keys.
 """
@@ -12,7 +15,8 @@ Everything here is typed and frozen: a template or a bot reads attributes, never
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, replace
+from functools import lru_cache
 from typing import Any
 
 from games.engine.events import Event, Hand
@@ -20,6 +24,7 @@ from games.engine.settings import GameSettings
 from games.engine.state import GameEnd, GameState, Phase, RoundWin, RuleEntry
 from rules.english import describe
 from rules.fields import MAX_DEPTH
+from rules.spec import Rule
 
 
 @dataclass(frozen=True, slots=True)
@@ -32,6 +37,8 @@ class PileView:
     #: The same cards as they lie on the table: a joker as ``JK=9S`` (the card it stands
     #: for after the ``=``), any other card as itself. Empty: as ``cards``.
     laid: tuple[str, ...] = ()
+    #: Whether the top card is the round's starter (turned up at the deal, not played).
+    on_starter: bool = False
 
     @property
     def top(self) -> str:
@@ -51,21 +58,26 @@ class PileView:
 
 @dataclass(frozen=True, slots=True)
 class KnownRule:
-    """A rule whose jargon is public (it refused or fired): who wrote it, nothing more."""
+    """A rule whose jargon is public (it refused or fired): who wrote it, nothing more
+    (``author`` ``None``: no player wrote it; ``author_name`` is then the chair's)."""
 
     id: int
     jargon: str
-    author: int
+    author: int | None
     author_name: str
 
 
 @dataclass(frozen=True, slots=True)
 class RuleSummary:
-    """A rule in full, for its author (or anyone once the game has ended)."""
+    """A rule in full, for its author (or anyone once the game has ended, or once it was
+    disclosed; a house rule for everyone, always): its English ``text`` and the ``rule``
+    itself, with its author (what a tool of a viewer who may know it in full reasons with:
+    the builder's checks, a bot's calls and vetting, the deduction tools' known rules).
+    ``author`` ``None``: no player wrote it (``author_name`` is the chair's)."""
 
     id: int
     jargon: str
-    author: int
+    author: int | None
     author_name: str
     round: int
     kind: str
@@ -73,6 +85,11 @@ class RuleSummary:
     broken: int
     fired: int
     first_broken: str | None
+    rule: Rule
+    #: A preset's house rule: public from the start, written by no player.
+    house: bool = False
+    #: The round after which a replaced law stopped applying (``None``: in force).
+    retired: int | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -126,40 +143,79 @@ class PlayerView:
     #: Every card laid on a discard pile this round, oldest first, the starter included (as
     #: the rules see them): public, everyone watched them go down.
     record: tuple[str, ...] = ()
+    #: The seat dealing the round (in the ``dealing`` phase, naming who starts).
+    dealer: int = 0
+    #: Cards the player to move owes from stacked ``owe`` effects (public: everyone saw
+    #: them stack up).
+    pending: int = 0
+    #: The preset's house rules, in full: everyone knows them, always.
+    house_rules: tuple[RuleSummary, ...] = ()
+    #: Secret rules made public at the end of a round (the ``reveal: "round"`` setting),
+    #: in full, retired ones included.
+    disclosed: tuple[RuleSummary, ...] = ()
+    #: Round wins that take the match (``None``: no match, play until the game locks up).
+    match_wins: int | None = None
+    #: Rounds won so far, per seat.
+    wins: tuple[int, ...] = ()
 
     def to_json(self) -> dict[str, Any]:
         """The whole view as JSON-ready data (what a client could be sent): for audits."""
         return asdict(self)
 
 
+@lru_cache(maxsize=4096)
+def _english(rule: Rule) -> str:
+    """A rule's English, once per rule: house rules are in every view of every action."""
+    return describe(rule)
+
+
+@lru_cache(maxsize=4096)
+def _with_author(rule: Rule, author: int | None) -> Rule:
+    return replace(rule, author=author)
+
+
 def _rule_summary(state: GameState, entry: RuleEntry) -> RuleSummary:
     stats = state.stats.get(entry.id)
     return RuleSummary(id=entry.id, jargon=entry.jargon, author=entry.author,
-                       author_name=state.names[entry.author], round=entry.round,
-                       kind=entry.rule.spec.kind, text=describe(entry.rule),
+                       author_name=state.author_name(entry.author), round=entry.round,
+                       kind=entry.rule.spec.kind, text=_english(entry.rule),
                        broken=stats.broken if stats else 0, fired=stats.fired if stats else 0,
-                       first_broken=stats.first_broken if stats else None)
+                       first_broken=stats.first_broken if stats else None,
+                       rule=_with_author(entry.rule, entry.author), house=entry.house,
+                       retired=entry.retired)
 
 
 def player_view(state: GameState, seat: int | None, log: Sequence[Event] = ()) -> PlayerView:
     """The view of ``seat`` (``None``: a spectator); ``log`` is the game's events so far."""
     ended = state.phase == "ended"
+    # A house rule or a preset law has no author: it is never a seat's own secret rule.
     own = tuple(_rule_summary(state, e) for e in state.rules
                 if seat is not None and e.author == seat)
-    known = tuple(KnownRule(e.id, e.jargon, e.author, state.names[e.author])
+    house = tuple(_rule_summary(state, e) for e in state.rules if e.house)
+    disclosed = tuple(_rule_summary(state, e) for e in state.rules
+                      if not e.house and e.id in state.disclosed)
+    known = tuple(KnownRule(e.id, e.jargon, e.author, state.author_name(e.author))
                   for e in state.rules if e.id in state.revealed)
     return PlayerView(
         viewer=seat, names=tuple(state.names), phase=state.phase, round=state.round,
         turn=state.turn, current=state.current, direction=state.direction,
         hand=tuple(state.hands[seat]) if seat is not None and state.hands else (),
         hand_counts=tuple(len(h) for h in state.hands),
-        piles=tuple(PileView(p.effective_text(), p.suit, tuple(p.cards)) for p in state.piles),
+        piles=tuple(PileView(p.effective_text(), p.suit, tuple(p.cards), p.on_starter)
+                    for p in state.piles),
         stock=len(state.stock), writers=tuple(state.writers), my_rules=own, known_rules=known,
         winners=tuple(state.winners), end=state.end,
         rules=tuple(_rule_summary(state, e) for e in state.rules) if ended else (),
         log=tuple(log_line(event, seat) for event in log),
-        settings=state.settings,
+        # Which preset law the game started with is as secret as the law, until the end.
+        settings=state.settings if ended else replace(state.settings, law=None),
         record=tuple(state.record),
+        dealer=state.dealer,
+        pending=state.pending,
+        house_rules=house,
+        disclosed=disclosed,
+        match_wins=state.settings.match_wins,
+        wins=tuple(state.wins()),
     )
 
 

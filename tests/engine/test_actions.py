@@ -10,11 +10,15 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from games.engine.actions import (
+    MAX_SAY,
     Action,
     ClaimWin,
+    Deal,
     EndGame,
+    HandOver,
     Pass,
     Play,
+    SkipRule,
     WriteRule,
     action_to_json,
     parse_action,
@@ -39,6 +43,8 @@ def plays(draw: st.DrawFn) -> Play:
 
 ACTIONS: st.SearchStrategy[Action] = st.one_of(
     plays(), st.builds(Pass, SEATS), st.builds(ClaimWin, SEATS), st.builds(EndGame, SEATS),
+    st.builds(HandOver, SEATS, SEATS), st.builds(SkipRule, SEATS),
+    st.builds(Deal, SEATS, st.none() | SEATS, st.sampled_from([1, -1])),
     st.builds(WriteRule, SEATS, st.dictionaries(st.text(max_size=8), JSON, max_size=3)))
 
 
@@ -56,7 +62,8 @@ def test_any_json_is_parsed_or_refused_with_an_engine_error(data: Any) -> None:
 
 
 @given(st.dictionaries(st.sampled_from(["type", "seat", "cards", "named", "say", "suit",
-                                        "pile", "rule"]), JSON | CARDS | SEATS))
+                                        "pile", "rule", "first", "direction"]),
+                       JSON | CARDS | SEATS | st.sampled_from(["deal", "skip_rule"])))
 def test_action_like_json_is_parsed_or_refused_with_an_engine_error(data: Any) -> None:
     try:
         parse_action(data)
@@ -106,7 +113,7 @@ PLAY = {"type": "play", "seat": 0, "cards": ["QH"]}
     (PLAY | {"named": [None, None]}, "action/malformed"),
     (PLAY | {"named": ["5X"]}, "action/bad_card"),
     (PLAY | {"say": 5}, "action/malformed"),
-    (PLAY | {"say": "x" * 201}, "action/malformed"),
+    (PLAY | {"say": "x" * (MAX_SAY + 1)}, "action/malformed"),
     (PLAY | {"suit": "s"}, "action/malformed"),
     (PLAY | {"suit": "Spades"}, "action/malformed"),
     (PLAY | {"pile": -1}, "action/malformed"),
@@ -114,8 +121,21 @@ PLAY = {"type": "play", "seat": 0, "cards": ["QH"]}
     (PLAY | {"pile": "0"}, "action/malformed"),
     ({"type": "write_rule", "seat": 0}, "action/malformed"),
     ({"type": "write_rule", "seat": 0, "rule": "Pip"}, "action/malformed"),
+    ({"type": "skip_rule", "seat": 0, "rule": {}}, "action/malformed"),
+    ({"type": "skip_rule"}, "action/bad_seat"),
+    ({"type": "deal", "seat": 0, "first": 8}, "action/bad_seat"),
+    ({"type": "deal", "seat": 0, "first": "1"}, "action/bad_seat"),
+    ({"type": "deal", "seat": 0, "first": True}, "action/bad_seat"),
+    ({"type": "deal", "seat": 0, "direction": 0}, "action/malformed"),
+    ({"type": "deal", "seat": 0, "direction": True}, "action/malformed"),
+    ({"type": "deal", "seat": 0, "direction": "left"}, "action/malformed"),
+    ({"type": "deal", "seat": 0, "first": 1, "pile": 0}, "action/malformed"),
 ])
 def test_malformed_action_json_is_refused_with_its_code(data: Any, code: str) -> None:
     with pytest.raises(EngineError) as caught:
         parse_action(data)
     assert caught.value.code == code
+
+
+def test_a_deal_names_nobody_and_goes_clockwise_unless_told() -> None:
+    assert parse_action({"type": "deal", "seat": 3}) == Deal(3, None, 1)

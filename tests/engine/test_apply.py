@@ -6,7 +6,7 @@ from typing import Any
 
 import pytest
 
-from games.engine.actions import Action, ClaimWin, EndGame, Pass, Play, WriteRule
+from games.engine.actions import Action, ClaimWin, EndGame, HandOver, Pass, Play, WriteRule
 from games.engine.settings import GameSettings
 from games.engine.setup import new_game
 from games.engine.state import GameState
@@ -43,6 +43,8 @@ def ended() -> GameState:
     (Pass(5), "action/bad_seat"),
     (ClaimWin(7), "action/bad_seat"),
     (EndGame(5), "action/bad_seat"),
+    (HandOver(ANN, 3), "action/bad_seat"),
+    (HandOver(ANN, ANN), "action/own_seat"),
     (WriteRule(BOB, FIVER), "action/wrong_phase"),
 ])
 def test_a_refused_action_while_playing_changes_nothing(action: Action, code: str) -> None:
@@ -112,3 +114,15 @@ def test_an_accepted_action_leaves_the_old_state_alone() -> None:
     before = state.to_json()
     act(state, Play(BOB, ("QS",)))
     assert state.to_json() == before
+
+
+@pytest.mark.parametrize("state", [playing(), writing()], ids=["playing", "writing"])
+def test_a_seat_handed_to_a_bot_is_told_to_the_table_and_nothing_else_changes(
+        state: GameState) -> None:
+    new, events = act(state, HandOver(ANN, CAT))
+    assert [(e.kind, e.seat, e.to, e.text) for e in events] == [
+        ("handed_over", CAT, None, "Ann handed Cat's seat to a bot.")]
+    # The same hands, turn, rules and phase: only who plays the seat changes, outside.
+    after, before = new.to_json(), state.to_json()
+    assert len(after.pop("history")) == len(before.pop("history")) + 1
+    assert after == before

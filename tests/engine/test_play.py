@@ -95,7 +95,7 @@ FIVE_SKIPS = trigger("Zonk", rank_played("5"), {"type": "skip"})
 FIVES = [["5C", "6C"], ["5D", "6D"], ["5H", "6H"]]
 
 
-def fired_authors(active: int) -> list[int]:
+def fired_authors(active: int) -> list[int | None]:
     state = start([(2, FIVE_DRAWS), (0, FIVE_SKIPS)])
     state = arrange(state, FIVES, [["KC"]], current=active)
     _, events = play(state, active, FIVES[active][0])

@@ -15,18 +15,22 @@ from typing import Any
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from games.engine.actions import Action, ClaimWin, EndGame, Pass, Play, WriteRule
+from games.engine.actions import Action, ClaimWin, Deal, EndGame, Pass, Play, SkipRule, WriteRule
 from games.engine.apply import apply
 from games.engine.errors import EngineError
-from games.engine.events import Event, event_from_json
+from games.engine.events import CallBroken, Event, event_from_json
 from games.engine.invariants import card_census, violations
 from games.engine.settings import GameSettings
-from games.engine.setup import new_game
+from games.engine.setup import new_game, open_game
 from games.engine.simulate import GameRecord, play_game
 from games.engine.state import GameState
+from games.presets.opening import open_preset, settings_for
+from games.presets.registry import preset
+from games.presets.simulate import penalties_of, play_preset
 from rules.cards import STANDARD_CARDS, make_deck
 from rules.generate import random_spec
 from rules.jargon import JARGON_WORDS
+from rules.spec import load_rule
 from tests.engine.helpers import snapshot, steps
 
 Game = tuple[int, int, tuple[str, ...], int, bool, bool]
@@ -132,7 +136,8 @@ def test_same_seed_gives_the_same_bot_game(game: Game) -> None:
 
 REFUSALS = {"action/not_your_turn", "action/card_not_held", "action/wrong_phase",
             "action/bad_pile", "action/name_joker", "action/malformed", "action/bad_seat",
-            "action/not_rule_maker", "rule/invalid", "rule/jargon_taken"}
+            "action/not_rule_maker", "rule/invalid", "rule/jargon_taken",
+            "action/must_write", "action/not_dealer"}
 SAYINGS = ("", "", "Mao", "Have a nice day", "five of spades")
 
 
@@ -141,6 +146,12 @@ def random_action(state: GameState, rng: Random) -> Action:
     a seat that does not exist, with a card not held or an unnamed joker."""
     seat = state.current if rng.random() < 0.85 else rng.randrange(state.players + 1)
     roll = rng.random()
+    if state.phase == "dealing" or roll < 0.01:
+        dealer = state.dealer if rng.random() < 0.8 else rng.randrange(state.players + 1)
+        first = None if rng.random() < 0.5 else rng.randrange(state.players)
+        return Deal(dealer, first, rng.choice((1, -1)))
+    if (state.phase == "writing" or roll < 0.02) and rng.random() < 0.2:
+        return SkipRule(rng.choice(state.writers) if state.writers else seat)
     if state.phase == "writing" or roll < 0.02:
         if rng.random() < 0.8 and state.writers:
             seat = rng.choice(state.writers)
@@ -174,12 +185,40 @@ class Step:
     refused: EngineError | None = None
 
 
+#: Lifecycles a random walk may follow: Mini Mao's, the teaching preset's, and one that
+#: uses every other setting (a dealer naming the start, skipping, penalties per rule,
+#: stacked draws and the starter's triggers).
+LIFECYCLES = ("mini-mao", "teaching", "everything")
+EVERYTHING = GameSettings(rule_making="may_add", reveal="round", match_wins=2,
+                          dealer_rotates=True, name_start=True, penalty="per_rule",
+                          penalty_cap=2, starter_triggers=True, chair="Chairman")
+HOUSE = [load_rule({"version": 1, "jargon": "Fours", "rule": {
+    "kind": "trigger", "when": {"type": "rank", "of": "played", "in": ["4"]},
+    "effects": [{"type": "owe", "count": 2}]}}),
+    load_rule({"version": 1, "jargon": "Eights", "rule": {
+        "kind": "trigger", "when": {"type": "rank", "of": "played", "in": ["8"]},
+        "effects": [{"type": "skip"}]}})]
+
+
+def opening(lifecycle: str, players: int, seed: int, jokers: bool) -> GameState:
+    names = ["Ann", "Bob", "Cat", "Dan", "Eve"][:players]
+    if lifecycle == "teaching":
+        settings = settings_for(preset("teaching"), players=max(players, 3),
+                                law="Wrong Colour" if seed % 2 else None)
+        return open_preset(settings, ["Ann", "Bob", "Cat", "Dan", "Eve"][:settings.players],
+                           seed)[0]
+    if lifecycle == "everything":
+        options = dataclasses.replace(EVERYTHING, players=players, jokers=jokers)
+        return open_game(options, names, seed, house=HOUSE)[0]
+    return new_game(GameSettings(players=players, jokers=jokers), names, seed)
+
+
 @lru_cache(maxsize=128)
-def random_walk(seed: int, players: int, length: int = 200) -> list[Step]:
+def random_walk(seed: int, players: int, length: int = 200,
+                lifecycle: str = "mini-mao") -> list[Step]:
     """Up to ``length`` random actions from a new game, refused ones included."""
     rng = Random(seed)
-    state = new_game(GameSettings(players=players, jokers=rng.random() < 0.7),
-                     ["Ann", "Bob", "Cat", "Dan", "Eve"][:players], seed)
+    state = opening(lifecycle, players, seed, rng.random() < 0.7)
     walk = []
     for _ in range(length):
         if state.phase == "ended":
@@ -194,13 +233,14 @@ def random_walk(seed: int, players: int, length: int = 200) -> list[Step]:
     return walk
 
 
-WALKS = st.tuples(st.integers(0, 100_000), st.integers(2, 5))
+WALKS = st.tuples(st.integers(0, 100_000), st.integers(2, 5), st.just(200),
+                  st.sampled_from(LIFECYCLES))
+Walk = tuple[int, int, int, str]
 
 
 @settings(max_examples=20, deadline=None)
 @given(WALKS)
-def test_random_refused_actions_have_a_known_code_and_change_nothing(
-        walk: tuple[int, int]) -> None:
+def test_random_refused_actions_have_a_known_code_and_change_nothing(walk: Walk) -> None:
     for step in random_walk(*walk):
         if step.refused is not None:
             assert step.refused.code in REFUSALS, step.refused.code
@@ -209,7 +249,7 @@ def test_random_refused_actions_have_a_known_code_and_change_nothing(
 
 @settings(max_examples=20, deadline=None)
 @given(WALKS)
-def test_random_accepted_actions_keep_every_invariant(walk: tuple[int, int]) -> None:
+def test_random_accepted_actions_keep_every_invariant(walk: Walk) -> None:
     accepted = [step.after for step in random_walk(*walk) if step.after is not None]
     assert accepted
     assert all(violations(state) == [] for state in accepted)
@@ -217,8 +257,88 @@ def test_random_accepted_actions_keep_every_invariant(walk: tuple[int, int]) -> 
 
 @settings(max_examples=20, deadline=None)
 @given(WALKS)
-def test_random_actions_give_events_that_share_no_lists_with_the_state(
-        walk: tuple[int, int]) -> None:
+def test_random_actions_give_events_that_share_no_lists_with_the_state(walk: Walk) -> None:
     for step in random_walk(*walk):
         for event in step.events:
             assert mutable_parts(event) == [], event.kind
+
+
+# Games of a preset: the teaching profile (house rules, a law, a match, a rotating dealer).
+
+PresetGame = tuple[int, int, tuple[str, ...], bool]
+PRESET_GAMES = st.tuples(st.integers(0, 10_000), st.integers(3, 6), st.sampled_from(KINDS),
+                         st.booleans())
+#: Fewer games than above: each is longer (a match), and some properties replay it.
+PRESET_EXAMPLES = settings(max_examples=8, deadline=None)
+
+
+@lru_cache(maxsize=32)
+def teaching_game(game: PresetGame) -> GameRecord:
+    """One bounded bot game of the teaching preset, with its law or a written one."""
+    seed, players, kinds, law = game
+    return play_preset("teaching", seed, kinds, players, "Wrong Colour" if law else None,
+                       max_actions=MAX_ACTIONS * 2, max_rounds=5, keep_states=True)
+
+
+@PRESET_EXAMPLES
+@given(PRESET_GAMES)
+def test_teaching_games_keep_every_invariant_and_conserve_cards(game: PresetGame) -> None:
+    record = teaching_game(game)
+    assert record.problems == []
+    deck = Counter(str(c) for c in make_deck(1, False))
+    for state in record.states:
+        assert violations(state) == []
+        assert card_census(state) == deck
+        # The house rules stay in force and public; only laws retire.
+        assert [e.jargon for e in state.rules if e.house and e.active] == [
+            "Misplay", "Spade Call", "Mao"]
+        assert set(state.disclosed) >= {1, 2, 3}
+
+
+@PRESET_EXAMPLES
+@given(PRESET_GAMES)
+def test_teaching_games_round_trip_and_replay(game: PresetGame) -> None:
+    record = teaching_game(game)
+    for state in record.states:
+        data = state.to_json()
+        assert GameState.from_json(json.loads(json.dumps(data))).to_json() == data
+    for event in record.events:
+        assert event_from_json(json.loads(json.dumps(event.to_json()))) == event
+    replayed = steps(record.start, record.actions)
+    assert [s.to_json() for s, _ in replayed] == [s.to_json() for s in record.states]
+
+
+@PRESET_EXAMPLES
+@given(PRESET_GAMES)
+def test_an_oracle_is_never_refused_and_misses_no_call_it_could_make(
+        game: PresetGame) -> None:
+    """An oracle knows every rule in force (the house rules, the law, the rules the others
+    wrote): it plays only legal cards, and says every call required (calls are judged
+    together, so a perfect caller's words are never faulted): no call ever costs it a
+    card."""
+    record = teaching_game(game)
+    refused, _ = penalties_of(record, game[2], "oracle")
+    assert refused == 0
+    oracles = {s for s in range(record.start.players) if game[2][s % len(game[2])] == "oracle"}
+    broken = [e.text for e in record.events if isinstance(e, CallBroken) and e.seat in oracles]
+    assert broken == []
+
+
+@PRESET_EXAMPLES
+@given(PRESET_GAMES)
+def test_teaching_games_end_by_the_match_or_the_limit(game: PresetGame) -> None:
+    record = teaching_game(game)
+    final = record.final
+    assert final.phase == "ended" and final.end is not None
+    wins = final.wins()
+    if final.end.reason == "match":
+        assert max(wins) == 3 and wins.count(3) == 1
+    else:
+        assert max(wins) < 3
+
+
+def test_random_walks_reach_every_part_of_the_lifecycle() -> None:
+    """The walks above mean something for the lifecycle only if they get there."""
+    accepted = [type(step.action).__name__ for seed in range(6)
+                for step in random_walk(seed, 3, 200, "everything") if step.after is not None]
+    assert {"Deal", "SkipRule", "WriteRule", "Play", "Pass"} <= set(accepted)

@@ -15,13 +15,28 @@ from games.engine.settings import GameSettings
 def test_the_defaults_are_four_players_of_five_cards_with_jokers() -> None:
     assert GameSettings().to_json() == {"players": 4, "hand_size": 5, "decks": 1,
                                         "jokers": True, "aces_high": False,
-                                        "first_rule_maker": None}
+                                        "first_rule_maker": None, "rule_making": "add",
+                                        "reveal": "end", "match_wins": None,
+                                        "dealer_rotates": False, "name_start": False,
+                                        "penalty": "per_refusal", "penalty_cap": None,
+                                        "starter_triggers": False, "chair": "Dealer",
+                                        "preset": "mini-mao", "law": None}
+
+
+def test_settings_stored_before_the_lifecycle_settings_load_as_mini_mao() -> None:
+    old = {"players": 3, "hand_size": 5, "decks": 1, "jokers": True, "aces_high": False,
+           "first_rule_maker": None}
+    assert GameSettings.from_json(old) == GameSettings(players=3)
 
 
 @pytest.mark.parametrize("options", [
     {"players": 1}, {"players": 9}, {"hand_size": 2}, {"hand_size": 8}, {"decks": 0},
     {"decks": 3}, {"first_rule_maker": 4}, {"first_rule_maker": -1}, {"jokers": 1},
-    {"aces_high": "yes"},
+    {"aces_high": "yes"}, {"rule_making": "sometimes"}, {"reveal": "never"},
+    {"match_wins": 0}, {"match_wins": 21}, {"dealer_rotates": "yes"}, {"name_start": 0},
+    {"penalty": "per_card"}, {"penalty_cap": 0}, {"penalty_cap": 11},
+    {"starter_triggers": None}, {"chair": ""}, {"chair": " Dealer"}, {"chair": "x" * 21},
+    {"preset": "Penn State"}, {"preset": ""}, {"law": ""},
 ], ids=str)
 def test_settings_out_of_range_are_refused(options: dict[str, Any]) -> None:
     with pytest.raises(EngineError) as caught:
@@ -45,7 +60,9 @@ def test_settings_round_trip_through_json() -> None:
 @pytest.mark.parametrize("data", [
     [4], {"players": 4, "colour": "red"}, {"players": "4"}, {"players": True},
     {"hand_size": 5.0}, {"decks": None}, {"first_rule_maker": "1"},
-    {"first_rule_maker": True}, {"jokers": "no"},
+    {"first_rule_maker": True}, {"jokers": "no"}, {"match_wins": "3"}, {"match_wins": 2.0},
+    {"penalty_cap": True}, {"chair": 7}, {"preset": None}, {"rule_making": ["add"]},
+    {"law": 3},
 ], ids=str)
 def test_bad_settings_json_is_refused(data: Any) -> None:
     with pytest.raises(EngineError) as caught:
@@ -53,8 +70,7 @@ def test_bad_settings_json_is_refused(data: Any) -> None:
     assert caught.value.code == "settings/invalid"
 
 
-@given(st.dictionaries(st.sampled_from(["players", "hand_size", "decks", "jokers", "aces_high",
-                                        "first_rule_maker"]),
+@given(st.dictionaries(st.sampled_from(sorted(GameSettings.__dataclass_fields__)),
                        st.none() | st.booleans() | st.integers(-2, 10) | st.text(max_size=2)))
 def test_any_settings_json_is_read_or_refused_with_its_code(data: dict[str, Any]) -> None:
     try:
@@ -65,3 +81,31 @@ def test_any_settings_json_is_read_or_refused_with_its_code(data: dict[str, Any]
 
 def test_no_first_rule_maker_means_one_drawn_at_random() -> None:
     assert GameSettings.from_json({"first_rule_maker": None}).first_rule_maker is None
+
+
+@pytest.mark.parametrize(("data", "message"), [
+    ({"rule_making": "sometimes"}, "rule_making must be one of add, may_add, replace, none"),
+    ({"reveal": "never"}, "reveal must be one of end, round"),
+    ({"match_wins": 0}, "match_wins must be 1 to 20, or null for no match"),
+    ({"penalty": "per_card"}, "penalty must be one of per_refusal, per_rule"),
+    ({"penalty_cap": 0}, "penalty_cap must be 1 to 10, or null for no cap"),
+    ({"chair": ""}, "chair must be a name of 1 to 20 characters"),
+    ({"dealer_rotates": 1}, "dealer_rotates must be true or false"),
+    ({"match_wins": "3"}, "match_wins must be a whole number"),
+    ({"chair": 7}, "chair must be text"),
+    ({"preset": "Penn State"},
+     "preset must be a preset's name (lower-case words joined by hyphens)"),
+], ids=str)
+def test_each_lifecycle_setting_is_refused_with_a_message_naming_it(data: dict[str, Any],
+                                                                     message: str) -> None:
+    with pytest.raises(EngineError) as caught:
+        GameSettings.from_json(data)
+    assert str(caught.value) == message
+
+
+def test_lifecycle_settings_round_trip_through_json() -> None:
+    options = GameSettings(players=5, rule_making="replace", reveal="round", match_wins=3,
+                           dealer_rotates=True, name_start=True, penalty="per_rule",
+                           penalty_cap=2, starter_triggers=True, chair="Referee",
+                           preset="teaching", law="Mourning")
+    assert GameSettings.from_json(options.to_json()) == options

@@ -1,0 +1,66 @@
+"""After every accepted action: has the game locked up, and why, in words that are true.
+
+The game's definition of a lockup: no card can be legally played on top of the discard
+pile, or it is clearly impossible for anyone to ever empty their hand. The reasons are
+told apart (:data:`~games.engine.events.EndReason`) and checked in this order, so that a
+rulebook under which no card at all can follow says so, not that nobody can go out:
+
+* ``no_card``: no card can follow the piles as they stand
+  (:func:`~games.engine.lockup.anything_playable`);
+* ``no_way_out``: under these rules no last card, on any top, leaves a hand empty
+  (:func:`~games.engine.lockup.has_way_out`, once per rulebook);
+* ``stalled``: from the tops lying now, no top card a play can bring leaves a way out
+  (:func:`~games.engine.stall.stalled`).
+
+Anything else the analysis cannot prove, the host can still end (``EndGame``, ``host``).
+"""
+
+from __future__ import annotations
+
+from games.engine import lockup
+from games.engine.events import Event
+from games.engine.rounds import end_game
+from games.engine.stall import stalled
+from games.engine.state import GameState
+from rules.cards import STANDARD_CARDS
+from rules.context import PlayContext
+
+
+def check_lockup(state: GameState, events: list[Event]) -> None:
+    """End the game if it has locked up; call after every accepted action while playing."""
+    if state.phase != "playing":
+        return
+    if not lockup.anything_playable(state):
+        tops = " or ".join(p.top.symbol for p in state.piles)
+        names = blockers(state)
+        under = f" under {_and(names)}" if names else ""
+        end_game(state, "no_card", f"No card can follow {tops}{under}.", events)
+        return
+    if state.way_out is False:
+        end_game(state, "no_way_out", "Nobody can ever empty their hand under these rules: "
+                 "no last card can be played without the hand filling up again.", events)
+        return
+    stall = stalled(state)
+    if stall is not None:
+        end_game(state, "stalled", stall.reason, events)
+
+
+def blockers(state: GameState) -> list[str]:
+    """Jargon of the restrictions that refuse some card on the current tops."""
+    rulebook = state.rulebook()
+    names: list[str] = []
+    for pile in state.piles:
+        base = PlayContext(STANDARD_CARDS[0], pile.effective(), active_suit=pile.suit,
+                           player=state.current, players=state.players, turn=state.turn + 1,
+                           round=state.round, hand=tuple(state.hand_cards(state.current)),
+                           record=state.record_cards(), pending=state.pending,
+                           on_starter=pile.on_starter)
+        for card in STANDARD_CARDS:
+            for rule in rulebook.broken(base.with_played(card)):
+                if rule.jargon not in names:
+                    names.append(rule.jargon)
+    return names
+
+
+def _and(items: list[str]) -> str:
+    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]

@@ -1,0 +1,33 @@
+"""Bot games of a preset: for tests, ``manage.py play_bots --preset`` and benchmarks."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from games.engine.events import CallBroken, Refused
+from games.engine.simulate import NAMES, GameRecord, play_on
+from games.presets.opening import open_preset, settings_for
+from games.presets.registry import preset
+
+
+def play_preset(name: str, seed: int, kinds: Sequence[str] = ("oracle",),
+                players: int | None = None, law: str | None = None, max_actions: int = 2000,
+                max_rounds: int = 8, keep_states: bool = False) -> GameRecord:
+    """Play one game of preset ``name`` with bots (``kinds`` cycles over the seats), as
+    :func:`~games.engine.simulate.play_game` does; ``players`` and ``law`` as the host
+    would choose them (``None``: the preset's default, no law)."""
+    chosen = {} if players is None else {"players": players}
+    settings = settings_for(preset(name), law=law, **chosen)
+    state, opening = open_preset(settings, NAMES[:settings.players], seed)
+    record = play_on(state, kinds, seed, max_actions, max_rounds, keep_states, seen=opening)
+    record.events[:0] = opening
+    return record
+
+
+def penalties_of(record: GameRecord, kinds: Sequence[str], kind: str) -> tuple[int, int]:
+    """How often the seats played by bots of ``kind`` were refused, and how often they
+    broke a call, in ``record`` (played by ``kinds``, cycled over the seats)."""
+    seats = {s for s in range(record.start.players) if kinds[s % len(kinds)] == kind}
+    refused = sum(1 for e in record.events if isinstance(e, Refused) and e.seat in seats)
+    calls = sum(1 for e in record.events if isinstance(e, CallBroken) and e.seat in seats)
+    return refused, calls
