@@ -45,7 +45,7 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache, partial
 from random import Random
-from typing import Any
+from typing import Any, Final, Literal
 
 from games.deduction.evidence import context
 from games.deduction.experiments import Table
@@ -67,7 +67,7 @@ from rules.context import PlayContext, Settings
 from rules.effects import Effect
 from rules.errors import RuleError
 from rules.evaluation import DEFAULT_SETTINGS, Rulebook, relation_holds
-from rules.phrases import check_template, expand, said_contains, words
+from rules.phrases import check_template, compile_template, said_contains, words
 from rules.spec import Rule, load_rule
 
 JSON = dict[str, Any]
@@ -219,6 +219,10 @@ _MAX_PHRASES = 30
 #: hand size the play leaves, and the active suit (0-3, -1: none). Worked out once per
 #: situation (:func:`point`).
 Point = tuple[int, int, int, bool, int, int]
+#: What a call's penalty (or none) says of a candidate phrase there: the rule was required
+#: (``True``) or not (``False``), either (``None``), or no candidate explains it.
+UNEXPLAINED: Final = "unexplained"
+Reading = bool | Literal["unexplained"] | None
 #: A test of a situation (true when not zero).
 Test = Callable[[Point], int]
 #: Which played cards pass a test, given the rest of a situation (the top card, the card
@@ -505,7 +509,7 @@ class Space:
                            tuple[list[list[float]], list[float]]] = {}
         #: Observations kept for the rows of phrases heard later: (situation, spoke-by-phrase
         #: function arguments).
-        self.history: list[tuple[PlayContext, bool, str]] = []
+        self.history: list[tuple[PlayContext, bool, str, bool | None]] = []
         for phrase, cost in phrases:
             self.add_phrase(phrase, cost)
         self.initial = self.total()
@@ -522,21 +526,26 @@ class Space:
                          for part in self.parts]
         self.alive += [self.tops.every] * len(self.parts)
         new = list(range(first, len(self.rows)))
-        for ctx, penalised, said in self.history:
-            self._apply(ctx, partial(self._required, ctx=ctx, penalised=penalised, said=said),
-                        new)
+        for ctx, penalised, said, required in self.history:
+            self._observe_call(ctx, penalised, said, required, new)
             new = [r for r in new if self.alive[r]]
         self.live += new
         self._changed()
         return True
 
-    def _required(self, t: int, ctx: PlayContext, penalised: bool, said: str) -> bool:
-        """Whether, with phrase ``t``, the play must have required words: a call penalises
-        exactly when required differs from said."""
-        spoken = said_contains(said, expand(self.phrases[t], ctx.played, ctx.run_after))
+    def _required(self, t: int, ctx: PlayContext, penalised: bool, said: str) -> Reading:
+        """Whether, with phrase ``t``, the play must have required words. Read as the table
+        judges the rule alone (as :func:`games.deduction.hypotheses.check` does): a call
+        penalises when required differs from said, but a phrase naming the card is never
+        needless, so saying it unpenalised tells nothing (``None``) and saying it penalised
+        is explained by no candidate with that phrase (:data:`UNEXPLAINED`)."""
+        template = compile_template(self.phrases[t])
+        spoken = said_contains(said, template.expand(ctx.played, ctx.run_after))
+        if spoken and template.names_card:
+            return UNEXPLAINED if penalised else None
         return penalised != spoken
 
-    def _apply(self, ctx: PlayContext, spoke: Callable[[int], bool], rows: Iterable[int]
+    def _apply(self, ctx: PlayContext, spoke: Callable[[int], Reading], rows: Iterable[int]
                ) -> None:
         pt = point(ctx)
         if pt[1] < 0:
@@ -546,7 +555,14 @@ class Space:
         if len(self.phrases) == 1:
             # One phrase (all but calls): row r is rest r, and one verdict for them all.
             parts_ = self.parts
-            if spoke(0):
+            truth = spoke(0)
+            if truth == UNEXPLAINED:
+                for r in rows:
+                    alive[r] = 0
+                return
+            if truth is None:
+                return
+            if truth:
                 for r in rows:
                     bits = alive[r]
                     if bits:
@@ -559,7 +575,7 @@ class Space:
                         alive[r] = bits & elsewhere
             return
         holds: dict[int, int] = {}
-        truths: dict[int, bool] = {}
+        truths: dict[int, Reading] = {}
         for r in rows:
             bits = alive[r]
             if not bits:
@@ -568,10 +584,14 @@ class Space:
             g = holds.get(p)
             if g is None:
                 g = holds[p] = self.parts[p].holds(pt)
-            truth = truths.get(t)
+            if t not in truths:
+                truths[t] = spoke(t)
+            truth = truths[t]
             if truth is None:
-                truth = truths[t] = spoke(t)
-            if truth:
+                continue
+            if truth == UNEXPLAINED:
+                alive[r] = 0
+            elif truth:
                 alive[r] = bits & here if g else 0
             elif g:
                 alive[r] = bits & ~here
@@ -581,11 +601,27 @@ class Space:
         self._apply(ctx, lambda t: spoke, self.live)
         self._changed()
 
-    def observe_call(self, ctx: PlayContext, penalised: bool, said: str) -> None:
-        """A call rule penalised (or not) the words ``said`` with this play."""
-        self.history.append((ctx, penalised, said))
-        self._apply(ctx, lambda t: self._required(t, ctx, penalised, said), self.live)
+    def observe_call(self, ctx: PlayContext, penalised: bool, said: str,
+                     required: bool | None = None) -> None:
+        """A call rule penalised (or not) the words ``said`` with this play; ``required``:
+        whether the table heard it penalise missing words (or needless ones)."""
+        self.history.append((ctx, penalised, said, required))
+        self._observe_call(ctx, penalised, said, required, self.live)
         self._changed()
+
+    def _observe_call(self, ctx: PlayContext, penalised: bool, said: str,
+                      required: bool | None, rows: Iterable[int]) -> None:
+        rows = list(rows)
+        if penalised and required is not None:
+            # A phrase for which the words said would be needless, when the table heard
+            # missing words penalised (or the other way round), is wrong whatever the rest.
+            wrong = {t for t in range(len(self.phrases))
+                     if self._required(t, ctx, penalised, said) != required}
+            for r in rows:
+                if self.rows[r][1] in wrong:
+                    self.alive[r] = 0
+            rows = [r for r in rows if self.alive[r]]
+        self._apply(ctx, partial(self._required, ctx=ctx, penalised=penalised, said=said), rows)
 
     def _changed(self) -> None:
         self.live = [r for r in self.live if self.alive[r]]
@@ -661,19 +697,22 @@ class Space:
         return self._speaking(pt, hand | 1 << pt[0])[1][pt[0]], self.total()
 
     def phrase_votes(self, ctx: PlayContext, pt: Point, hand: int = 0
-                     ) -> dict[str, tuple[float, float]]:
+                     ) -> dict[str, tuple[float, float, float]]:
         """For a call: by phrase asked for (as expanded for this play), the weight of the
-        candidates that require it here and of all those asking for it."""
+        candidates that require it here, of all those asking for it, and of those that
+        would find it needless here (not required, and not naming the card)."""
         need = [0.0] * len(self.phrases)
         if pt[1] >= 0:
             by_phrase = self._speaking(pt, hand | 1 << pt[0])[0]
             need = [row[pt[0]] for row in by_phrase]
-        votes: dict[str, tuple[float, float]] = {}
+        votes: dict[str, tuple[float, float, float]] = {}
         for t, seen in enumerate(self.totals()):
             if seen:
-                phrase = expand(self.phrases[t], ctx.played, ctx.run_after)
-                old_need, old_seen = votes.get(phrase, (0.0, 0.0))
-                votes[phrase] = (old_need + need[t], old_seen + seen)
+                template = compile_template(self.phrases[t])
+                phrase = template.expand(ctx.played, ctx.run_after).text
+                old_need, old_seen, old_needless = votes.get(phrase, (0.0, 0.0, 0.0))
+                needless = 0.0 if template.names_card else seen - need[t]
+                votes[phrase] = (old_need + need[t], old_seen + seen, old_needless + needless)
         return votes
 
     def stands(self, part: int, phrase: int, top: int) -> bool:
@@ -1050,12 +1089,13 @@ class Detective:
                     space.observe(ctx, bool(fired))
         elif jargon.kind == "call" and attempt.accepted:
             misses = [c for c in attempt.calls if c.jargon == name]
-            if misses and misses[0].penalty and not jargon.penalty:
+            if misses and misses[0].penalty and not misses[0].short and not jargon.penalty:
                 jargon.penalty = misses[0].penalty
             ctx = context(attempt, len(attempt.stands_for) - 1)
             jargon.note(ctx, bool(misses))
             if space is not None:
-                space.observe_call(ctx, bool(misses), attempt.said)
+                space.observe_call(ctx, bool(misses), attempt.said,
+                                   misses[0].required if misses else None)
 
     # Guessing.
 
@@ -1166,11 +1206,11 @@ class Detective:
         def expected(words_: str) -> float:
             cost = unknown
             for known, by_phrase in votes:
-                total = sum(seen for _, seen in by_phrase.values())
+                total = sum(seen for _, seen, _ in by_phrase.values())
                 if not total:
                     continue
-                wrong = sum(need if not said_contains(words_, phrase) else seen - need
-                            for phrase, (need, seen) in by_phrase.items())
+                wrong = sum(need if not said_contains(words_, phrase) else needless
+                            for phrase, (need, _, needless) in by_phrase.items())
                 cost += (known.penalty or 1) * wrong / total
             return cost
 

@@ -8,6 +8,8 @@ can only be judged on the viewer's own plays, whose hands the viewer knew.
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from games.deduction.record import Attempt
 from rules.cards import Card, card_of
 from rules.conditions import walk
@@ -20,25 +22,33 @@ def reads_hand(rule: Rule) -> bool:
     return any("hand" in node.reads() for c in conditions_of(rule.spec) for node in walk(c))
 
 
-def judgeable(attempt: Attempt, rule: Rule) -> bool:
-    """Whether the table saw enough of ``attempt`` to judge ``rule`` on it."""
-    return attempt.situation is not None and (attempt.hand is not None or not reads_hand(rule))
+def judgeable(attempt: Attempt, hand_read: bool) -> bool:
+    """Whether the table saw enough of ``attempt`` to judge a rule on it (``hand_read``:
+    the rule reads the cards in the hand, see :func:`reads_hand`)."""
+    return attempt.situation is not None and (attempt.hand is not None or not hand_read)
+
+
+@lru_cache(maxsize=4096)
+def _cards(texts: tuple[str, ...]) -> tuple[Card, ...]:
+    """Cards from their texts. Cached: a check reads every attempt's round so far, and the
+    next check reads the same ones again."""
+    return tuple(card_of(c) for c in texts)
 
 
 def context(attempt: Attempt, index: int = 0) -> PlayContext:
     """The situation of the ``index``-th card of ``attempt`` as the rules judged it."""
     seen = attempt.situation
     assert seen is not None, "an attempt the table did not record has no situation"
-    earlier = tuple(card_of(c) for c in attempt.stands_for[:index])
-    pile = (*(card_of(c) for c in seen.under), *earlier)
-    hand: tuple[Card, ...] = tuple(card_of(c) for c in attempt.hand or ())
+    earlier = _cards(attempt.stands_for[:index])
+    pile = _cards(seen.under) + earlier
     before = seen.hand_before - index
     return PlayContext(
         card_of(attempt.stands_for[index]), pile, physical=card_of(attempt.cards[index]),
-        active_suit=seen.active_suit if index == 0 else None, hand=hand, hand_before=before,
-        hand_after=before - (len(attempt.cards) if index == 0 else 1), player=attempt.seat,
-        players=seen.players, turn=seen.turn, round=seen.round, said=seen.said,
-        record=(*(card_of(c) for c in attempt.record), *earlier))
+        active_suit=seen.active_suit if index == 0 else None, hand=_cards(attempt.hand or ()),
+        hand_before=before, hand_after=before - (len(attempt.cards) if index == 0 else 1),
+        player=attempt.seat, players=seen.players, turn=seen.turn, round=seen.round,
+        said=seen.said, record=_cards(attempt.record) + earlier, pending=seen.pending,
+        on_starter=seen.on_starter and index == 0)
 
 
 def describe_attempt(attempt: Attempt) -> str:

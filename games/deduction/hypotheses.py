@@ -7,13 +7,19 @@ from the moment the rule certainly existed (:attr:`~games.deduction.record.Sight
 * a **restriction**: every play tried, refused or not. A refusal names every rule broken,
   so a play refused without this jargon, and every accepted play, is evidence the rule
   let it through; a refusal naming it is evidence it refused.
-* a **trigger**: every card of every accepted play: it fired on that card, or it did not
-  (a trigger that did not fire is evidence too).
-* a **call**: every accepted play: the rule penalised the words said with it, or it did
-  not (the words were right, or none were owed).
+* a **trigger**: every card of every accepted play: it fired on that card (and did what
+  the table saw it do), or it did not (a trigger that did not fire is evidence too).
+* a **call**: every accepted play: the rule penalised the words said with it (for missing
+  or needless words, with the cards everyone saw drawn), or it did not (the words were
+  right, or none were owed).
 * a **permission**: groups refused because no rule let the cards go down together (an
   accepted group may owe its permission to another rule, so it proves nothing here).
 * an **instant win**: hands revealed: one this rule declared a winner, or one no rule did.
+
+Whatever the kind, everything the table saw the jargon do that a rule of the hypothesis's
+kind cannot do contradicts it: a refusal for anything but a restriction, a firing for
+anything but a trigger, a penalised call for anything but a call, a winning hand for
+anything but an instant win.
 
 Observations the table did not see enough of (the cards in another player's hand, for a
 rule that reads them; plays logged before situations were) are counted apart, not judged.
@@ -28,6 +34,8 @@ from games.deduction.evidence import context, describe_attempt, judgeable, reads
 from games.deduction.record import Attempt, Claim, PublicRecord
 from rules.cards import card_of
 from rules.context import Settings
+from rules.effects import Effect
+from rules.english import cards, describe_effect
 from rules.evaluation import (
     DEFAULT_SETTINGS,
     Predicate,
@@ -35,33 +43,49 @@ from rules.evaluation import (
     compile_condition,
     refusal_predicate,
 )
-from rules.phrases import expand, said_contains
+from rules.phrases import Heard, compile_template, judge
 from rules.spec import Call, InstantWin, Permission, Restriction, Rule, Trigger
 
 
 @dataclass(frozen=True, slots=True)
 class Contradiction:
-    """One observation the hypothesis gets wrong: what happened, what it would say."""
+    """One observation the hypothesis gets wrong: what happened, what it would say.
+
+    ``kind``: the table saw the rule do what a rule of the hypothesis's kind never does
+    (a trigger refusing a play, a restriction firing...)."""
 
     number: int
     seen: str
     happened: str
     predicted: str
+    kind: bool = False
 
     def describe(self) -> str:
         """``9♥ on 5♣ (round 1, turn 12) was accepted; your rule would refuse it``."""
         return f"{self.seen} {self.happened}; your rule {self.predicted}"
 
 
+#: What each kind of rule is judged on, in words: one of them, several.
+UNITS: dict[str, tuple[str, str]] = {
+    "restriction": ("play seen", "plays seen"),
+    "trigger": ("card played", "cards played"),
+    "call": ("play accepted", "plays accepted"),
+    "permission": ("group refused", "groups refused"),
+    "instant_win": ("hand revealed", "hands revealed"),
+}
+
+
 @dataclass(frozen=True, slots=True)
 class Check:
     """How a hypothesis for ``jargon`` fares: the observations it agrees with, those it
-    contradicts, and those the table did not see enough of to judge it on."""
+    contradicts, and those the table did not see enough of to judge it on; ``unit`` says
+    what an observation is for its kind of rule (one, several)."""
 
     jargon: str
     agreeing: int
     contradictions: tuple[Contradiction, ...]
     unjudged: int = 0
+    unit: tuple[str, str] = UNITS["restriction"]
 
     @property
     def consistent(self) -> bool:
@@ -73,13 +97,34 @@ class Check:
         """How many observations the hypothesis was judged on."""
         return self.agreeing + len(self.contradictions)
 
-    def summary(self, shown: int = 3) -> str:
-        """One sentence for the player (the first ``shown`` contradictions spelled out)."""
+    def _count(self, n: int) -> str:
+        return f"{n} {self.unit[0] if n == 1 else self.unit[1]}"
+
+    @property
+    def unjudged_words(self) -> str:
+        """``2 plays seen``: the observations that could not be judged, in words."""
+        return self._count(self.unjudged)
+
+    @property
+    def headline(self) -> str:
+        """The verdict's first sentence: ``Consistent with all 23 plays seen.``,
+        ``Contradicted by 2 of 23 plays seen:`` (a list follows), or why nothing is known."""
         if not self.judged:
             return f"No play seen so far tells whether {self.jargon} means this."
         if self.consistent:
-            plays = "play" if self.judged == 1 else "plays"
-            return f"Consistent with all {self.judged} {plays} seen."
+            if self.judged == 1:
+                return f"Consistent with the one {self.unit[0]}."
+            return f"Consistent with all {self._count(self.judged)}."
+        wrong = len(self.contradictions)
+        if any(c.kind for c in self.contradictions):
+            # Some contradictions are not of the kind counted: "of N cards played" would lie.
+            return f"Contradicted by {wrong}:"
+        return f"Contradicted by {wrong} of {self._count(self.judged)}:"
+
+    def summary(self, shown: int = 3) -> str:
+        """One sentence for the player (the first ``shown`` contradictions spelled out)."""
+        if self.consistent:
+            return self.headline
         listed = "; ".join(c.describe() for c in self.contradictions[:shown])
         more = len(self.contradictions) - shown
         tail = f"; and {more} more" if more > 0 else ""
@@ -88,44 +133,63 @@ class Check:
 
 def check(hypothesis: Rule, jargon: str, record: PublicRecord,
           settings: Settings = DEFAULT_SETTINGS) -> Check:
-    """Judge ``hypothesis`` as the meaning of ``jargon`` against ``record``."""
+    """Judge ``hypothesis`` as the meaning of ``jargon`` against ``record``, under the
+    game's ``settings`` (aces high or low)."""
     sighting = record.sighting(jargon)
     since = sighting.since if sighting is not None else 1
     rule = replace(hypothesis, author=sighting.author if sighting else hypothesis.author)
     agreeing, unjudged, wrong = 0, 0, []
-    for number, seen, happened, predicted in _observations(rule, jargon, record, since,
-                                                          settings):
-        if predicted is None:
+    seen = [*_observations(rule, jargon, record, since, settings),
+            *_out_of_kind(rule.spec.kind, jargon, record)]
+    for o in sorted(seen, key=lambda o: o.number):
+        if o.agrees is None:
             unjudged += 1
-        elif predicted[0] == happened[0]:
+        elif o.agrees:
             agreeing += 1
         else:
-            wrong.append(Contradiction(number, seen, happened[1], predicted[1]))
-    return Check(jargon, agreeing, tuple(wrong), unjudged)
+            wrong.append(Contradiction(o.number, o.seen_text, o.happened, o.predicted, o.kind))
+    return Check(jargon, agreeing, tuple(wrong), unjudged, UNITS[rule.spec.kind])
 
 
-#: An outcome: whether the rule spoke (refused, fired, penalised, won), and in words.
-Outcome = tuple[bool, str]
-#: One observation: its number, what was seen, what happened, what the hypothesis says
-#: (``None``: the table did not see enough to judge it).
-Observation = tuple[int, str, Outcome, Outcome | None]
+@dataclass(frozen=True, slots=True)
+class Observation:
+    """One thing the table saw, judged: its attempt number, what was seen, what happened,
+    what the hypothesis says, and whether they agree (``None``: the table did not see
+    enough to judge it); ``kind``: a deed of a kind of rule the hypothesis is not."""
+
+    number: int
+    #: The attempt seen (put in words only for a contradiction: most agree), or words.
+    seen: Attempt | str
+    happened: str
+    predicted: str = ""
+    agrees: bool | None = None
+    kind: bool = False
+    #: Words after the attempt's own (``, card 2 (5♥)``, ``, saying nothing``).
+    detail: str = ""
+
+    @property
+    def seen_text(self) -> str:
+        """What was seen, in words."""
+        seen = self.seen if isinstance(self.seen, str) else describe_attempt(self.seen)
+        return seen + self.detail
 
 
 def _observations(rule: Rule, jargon: str, record: PublicRecord, since: int,
-                  settings: Settings
-                  ) -> list[Observation]:
+                  settings: Settings) -> list[Observation]:
     spec = rule.spec
     attempts = [a for a in record.attempts if a.number >= since]
     # Compiled once per check: an observation is then a few look-ups.
+    hand_read = reads_hand(rule)
     if isinstance(spec, Restriction):
         refuses = refusal_predicate(spec, settings, rule.author)
-        return [_restriction(rule, refuses, jargon, a) for a in attempts]
+        return [_restriction(hand_read, refuses, jargon, a) for a in attempts]
     if isinstance(spec, Trigger):
         when = compile_condition(spec.when, settings, rule.author)
-        return [o for a in attempts if a.accepted for o in _trigger(rule, when, jargon, a)]
+        return [o for a in attempts if a.accepted
+                for o in _trigger(spec, hand_read, when, jargon, a)]
     if isinstance(spec, Call):
         required = compile_condition(spec.when, settings, rule.author)
-        return [_call(rule, required, jargon, a) for a in attempts if a.accepted]
+        return [_call(spec, hand_read, required, jargon, a) for a in attempts if a.accepted]
     book = Rulebook([rule], settings)
     if isinstance(spec, Permission):
         return [_permission(book, a) for a in attempts
@@ -136,75 +200,151 @@ def _observations(rule: Rule, jargon: str, record: PublicRecord, since: int,
     raise TypeError(f"unknown kind of rule {spec.kind!r}")
 
 
-def _restriction(rule: Rule, refuses: Predicate, jargon: str, attempt: Attempt
-                 ) -> Observation:
-    seen = describe_attempt(attempt)
-    refused = jargon in attempt.broken
-    happened = (refused, f"was refused by {jargon}" if refused else
-                "was accepted" if attempt.accepted else f"was refused, but not by {jargon}")
-    if not judgeable(attempt, rule):
-        return attempt.number, seen, happened, None
-    refused_here = refuses(context(attempt))
-    return attempt.number, seen, happened, (
-        refused_here, "would refuse it" if refused_here else "would let it through")
+#: What the table sees a rule of each kind do (:attr:`Sighting.kinds`): a permission is
+#: never named at the table.
+_DEED = {"restriction": "refused", "trigger": "fired", "call": "call", "instant_win": "claim",
+         "permission": ""}
+#: A rule of each kind, in words.
+KIND_WORDS = {"restriction": "a restriction", "trigger": "a trigger", "call": "a call",
+              "permission": "a permission", "instant_win": "an instant win"}
 
 
-def _trigger(rule: Rule, when: Predicate, jargon: str, attempt: Attempt
-             ) -> list[Observation]:
+def _out_of_kind(kind: str, jargon: str, record: PublicRecord) -> list[Observation]:
+    """What the table saw ``jargon`` do that no rule of ``kind`` can: each refusal naming it
+    (only a restriction refuses), each firing (only a trigger), each call penalised (only a
+    call), each hand it made a winner (only an instant win)."""
+    sighting = record.sighting(jargon)
+    if sighting is None or sighting.kinds <= {_DEED[kind]}:
+        return []  # seen doing only what a rule of this kind does: nothing to add
     found: list[Observation] = []
-    for index, card in enumerate(attempt.stands_for):
-        seen = describe_attempt(attempt)
-        if attempt.group:
-            seen += f", card {index + 1} ({card_of(card).symbol})"
-        fired = any(f.jargon == jargon and (f.card in (None, card)) for f in attempt.fired)
-        happened = (fired, f"set {jargon} off" if fired else f"did not set {jargon} off")
-        if not judgeable(attempt, rule):
-            found.append((attempt.number, seen, happened, None))
-            continue
-        fires = when(context(attempt, index))
-        found.append((attempt.number, seen, happened,
-                      (fires, "would fire on it" if fires else "would not fire on it")))
+    what = KIND_WORDS[kind]
+
+    def add(number: int, seen: Attempt | str, happened: str, never: str) -> None:
+        found.append(Observation(number, seen, happened, f"{never}: it is {what}", False,
+                                 kind=True))
+
+    for attempt in record.attempts:
+        if kind != "restriction" and jargon in attempt.broken:
+            add(attempt.number, attempt, f"was refused by {jargon}", "never refuses a play")
+        if kind != "trigger":
+            for firing in attempt.fired:
+                if firing.jargon == jargon:
+                    add(attempt.number, attempt, f"set {jargon} off", "never fires")
+        if kind != "call":
+            for miss in attempt.calls:
+                if miss.jargon == jargon:
+                    add(attempt.number, attempt, f"was penalised by {jargon} for its words",
+                        "never penalises words")
+    if kind != "instant_win":
+        for claim in record.claims:
+            if claim.won_by == jargon:
+                add(claim.number, _hand_seen(claim), f"won by {jargon}",
+                    "never makes a hand a winner")
     return found
 
 
-def _call(rule: Rule, when: Predicate, jargon: str, attempt: Attempt) -> Observation:
-    assert isinstance(rule.spec, Call)
-    said = f"saying “{attempt.said}”" if attempt.said.strip() else "saying nothing"
-    seen = f"{describe_attempt(attempt)}, {said}"
-    penalised = any(c.jargon == jargon for c in attempt.calls)
-    happened = (penalised, f"was penalised by {jargon}" if penalised
-                else f"was not penalised by {jargon}")
-    if not judgeable(attempt, rule):
-        return attempt.number, seen, happened, None
+def _restriction(hand_read: bool, refuses: Predicate, jargon: str, attempt: Attempt
+                 ) -> Observation:
+    refused = jargon in attempt.broken
+    happened = (f"was refused by {jargon}" if refused else
+                "was accepted" if attempt.accepted else f"was refused, but not by {jargon}")
+    if not judgeable(attempt, hand_read):
+        return Observation(attempt.number, attempt, happened)
+    refused_here = refuses(context(attempt))
+    return Observation(attempt.number, attempt, happened,
+                       "would refuse it" if refused_here else "would let it through",
+                       refused_here == refused)
+
+
+def _effects(effects: tuple[Effect, ...]) -> str:
+    return "; ".join(describe_effect(e) for e in effects) or "nothing happens"
+
+
+def _trigger(spec: Trigger, hand_read: bool, when: Predicate, jargon: str, attempt: Attempt
+             ) -> list[Observation]:
+    effects = spec.effects
+    found: list[Observation] = []
+    for index, card in enumerate(attempt.stands_for):
+        card_words = f", card {index + 1} ({card_of(card).symbol})" if attempt.group else ""
+        firing = next((f for f in attempt.fired if f.jargon == jargon
+                       and f.card in (None, card)), None)
+        happened = (f"set {jargon} off ({_effects(firing.effects)})" if firing
+                    else f"did not set {jargon} off")
+        if not judgeable(attempt, hand_read):
+            found.append(Observation(attempt.number, attempt, happened, detail=card_words))
+            continue
+        if not when(context(attempt, index)):
+            found.append(Observation(attempt.number, attempt, happened, "would not fire on it",
+                                     firing is None, detail=card_words))
+        elif firing is None or firing.effects == effects:
+            found.append(Observation(attempt.number, attempt, happened, "would fire on it",
+                                     firing is not None, detail=card_words))
+        else:  # it fired, but did something else than the hypothesis says
+            found.append(Observation(attempt.number, attempt, happened,
+                                     f"would fire on it, but: {_effects(effects)}", False,
+                                     detail=card_words))
+    return found
+
+
+def _call(spec: Call, hand_read: bool, when: Predicate, jargon: str, attempt: Attempt
+          ) -> Observation:
+    said = f", saying “{attempt.said}”" if attempt.said.strip() else ", saying nothing"
+    miss = next((c for c in attempt.calls if c.jargon == jargon), None)
+    if miss is None:
+        happened = f"was not penalised by {jargon}"
+    else:
+        why = "missing words" if miss.required else "needless words"
+        drawn = f", {cards(miss.penalty)} drawn" if miss.penalty else ""
+        happened = f"was penalised by {jargon} for {why}{drawn}"
+    if not judgeable(attempt, hand_read):
+        return Observation(attempt.number, attempt, happened, detail=said)
     last = context(attempt, len(attempt.stands_for) - 1)
     required = when(last)
-    phrase = expand(rule.spec.say, last.played, last.run_after)
-    broken = required != said_contains(attempt.said, phrase)
-    words = (f"would ask for “{phrase}”" if required else f"would not want “{phrase}”")
-    return attempt.number, seen, happened, (
-        broken, f"{words} and penalise it" if broken else f"{words}, so no penalty")
+    # Judged alone, as the table would judge it with no other call rule taking words.
+    template = compile_template(spec.say)
+    phrase = template.expand(last.played, last.run_after)
+    broken = required != judge([Heard(phrase, required, template.names_card)], attempt.said)[0]
+    words = (f"would ask for {phrase.readable()}" if required
+             else f"would not want “{phrase.text}”")
+    if not broken:
+        return Observation(attempt.number, attempt, happened, f"{words}, so no penalty",
+                           miss is None, detail=said)
+    predicted = f"{words} and penalise it with {cards(spec.penalty)}"
+    if miss is None:
+        return Observation(attempt.number, attempt, happened, predicted, False, detail=said)
+    # Penalised both ways: for the same reason, and as many cards as were drawn (fewer were
+    # drawn only when the stock ran dry).
+    drawn_ok = not miss.penalty or miss.penalty == spec.penalty or (
+        miss.short and miss.penalty < spec.penalty)
+    return Observation(attempt.number, attempt, happened, predicted,
+                       miss.required == required and drawn_ok, detail=said)
 
 
 def _permission(book: Rulebook, attempt: Attempt) -> Observation:
-    seen = describe_attempt(attempt)
-    happened = (False, "was refused: no rule let those cards go down together")
+    happened = "was refused: no rule let those cards go down together"
     allows = book.group_permission(
         [card_of(c) for c in attempt.stands_for]) is not None
-    return attempt.number, seen, happened, (
-        allows, "would let them go down together" if allows else "would not allow it either")
+    return Observation(attempt.number, attempt, happened,
+                       "would let them go down together" if allows
+                       else "would not allow it either", not allows)
+
+
+def _hand_seen(claim: Claim) -> str:
+    shown = " ".join(card_of(c).symbol for c in claim.hand)
+    return f"the hand {shown} revealed in round {claim.round}"
 
 
 def _claim(book: Rulebook, jargon: str, claim: Claim) -> Observation:
-    shown = " ".join(card_of(c).symbol for c in claim.hand)
-    seen = f"the hand {shown} revealed in round {claim.round}"
+    seen = _hand_seen(claim)
     won = claim.won_by == jargon
-    happened = (won, f"won by {jargon}" if won else "was no winner" if claim.won_by is None
+    happened = (f"won by {jargon}" if won else "was no winner" if claim.won_by is None
                 else f"won by {claim.won_by}")
     if claim.won_by not in (None, jargon):
-        return claim.number, seen, happened, None  # another rule won it first: no evidence
+        return Observation(claim.number, seen, happened)  # another rule won it: no evidence
     wins = book.winning_hand([card_of(c) for c in claim.hand]) is not None
-    return claim.number, seen, happened, (
-        wins, "would make it a winner" if wins else "would not make it a winner")
+    return Observation(claim.number, seen, happened,
+                       "would make it a winner" if wins else "would not make it a winner",
+                       wins == won)
 
 
 __all__ = ["Check", "Contradiction", "check", "reads_hand"]

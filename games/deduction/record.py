@@ -18,7 +18,7 @@ detective bot), so that the record is never rebuilt from the whole log.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from games.engine.events import (
     CallBroken,
@@ -30,6 +30,7 @@ from games.engine.events import (
     Fired,
     Hand,
     NamedSuit,
+    NoSupply,
     Played,
     Refused,
     RuleWritten,
@@ -51,11 +52,13 @@ class Firing:
 class CallMiss:
     """A call rule that penalised a play: words ``required`` but missing, or needless;
     ``penalty`` is how many cards everyone saw the player draw for it (0: none could be
-    drawn, or the log did not say)."""
+    drawn, or the log did not say); ``short``: the stock ran dry on that play, so fewer
+    may have been drawn than the rule asks."""
 
     jargon: str
     required: bool
     penalty: int = 0
+    short: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -117,7 +120,8 @@ class Claim:
 
 @dataclass(frozen=True, slots=True)
 class Sighting:
-    """A jargon seen at the table: who wrote the rule, and what it has been seen do.
+    """A jargon seen at the table: who wrote the rule (``None``: no player did; a house
+    rule or a preset law), and what it has been seen do.
 
     ``since`` is the first attempt at which the rule certainly existed: its author wrote
     it at one of their rule-writings before it was first seen, so it existed at the latest
@@ -125,7 +129,7 @@ class Sighting:
     """
 
     jargon: str
-    author: int
+    author: int | None
     first_seen: int
     since: int
     kinds: frozenset[str]
@@ -174,7 +178,7 @@ class _Builder:
     attempts: list[Attempt] = field(default_factory=list)
     claims: list[Claim] = field(default_factory=list)
     writings: list[Writing] = field(default_factory=list)
-    first: dict[str, tuple[int, int, set[str]]] = field(default_factory=dict)
+    first: dict[str, tuple[int | None, int, set[str]]] = field(default_factory=dict)
     #: A call just broken whose penalty draw has not been seen yet.
     owing: bool = False
 
@@ -205,6 +209,8 @@ class _Builder:
             self.owing = True
         elif isinstance(event, NamedSuit):
             self._after(suit=event.suit)
+        elif isinstance(event, NoSupply):
+            self._short()
         elif isinstance(event, ClaimWon | ClaimFailed):
             self.owing = False  # a failed claim's penalty is not a call's
             won = event.jargon if isinstance(event, ClaimWon) else None
@@ -242,12 +248,9 @@ class _Builder:
         if not self.attempts:
             return
         last = self.attempts[-1]
-        self.attempts[-1] = Attempt(
-            number=last.number, round=last.round, seat=last.seat, cards=last.cards,
-            stands_for=last.stands_for, situation=last.situation, record=last.record,
-            accepted=last.accepted, broken=last.broken,
-            fired=last.fired + ((fired,) if fired else ()),
-            calls=last.calls + ((call,) if call else ()), hand=last.hand, pile=last.pile,
+        self.attempts[-1] = replace(
+            last, fired=last.fired + ((fired,) if fired else ()),
+            calls=last.calls + ((call,) if call else ()),
             named_suit=suit if suit is not None else last.named_suit)
 
     def _penalty(self, count: int) -> None:
@@ -255,14 +258,17 @@ class _Builder:
         self.owing = False
         last = self.attempts[-1]
         miss = last.calls[-1]
-        calls = (*last.calls[:-1], CallMiss(miss.jargon, miss.required, count))
-        self.attempts[-1] = Attempt(
-            number=last.number, round=last.round, seat=last.seat, cards=last.cards,
-            stands_for=last.stands_for, situation=last.situation, record=last.record,
-            accepted=last.accepted, broken=last.broken, fired=last.fired, calls=calls,
-            hand=last.hand, pile=last.pile, named_suit=last.named_suit)
+        self.attempts[-1] = replace(last, calls=(*last.calls[:-1], replace(miss, penalty=count)))
 
-    def _seen(self, jargon: str, author: int, kind: str) -> None:
+    def _short(self) -> None:
+        """The stock could not supply a draw: the calls of the play just made may have
+        drawn fewer cards than their penalty."""
+        if not self.attempts or not self.attempts[-1].calls:
+            return
+        last = self.attempts[-1]
+        self.attempts[-1] = replace(last, calls=tuple(replace(c, short=True) for c in last.calls))
+
+    def _seen(self, jargon: str, author: int | None, kind: str) -> None:
         number = len(self.attempts) if kind != "claim" else len(self.attempts) + 1
         if jargon not in self.first:
             self.first[jargon] = (author, max(number, 1), {kind})

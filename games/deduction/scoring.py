@@ -5,7 +5,7 @@ Three verdicts, best first:
 * **exact**: the guess and the rule agree on every situation the rule language can tell
   apart (the analysis found no difference over an exact probe space of both rules);
 * **every play**: they differ somewhere, but the guess is right about every play the table
-  saw (the example says where they differ);
+  saw (the example gives a situation where they differ and what each does there);
 * **wrong**: the guess gets something the table saw wrong (the example says what).
 
 Only the reveal calls this: it is the one tool that reads a real rule, and only after every
@@ -20,10 +20,12 @@ from typing import Literal
 from games.deduction.hypotheses import check
 from games.deduction.record import PublicRecord
 from rules.analysis import first_difference
-from rules.cards import JOKER
+from rules.cards import JOKER, Card
 from rules.context import PlayContext, Settings
-from rules.evaluation import DEFAULT_SETTINGS
-from rules.spec import Rule
+from rules.english import cards, describe_effect
+from rules.evaluation import DEFAULT_SETTINGS, Rulebook, compile_condition, refusal_predicate
+from rules.phrases import expand
+from rules.spec import Call, InstantWin, Permission, Restriction, Rule, Trigger
 
 Verdict = Literal["exact", "every_play", "wrong"]
 #: How each verdict reads on the reveal.
@@ -69,10 +71,76 @@ def score(guess: Rule, real: Rule, record: PublicRecord,
     difference = first_difference(guess, real, settings)
     if not difference.found and difference.exact:
         return Score("exact")
-    # Not exact: a situation where they differ, or (rules with several sequence tests, which
-    # the analysis cannot try exhaustively) none found, which proves nothing.
-    example = (f"they differ on {describe_situation(difference.example)}"
-               if difference.example is not None else
-               "no situation was found where they differ, but with these rules the analysis "
-               "cannot try every one")
-    return Score("every_play", example)
+    if difference.example is None:
+        # Not found where the analysis had to sample (rules with several sequence tests, or
+        # hand tests too many to try): that proves nothing, and says so.
+        where = "hand" if real.spec.kind == "instant_win" else "situation"
+        return Score("every_play", f"no {where} was found where they differ, but with these "
+                                   f"rules the analysis cannot try every one")
+    return Score("every_play", how_they_differ(guess, real, difference.example, settings))
+
+
+def how_they_differ(guess: Rule, real: Rule, ctx: PlayContext,
+                    settings: Settings = DEFAULT_SETTINGS) -> str:
+    """``they differ on <situation>: the rule <does X>, the guess <does Y>`` for a situation
+    where the two rules (of one kind) behave differently."""
+    g, r = guess.spec, real.spec
+    if isinstance(r, Permission) and isinstance(g, Permission):
+        return (f"they differ on the group {_cards(ctx.hand)}: the rule "
+                f"{_allows(real, ctx, settings)}, the guess {_allows(guess, ctx, settings)}")
+    if isinstance(r, InstantWin) and isinstance(g, InstantWin):
+        return (f"they differ on the hand {_cards(ctx.hand)}: the rule "
+                f"{_wins(real, ctx, settings)}, the guess {_wins(guess, ctx, settings)}")
+    where = f"they differ on {describe_situation(ctx)}"
+    if isinstance(r, Trigger) and isinstance(g, Trigger):
+        return f"{where}: the rule {_fires(real, ctx, settings)}, the guess " \
+               f"{_fires(guess, ctx, settings)}"
+    if isinstance(r, Call) and isinstance(g, Call):
+        return f"{where}: {_calls(r, g, real, guess, ctx, settings)}"
+    if isinstance(r, Restriction) and isinstance(g, Restriction):
+        refuses = refusal_predicate(r, settings, real.author)(ctx)
+        does = ("refuses it", "lets it through")
+        return f"{where}: the rule {does[not refuses]}, the guess {does[refuses]}"
+    return where
+
+
+def _cards(cards: tuple[Card, ...]) -> str:
+    return " ".join(c.symbol for c in cards)
+
+
+def _allows(rule: Rule, ctx: PlayContext, settings: Settings) -> str:
+    allows = Rulebook([rule], settings).group_permission(ctx.hand) is not None
+    return "lets it go down together" if allows else "does not"
+
+
+def _wins(rule: Rule, ctx: PlayContext, settings: Settings) -> str:
+    wins = Rulebook([rule], settings).winning_hand(ctx.hand) is not None
+    return "makes it a winner" if wins else "does not"
+
+
+def _fires(rule: Rule, ctx: PlayContext, settings: Settings) -> str:
+    assert isinstance(rule.spec, Trigger)
+    if not compile_condition(rule.spec.when, settings, rule.author)(ctx):
+        return "does not fire"
+    return "fires: " + "; ".join(describe_effect(e) for e in rule.spec.effects)
+
+
+def _calls(r: Call, g: Call, real: Rule, guess: Rule, ctx: PlayContext,
+           settings: Settings) -> str:
+    """How two calls differ in one situation: the words asked for, or the penalty."""
+    def asks(spec: Call, rule: Rule) -> tuple[bool, str]:
+        return (compile_condition(spec.when, settings, rule.author)(ctx),
+                expand(spec.say, ctx.played, ctx.run_after).text)
+
+    (real_wants, real_phrase), (guess_wants, guess_phrase) = asks(r, real), asks(g, guess)
+    if real_wants or guess_wants:
+        if (real_wants, real_phrase) != (guess_wants, guess_phrase):
+            def words(wants: bool, phrase: str) -> str:
+                return f"asks for “{phrase}”" if wants else "asks for nothing"
+            return f"the rule {words(real_wants, real_phrase)}, the guess " \
+                   f"{words(guess_wants, guess_phrase)}"
+    elif real_phrase != guess_phrase:
+        return (f"neither asks for words, but the rule penalises “{real_phrase}” said anyway, "
+                f"the guess “{guess_phrase}”")
+    return f"a wrong call costs {cards(r.penalty)} under the rule, {cards(g.penalty)} under " \
+           "the guess"

@@ -36,15 +36,43 @@ class Face:
         return cls(card.symbol, colour, card.name)
 
 
+#: How many cards under the one a refused play went on the table's notebook shows.
+UNDER_SHOWN = 3
+
+
 @dataclass(frozen=True, slots=True)
 class Line:
     """One observation in words, with where it happened; ``several``: a refusal by more
-    than one rule (the notebook's filter keeps only those)."""
+    than one rule (the notebook's filter keeps only those).
+
+    A refusal's sentence is cut where the pile goes: ``text`` up to the card it went on,
+    ``under`` the cards beneath that one (nearest first, as far as the rules can see), and
+    ``rest`` the end of the sentence; the page draws the pile small, and the table's
+    notebook shows its nearest :data:`UNDER_SHOWN` cards and how many more lie below.
+    """
 
     round: int
     turn: int | None
     text: str
     several: bool = False
+    under: tuple[str, ...] = ()
+    rest: str = ""
+
+    @property
+    def sentence(self) -> str:
+        """The whole sentence as plain text."""
+        pile = f" (over {' '.join(self.under)})" if self.under else ""
+        return f"{self.text}{pile}{self.rest}"
+
+    @property
+    def under_near(self) -> tuple[str, ...]:
+        """The nearest :data:`UNDER_SHOWN` cards of :attr:`under`."""
+        return self.under[:UNDER_SHOWN]
+
+    @property
+    def under_far(self) -> tuple[str, ...]:
+        """The cards of :attr:`under` below those (counted, not shown, at the table)."""
+        return self.under[UNDER_SHOWN:]
 
     @property
     def when(self) -> str:
@@ -201,12 +229,20 @@ def _line(attempt: Attempt, text: str, several: bool = False) -> Line:
     return Line(attempt.round, _turn(attempt), text, several)
 
 
+def _under(attempt: Attempt) -> tuple[str, ...]:
+    """The cards under the one ``attempt`` went on, nearest first."""
+    if attempt.situation is None:
+        return ()
+    return tuple(card_of(c).symbol for c in reversed(attempt.situation.under[:-1]))
+
+
 def _refusal(attempt: Attempt, jargon: str, names: tuple[str, ...]) -> Line:
     others = [j for j in attempt.broken if j != jargon]
     also = f"; also refused by {', '.join(others)}" if others else ""
-    text = (f"{names[attempt.seat]} tried {_played(attempt)}{_on(attempt)}{_holding(attempt)}"
-            f"{_words(attempt)}{also}.")
-    return _line(attempt, text, several=bool(others))
+    return Line(attempt.round, _turn(attempt),
+                f"{names[attempt.seat]} tried {_played(attempt)}{_on(attempt)}",
+                several=bool(others), under=_under(attempt) if attempt.top else (),
+                rest=f"{_holding(attempt)}{_words(attempt)}{also}.")
 
 
 def _jargon_view(entry: Entry, record: PublicRecord) -> JargonView:
@@ -221,7 +257,9 @@ def _jargon_view(entry: Entry, record: PublicRecord) -> JargonView:
     wins = tuple(Line(c.round, None, f"{names[c.seat]} revealed "
                                      f"{' '.join(card_of(x).symbol for x in c.hand)} and won.")
                  for c in record.claims if c.won_by == entry.jargon)
-    author = names[entry.sighting.author] if entry.sighting.author < len(names) else "?"
+    seat = entry.sighting.author
+    # A rule no player wrote (a preset's house rule or law) speaks for the house.
+    author = "the house" if seat is None else names[seat] if seat < len(names) else "?"
     return JargonView(
         jargon=entry.jargon, anchor=anchor(entry.jargon), author=author,
         since=entry.sighting.since, refusals=refusals, firings=firings, calls=calls, wins=wins,

@@ -18,7 +18,9 @@ from games.engine.state import GameState
 from games.models import Game, Seat
 from games.notebook.display import anchor
 from games.notebook.services import Written, guesses_of, hypotheses_of, notes_of, read_rule
-from games.store.reads import game_state
+from games.reveal.guesses import moment_at, timeline
+from games.store.reads import game_entries, game_state
+from rules.context import Settings
 from rules.english import describe
 from rules.fields import MAX_DEPTH
 from rules.spec import spec_to_json
@@ -37,11 +39,13 @@ class HypothesisRow:
 
 @dataclass(frozen=True, slots=True)
 class GuessRow:
-    """The guess sealed for a jargon, and when."""
+    """The guess sealed for a jargon, and when: at game ``version``, which was ``when`` in
+    the game (``in round 1, turn 3``), at the time ``sealed``."""
 
     sentence: str
     version: int
     sealed: datetime
+    when: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -77,22 +81,23 @@ class Mine:
         return sum(len(j.hypotheses) for j in self.jargons)
 
 
-def table_now(state: GameState, seat: int | None) -> Table | None:
-    """The table as ``seat`` sees it before its next play (``None``: not playing now)."""
+def table_now(state: GameState, seat: int | None) -> tuple[Table, ...]:
+    """The table as ``seat`` sees it before its next play, one per discard pile (none: not
+    playing now)."""
     if seat is None or state.phase != "playing" or not state.piles:
-        return None
-    pile = state.piles[0]
+        return ()
     # The engine counts a turn when it is played: the next play is turn ``turn + 1``.
-    return Table(seat=seat, hand=tuple(state.hands[seat]),
-                 under=pile.effective_text()[-MAX_DEPTH:], record=tuple(state.record),
-                 turn=state.turn + 1, round=state.round, players=state.players,
-                 active_suit=pile.suit)
+    return tuple(Table(seat=seat, hand=tuple(state.hands[seat]),
+                       under=pile.effective_text()[-MAX_DEPTH:], record=tuple(state.record),
+                       turn=state.turn + 1, round=state.round, players=state.players,
+                       active_suit=pile.suit) for pile in state.piles)
 
 
-def _row(written: Written, number: int, record: PublicRecord, sealed_spec: object) -> HypothesisRow:
+def _row(written: Written, number: int, record: PublicRecord, sealed_spec: object,
+         settings: Settings) -> HypothesisRow:
     return HypothesisRow(
         id=written.id, label=f"H{number}", sentence=describe(written.rule),
-        check=check(written.rule, written.jargon, record),
+        check=check(written.rule, written.jargon, record, settings),
         sealed=sealed_spec is not None and spec_to_json(written.rule.spec) == sealed_spec)
 
 
@@ -105,21 +110,26 @@ def mine_view(game: Game, seat: Seat | None, holder: str | None, record: PublicR
     notes = notes_of(game, holder)
     written = hypotheses_of(game, holder)
     guesses = guesses_of(game, index)
-    table = table_now(state, index)
+    tables = table_now(state, index)
+    # Where the game stood at each seal, as the reveal will say it (the log is read only
+    # for a viewer who sealed something).
+    moments = timeline(game_entries(game)) if guesses else []
+    settings = Settings(aces_high=state.settings.aces_high)
     sightings = {s.jargon: s.author for s in record.sightings}
     jargons = []
     for jargon in record.jargons:
         guess = guesses.get(jargon)
         mine = [w for w in written if w.jargon == jargon]
-        rows = tuple(_row(w, i + 1, record, guess.spec if guess else None)
+        rows = tuple(_row(w, i + 1, record, guess.spec if guess else None, settings)
                      for i, w in enumerate(mine))
         tried = experiments([(r.label, w.rule) for r, w in zip(rows, mine, strict=True)],
-                            table) if table is not None and mine else ()
+                            tables, settings) if tables and mine else ()
         jargons.append(JargonMine(
             jargon=jargon, anchor=anchor(jargon), note=notes.get(jargon, ""), hypotheses=rows,
             guess=GuessRow(describe(read_rule(guess.spec, jargon)), guess.version,
-                           guess.sealed) if guess else None,
+                           guess.sealed, moment_at(moments, guess.version).words)
+            if guess else None,
             experiments=tried, own=index is not None and sightings[jargon] == index))
     return Mine(code=game.code, version=game.version, player=index is not None,
-                playing=table is not None, ended=state.phase == "ended",
+                playing=bool(tables), ended=state.phase == "ended",
                 general_note=notes.get("", ""), jargons=tuple(jargons), message=message)

@@ -18,7 +18,8 @@ from games.deduction.record import PublicRecord, public_record
 from games.engine.state import GameState
 from games.models import MAX_HYPOTHESES, MAX_NOTE, Game, Hypothesis, Note, SealedGuess, Seat
 from games.store.errors import ServiceError
-from games.store.reads import game_log, game_state
+from games.store.reads import game_log, game_settings, game_state
+from rules.context import Settings
 from rules.errors import RuleError
 from rules.spec import FORMAT_VERSION, Rule, load_rule, spec_to_json
 
@@ -37,6 +38,12 @@ def record_for(game: Game, seat: int | None) -> PublicRecord:
     the log (the viewer's own hand included: hypotheses about hands need it)."""
     state = game_state(game)
     return public_record(game_log(game), seat, state.names)
+
+
+def rule_settings(game: Game) -> Settings:
+    """What the game's settings change in the meaning of a rule (aces high or low): every
+    hypothesis is checked, and every experiment judged, under them."""
+    return Settings(aces_high=game_settings(game).aces_high)
 
 
 def _seen(record: PublicRecord, jargon: str) -> str:

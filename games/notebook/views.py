@@ -167,6 +167,11 @@ class HypothesisPanel(Panel):
     can_seal: bool = False
 
     @property
+    def previews_grid(self) -> bool:
+        """A hypothesis is checked against the plays seen, not drawn on a grid."""
+        return False
+
+    @property
     def urls(self) -> dict[str, str]:
         """The hypothesis builder's endpoints for this game (the builder's own names)."""
         names = {"form": "hypothesis_form", "rows": "hypothesis_rows",
@@ -207,7 +212,8 @@ def _panel(viewer: Viewer, jargon: str, form: RuleForm, editing: int | None,
         and (sighting is None or sighting.author != viewer.seat.index))
     panel.slots = [(slot, checked.by_slot().get(slot, "")) for slot in error_slots(form)]
     if checked.ok and checked.rule is not None:
-        panel.verdict = check_hypothesis(checked.rule, jargon, viewer.record)
+        panel.verdict = check_hypothesis(checked.rule, jargon, viewer.record,
+                                         services.rule_settings(viewer.game))
         panel.sentence = describe(checked.rule)
     return panel
 

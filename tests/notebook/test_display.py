@@ -5,9 +5,14 @@ from __future__ import annotations
 
 import re
 
+import pytest
 from django.template.loader import render_to_string
 
+from games.engine.actions import Play
+from games.live.fragments import notebook_evidence
+from games.live.snapshots import read_snapshot
 from games.notebook.display import RECENT, EvidenceView, JargonView, Line, anchor
+from tests.notebook.helpers import GRONK, story_game
 
 
 def _context(full: bool, lines: int) -> dict[str, object]:
@@ -38,3 +43,25 @@ def test_anchors_tell_jargons_apart_and_are_stable() -> None:
     assert anchor("Pip!") == anchor("Pip!")
     assert re.fullmatch(r"nb-pip-[0-9a-f]{8}", anchor("Pip!"))
     assert anchor("!!!").startswith("nb-rule-")
+
+
+@pytest.mark.django_db
+def test_a_refusal_shows_the_pile_under_the_card_it_went_on() -> None:
+    """Gronk refuses Bob's 5♥ on K♣, which lies on 8♥ 2♠ 9♣ 4♦ (nearest first)."""
+    game, clients = story_game("Gronk", GRONK, [["2C", "7D"], ["5H", "6D"], ["9H", "4S"]],
+                               ["4D", "9C", "2S", "8H", "KC"], (Play(1, ("5H",)),))
+    page = clients[2].get(f"/g/{game.code}/notebook/").content.decode()
+    assert ('Bob tried 5♥ on K♣ <span class="nb-under">(over 8♥ 2♠ 9♣ 4♦)</span>, holding 2 '
+            'cards, saying nothing.') in page
+    snapshot = read_snapshot(game.pk, game.code)
+    assert snapshot is not None
+    # The table's notebook: the nearest three, and how many more lie below.
+    assert "(over 8♥ 2♠ 9♣ and 1 more)</span>, holding 2 cards" in notebook_evidence(snapshot)
+    hypothesis = clients[2].get(f"/g/{game.code}/notebook/hypothesis/?jargon=Gronk")
+    assert "(over 8♥ 2♠ 9♣ 4♦)" in hypothesis.content.decode()
+
+
+def test_a_line_reads_as_one_sentence() -> None:
+    line = Line(1, 2, "Bob tried 5♥ on K♣", under=("8♥", "2♠"), rest=", saying nothing.")
+    assert line.sentence == "Bob tried 5♥ on K♣ (over 8♥ 2♠), saying nothing."
+    assert Line(1, 2, "Ann played 7♦.").sentence == "Ann played 7♦."

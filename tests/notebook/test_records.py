@@ -5,25 +5,23 @@ from __future__ import annotations
 
 import difflib
 import re
-from typing import Any
 
 import pytest
 from django.db import connection
+from django.test import Client
 from django.test.utils import CaptureQueriesContext
 
 from games.engine.actions import Pass
 from games.live import records
 from games.live.fragments import notebook_evidence
 from games.live.snapshots import read_snapshot, table_snapshot
+from games.models import Game, Hypothesis
 from games.store.writes import submit_action
-from tests.notebook.helpers import NO_HEARTS, form_of, gronk_game
+from tests.factories import holder_client
+from tests.notebook.endpoints import notebook_answers
+from tests.notebook.helpers import GRONK, NO_HEARTS, ON_A_KING, form_of, gronk_game
 
 pytestmark = pytest.mark.django_db
-
-#: Another meaning of Gronk with the same public history: no heart on a king.
-ON_A_KING: dict[str, Any] = {"kind": "restriction",
-                             "when": {"type": "rank", "of": "top", "in": ["K"]},
-                             "must_not": {"type": "suit", "in": ["H"]}}
 
 
 def _masked(page: str, code: str) -> str:
@@ -55,20 +53,52 @@ def test_the_evidence_is_followed_from_memory_after_the_first_read() -> None:
 
 def test_two_secret_meanings_with_one_public_history_give_the_same_bytes() -> None:
     """The strongest secrecy test: Gronk as "no heart on a club" or "no heart on a king"
-    refused and let through the same plays; every other viewer's notebook is identical."""
-    pages: list[list[str]] = []
+    refused and let through the same plays; every other viewer (Bob, Cat, a spectator) gets
+    the very same bytes from every notebook and hypothesis endpoint and frame, before and
+    after keeping a note, a hypothesis and a seal, with Gronk's real meaning in the form."""
+    pages: list[list[tuple[str, str]]] = []
     for meaning in (None, ON_A_KING):
         game, clients = gronk_game(rule=meaning)
-        snapshot = read_snapshot(game.pk, game.code)
-        assert snapshot is not None
-        seen = [_masked(notebook_evidence(snapshot), game.code)]
-        for client in clients[1:]:
-            client.post(f"/g/{game.code}/notebook/hypothesis/save/",
-                        {**form_of(NO_HEARTS), "jargon": "Gronk"})
-            for url in ("", "hypothesis/?jargon=Gronk"):
-                page = client.get(f"/g/{game.code}/notebook/{url}").content.decode()
-                seen.append(_masked(page, game.code))
+        seen = [(f"{who}: {what}", _masked(answer, game.code))
+                for who, client in (("Bob", clients[1]), ("Cat", clients[2]),
+                                    ("spectator", holder_client()[0]))
+                for what, answer in _answers(game, client)]
         records.forget()
         pages.append(seen)
-    for a, b in zip(pages[0], pages[1], strict=True):
-        assert a == b, "\n".join(difflib.unified_diff(a.splitlines(), b.splitlines(), lineterm=""))
+    assert len(pages[0]) == len(pages[1]) > 30
+    answers = dict(pages[0])
+    # Real answers, not alike errors: the check of Gronk's first meaning, the seal.
+    assert "Consistent with all 4 plays seen." in answers["Cat: hypothesis preview"]
+    assert "Sealed as your guess for Gronk." in answers["Cat: seal"]
+    assert "Sealed guess" in answers["Cat: mine, later"]
+    for (what, a), (_, b) in zip(pages[0], pages[1], strict=True):
+        assert a == b, what + "\n" + "\n".join(
+            difflib.unified_diff(a.splitlines(), b.splitlines(), lineterm=""))
+
+
+def _answers(game: Game, client: Client) -> list[tuple[str, str]]:
+    """Every notebook answer ``client`` gets, before and after keeping a note, a hypothesis
+    and its seal (the form holding Gronk's first meaning throughout)."""
+    base = f"/g/{game.code}/notebook/"
+    found = notebook_answers(client, game.code, "Gronk", GRONK)
+    found.append(("note", client.post(f"{base}note/", {"jargon": "Gronk",
+                                                       "text": "hearts?"}).content.decode()))
+    saved = client.post(f"{base}hypothesis/save/", {**form_of(NO_HEARTS), "jargon": "Gronk"},
+                        headers={"HX-Request": "true"})
+    found.append(("save", saved.headers.get("HX-Redirect", "") + saved.content.decode()))
+    row = Hypothesis.objects.filter(game=game).order_by("-pk").first()
+    assert row is not None
+    found.append(("seal", client.post(f"{base}hypotheses/{row.pk}/seal/").content.decode()))
+    found += [(f"{what}, later", answer)
+              for what, answer in notebook_answers(client, game.code, "Gronk", GRONK)]
+    return found
+
+
+def test_the_same_bytes_test_can_fail() -> None:
+    """Ann wrote Gronk: her own notebook does tell its two meanings apart."""
+    seen = []
+    for meaning in (None, ON_A_KING):
+        game, clients = gronk_game(rule=meaning)
+        seen.append(_masked(clients[0].get(f"/g/{game.code}/").content.decode(), game.code))
+        records.forget()
+    assert seen[0] != seen[1]

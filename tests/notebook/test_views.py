@@ -136,6 +136,9 @@ def test_a_player_seals_a_guess_and_a_spectator_cannot() -> None:
     row = Hypothesis.objects.get()
     answer = cat.post(f"/g/{game.code}/notebook/hypotheses/{row.pk}/seal/").content.decode()
     assert "Sealed as your guess for Gronk" in answer and "Sealed guess" in answer
+    # When, as the reveal will say it; and no button to seal what is sealed already.
+    assert "<strong>Sealed guess</strong> (in round 1, turn 4, at " in answer
+    assert "Seal as my guess" not in answer
     guess = SealedGuess.objects.get()
     assert (guess.seat, guess.jargon, guess.version) == (2, "Gronk", game.version)
     watcher, _ = holder_client()
