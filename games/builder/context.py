@@ -3,8 +3,9 @@
 :func:`panel_context` is the entry point of the table page: ``context |=
 panel_context(game, seat_index)`` then ``{% include "games/builder/panel.html" %}``.
 A panel holds the viewer's own form, the preview (its sentence, the grid on one top
-card, warnings) and, for anyone who is not writing, who is. It never holds another
-player's rule, jargon or author: the preview sees the rulebook but returns only verdicts.
+card in one situation, warnings) and, for anyone who is not writing, who is. It never holds
+another player's rule, jargon or author: the preview is computed from the writer's own rules
+(:func:`own_rules`), and the rulebook adds one bit (:func:`games.builder.preview.locks_in_force`).
 """
 
 from __future__ import annotations
@@ -16,37 +17,24 @@ from typing import Any
 from django.urls import reverse
 
 from games.builder import model as m
-from games.builder.examples import Template, templates
-from games.builder.forms import Checked, Problem, check
+from games.builder.examples import Template, example_of, templates
+from games.builder.forms import Checked, Problem, check, kept_fields
 from games.builder.model import CondList, EffectRow, Row, RuleForm, new_form
-from games.builder.preview import DEFAULT_TOP, Preview, Table, preview
+from games.builder.notes import notes
+from games.builder.options import Option, options
+from games.builder.preview import DEFAULT_TOP, Cell, Preview, Table, locks_in_force, preview
+from games.builder.revision import revision
+from games.builder.situation import Choice, Situation, depth_read, reads_of
+from games.builder.situation_view import SituationView
 from games.engine.settings import GameSettings
 from games.engine.state import GameState
 from games.models import Game
-from rules.cards import STANDARD_CARDS, SUIT_NAMES, SUIT_SYMBOLS, Card, parse
+from rules.cards import RANK_TEXT, STANDARD_CARDS, SUIT_NAMES, SUIT_SYMBOLS, Card, parse
 from rules.errors import CardError
 from rules.phrases import PLACEHOLDERS
-from rules.spec import Rule
+from rules.spec import Rule, conditions_of
 
 RANK_WORDS = {"A": "ace", "J": "jack", "Q": "queen", "K": "king"}
-
-
-@dataclass(frozen=True, slots=True)
-class Option:
-    """One choice of a select, radio group or checkbox group."""
-
-    value: str
-    label: str
-    selected: bool = False
-    name: str = ""
-
-
-def options(choices: dict[str, str] | Sequence[str], current: str | Sequence[str]
-            ) -> list[Option]:
-    """Options with ``current`` (one value or several) selected."""
-    chosen = {current} if isinstance(current, str) else set(current)
-    pairs = choices.items() if isinstance(choices, dict) else ((c, c) for c in choices)
-    return [Option(value, label, value in chosen) for value, label in pairs]
 
 
 @dataclass
@@ -62,6 +50,7 @@ class RowView:
     shows: frozenset[str]
     error: str = ""
     autofocus: bool = False
+    aces_high: bool = False
 
     @property
     def prefix(self) -> str:
@@ -80,9 +69,10 @@ class RowView:
 
     @property
     def ranks(self) -> list[Option]:
-        """Rank checkboxes, named in words for screen readers."""
+        """Rank checkboxes, named in words for screen readers, in the game's order (the ace
+        last when aces are high)."""
         return [Option(r, r, r in self.row.ranks, RANK_WORDS.get(r, r))
-                for r in m.RANK_CHOICES]
+                for r in rank_order(self.aces_high)]
 
     @property
     def suits(self) -> list[Option]:
@@ -120,7 +110,44 @@ class RowView:
 
     @property
     def count_ops(self) -> list[Option]:
-        return options(m.COUNT_OP_LABELS, self.row.count_op)
+        labels = m.COUNT_THAN_OP_LABELS if self._than else m.COUNT_OP_LABELS
+        return options(labels, self.row.count_op)
+
+    @property
+    def _than(self) -> bool:
+        """Whether the row is a count compared with another count."""
+        return self.row.test == "count" and bool(self.row.match2)
+
+    @property
+    def thans(self) -> list[Option]:
+        """What a count compares with: its number, or another count's cards."""
+        return options(m.THAN_LABELS, self.row.match2)
+
+    @property
+    def ranks2(self) -> list[Option]:
+        """Rank checkboxes of the second count."""
+        return [Option(r, r, r in self.row.ranks2, RANK_WORDS.get(r, r))
+                for r in rank_order(self.aces_high)]
+
+    @property
+    def suits2(self) -> list[Option]:
+        """Suit checkboxes of the second count."""
+        return [Option(s, SUIT_SYMBOLS[s], s in self.row.suits2, SUIT_NAMES[s])
+                for s in m.SUIT_CHOICES]
+
+    @property
+    def colours2(self) -> list[Option]:
+        return options(m.COLOUR_CHOICES, self.row.colour2)
+
+    @property
+    def parities2(self) -> list[Option]:
+        return options(m.PARITY_CHOICES, self.row.parity2)
+
+    @property
+    def pluses(self) -> list[Option]:
+        """The further cards a sum may add up (checkboxes), named as the subjects are."""
+        return [Option(s, m.SUBJECT_LABELS[s], s in self.row.plus)
+                for s in m.LIST_SUBJECTS[self.area]]
 
     @property
     def rels(self) -> list[Option]:
@@ -128,7 +155,10 @@ class RowView:
 
     @property
     def matches(self) -> list[Option]:
-        return options(m.MATCH_LABELS, self.row.match)
+        # The round's record keeps a joker as the card it stood for: no count of jokers.
+        labels = ({k: v for k, v in m.MATCH_LABELS.items() if k != "joker"}
+                  if self.row.test == "count" else m.MATCH_LABELS)
+        return options(labels, self.row.match)
 
     @property
     def single_subject(self) -> str:
@@ -149,7 +179,8 @@ def _shows(row: Row, area: str) -> frozenset[str]:
         found |= {"subject", "rel", "other"} | ({"n"} if row.rel == "differs_by_at_least"
                                                  else set())
     if test in ("sum", "difference"):
-        found |= {"subject", "other"} | ({"absolute"} if test == "difference" else set())
+        found |= {"subject", "other"} | ({"absolute"} if test == "difference" else
+                                         {"plus"})
     if test in m.QUANTITY_TESTS or test in m.MOD_TESTS:
         found.add("op_value")
     if test in m.MOD_TESTS:
@@ -160,12 +191,26 @@ def _shows(row: Row, area: str) -> frozenset[str]:
         found.add("suits")
     if counts:
         found |= {"count", "match"}
+        if test == "hand_count" or not row.match2:
+            found.add("count_value")
+    if test == "count":
+        found.add("than")
+        if row.match2:
+            found.add("window2")
+            found |= {"rank": {"ranks2"}, "suit": {"suits2"}, "colour": {"colour2"},
+                      "parity": {"parity2"}}.get(row.match2, set())
     found |= {"rank": {"ranks"}, "suit": {"suits"}, "colour": {"colour"},
               "value": {"op_value"}, "parity": {"parity"}}.get(card_test, set())
     return frozenset(found)
 
 
-def row_view(area: str, index: int, row: Row, error: str = "") -> RowView:
+def rank_order(aces_high: bool) -> tuple[str, ...]:
+    """The ranks as the game orders them: ace to king, or two to ace when aces are high."""
+    return (*m.RANK_CHOICES[1:], m.RANK_CHOICES[0]) if aces_high else m.RANK_CHOICES
+
+
+def row_view(area: str, index: int, row: Row, error: str = "",
+             aces_high: bool = False) -> RowView:
     """The template's picture of one row of list ``area``."""
     allowed = m.LIST_TESTS[area]
     groups = [(label, [Option(t, m.TEST_LABELS[t], t == row.test) for t in tests
@@ -174,7 +219,7 @@ def row_view(area: str, index: int, row: Row, error: str = "") -> RowView:
     subjects = options({s: labels[s] for s in m.LIST_SUBJECTS[area]}, row.subject)
     others = options({s: labels[s] for s in m.LIST_SUBJECTS[area]}, row.other)
     return RowView(area, index, row, [g for g in groups if g[1]], subjects, others,
-                   _shows(row, area), error)
+                   _shows(row, area), error, aces_high=aces_high)
 
 
 LIST_TITLES = {
@@ -286,8 +331,14 @@ class FormView:
     def hand(self) -> ListView | None:
         return self.lists.get("hand")
 
+    @property
+    def kept(self) -> list[tuple[str, str]]:
+        """Hidden fields holding what the other kinds of rule use (see :func:`kept_fields`)."""
+        return kept_fields(self.form)
 
-def form_view(form: RuleForm, problems: Sequence[Problem] = (), focus: str = "") -> FormView:
+
+def form_view(form: RuleForm, problems: Sequence[Problem] = (), focus: str = "",
+              aces_high: bool = False) -> FormView:
     """Everything the template needs to draw ``form`` with its problems."""
     errors: dict[str, str] = {}
     for problem in problems:
@@ -295,7 +346,7 @@ def form_view(form: RuleForm, problems: Sequence[Problem] = (), focus: str = "")
     lists = {}
     for name in m.KIND_LISTS.get(form.kind, ()):
         cond = form.cond_list(name)
-        rows = [row_view(name, i, row, errors.get(f"{name}-{i}", ""))
+        rows = [row_view(name, i, row, errors.get(f"{name}-{i}", ""), aces_high)
                 for i, row in enumerate(cond.rows)]
         if rows and focus == f"add:{name}":
             rows[-1].autofocus = True
@@ -326,6 +377,12 @@ def error_slots(form: RuleForm) -> list[str]:
 def rules_in_force(state: GameState) -> list[Rule]:
     """Every rule in force with its author (server side only: never sent to a client)."""
     return [replace(entry.rule, author=entry.author) for entry in state.rules]
+
+
+def own_rules(state: GameState, seat: int) -> list[Rule]:
+    """The rules in force that the builder may show ``seat`` in detail: their own. (House
+    rules, public to all, would join them here; games have none yet.)"""
+    return [rule for rule in rules_in_force(state) if rule.author == seat]
 
 
 def table_of(state: GameState, seat: int) -> Table:
@@ -371,12 +428,34 @@ class Panel:
     top: Card = DEFAULT_TOP
     slots: list[tuple[str, str]] = field(default_factory=list)
     message: str = ""
+    choice: Choice = field(default_factory=Choice)
+    depth: int = 1
+    #: How deep the pile controls the page shows reach (posted as ``sit-depth``), if known.
+    piles_shown: int | None = None
+    #: Whether the rules shown read the round so far (its position, counts, sums).
+    rounds: bool = False
+    #: Whether the page shows the round's controls now (posted as ``sit-rounds``), if known.
+    rounds_shown: bool | None = None
+    aces_high: bool = False
+    #: The fingerprint of the rule the preview shows (:mod:`games.builder.revision`).
+    revision: str = ""
+    #: The example the form holds as it stands (its id), or "" for a rule of one's own.
+    example: str = ""
+    #: The example whose jargon the jargon field holds, unless the writer typed their own.
+    jargon_from: str = ""
+    #: Whether the jargon field is redrawn with this response (an example's jargon set or
+    #: cleared).
+    jargon_redrawn: bool = False
 
     @property
     def urls(self) -> dict[str, str]:
         """The builder's endpoints for this game."""
         names = ("panel", "form", "rows", "preview", "submit", "jargon")
-        return {n: reverse(f"builder:{n}", kwargs={"code": self.code}) for n in names}
+        urls = {n: reverse(f"builder:{n}", kwargs={"code": self.code}) for n in names}
+        # The difficulty estimate is a feature above the builder (games.difficulty), routed
+        # by name so that the builder never imports it.
+        urls["difficulty"] = reverse("difficulty", kwargs={"code": self.code})
+        return urls
 
     @property
     def writer_names(self) -> str:
@@ -388,11 +467,41 @@ class Panel:
         return templates()
 
     @property
+    def previews_grid(self) -> bool:
+        """Whether the panel draws the grid and its situation (the rule-writer's builder)."""
+        return self.writing
+
+    @property
+    def situation(self) -> SituationView:
+        """The preview's "Situation" controls; "Auto" stands for the defaults until a
+        preview chose the situation where the draft matters."""
+        auto = self.preview.auto if self.preview is not None else Situation()
+        return SituationView(self.choice, auto, self.depth, self.piles_shown,
+                             self.rounds, self.rounds_shown)
+
+    @property
     def tops(self) -> list[tuple[str, list[Option]]]:
         """Top cards to preview on, by suit."""
+        order = rank_order(self.aces_high)
         return [(SUIT_NAMES[s].capitalize(),
-                 [Option(str(c), f"{c.symbol} {c.name}", c == self.top) for c in STANDARD_CARDS
+                 [Option(str(c), f"{c.symbol} {c.name}", c == self.top)
+                  for c in sorted(STANDARD_CARDS, key=lambda c: order.index(RANK_TEXT[c.rank]))
                   if c.suit == s]) for s in "SHDC"]
+
+    @property
+    def grid(self) -> list[tuple[str, list[Cell]]]:
+        """The preview's cells by suit, in the game's rank order (the ace last when aces are
+        high), then the joker."""
+        if self.preview is None:
+            return []
+        order = rank_order(self.aces_high)
+        return [(suit, sorted(cells, key=lambda c: order.index(c.rank)) if suit else cells)
+                for suit, cells in self.preview.by_suit]
+
+    @property
+    def example_options(self) -> list[Option]:
+        """The example menu's choices, the example the form holds selected."""
+        return [Option(t.id, t.label, t.id == self.example) for t in templates()]
 
 
 def writer_names(state: GameState | None) -> list[str]:
@@ -402,7 +511,7 @@ def writer_names(state: GameState | None) -> list[str]:
 
 def make_panel(game: Game, state: GameState | None, seat: int | None,
                form: RuleForm | None = None, top: Card | None = None, focus: str = "",
-               with_preview: bool = True) -> Panel:
+               with_preview: bool = True, choice: Choice | None = None) -> Panel:
     """The panel for ``seat`` (``None``: a spectator), with ``form`` or a new one."""
     phase = state.phase if state is not None else game.phase
     writing = (state is not None and state.phase == "writing" and seat is not None
@@ -416,13 +525,25 @@ def make_panel(game: Game, state: GameState | None, seat: int | None,
         return panel
     form = form or new_form()
     checked = check(form, author=seat)
-    panel.form = form_view(form, checked.problems, focus)
+    panel.aces_high = state.settings.aces_high
+    panel.form = form_view(form, checked.problems, focus, panel.aces_high)
     panel.checked = checked
     panel.top = top or default_top(state)
     panel.slots = [(slot, checked.by_slot().get(slot, "")) for slot in error_slots(form)]
+    panel.choice = choice or Choice()
+    panel.example = example_of(checked.spec)
     if with_preview and checked.ok and checked.rule is not None:
-        panel.preview = preview(checked.rule, rules_in_force(state), table_of(state, seat),
-                                panel.top)
+        table, mine = table_of(state, seat), own_rules(state, seat)
+        conditions = [c for r in (*mine, checked.rule) for c in conditions_of(r.spec)]
+        panel.depth = depth_read(conditions)
+        panel.rounds = bool(reads_of(conditions) & {"record", "position"})
+        shown = preview(checked.rule, mine, table, panel.top, panel.choice,
+                        locks_in_force(checked.rule, rules_in_force(state), table))
+        # The builder's own notes on the draft (double negatives, the author's own rules)
+        # join the preview's warnings, so "No problems found" is said only when neither has.
+        panel.preview = replace(shown, warnings=(*shown.warnings,
+                                                 *notes(checked.form, checked.rule, mine)))
+        panel.revision = revision(checked.spec)
     return panel
 
 

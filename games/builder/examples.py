@@ -13,10 +13,14 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
+import rules
+from games.builder.revision import revision
+from games.builder.spec_form import Unrepresentable, form_to_spec, spec_to_form
 from rules.english import describe
 from rules.spec import load_rules_document, spec_to_json
 
-EXAMPLES_DIR = Path(__file__).resolve().parents[2] / "rules" / "examples"
+#: In the rules package (and its wheel: pyproject.toml's package data), wherever it is.
+EXAMPLES_DIR = Path(rules.__file__).resolve().parent / "examples"
 
 
 @dataclass(frozen=True, slots=True)
@@ -50,3 +54,21 @@ def templates() -> tuple[Template, ...]:
 def template(template_id: str) -> Template | None:
     """The template with this id, or ``None``."""
     return next((t for t in templates() if t.id == template_id), None)
+
+
+@lru_cache(maxsize=1)
+def _as_built() -> tuple[tuple[str, str], ...]:
+    """Each template's id with its spec as the form rebuilds it (for comparing with a form's)."""
+    found = []
+    for t in templates():
+        try:
+            found.append((t.id, revision(form_to_spec(spec_to_form(t.spec)).spec)))
+        except Unrepresentable:
+            continue
+    return tuple(found)
+
+
+def example_of(spec: dict[str, Any]) -> str:
+    """The id of the first template whose rule the form's ``spec`` is, or ``""``."""
+    mark = revision(spec)
+    return next((tid for tid, built in _as_built() if built == mark), "")

@@ -5,7 +5,9 @@ Field names are flat: ``kind``, ``jargon``, ``mode`` (``must``/``must_not``), ``
 list is on the page, even with no rows) and per row ``<list>-<i>-<field>`` (``test``,
 ``not``, ``subject``, ``ranks`` and ``suits`` repeated, ``colour``, ``op``, ``value``,
 ``parity``, ``rel``, ``other``, ``n``, ``match``, ``count_op``, ``count``, ``mod``,
-``window``, ``with_played`` (a checkbox), ``absolute`` (``yes``/``no``)); effects
+``window``, ``with_played`` (a checkbox), ``absolute`` (``yes``/``no``), and for a count
+compared with another count ``match2``, ``ranks2``/``suits2`` (repeated), ``colour2``,
+``parity2``, ``window2``, ``with_played2``, for a sum of more cards ``plus`` (repeated)); effects
 ``effects-present`` and ``effects-<i>-<field>`` (``type``, ``who``, ``count``,
 ``per_run``, ``direction``). Row numbers need not be contiguous: rows are read in order.
 
@@ -43,6 +45,7 @@ from games.builder.spec_form import (
 from rules.conditions import read_condition
 from rules.effects import read_effect
 from rules.errors import RuleError
+from rules.fields import SUBJECTS
 from rules.spec import FORMAT_VERSION, MAX_JARGON, Rule, check_satisfiable, load_rule
 
 #: Jargon used to check a rule whose author left the field blank (the engine picks one).
@@ -50,12 +53,16 @@ PLACEHOLDER_JARGON = "Your rule"
 _ROW_KEY = re.compile(r"^(when|must|each|step|hand|effects)-(\d{1,3})-(test|type)$")
 MAX_ROWS = 12
 _ROW_FIELDS = ("subject", "colour", "op", "value", "parity", "rel", "other", "n", "match",
-               "count_op", "count", "mod", "window")
+               "count_op", "count", "mod", "window", "match2", "colour2", "parity2",
+               "window2")
 #: Row fields :func:`form_to_data` writes only when they differ from their defaults (an empty
 #: text, an unticked box, a distance), which is what :func:`form_from_data` reads for a
-#: missing field: only four tests use them, and a form of every list full stays within
+#: missing field: only a few tests use them, and a form of every list full stays within
 #: the server's limit on the number of POSTed fields (``DATA_UPLOAD_MAX_NUMBER_FIELDS``).
-_SPARSE_FIELDS = ("mod", "window")
+_SPARSE_FIELDS = ("mod", "window", "match2", "colour2", "parity2", "window2")
+_DEFAULT_ROW = Row()
+#: Subjects a sum may add up after its first two cards (repeated ``plus`` fields).
+_PLUS_CHOICES = SUBJECTS
 
 
 class FormData(Protocol):
@@ -116,7 +123,11 @@ def _read_row(data: FormData, prefix: str) -> Row:
         setattr(row, name, _text(data, f"{prefix}-{name}", getattr(row, name)))
     row.ranks = tuple(r for r in RANK_CHOICES if r in data.getlist(f"{prefix}-ranks"))
     row.suits = tuple(s for s in SUIT_CHOICES if s in data.getlist(f"{prefix}-suits"))
+    row.ranks2 = tuple(r for r in RANK_CHOICES if r in data.getlist(f"{prefix}-ranks2"))
+    row.suits2 = tuple(s for s in SUIT_CHOICES if s in data.getlist(f"{prefix}-suits2"))
+    row.plus = tuple(s for s in _PLUS_CHOICES if s in data.getlist(f"{prefix}-plus"))
     row.with_played = bool(data.get(f"{prefix}-with_played"))
+    row.with_played2 = bool(data.get(f"{prefix}-with_played2"))
     # A select, not a checkbox: a row whose test just became a difference posts no
     # ``absolute`` and should start as a distance, the usual meaning.
     row.absolute = data.get(f"{prefix}-absolute") != "no"
@@ -178,14 +189,18 @@ def form_to_data(form: RuleForm) -> dict[str, list[str]]:
             if row.negate:
                 data[f"{prefix}-not"] = ["on"]
             for key in _ROW_FIELDS:
-                if key not in _SPARSE_FIELDS or getattr(row, key):
+                if key not in _SPARSE_FIELDS or getattr(row, key) != getattr(_DEFAULT_ROW, key):
                     data[f"{prefix}-{key}"] = [getattr(row, key)]
-            if row.with_played:
-                data[f"{prefix}-with_played"] = ["on"]
+            for box in ("with_played", "with_played2"):
+                if getattr(row, box):
+                    data[f"{prefix}-{box}"] = ["on"]
             if not row.absolute:
                 data[f"{prefix}-absolute"] = ["no"]
             data[f"{prefix}-ranks"] = list(row.ranks)
             data[f"{prefix}-suits"] = list(row.suits)
+            for many in ("ranks2", "suits2", "plus"):
+                if getattr(row, many):
+                    data[f"{prefix}-{many}"] = list(getattr(row, many))
     if form.kind != "trigger":
         return data  # like the page: effects are only on it for a trigger
     data["effects-present"] = ["1"]
@@ -198,13 +213,45 @@ def form_to_data(form: RuleForm) -> dict[str, list[str]]:
     return data
 
 
+#: The plain fields each kind of rule shows on the page (besides ``kind`` and ``jargon``).
+_KIND_FIELDS = {"restriction": ("mode",), "call": ("say", "penalty"),
+                "permission": ("min", "max")}
+
+
+def kept_fields(form: RuleForm) -> list[tuple[str, str]]:
+    """The fields of ``form`` that its kind does not show, as ``(name, value)`` pairs.
+
+    The page carries them as hidden inputs, so that switching to another kind and back
+    finds the conditions, words and numbers as the writer left them (a kind change posts
+    the whole form, and :func:`form_from_data` reads these back like shown fields).
+    """
+    data = form_to_data(form)
+    if form.kind != "trigger":
+        data["effects-present"] = ["1"]
+        for i, effect in enumerate(form.effects):
+            for key in ("type", "who", "count", "direction"):
+                data[f"effects-{i}-{key}"] = [getattr(effect, key)]
+            if effect.per_run:
+                data[f"effects-{i}-per_run"] = ["on"]
+    shown = set(KIND_LISTS.get(form.kind, ())) | ({"effects"} if form.kind == "trigger"
+                                                   else set())
+    plain = {"kind", "jargon", *_KIND_FIELDS.get(form.kind, ())}
+    kept: list[tuple[str, str]] = []
+    for name, values in data.items():
+        area = name.split("-", 1)[0]
+        if name in plain or area in shown:
+            continue
+        kept += [(name, value) for value in values]
+    return kept
+
+
 # Checking.
 
 FIELD_LABELS = {
     "value": "Number", "count": "Number of cards", "n": "Difference", "min": "Fewest cards",
     "max": "Most cards", "penalty": "Penalty", "say": "Words to say", "jargon": "Jargon",
     "op": "Comparison", "rel": "Relation", "other": "Other card", "subject": "Card",
-    "mod": "Modulo", "window": "Last cards",
+    "mod": "Modulo", "window": "Last cards", "window2": "Last cards",
 }
 
 
@@ -260,6 +307,16 @@ class Checked:
 def _row_field(row: Row, rest: str) -> str:
     """Which input of ``row`` a RuleError's remaining path (``in[0]``, ``where.value``) is."""
     key = re.split(r"[.\[]", rest, maxsplit=1)[0] if rest else ""
+    if key == "than":
+        # The second count: its cards' test (and its choices), or its window.
+        inner = rest[len("than."):]
+        if inner.startswith("where.in"):
+            return "ranks2" if row.match2 == "rank" else "suits2"
+        if inner.startswith("where.is"):
+            return "colour2" if row.match2 == "colour" else "parity2"
+        return "window2" if inner.startswith("last") else "match2"
+    if key == "of" and row.test == "sum" and re.match(r"of\[([2-9])\]", rest):
+        return "plus"
     counts = row.test in ("hand_count", "count")
     if key == "where":
         key = re.split(r"[.\[]", rest[len("where."):], maxsplit=1)[0] or "match"
@@ -285,9 +342,9 @@ def _words(exc: RuleError, place: Place | None, row_field: str, list_level: bool
     """A RuleError in plain words for the person filling the form."""
     label = FIELD_LABELS.get(row_field or (place.area if place else ""), "")
     code, detail = exc.code, exc.detail
-    if code == "spec/empty" and row_field == "ranks":
+    if code == "spec/empty" and row_field in ("ranks", "ranks2"):
         return "Tick at least one rank."
-    if code == "spec/empty" and row_field == "suits":
+    if code == "spec/empty" and row_field in ("suits", "suits2"):
         return "Tick at least one suit."
     if code == "spec/empty" and place is not None and place.area == "effects":
         return "Add at least one effect."
@@ -301,10 +358,13 @@ def _words(exc: RuleError, place: Place | None, row_field: str, list_level: bool
     if code == "spec/contradictory":
         if place is not None and place.area == "max":
             return "Most cards must not be below fewest cards."
+        if "itself" in detail and row_field == "match2":
+            return ("A count cannot be compared with itself: count other cards, or over "
+                    "another window, on one side.")
         if "itself" in detail:
             return "A card cannot be compared with itself: pick another card."
-        if row_field == "other":
-            return "Pick two different cards to add up."
+        if row_field in ("other", "plus"):
+            return "Pick different cards to add up."
         if row_field == "window":
             return ("The last card including this one is just the played card: count more "
                     "cards, or test the played card itself.")

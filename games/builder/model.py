@@ -37,7 +37,8 @@ JOINS: Final = {"all": "all of these", "any": "any of these"}
 MODES: Final = {"must": "must", "must_not": "must not"}
 
 CARD_TESTS: Final = ("rank", "suit", "colour", "face", "number", "joker", "value", "parity")
-QUANTITY_TESTS: Final = ("run_length", "hand_before", "hand_after", "players", "turn", "round")
+QUANTITY_TESTS: Final = ("run_length", "hand_before", "hand_after", "players", "turn", "round",
+                         "pending")
 #: Tests of the round's record (every card laid this round): ``sum_window`` adds up the values
 #: of its last cards, ``sum`` those of two named cards (both are the rule language's ``sum``).
 ROUND_TESTS: Final = ("position", "count", "sum_window")
@@ -65,7 +66,9 @@ TEST_LABELS: Final = {
     "players": "number of players",
     "turn": "turn number",
     "round": "round number",
+    "pending": "cards the player owes (stacked draws)",
     "is_author": "the player is this rule's author",
+    "on_starter": "the top card is the round's starter",
     "hand_count": "the player holds…",
     "position": "which card of the round the play is",
     "count": "how many cards of the round…",
@@ -76,7 +79,7 @@ TEST_GROUPS: Final = (
     ("Two cards", ("relation", "sum", "difference")),
     ("The round so far", ROUND_TESTS),
     ("The situation", ("follows_active_suit", "active_suit", *QUANTITY_TESTS, "is_author",
-                       "hand_count")),
+                       "on_starter", "hand_count")),
 )
 #: Tests each list offers. ``each`` tests one card of a group; ``step`` relates a card of a
 #: group to the card before it; ``hand`` looks only at the player's hand.
@@ -94,6 +97,16 @@ MATCH_LABELS: Final = {
     "face": "are face cards", "number": "are number cards", "joker": "are jokers",
     "value": "have a value", "parity": "have an even / odd value",
 }
+
+#: Card tests a count compared with another count may count that other count's cards with
+#: (each with at most one choice of its own: ranks, suits, a colour or a parity).
+THAN_TESTS: Final = ("rank", "suit", "colour", "face", "number", "parity")
+#: What a count compares with: its number (``""``), or the cards of another count.
+THAN_LABELS: Final = {"": "the number", "rank": "the cards that have the rank",
+                      "suit": "the cards that have the suit",
+                      "colour": "the cards that have the colour",
+                      "face": "the face cards", "number": "the number cards",
+                      "parity": "the cards that have an even / odd value"}
 
 SUBJECT_LABELS: Final = {
     "played": "the played card", "top": "the top card", "pile2": "the card under the top",
@@ -127,6 +140,10 @@ POSITION_OP_LABELS: Final = OP_LABELS | {"in": "is one of"}
 ABSOLUTE_LABELS: Final = {"yes": "either way round", "no": "this card's minus that one's"}
 COUNT_OP_LABELS: Final = {"==": "exactly", "!=": "other than", "<": "fewer than",
                           "<=": "at most", ">": "more than", ">=": "at least"}
+#: A count compared with another count: "more than", "as many as"...
+COUNT_THAN_OP_LABELS: Final = {"==": "as many as", "!=": "not as many as",
+                               "<": "fewer than", "<=": "at most as many as",
+                               ">": "more than", ">=": "at least as many as"}
 RANK_CHOICES: Final = tuple(RANK_TEXT[r] for r in range(1, 14))
 SUIT_CHOICES: Final = SUITS
 COLOUR_CHOICES: Final = ("red", "black")
@@ -142,6 +159,7 @@ EFFECT_LABELS: Final = {
     "to_bottom": "card to the pile's bottom",
     "new_pile": "card starts a new pile",
     "win": "the player wins the round",
+    "owe": "the next player owes cards (they stack)",
 }
 WHO_LABELS: Final = {"player": "the player", "next": "the next player",
                      "others": "every other player", "everyone": "every player"}
@@ -159,6 +177,10 @@ class Row:
     ``count_op``/``count``. ``mod`` (empty: none) makes the compared number a remainder;
     ``window`` is "the last k cards" of the round (empty: the whole round), counting the
     card being played when ``with_played``; ``absolute`` makes a difference a distance.
+    A count compares with ``count``, or (``match2`` set) with how many cards of a second
+    window (``window2``, ``with_played2``) pass the test ``match2`` with its own inputs
+    (``ranks2``, ``suits2``, ``colour2``, ``parity2``). ``plus`` are more cards a sum of
+    named cards adds up, after ``subject`` and ``other``.
     """
 
     test: str = "colour"
@@ -180,6 +202,14 @@ class Row:
     window: str = ""
     with_played: bool = False
     absolute: bool = True
+    match2: str = ""
+    ranks2: tuple[str, ...] = ()
+    suits2: tuple[str, ...] = ()
+    colour2: str = "red"
+    parity2: str = "even"
+    window2: str = ""
+    with_played2: bool = False
+    plus: tuple[str, ...] = ()
 
 
 @dataclass
@@ -192,8 +222,8 @@ class CondList:
 
 @dataclass
 class EffectRow:
-    """One effect of a trigger; ``who``/``count``/``per_run`` serve ``draw``,
-    ``direction`` serves ``pass_hands``."""
+    """One effect of a trigger; ``who``/``count``/``per_run`` serve ``draw``, ``count``
+    serves ``owe``, ``direction`` serves ``pass_hands``."""
 
     type: str = "draw"
     who: str = "next"

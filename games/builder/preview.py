@@ -1,14 +1,20 @@
 """The live preview of a rule being written: its sentence, a legality grid and warnings.
 
-Pure (no Django): :func:`preview` takes the new rule, the rules already in force (with their
-authors) and the table's situation, and returns a :class:`Preview` that holds nothing of the
-other rules but their combined verdicts on the shown top card: no text, no jargon, no author.
-Warnings say that the rule would lock the game up, never changes anything, behaves like a
-rule already in force (without saying which), forbids almost everything or almost nothing,
-or (an instant win) could hold for a hand just dealt.
+Pure (no Django). Secrecy by construction: :func:`preview` receives the draft and the
+author's *own* rules in force (and public house rules, if a game has any), never another
+player's rule. The grid, its counts and every warning (never changes anything, duplicate,
+too hard or too easy, the game could lock up) are computed from those alone. Other players'
+rules reach the preview as one bit, ``locks_in_force``, computed by :func:`locks_in_force`
+with no per-card detail: "with the rules in force, this rule could end the game".
+docs/rules.md ("What the builder may tell an author") lists what an author can learn.
+
+The grid is drawn in a :class:`~games.builder.situation.Situation` (the cards under the
+top, the hand size, who plays, the suit named, the turn) that the author sets or leaves to
+:func:`games.builder.focus.auto_situation`, which picks one where the draft matters. Where
+the grid cannot show the draft's effect, a note says so instead of "no problems".
 
 The expensive checks (never fires, duplicate, lockup analysis) are cached per rule and
-rulebook, so changing only the shown top card costs a grid row.
+rulebook, so changing only the shown top card or situation costs a grid row.
 """
 
 from __future__ import annotations
@@ -20,6 +26,11 @@ from dataclasses import dataclass, replace
 from functools import lru_cache
 from random import Random
 
+from games.builder.focus import auto_situation, shown_somewhere
+from games.builder.situation import Choice, Situation, blind_spots, reads_of
+from games.engine import vetting
+from games.engine.stall import stall_of
+from games.engine.vetting import ends_play
 from rules.analysis import (
     Grid,
     always_refuses,
@@ -33,6 +44,7 @@ from rules.conditions import Condition, HandCount, IsJoker, card_mask, walk
 from rules.context import PlayContext, Settings
 from rules.english import describe
 from rules.evaluation import Rulebook, compile_condition, refusal_predicate
+from rules.fields import SUBJECTS
 from rules.spec import Call, InstantWin, Restriction, Rule, Trigger, conditions_of
 
 #: The top card shown when the game has no pile yet.
@@ -51,6 +63,9 @@ SITUATIONS = 400
 _PAIRS = 52 * 52
 _ORDINARY = (1 << 52) - 1
 _NEUTRAL_JARGON = "(new rule)"
+#: Warnings from the author's own rules that already say the game would end: the lockup
+#: bit is not shown beside them (it could add nothing the author must act on).
+ENDS_GAME = frozenset({"stalls_for_good"})
 
 
 @dataclass(frozen=True, slots=True)
@@ -75,8 +90,8 @@ class Table:
 class Cell:
     """One card kind of the grid, played on the shown top card.
 
-    ``legal``: allowed under every rule with the new one added; ``by_this``: the new rule
-    refuses it; ``fires``: a legal play that sets off the new trigger or call.
+    ``legal``: allowed under the author's own rules with the new one added; ``by_this``: the
+    new rule refuses it; ``fires``: a legal play that sets off the new trigger or call.
     """
 
     card: Card
@@ -86,7 +101,8 @@ class Cell:
 
     @property
     def mark(self) -> str:
-        """``this`` (refused by the new rule), ``refused`` (by rules in force) or ``legal``."""
+        """``this`` (refused by the new rule), ``refused`` (by the author's earlier rules) or
+        ``legal``."""
         if self.by_this:
             return "this"
         return "legal" if self.legal else "refused"
@@ -94,7 +110,7 @@ class Cell:
     @property
     def label(self) -> str:
         """The cell's accessible name: ``Queen of hearts: refused by your rule``."""
-        words = {"this": "refused by your rule", "refused": "refused by the rules in force",
+        words = {"this": "refused by your rule", "refused": "refused by your earlier rules",
                  "legal": "may be played"}[self.mark]
         return f"{self.card.name}: {words}" + ("; sets your rule off" if self.fires else "")
 
@@ -124,7 +140,14 @@ class Warning:
 
 @dataclass(frozen=True, slots=True)
 class Preview:
-    """The preview of one rule on one top card."""
+    """The preview of one rule on one top card, in one situation.
+
+    ``warnings`` come from the draft and the author's own rules; ``in_force`` is the one
+    warning other players' rules may add (the lockup bit), kept apart so that pages show
+    it in a place of its own. ``notes`` say what the grid cannot show (no problem with the
+    rule, but no "no problems found" either); ``situation`` is the one the grid is drawn in,
+    ``auto`` the one the preview chose for the draft (what "auto" choices stand for).
+    """
 
     sentence: str
     kind: str
@@ -132,6 +155,15 @@ class Preview:
     cells: tuple[Cell, ...]
     warnings: tuple[Warning, ...]
     seconds: float
+    notes: tuple[Warning, ...] = ()
+    situation: Situation = Situation()
+    auto: Situation = Situation()
+    in_force: Warning | None = None
+
+    @property
+    def caption(self) -> str:
+        """The situation of the grid in words."""
+        return self.situation.words(self.top)
 
     @property
     def by_suit(self) -> list[tuple[str, list[Cell]]]:
@@ -159,8 +191,28 @@ class Preview:
 
     @property
     def codes(self) -> list[str]:
-        """The warnings' codes."""
-        return [w.code for w in self.warnings]
+        """The warnings' codes, the lockup bit's last."""
+        return [w.code for w in (*self.warnings, *((self.in_force,) if self.in_force else ()))]
+
+    @property
+    def all_clear(self) -> bool:
+        """Whether there is nothing to say: no warning, no note, no lockup bit."""
+        return not (self.warnings or self.notes or self.in_force)
+
+
+def share(fraction: float) -> str:
+    """A share in words that never rounds a few to nothing (or all but a few to all).
+
+    >>> share(1 / 2704), share(0.25), share(0), share(0.998)
+    ('under 1%', '25%', 'none', 'over 99%')
+    """
+    if fraction <= 0:
+        return "none"
+    if fraction < 0.01:
+        return "under 1%"
+    if 0.99 < fraction < 1:
+        return "over 99%"
+    return f"{fraction:.0%}"
 
 
 def base_context(table: Table, top: Card) -> PlayContext:
@@ -213,7 +265,7 @@ def _grid(rules: tuple[Rule, ...], table: Table) -> Grid:
 def _kind_phrase(rule: Rule) -> str:
     spec = rule.spec
     if isinstance(spec, Restriction):
-        return "it refuses no play that the rules in force allow"
+        return "it refuses no play that your earlier rules allow"
     if isinstance(spec, Trigger | Call):
         return "its condition can never hold"
     if isinstance(spec, InstantWin):
@@ -372,10 +424,13 @@ def _analyse(rule: Rule, others: tuple[Rule, ...], table: Table) -> tuple[Warnin
     if never is not None:
         warnings.append(never)
     if _is_duplicate(rule, others, table):
-        warnings.append(Warning("duplicate", "A rule already in force behaves exactly like this "
-                                "one: nobody could tell them apart. Try something new."))
+        warnings.append(Warning("duplicate", "A rule you wrote earlier behaves exactly like "
+                                "this one: nobody could tell them apart. Try something new."))
     if isinstance(spec, Restriction):
         warnings += _restriction_warnings(rule, others, table)
+    stall = _new_stall(rule, others, table)
+    if stall is not None:
+        warnings.append(stall)
     if isinstance(spec, InstantWin) and _deal_possible(spec.hand, table):
         warnings.append(Warning("instant_at_deal", f"A hand of {table.hand_size} cards as dealt "
                                 "could already meet this: a player might win the round "
@@ -383,27 +438,62 @@ def _analyse(rule: Rule, others: tuple[Rule, ...], table: Table) -> tuple[Warnin
     return tuple(warnings)
 
 
+def _new_stall(rule: Rule, others: tuple[Rule, ...], table: Table) -> Warning | None:
+    """A stall the draft brings to the author's own rules (games.engine.stall): certain
+    ("nobody could ever empty their hand", the engine would end the game) or while everyone
+    plays (hands never get smaller). Only the author's rules are read, so the reason may
+    describe them."""
+    found = stall_of(_book((*others, rule), table.aces_high), table.players)
+    if found is None or stall_of(_book(others, table.aces_high), table.players) is not None:
+        return None
+    if found.certain:
+        return Warning("stalls_for_good", "This rule would stall play, and the game "
+                       f"would end. {found.reason}")
+    return Warning("stalls", f"This rule could stall play. {found.reason}")
+
+
+def _reads_author(rules: tuple[Rule, ...]) -> bool:
+    return any("author" in c.reads() for r in rules for c in conditions_of(r.spec))
+
+
+def _start_dead(rules: tuple[Rule, ...], table: Table, author: int | None) -> tuple[set[Card],
+                                                                                  set[Card]]:
+    """Top cards nothing may follow at the start of a round (first turn, hands just dealt):
+    for some first player, and for every first player (the author or another)."""
+    some = every = set(_grid(rules, table).dead_tops())
+    if author is not None and _reads_author(rules):
+        theirs = set(_grid(rules, replace(table, player=author)).dead_tops())
+        some, every = some | theirs, every & theirs
+    return some, every
+
+
 def _restriction_warnings(rule: Rule, others: tuple[Rule, ...], table: Table) -> list[Warning]:
+    """Warnings about a restriction joining ``others`` (the author's own rules).
+
+    "At once" is said only when it is true: no card may follow *any* starter on the first
+    turn of a round (the next round is dealt afresh, with a new starter). A lock on some top
+    cards only is worded as what it is.
+    """
     warnings = []
     old, new = _grid(others, table), _grid((*others, rule), table)
     alone = _rule_grid(rule, table)
-    old_dead = set(old.dead_tops())
-    dead = [top for top in new.dead_tops() if top not in old_dead]
-    new_book = _book((*others, rule), table.aces_high)
-    locked = (len(new.dead_tops()) == 52
-              and not any(map(new_book.is_legal, situations(table)))
-              and not _always_refuses(others, table.aces_high)
-              and always_refuses(new_book, PREVIEW_BUDGET).found)
-    if locked:
-        warnings.append(Warning("lockup_always", "With your rule no card could ever be "
-                                "played: the game would lock up at once."))
-    if dead and "lockup_always" not in {w.code for w in warnings}:
-        warnings.append(Warning("lockup_tops", f"No card at all could be played on "
-                                f"{_card_list(dead)}: the game would lock up when one of "
-                                "them is on top."))
+    old_some, old_every = _start_dead(others, table, rule.author)
+    new_some, new_every = _start_dead((*others, rule), table, rule.author)
+    dead = sorted(new_some - old_some, key=lambda c: c.index)
+    if len(new_every) == 52 and len(old_every) < 52:
+        ever = (not _always_refuses(others, table.aces_high)
+                and _always_refuses((*others, rule), table.aces_high))
+        warnings.append(Warning("lockup_always", "With your rule no card could ever be played: "
+                                "the game would lock up at once." if ever else
+                                "With your rule no card could follow any starter on the first "
+                                "turn of a round: the game would lock up at once."))
+    elif dead:
+        warnings.append(Warning("lockup_tops", f"Your rule could lock the game: at the start of "
+                                f"a round no card at all could be played on {_card_list(dead)}, "
+                                "so the game would lock up if one of them were on top."))
     if alone.fraction_legal < TOO_HARD:
         warnings.append(Warning("too_hard", f"Your rule forbids almost every play (only "
-                                f"{alone.fraction_legal:.0%} of cards are allowed on a "
+                                f"{share(alone.fraction_legal)} of cards are allowed on a "
                                 "typical top card): very hard to guess."))
     elif new.fraction_legal < TOO_HARD <= old.fraction_legal:
         warnings.append(Warning("too_hard", "Together with the rules in force, fewer than one "
@@ -420,48 +510,140 @@ def _restriction_warnings(rule: Rule, others: tuple[Rule, ...], table: Table) ->
     return warnings
 
 
-def preview(rule: Rule, others: Sequence[Rule], table: Table, top: Card = DEFAULT_TOP
-            ) -> Preview:
-    """The preview of ``rule`` (by its author) joining ``others`` (with their authors)."""
+def _row(book: Rulebook, ctx: PlayContext, jokers: bool) -> list[bool]:
+    """Whether each card kind (the joker last, when the deck has jokers) may be played in
+    ``ctx``: a joker when it may stand for some card."""
+    row = [book.is_legal(ctx.with_played(card)) for card in STANDARD_CARDS]
+    if jokers:
+        reads_joker = any(isinstance(n, IsJoker) for r in book.rules
+                          for c in conditions_of(r.spec) for n in walk(c))
+        row.append(any(book.is_legal(ctx.with_played(card, JOKER)) for card in STANDARD_CARDS)
+                   if reads_joker else any(row))
+    return row
+
+
+#: What a situation may read and still be the game's own: the cards on the pile, the suit
+#: named, the table's size and round. The engine's "no card" lockup also tries every hand,
+#: seat and later turn (games.engine.lockup.anything_playable), so a situation that reads
+#: any of those is one player's dead end, not the game's.
+_PILE_ONLY = frozenset({*SUBJECTS, "active_suit", "run_length", "players", "round"})
+
+
+def _stuck(top: Card, rules: tuple[Rule, ...]) -> Warning:
+    """No card may be played in the situation shown: a lockup of the game only when the
+    rules read nothing the engine would vary before calling it one."""
+    if reads_of([c for r in rules for c in conditions_of(r.spec)]) <= _PILE_ONLY:
+        return Warning("lockup_situation", f"No card at all could be played on {top.symbol} "
+                       "in the situation shown: the game would lock up if it arose.")
+    return Warning("stuck_situation", f"No card at all could be played on {top.symbol} in "
+                   "the situation shown: this player could play nothing here.")
+
+
+def _notes(rule: Rule, table: Table, changed: int, codes: Sequence[str]) -> tuple[Warning, ...]:
+    """What the grid cannot show of ``rule``: said plainly, so that an empty grid is never
+    passed off as "no problems"."""
+    spec = rule.spec
+    blind = blind_spots(conditions_of(spec), spec.kind)
+    if not isinstance(spec, Restriction | Trigger | Call):
+        return (Warning("grid_blind", "The grid cannot show this rule's effect: it depends on "
+                        f"{' and '.join(blind)}."),)
+    if changed or "never_fires" in codes:
+        return (Warning("grid_partial", "The grid keeps fixed what your rule also reads ("
+                        f"{' and '.join(blind)}): it shows your rule in one case of it."),
+                ) if changed and blind else ()
+    if shown_somewhere(rule, table.hand_size, table.players, table.round, table.aces_high):
+        return (Warning("not_here", "Your rule changes nothing in the situation shown: choose "
+                        "another top card or situation to see it at work."),)
+    depends = " and ".join(blind) or "parts of the situation the grid cannot set"
+    return (Warning("grid_blind", f"The grid cannot show this rule's effect: it depends on "
+                    f"{depends}."),)
+
+
+def preview(rule: Rule, own: Sequence[Rule], table: Table, top: Card = DEFAULT_TOP,
+            choice: Choice | None = None, locks_in_force: bool = False) -> Preview:
+    """The preview of ``rule`` (by its author) joining ``own``: the author's own rules in
+    force, with their authors (and public house rules). Never pass another player's rule:
+    their only say is ``locks_in_force`` (see :func:`locks_in_force`).
+
+    ``choice`` is what the author set of the situation; the rest is chosen for the draft.
+    """
     started = time.perf_counter()
     rule = replace(rule, jargon=_NEUTRAL_JARGON)
-    others_key = tuple(others)
-    new_grid = _grid((*others_key, rule), table)
-    warnings = list(_analyse(rule, others_key, table))
-    ctx = base_context(table, top)
+    # Secret by construction, whatever the caller passes: another author's rule is dropped.
+    own_key = tuple(r for r in own if r.author is None or r.author == rule.author)
+    warnings = list(_analyse(rule, own_key, table))
+    author = rule.author if rule.author is not None else 0
+    auto = auto_situation(rule, own_key, top, table.hand_size, table.players, table.round,
+                          table.aces_high)
+    shown = (choice or Choice()).resolve(auto, top)
+    ctx = shown.context(top, author, table.players, table.round)
     spec = rule.spec
     refuses = (refusal_predicate(spec, table.settings, rule.author)
                if isinstance(spec, Restriction) else None)
     fires = (compile_condition(spec.when, table.settings, rule.author)
              if isinstance(spec, Trigger | Call) else None)
-    old_grid = _grid(others_key, table)
+    old_row = _row(_book(own_key, table.aces_high), ctx, table.jokers)
+    new_row = _row(_book((*own_key, rule), table.aces_high), ctx, table.jokers)
     cells = []
-    for card in (*STANDARD_CARDS, *((JOKER,) if table.jokers else ())):
-        legal = new_grid.is_legal(top, card)
+    for card, legal, was in zip((*STANDARD_CARDS, JOKER), new_row, old_row, strict=False):
         if card.is_joker:
-            by_this = refuses is not None and not legal and old_grid.is_legal(top, card)
+            by_this = refuses is not None and not legal and was
             sets_off = False
         else:
             play = ctx.with_played(card)
             by_this = refuses is not None and refuses(play)
             sets_off = fires is not None and legal and fires(play)
         cells.append(Cell(card, legal, by_this, sets_off))
-    if isinstance(spec, Restriction) and not new_grid.rows[top.index] and old_grid.rows[
-            top.index]:
-        warnings.insert(0, Warning("lockup_here", f"No card at all could be played on "
-                                   f"{top.symbol}: the game would lock up at once."))
+    codes = [w.code for w in warnings]
+    locked = "lockup_always" in codes or (
+        "lockup_tops" in codes and shown == Situation(hand=table.hand_size)
+        and any(top.symbol in w.text for w in warnings if w.code == "lockup_tops"))
+    if refuses is not None and not any(new_row) and any(old_row) and not locked:
+        warnings.insert(0, _stuck(top, (*own_key, rule)))
+    in_force = None
+    if locks_in_force and not any(w.code in ENDS_GAME or w.code.startswith("lockup")
+                                  for w in warnings):
+        in_force = Warning("lockup_in_force", "With the rules in force (other players' too), "
+                           "your rule could end the game: on some top card no card at all "
+                           "could be played, or nobody could ever empty their hand. The "
+                           "builder cannot say which, or why, without giving their rules "
+                           "away.")
+    changed = sum(c.by_this and was for c, was in zip(cells, old_row, strict=True)) + sum(
+        c.fires for c in cells)
+    notes = _notes(rule, table, changed, [w.code for w in warnings])
     return Preview(describe(spec), spec.kind, top, tuple(cells), tuple(warnings),
-                   time.perf_counter() - started)
+                   time.perf_counter() - started, notes, shown, auto, in_force)
+
+
+def locks_in_force(rule: Rule, rules: Sequence[Rule], table: Table) -> bool:
+    """The one bit the builder learns of other players' rules: whether ``rule`` joining
+    ``rules`` (every rule in force) would end the game by one of the engine's lockups
+    (games/engine/ending.py) that ``rules`` alone does not have: a top card that no card
+    may follow at the start of a round, nobody able to ever empty their hand, or play
+    stalled for certain from some top card (:func:`games.engine.vetting.ends_play`). It does
+    not depend on the shown top card or situation, so asking again with other choices tells
+    nothing more; nor does it say which lockup."""
+    rule = replace(rule, jargon=_NEUTRAL_JARGON)
+    book = tuple(rules)
+    if isinstance(rule.spec, Restriction):
+        before = set(_grid(book, table).dead_tops())
+        if set(_grid((*book, rule), table).dead_tops()) - before:
+            return True
+    return ends_play(rule, book, table.settings, table.players)
 
 
 def warm(others: Sequence[Rule], table: Table) -> None:
-    """Compute what every preview in this rulebook reuses: its grid, each rule's signature."""
+    """Compute what every preview in this rulebook reuses: its grid, each rule's signature,
+    and how the game could end under it (the lockup bit's baseline)."""
     _grid(tuple(others), table)
     for rule in others:
         _signature(rule, table)
+    vetting.warm(others, table.settings, table.players)
 
 
 def clear_caches() -> None:
     """Forget cached rulebooks, grids and analyses (for benchmarks)."""
-    for cached in (_book, _grid, _rule_grid, _analyse, _signature, _always_refuses):
+    for cached in (_book, _grid, _rule_grid, _analyse, _signature, _always_refuses,
+                   auto_situation, shown_somewhere):
         cached.cache_clear()
+    vetting.clear_caches()

@@ -5,7 +5,7 @@
 field went, so a :class:`~rules.errors.RuleError` path can be traced back to the
 row that caused it. :func:`spec_to_form` reads a spec (an example, a stored rule)
 into the form, or raises :class:`Unrepresentable` for trees deeper than lists of
-rows (a "not" around a group, a group inside a group).
+rows (a "not" around a group, a group inside a group, a count of grouped card tests).
 
 >>> spec = {"kind": "restriction", "when": {"type": "face", "of": "top"},
 ...         "must_not": {"type": "face", "of": "played"}}
@@ -25,6 +25,7 @@ from games.builder.model import (
     LIST_TESTS,
     MATCH_TESTS,
     QUANTITY_TESTS,
+    THAN_TESTS,
     CondList,
     EffectRow,
     Row,
@@ -91,13 +92,30 @@ def numbers(text: str) -> list[int | str]:
     return [number(item) for item in _LIST_SEPARATOR.split(text.strip()) if item]
 
 
-def _window(row: Row) -> dict[str, Any]:
-    """A row's window of the round: ``last`` unless left empty (the whole round)."""
+def _window(row: Row, second: bool = False) -> dict[str, Any]:
+    """A row's window of the round (or, ``second``, its second count's): ``last`` unless
+    left empty (the whole round)."""
     data: dict[str, Any] = {}
-    if row.window.strip():
-        data["last"] = number(row.window)
-    if row.with_played:
+    last, with_played = (row.window2, row.with_played2) if second else (row.window,
+                                                                        row.with_played)
+    if last.strip():
+        data["last"] = number(last)
+    if with_played:
         data["with_played"] = True
+    return data
+
+
+def _second_test(row: Row) -> dict[str, Any]:
+    """The card test of a row's second count (``match2`` with its own inputs)."""
+    data: dict[str, Any] = {"type": row.match2, "of": "played"}
+    if row.match2 == "rank":
+        data["in"] = list(row.ranks2)
+    elif row.match2 == "suit":
+        data["in"] = list(row.suits2)
+    elif row.match2 == "colour":
+        data["is"] = row.colour2
+    elif row.match2 == "parity":
+        data["is"] = row.parity2
     return data
 
 
@@ -143,11 +161,15 @@ def row_to_condition(row: Row) -> dict[str, Any]:
         data = {"type": test, "where": _card_test(row.match, "played", row)}
         if test == "count":
             data |= _window(row)
-        data |= {"op": row.count_op, "value": number(row.count)}
+        if test == "count" and row.match2:
+            data |= {"op": row.count_op, "than": {"where": _second_test(row),
+                                                  **_window(row, second=True)}}
+        else:
+            data |= {"op": row.count_op, "value": number(row.count)}
     elif test == "position":
         data = {"type": "position"} | _comparison(row)
     elif test == "sum":
-        data = {"type": "sum", "of": [row.subject, row.other]} | _comparison(row)
+        data = {"type": "sum", "of": [row.subject, row.other, *row.plus]} | _comparison(row)
     elif test == "sum_window":
         data = {"type": "sum"} | _window(row) | _comparison(row)
     elif test == "difference":
@@ -156,7 +178,8 @@ def row_to_condition(row: Row) -> dict[str, Any]:
             data["absolute"] = False
         data |= _comparison(row)
     else:
-        # follows_active_suit, is_author, and any unknown test (the rule language names it).
+        # follows_active_suit, is_author, on_starter, and any unknown test (the rule language
+        # names it).
         data = {"type": test}
     return {"type": "not", "of": data} if row.negate else data
 
@@ -190,6 +213,8 @@ def effect_to_json(effect: EffectRow) -> dict[str, Any]:
         data |= {"who": effect.who, "count": number(effect.count)}
         if effect.per_run:
             data["per_run"] = True
+    elif effect.type == "owe":
+        data["count"] = number(effect.count)
     elif effect.type == "pass_hands":
         data["direction"] = effect.direction
     return data
@@ -264,6 +289,25 @@ def _read_window(data: dict[str, Any], row: Row) -> None:
     row.with_played = bool(data.get("with_played", False))
 
 
+def _read_than(than: Any, row: Row) -> None:
+    """A second count (``than``) into ``match2``, its inputs and its window."""
+    where = than.get("where") if isinstance(than, dict) else None
+    if not isinstance(where, dict) or where.get("type") not in THAN_TESTS or where.get(
+            "of", "played") != "played":
+        raise Unrepresentable("a second count must count cards passing one simple card test")
+    row.match2 = where["type"]
+    if row.match2 == "rank":
+        row.ranks2 = _text_ranks(where["in"])
+    elif row.match2 == "suit":
+        row.suits2 = tuple(str(s).upper() for s in where["in"])
+    elif row.match2 == "colour":
+        row.colour2 = where["is"]
+    elif row.match2 == "parity":
+        row.parity2 = where["is"]
+    row.window2 = str(than["last"]) if "last" in than else ""
+    row.with_played2 = bool(than.get("with_played", False))
+
+
 def _read_comparison(data: dict[str, Any], row: Row) -> None:
     row.mod = str(data["mod"]) if "mod" in data else ""
     if "in" in data:
@@ -302,19 +346,19 @@ def condition_to_row(data: Any) -> Row:
         _read_match(data["where"], row, "a hand count")
         row.count_op, row.count = data["op"], str(data["value"])
     elif test == "count":
-        if "than" in data:
-            # A second count would need a second card test and window in the same row.
-            raise Unrepresentable("a count compared with another count needs two card tests")
         row.test = test
         _read_match(data["where"], row, "a count")
         _read_window(data, row)
-        row.count_op, row.count = data["op"], str(data["value"])
+        row.count_op = data["op"]
+        if "than" in data:
+            _read_than(data["than"], row)
+        else:
+            row.count = str(data["value"])
     elif test in ("position", "sum", "difference"):
         row.test = test
         if test == "sum" and "of" in data:
-            if len(data["of"]) != 2:
-                raise Unrepresentable("a sum of more than two named cards")
-            row.subject, row.other = data["of"]
+            row.subject, row.other, *plus = data["of"]
+            row.plus = tuple(plus)
         elif test == "sum":
             row.test = "sum_window"
             _read_window(data, row)
@@ -322,7 +366,7 @@ def condition_to_row(data: Any) -> Row:
             row.subject, row.other = data.get("a", "played"), data.get("b", "top")
             row.absolute = bool(data.get("absolute", True))
         _read_comparison(data, row)
-    elif test in ("follows_active_suit", "is_author"):
+    elif test in ("follows_active_suit", "is_author", "on_starter"):
         row.test = test
     else:
         raise Unrepresentable(f"unknown condition type {test!r}")
@@ -344,6 +388,8 @@ def effect_from_json(data: dict[str, Any]) -> EffectRow:
     if effect.type == "draw":
         effect.who, effect.count = data["who"], str(data["count"])
         effect.per_run = bool(data.get("per_run", False))
+    elif effect.type == "owe":
+        effect.count = str(data["count"])
     elif effect.type == "pass_hands":
         effect.direction = data["direction"]
     return effect

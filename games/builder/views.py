@@ -3,7 +3,8 @@
 ``GET`` the panel (anyone: the writer gets the form, others see who is writing); every
 ``POST`` is for the seat writing a rule only (403 with a plain message otherwise):
 re-render the form (kind changed, an example loaded), add or remove a row, preview,
-suggest a jargon name, and submit the rule through :func:`games.store.writes.submit_action`.
+suggest a jargon name, and submit the rule through the one action path
+(:func:`games.store.acting.perform_post`, as the table's actions do).
 Each answers with an htmx fragment of ``panel.html``.
 """
 
@@ -28,32 +29,35 @@ from django_htmx.http import reswap, retarget
 from games.builder.context import Panel, load_state, make_panel, panel_context, read_top
 from games.builder.examples import template
 from games.builder.forms import apply_row_op, form_from_data
-from games.builder.model import LISTS
+from games.builder.model import LISTS, RuleForm
+from games.builder.revision import revision
+from games.builder.situation import read_choice
 from games.builder.spec_form import spec_to_form
-from games.engine.actions import WriteRule
-from games.engine.errors import EngineError
 from games.engine.state import GameState
 from games.models import Game
+from games.store.acting import BUILDER_KINDS, ActionRequest, perform_post
 from games.store.errors import ServiceError
 from games.store.identity import viewer_seat
+from games.store.limits import TOO_FAST, over_limit
 from games.store.reads import get_game
-from games.store.writes import submit_action
 from rules.english import describe
 from rules.jargon import suggest_jargon
 
 PANEL = "games/builder/panel.html"
 PAGE = "games/builder/page.html"
 
-#: Refusals of the engine and the services, in the builder's words.
-MESSAGES = {
-    "action/stale_version": "The game changed while you were writing (another rule-maker may "
-                            "have finished). Your form is kept and now up to date: check the "
-                            "preview and press “Write this rule” again.",
+#: What the builder adds to a refusal of the one action path (whose words are the same on
+#: every transport) where its form offers more.
+HINTS = {
+    "action/stale_version": " Your form is kept and now up to date: check the preview and "
+                            "press “Write this rule” again.",
+}
+#: The builder's own words for a refusal only a rule writer can meet (the table's
+#: transports cannot write rules): the engine's quote the name, which the builder's
+#: answers never echo (an answer to an author shows no other rule's jargon).
+OWN_WORDS = {
     "rule/jargon_taken": "That jargon name is already taken by another rule. Choose another, "
                          "or press “Suggest”.",
-    "action/not_rule_maker": "It is not your turn to write a rule.",
-    "action/wrong_phase": "Nobody is writing a rule right now.",
-    "game/not_found": "This game no longer exists.",
 }
 
 
@@ -82,36 +86,93 @@ def _forbidden(message: str) -> HttpResponse:
     return HttpResponseForbidden(message, content_type="text/plain; charset=utf-8")
 
 
-def writer_only(view: Callable[[HttpRequest, Writer], HttpResponse]
-                ) -> Callable[[HttpRequest, str], HttpResponse]:
-    """A POST view for the seat writing a rule; anyone else gets 403 and a plain message."""
+WriterView = Callable[[HttpRequest, Writer], HttpResponse]
 
-    @wraps(view)
-    @require_POST
-    def wrapper(request: HttpRequest, code: str) -> HttpResponse:
-        game = _game(code)
-        if any("\x00" in value for values in request.POST.lists() for value in values[1]):
-            # PostgreSQL cannot store a NUL character in text or JSON (jargon, words to say).
-            return HttpResponseBadRequest("The form holds a character that cannot be used.",
-                                          content_type="text/plain; charset=utf-8")
-        state = load_state(game)
-        seat = viewer_seat(request, game)
-        if state is None or state.phase != "writing":
-            return _forbidden("Nobody is writing a rule right now.")
-        if seat is None:
-            return _forbidden("Only the player writing a rule can use the rule builder.")
-        if seat.index not in state.writers:
-            names = " and ".join(state.names[i] for i in state.writers)
-            verb = "are" if len(state.writers) > 1 else "is"
-            return _forbidden(f"It is not your turn to write a rule: {names} {verb} writing.")
-        return view(request, Writer(game, state, seat.index))
 
-    return wrapper
+def writer_view(limit: str) -> Callable[[WriterView], Callable[[HttpRequest, str], HttpResponse]]:
+    """A POST view for the seat writing a rule, counted against the rate ``limit`` first
+    (each request checks the draft, and most preview it: CPU a flood must not take; over
+    the limit, 429 and a plain message); anyone but the writer gets 403 and a plain
+    message."""
+
+    def decorate(view: WriterView) -> Callable[[HttpRequest, str], HttpResponse]:
+        @wraps(view)
+        @require_POST
+        def wrapper(request: HttpRequest, code: str) -> HttpResponse:
+            game = _game(code)
+            if over_limit(request, limit):
+                return HttpResponse(TOO_FAST, status=429,
+                                    content_type="text/plain; charset=utf-8")
+            return _for_the_writer(request, game, view)
+
+        return wrapper
+
+    return decorate
+
+
+def _for_the_writer(request: HttpRequest, game: Game, view: WriterView) -> HttpResponse:
+    """``view`` for the seat writing a rule; 403 and a plain message for anyone else."""
+    if any("\x00" in value for values in request.POST.lists() for value in values[1]):
+        # PostgreSQL cannot store a NUL character in text or JSON (jargon, words to say).
+        return HttpResponseBadRequest("The form holds a character that cannot be used.",
+                                      content_type="text/plain; charset=utf-8")
+    state = load_state(game)
+    seat = viewer_seat(request, game)
+    if state is None or state.phase != "writing":
+        return _forbidden("Nobody is writing a rule right now.")
+    if seat is None:
+        return _forbidden("Only the player writing a rule can use the rule builder.")
+    if seat.index not in state.writers:
+        names = " and ".join(state.names[i] for i in state.writers)
+        verb = "are" if len(state.writers) > 1 else "is"
+        return _forbidden(f"It is not your turn to write a rule: {names} {verb} writing.")
+    return view(request, Writer(game, state, seat.index))
+
+
+#: The builder's requests (a form redrawn, a row, a preview, a jargon, the rule written).
+writer_only = writer_view("builder")
+
+
+#: Why a submit was refused when the preview did not show the rule the form holds.
+NOT_PREVIEWED = ("The preview had not caught up with your last change, so nothing was "
+                 "written. The preview now shows the rule as your form holds it: check it, "
+                 "then press “Write this rule” again.")
+
+
+def _with_jargon(request: HttpRequest, builder: Panel) -> Panel:
+    """Keep an example's jargon only while the form still holds that example.
+
+    ``jargon_from`` names the example whose jargon the field was filled with; once the rule
+    is changed away from it the jargon would name a rule the writer did not write, so the
+    field is cleared (an empty jargon gets one picked). A jargon the writer typed is theirs.
+    """
+    source = request.POST.get("jargon_from", "")
+    loaded = template(source)
+    if loaded is None or builder.form is None:
+        return builder
+    builder.jargon_from = source
+    if builder.form.form.jargon == loaded.jargon and builder.example != source:
+        builder.form.form.jargon = ""
+        builder.jargon_from = ""
+        builder.jargon_redrawn = True
+    return builder
+
+
+def _make(request: HttpRequest, w: Writer, form: RuleForm, focus: str = "",
+          with_preview: bool = True) -> Panel:
+    """The writer's panel for ``form``, in the situation the request's fields set."""
+    builder = make_panel(w.game, w.state, w.seat, form,
+                         read_top(request.POST.get("top"), w.state), focus=focus,
+                         with_preview=with_preview, choice=read_choice(request.POST.get))
+    # The pile controls are redrawn only when the depth the rules read is not the one shown.
+    builder.piles_shown = _number(request.POST.get("sit-depth", ""))
+    rounds = request.POST.get("sit-rounds", "")
+    builder.rounds_shown = rounds == "1" if rounds in ("0", "1") else None
+    return builder
 
 
 def _panel(request: HttpRequest, w: Writer) -> Panel:
-    return make_panel(w.game, w.state, w.seat, form_from_data(request.POST),
-                      read_top(request.POST.get("top"), w.state))
+    return _with_jargon(request, _make(request, w, form_from_data(request.POST)))
 
 
 @require_GET
@@ -137,10 +198,17 @@ def form(request: HttpRequest, w: Writer) -> HttpResponse:
     loaded (``template``)."""
     current = form_from_data(request.POST)
     loaded = template(request.POST.get("template", ""))
-    if loaded is not None:
-        current = spec_to_form(loaded.spec, current.jargon)
-    builder = make_panel(w.game, w.state, w.seat, current,
-                         read_top(request.POST.get("top"), w.state))
+    if loaded is None:
+        builder = _panel(request, w)
+    else:
+        previous = template(request.POST.get("jargon_from", ""))
+        # The example's own jargon comes with it, unless the writer typed one of their own.
+        typed = current.jargon.strip() and (previous is None
+                                            or current.jargon != previous.jargon)
+        current = spec_to_form(loaded.spec, current.jargon if typed else loaded.jargon)
+        builder = _make(request, w, current)
+        if not typed:
+            builder.jargon_from, builder.jargon_redrawn = loaded.id, True
     builder.slots = [(slot, message) for slot, message in builder.slots
                      if slot in ("form", "jargon")]
     return render(request, f"{PANEL}#body_and_preview", {"builder": builder})
@@ -157,8 +225,7 @@ def rows(request: HttpRequest, w: Writer) -> HttpResponse:
     index = _number(request.POST.get("index", ""))
     current = apply_row_op(form_from_data(request.POST), area, op, index)
     focus = "" if op == "refresh" else f"{op}:{area}"
-    builder = make_panel(w.game, w.state, w.seat, current,
-                         read_top(request.POST.get("top"), w.state), focus=focus)
+    builder = _with_jargon(request, _make(request, w, current, focus))
     shown = builder.form.lists.get(area) if builder.form else None
     if shown is None and not (area == "effects" and current.kind == "trigger"):
         return HttpResponse("That list is not part of this kind of rule.", status=400,
@@ -180,30 +247,43 @@ def jargon(request: HttpRequest, w: Writer) -> HttpResponse:
     taken = [entry.jargon for entry in w.state.rules]
     current = request.POST.get("jargon", "")
     suggestion = suggest_jargon(Random(), [*taken, current])
-    return render(request, f"{PANEL}#jargon", {"jargon": suggestion, "jargon_error": ""})
+    # The redrawn field needs the panel's URLs: without them its Suggest button would post
+    # to the page itself (which answers with the whole page, wiping the form).
+    builder = make_panel(w.game, w.state, w.seat, with_preview=False)
+    return render(request, f"{PANEL}#jargon",
+                  {"builder": builder, "jargon": suggestion, "jargon_error": ""})
 
 
 @writer_only
 def submit(request: HttpRequest, w: Writer) -> HttpResponse:
     """Write the rule: through the one write path, with the version the form was made at."""
-    builder = make_panel(w.game, w.state, w.seat, form_from_data(request.POST),
-                         read_top(request.POST.get("top"), w.state), with_preview=False)
+    builder = _make(request, w, form_from_data(request.POST), with_preview=False)
     checked = builder.checked
     assert checked is not None
     if not checked.ok:
         builder.message = "Your rule is not finished yet: see the marked fields."
         return _result(request, builder)
+    if request.POST.get("revision", "") != revision(checked.spec):
+        # Written only as previewed: the preview shown was of another draft (a late or lost
+        # response), so show this one and let the writer look before writing it.
+        builder = _panel(request, w)
+        builder.message = NOT_PREVIEWED
+        return _result(request, builder, previewed=True)
     version = _number(request.POST.get("version", ""))
-    version = -1 if version is None else version
-    action = WriteRule(w.seat, {"jargon": checked.form.jargon.strip(), "rule": checked.spec})
-    try:
-        result = submit_action(w.game.code, action, version)
-    except (EngineError, ServiceError) as exc:
-        builder.message = MESSAGES.get(exc.code, str(exc))
-        if exc.code == "action/stale_version":
+    rule = {"jargon": checked.form.jargon.strip(), "rule": checked.spec}
+    # Through the one action path, as the seat the session holds, counted against the
+    # writer's action limit like a play.
+    outcome = perform_post(request, w.game, lambda: ActionRequest(
+        {"type": "write_rule", "rule": rule}, -1 if version is None else version),
+        kinds=BUILDER_KINDS)
+    result = outcome.result
+    if result is None:
+        builder.message = (OWN_WORDS.get(outcome.code)
+                           or outcome.message + HINTS.get(outcome.code, ""))
+        if outcome.code == "action/stale_version":
             fresh = _game(w.game.code)
             builder.version = fresh.version
-        return _result(request, builder, stale=exc.code == "action/stale_version")
+        return _result(request, builder, stale=outcome.code == "action/stale_version")
     mine = result.state.rules[-1]
     done = make_panel(result.game, result.state, w.seat)
     return render(request, f"{PANEL}#confirmation",
@@ -211,6 +291,8 @@ def submit(request: HttpRequest, w: Writer) -> HttpResponse:
                    "sentence": describe(mine.rule), "waiting": result.state.phase == "writing"})
 
 
-def _result(request: HttpRequest, builder: Panel, stale: bool = False) -> HttpResponse:
-    response = render(request, f"{PANEL}#result", {"builder": builder, "stale": stale})
+def _result(request: HttpRequest, builder: Panel, stale: bool = False,
+            previewed: bool = False) -> HttpResponse:
+    response = render(request, f"{PANEL}#result",
+                      {"builder": builder, "stale": stale, "previewed": previewed})
     return reswap(retarget(response, "#builder-result"), "innerHTML")

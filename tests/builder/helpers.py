@@ -8,8 +8,9 @@ from typing import Any
 
 from django.test import Client
 
-from games.builder.forms import form_to_data
+from games.builder.forms import check, form_from_data, form_to_data
 from games.builder.model import CondList, Row, RuleForm
+from games.builder.revision import revision
 from games.engine.actions import WriteRule
 from games.engine.settings import GameSettings
 from games.models import Game
@@ -68,3 +69,14 @@ def write(game: Game, seat: int, jargon: str, rule: dict[str, Any]) -> Game:
 def post_form(form: RuleForm, **extra: Any) -> dict[str, Any]:
     """The POST data of a form, with extra fields (``version``, ``top``...)."""
     return form_to_data(form) | {k: [str(v)] for k, v in extra.items()}
+
+
+def previewed(data: dict[str, Any]) -> str:
+    """The revision a preview of the form posted as ``data`` shows (what "Write this rule"
+    carries back)."""
+    return revision(check(form_from_data(data)).spec)
+
+
+def as_previewed(data: dict[str, Any]) -> dict[str, Any]:
+    """``data`` with the revision of its own preview, as a page showing it would post it."""
+    return data | {"revision": [previewed(data)]}

@@ -51,8 +51,8 @@ def test_cards_this_rule_refuses_are_marked_apart() -> None:
     assert preview(rule(MOURNING), [], TABLE, parse("QH")).by_this_count == 26
 
 
-def test_cards_other_rules_refuse_are_marked_as_refused() -> None:
-    found = marks(MOURNING, [rule(MATCH, "Match", 1)])
+def test_cards_the_authors_earlier_rules_refuse_are_marked_as_refused() -> None:
+    found = marks(MOURNING, [rule(MATCH, "Match", 0)])
     assert found["QS"] == found["QC"] == "legal"
     assert found["5S"] == "refused"
     assert found["5H"] == "this"
@@ -80,31 +80,34 @@ def test_a_sensible_rule_has_no_warnings() -> None:
     assert codes(MOURNING, [rule(MATCH, "Match", 1)]) == []
 
 
-def test_no_legal_card_on_the_shown_top() -> None:
-    red_on_queen = {"kind": "restriction", "when": {"type": "rank", "of": "top", "in": ["Q"]},
-                    "must": {"type": "colour", "is": "red"}}
-    found = codes(red_on_queen, [rule(MOURNING, "Mourning", 1)])
-    assert found[0] == "lockup_here"
-    assert "lockup_tops" in found
+RED_ON_QUEEN = {"kind": "restriction", "when": {"type": "rank", "of": "top", "in": ["Q"]},
+                "must": {"type": "colour", "is": "red"}}
+
+
+def test_a_lock_on_some_top_cards_is_not_called_a_lock_at_once() -> None:
+    shown = preview(rule(RED_ON_QUEEN), [rule(MOURNING, "Mourning", 0)], TABLE, parse("QH"))
+    assert shown.codes == ["lockup_tops"]
+    assert "at once" not in shown.warnings[0].text
+    assert not any(c.legal for c in shown.cells)
 
 
 def test_dead_top_cards_are_listed() -> None:
-    red_on_queen = {"kind": "restriction", "when": {"type": "rank", "of": "top", "in": ["Q"]},
-                    "must": {"type": "colour", "is": "red"}}
-    shown = preview(rule(red_on_queen), [rule(MOURNING, "Mourning", 1)], TABLE, parse("7D"))
+    shown = preview(rule(RED_ON_QUEEN), [rule(MOURNING, "Mourning", 0)], TABLE, parse("7D"))
     (warning,) = [w for w in shown.warnings if w.code == "lockup_tops"]
     assert "Q♣ Q♦ Q♥ Q♠" in warning.text
-    assert "lockup_here" not in shown.codes
+    assert "lockup_situation" not in shown.codes
 
 
 def test_a_rule_that_locks_every_play() -> None:
     red = {"kind": "restriction", "must": {"type": "colour", "is": "red"}}
-    assert "lockup_always" in codes(red, [rule(BLACK, "Dark", 1)])
+    shown = preview(rule(red), [rule(BLACK, "Dark", 0)], TABLE, parse("QH"))
+    assert shown.codes[0] == "lockup_always"
+    assert shown.warnings[0].text.endswith("the game would lock up at once.")
 
 
 def test_a_rule_that_never_changes_anything() -> None:
     not_red = {"kind": "restriction", "must_not": {"type": "colour", "is": "red"}}
-    found = codes(not_red, [rule(BLACK, "Dark", 1)])
+    found = codes(not_red, [rule(BLACK, "Dark", 0)])
     assert "never_fires" in found
 
 
@@ -117,13 +120,13 @@ def test_a_trigger_that_can_never_fire() -> None:
 def test_a_rule_behaving_like_one_in_force() -> None:
     reordered = {"kind": "restriction", "must": {"type": "any", "of": [
         {"type": "relation", "rel": "same_rank"}, {"type": "relation", "rel": "same_suit"}]}}
-    assert "duplicate" in codes(reordered, [rule(MATCH, "Match", 1)])
+    assert "duplicate" in codes(reordered, [rule(MATCH, "Match", 0)])
 
 
 def test_a_rule_close_to_one_in_force_is_no_duplicate() -> None:
     colour_or_rank = {"kind": "restriction", "must": {"type": "any", "of": [
         {"type": "relation", "rel": "same_colour"}, {"type": "relation", "rel": "same_rank"}]}}
-    assert "duplicate" not in codes(colour_or_rank, [rule(MATCH, "Match", 1)])
+    assert "duplicate" not in codes(colour_or_rank, [rule(MATCH, "Match", 0)])
 
 
 def test_the_same_author_rule_by_another_player_is_no_duplicate() -> None:
@@ -158,18 +161,60 @@ def test_an_instant_win_too_big_for_a_dealt_hand() -> None:
     assert codes(aces, table=Table(hand_size=5)) == ["instant_at_deal"]
 
 
-def test_the_preview_names_no_other_rule() -> None:
+def test_another_players_rule_is_never_consulted() -> None:
     secret = rule(MATCH, "Zorblax", 1)
     reordered = {"kind": "restriction", "must": {"type": "any", "of": [
         {"type": "relation", "rel": "same_rank"}, {"type": "relation", "rel": "same_suit"}]}}
     shown = preview(rule(reordered), [secret], TABLE, parse("QH"))
-    text = " ".join([shown.sentence, *(w.text for w in shown.warnings),
-                     *(c.label for c in shown.cells)])
-    assert "duplicate" in shown.codes
-    assert "Zorblax" not in text and "Bull" not in text
+    alone = preview(rule(reordered), [], TABLE, parse("QH"))
+    assert "duplicate" not in shown.codes
+    assert (shown.cells, shown.warnings, shown.notes) == (alone.cells, alone.warnings,
+                                                          alone.notes)
 
 
 def test_the_jargon_of_the_new_rule_does_not_change_the_preview() -> None:
     a = preview(rule(MOURNING, "One"), [], TABLE, parse("QH"))
     b = preview(rule(MOURNING, "Two"), [], TABLE, parse("QH"))
     assert (a.sentence, a.cells, a.warnings) == (b.sentence, b.cells, b.warnings)
+
+
+def test_a_rule_that_stalls_play_is_warned_of() -> None:
+    """Issue 12's face-card keeper: every card played on a face card goes under the pile and
+    the next player draws. Hands never get smaller while everyone plays."""
+    from tests.engine.test_lockup import card_test, draw, trigger
+
+    keeper = trigger(card_test("face", "top"), {"type": "to_bottom"}, draw("next", 1))
+    shown = preview(rule(keeper), [], TABLE, parse("QH"))
+    stalls = [w for w in shown.warnings if w.code == "stalls"]
+    assert len(stalls) == 1 and stalls[0].text.startswith("This rule could stall play.")
+    assert "never get fewer" in stalls[0].text
+    # Refilling the player's own hand instead stalls for certain.
+    certain = trigger(card_test("face", "top"), {"type": "to_bottom"}, draw("player", 1))
+    text = next(w.text for w in preview(rule(certain), [], TABLE, parse("QH")).warnings
+                if w.code == "stalls_for_good")
+    assert text.startswith("This rule would stall play, and the game would end.")
+    assert "nobody can ever empty their hand" in text
+    # A stall already there before the draft is not blamed on it.
+    assert not {"stalls", "stalls_for_good"} & set(codes(BLACK, [rule(certain, "Keeper")]))
+    assert "stalls" not in codes(MOURNING)
+
+
+def test_a_situation_no_card_may_follow_is_a_lockup_only_when_the_rules_read_the_pile_alone(
+        ) -> None:
+    # On a king under the top only red, and the author's own rule says black: nothing may
+    # be played in that situation, whoever holds whatever: the game would lock up.
+    king_under = {"kind": "restriction", "when": {"type": "rank", "of": "pile2", "in": ["K"]},
+                  "must": {"type": "colour", "is": "red"}}
+    shown = preview(rule(king_under), [rule(BLACK, "Mine")], TABLE, parse("7D"))
+    assert "lockup_situation" in shown.codes
+    (words,) = [w.text for w in shown.warnings if w.code == "lockup_situation"]
+    assert words.endswith("the game would lock up if it arose.")
+    # More than three cards in hand, shown with three: that player is stuck, the game is
+    # not (the engine tries every hand before it calls a lockup).
+    more_than_3 = {"kind": "restriction",
+                   "must": {"type": "compare", "what": "hand_before", "op": ">", "value": 3}}
+    shown = preview(rule(more_than_3), [], TABLE, parse("7D"))
+    assert "lockup_situation" not in shown.codes
+    (words,) = [w.text for w in shown.warnings if w.code == "stuck_situation"]
+    assert words == ("No card at all could be played on 7♦ in the situation shown: this "
+                     "player could play nothing here.")

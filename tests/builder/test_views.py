@@ -15,14 +15,21 @@ from games.builder.model import Row
 from games.builder.spec_form import spec_to_form
 from games.engine.state import GameState
 from games.models import Game
-from tests.builder.helpers import HX, post_form, restriction, seated_game, write
+from tests.builder.helpers import (
+    HX,
+    as_previewed,
+    post_form,
+    restriction,
+    seated_game,
+    write,
+)
 
 pytestmark = pytest.mark.django_db
 
 ZORBLAX = {"kind": "restriction", "when": {"type": "rank", "of": "top", "in": ["9"]},
            "must_not": {"type": "suit", "in": ["D"]}}
 ZORBLAX_TEXT = "A diamond may not be played on a nine."
-PREVIEW_OOB = 'id="builder-preview" class="builder-preview" aria-live="polite" hx-swap-oob="true"'
+PREVIEW_OOB = 'id="builder-preview" class="preview-verdict" aria-live="polite" hx-swap-oob="true"'
 
 
 def url(game: Game, name: str) -> str:
@@ -30,6 +37,8 @@ def url(game: Game, name: str) -> str:
 
 
 def post(client: Client, game: Game, name: str, data: dict[str, Any]) -> Any:
+    if name == "submit" and "revision" not in data:
+        data = as_previewed(data)  # as the page posts it, after the preview of this rule
     return client.post(url(game, name), data, headers=HX)
 
 
@@ -145,8 +154,9 @@ def test_preview_warns_of_a_lockup() -> None:
     data = post_form(restriction(Row(test="value", op=">", value="13"),
                                  when=(Row(test="rank", subject="top", ranks=("Q",)),)))
     html = post(clients[0], game, "preview", data | {"top": ["QH"]}).content.decode()
-    assert 'data-code="lockup_here"' in html
-    assert "No card at all could be played on Q♥: the game would lock up at once." in html
+    assert 'data-code="lockup_tops"' in html
+    assert "no card at all could be played on Q♣ Q♦ Q♥ Q♠" in html
+    assert "lock up at once" not in html and "lock the game at once" not in html
 
 
 def test_adding_a_row_returns_the_list_in_place_and_the_preview() -> None:
@@ -265,7 +275,9 @@ def test_a_stale_version_is_refused_clearly_and_the_version_refreshed() -> None:
     response = post(clients[0], game, "submit", mourning(jargon="Mourning", version=seen))
     html = response.content.decode()
     assert response["HX-Retarget"] == "#builder-result"
-    assert "The game changed while you were writing" in html
+    # The write path's words, as on every transport, and what the builder's form adds.
+    assert "Your screen is out of date: it shows version" in html
+    assert "Your form is kept and now up to date" in html
     assert (f'<input type="hidden" id="builder-version" name="version" value="{seen + 1}" '
             'hx-swap-oob="true">') in html
     assert len(state_of(game).rules) == 1
@@ -298,7 +310,8 @@ def test_no_other_authors_rule_appears_in_any_builder_response() -> None:
     game, clients = seated_game(players=2)
     game = write(game, 1, "Zorblax", ZORBLAX)
     writer = clients[0]
-    # Behaves exactly like Zorblax, in other words: a warning, but not Zorblax's sentence.
+    # Behaves exactly like Zorblax, in other words: no warning says so (the builder compares
+    # a draft with its author's own rules only).
     reordered_duplicate = post_form(restriction(
         Row(test="suit", suits=("C", "H", "S")),
         when=(Row(test="rank", subject="top", ranks=("9",)),)))
@@ -317,7 +330,7 @@ def test_no_other_authors_rule_appears_in_any_builder_response() -> None:
         post(writer, game, "submit", mourning(jargon="Mine", version=game.version)),
     ]
     duplicate_html = responses[3].content.decode()
-    assert 'data-code="duplicate"' in duplicate_html
+    assert "preview-sentence" in duplicate_html and 'data-code="duplicate"' not in duplicate_html
     for response in responses:
         html = response.content.decode()
         assert response.status_code == 200, html[:300]
@@ -349,3 +362,76 @@ def test_garbage_is_answered_with_messages_not_errors(data: dict[str, str]) -> N
     response = post(clients[0], game, "rows", data | {"area": "must", "op": "add"})
     assert response.status_code in (200, 400)
     assert state_of(game).rules == []
+
+
+# The situation: drawn once with the panel, never redrawn by an answer.
+
+MORE_THAN_3 = {"kind": "restriction",
+               "must": {"type": "compare", "what": "hand_before", "op": ">", "value": 3}}
+KING_UNDER = {"kind": "restriction", "when": {"type": "rank", "of": "pile2", "in": ["K"]},
+              "must": {"type": "colour", "is": "red"}}
+
+
+def test_the_panel_draws_the_situation_and_answers_only_say_what_auto_stands_for() -> None:
+    game, clients = seated_game()
+    panel = clients[0].get(url(game, "panel"), headers=HX).content.decode()
+    assert '<fieldset id="builder-situation"' in panel
+    assert '<input id="f-sit-hand" name="sit-hand"' in panel
+    data = post_form(spec_to_form(MORE_THAN_3, ""), **{"sit-hand": "", "sit-depth": "1"})
+    answer = post(clients[0], game, "preview", data).content.decode()
+    # No control the author types in comes back: only the words "Auto" stands for.
+    assert 'id="builder-situation"' not in answer and 'id="f-sit-hand"' not in answer
+    assert 'id="sit-piles"' not in answer
+    assert '<span id="auto-sit-hand" hx-swap-oob="innerHTML">Auto (3)</span>' in answer
+    assert '<span id="auto-sit-player" hx-swap-oob="innerHTML">Auto (another player)' in answer
+    assert 'id="builder-grid" class="preview-grid" hx-swap-oob="true"' in answer
+
+
+def test_the_pile_controls_come_back_only_when_the_depth_read_changes() -> None:
+    game, clients = seated_game()
+    form = spec_to_form(KING_UNDER, "")
+    deeper = post(clients[0], game, "preview", post_form(form, **{"sit-depth": "1",
+                                                               "sit-pile2": "QS"}))
+    html = deeper.content.decode()
+    assert '<div id="sit-piles" class="sit-piles" hx-swap-oob="true">' in html
+    assert '<input type="hidden" name="sit-depth" form="builder-form" value="2">' in html
+    assert '<option value="QS" selected>' in html  # the author's choice, as posted
+    same = post(clients[0], game, "preview", post_form(form, **{"sit-depth": "2"}))
+    html = same.content.decode()
+    assert 'id="sit-piles"' not in html
+    assert '<span id="auto-sit-pile2" hx-swap-oob="innerHTML">Auto (K' in html  # a king
+
+
+#: A rule of the round so far: the fifth card of each round must be a heart.
+FIFTH_HEART = {"kind": "restriction", "when": {"type": "position", "op": "==", "value": 5},
+               "must": {"type": "suit", "in": ["H"]}}
+
+
+def test_the_rounds_controls_come_and_go_with_the_rules_that_read_the_round() -> None:
+    game, clients = seated_game()
+    round_form, plain = spec_to_form(FIFTH_HEART, ""), spec_to_form(KING_UNDER, "")
+    shown = post(clients[0], game, "preview", post_form(round_form, **{"sit-rounds": "0"}))
+    html = shown.content.decode()
+    assert '<div id="sit-round" class="sit-round" hx-swap-oob="true">' in html
+    assert '<input type="hidden" name="sit-rounds" form="builder-form" value="1">' in html
+    assert 'id="f-sit-position"' in html and 'id="f-sit-earlier"' in html
+    # Shown already: only what "Auto" stands for comes back, never the fields typed in.
+    kept = post(clients[0], game, "preview", post_form(round_form, **{
+        "sit-rounds": "1", "sit-position": "5"})).content.decode()
+    assert 'id="sit-round"' not in kept and 'id="f-sit-position"' not in kept
+    assert '<span id="auto-sit-earlier" hx-swap-oob="innerHTML">Auto (' in kept
+    # A rule that reads no round takes them away.
+    gone = post(clients[0], game, "preview", post_form(plain, **{"sit-rounds": "1"}))
+    html = gone.content.decode()
+    assert '<div id="sit-round" class="sit-round" hx-swap-oob="true">' in html
+    assert 'id="f-sit-position"' not in html
+
+
+def test_an_unfinished_rule_leaves_the_situation_as_it_is() -> None:
+    game, clients = seated_game()
+    data = post_form(restriction(Row(test="suit", suits=())), **{"sit-hand": "4"})
+    html = post(clients[0], game, "preview", data).content.decode()
+    assert "Your rule is not finished yet" in html
+    assert 'id="auto-sit-hand"' not in html and 'id="sit-piles"' not in html
+    assert '<div id="builder-grid" class="preview-grid" hx-swap-oob="true">' in html
+    assert 'class="card-grid"' not in html

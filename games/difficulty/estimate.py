@@ -1,0 +1,214 @@
+"""How hard a new rule is to guess: how often it speaks, and how long the detective takes.
+
+Pure (no Django): :func:`estimate` looks at the rule alone, never at the other rules in
+force (the builder reveals nothing of them), in the game's settings:
+
+* **how often it speaks** in typical situations (a fixed, seeded set of plays of every
+  kind: piles of one to five cards, hands of every size, every seat and turn): the share of
+  plays a restriction refuses, or on which a trigger fires or a call asks for words;
+* **how many plays the detective needed to crack it** in simulated games: the rule alone
+  at seeded tables of the game's size, written by seat 0, the detective among
+  experimenters; after each play its best guess is scored as the reveal scores a sealed
+  guess, and the rule is cracked when a guess is exact.
+
+The verdict follows the seed's advice ("can't play a heart onto a club" is about right to
+open a game with): see :data:`BANDS`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from random import Random
+from statistics import median
+
+from games.bots.detective import Casebook
+from games.deduction.scoring import score
+from games.engine.actions import WriteRule
+from games.engine.apply import apply
+from games.engine.events import Event, Played, Refused
+from games.engine.settings import GameSettings
+from games.engine.setup import new_game
+from games.engine.simulate import NAMES, play_on
+from games.engine.state import GameState
+from rules.cards import JOKER, STANDARD_CARDS
+from rules.context import PlayContext, Settings
+from rules.evaluation import compile_condition, refusal_predicate
+from rules.spec import Call, Restriction, Rule, Trigger, canonical_text, dump_rule, load_rule
+
+#: The detective's seat at the simulated tables (seat 0 writes the rule).
+DETECTIVE_SEAT = 1
+#: The simulated tables: players and hand size (a long round), whatever the game's.
+SIMULATED_PLAYERS = 6
+SIMULATED_HAND = 7
+#: Simulated tables per estimate, and the most plays of evidence each one gets.
+TABLES = 6
+MAX_PLAYS = 60
+#: Typical situations the share of plays it speaks on is measured over.
+SITUATIONS = 600
+#: The kinds of rule the detective learns (it never sees a permission named, and knows few
+#: instant wins).
+LEARNT = frozenset({"restriction", "trigger", "call"})
+#: The verdict by the median plays the detective needed (cracked at most tables): up to the
+#: first number "easy", up to the second "about right", beyond it "hard"; cracked at fewer
+#: than half the tables: "very hard". "No heart on a club" takes about 20 (about right).
+BANDS = (12, 45)
+
+
+@dataclass(frozen=True, slots=True)
+class Difficulty:
+    """How hard a rule is to guess (see the module docstring)."""
+
+    kind: str
+    #: The share of typical plays it refuses (or fires on, or wants words with); ``None``
+    #: for a permission or an instant win, which do not speak on single plays.
+    speaks: float | None
+    #: For each simulated table, the plays of evidence the detective needed (``None``: not
+    #: cracked within :data:`MAX_PLAYS`).
+    plays_to_crack: tuple[int | None, ...]
+
+    @property
+    def cracked(self) -> int:
+        """At how many tables the detective cracked it."""
+        return sum(n is not None for n in self.plays_to_crack)
+
+    @property
+    def typical(self) -> int | None:
+        """The median plays needed where it was cracked (``None``: never cracked)."""
+        found = [n for n in self.plays_to_crack if n is not None]
+        return round(median(found)) if found else None
+
+    @property
+    def verdict(self) -> str:
+        """``easy``, ``about right``, ``hard``, ``very hard`` or ``unknown`` (a kind of rule
+        the detective does not learn: permissions and instant wins)."""
+        if not self.plays_to_crack:
+            return "unknown"
+        if self.typical is None or 2 * self.cracked < len(self.plays_to_crack):
+            return "very hard"
+        if self.typical <= BANDS[0]:
+            return "easy"
+        return "about right" if self.typical <= BANDS[1] else "hard"
+
+    def sentences(self) -> tuple[str, ...]:
+        """What the builder tells the author, in plain words."""
+        said = []
+        if self.speaks is not None:
+            verb = {"restriction": "refuses", "trigger": "sets off on",
+                    "call": "asks for words with"}.get(self.kind, "speaks on")
+            said.append(f"In typical situations your rule {verb} {_share(self.speaks)} of "
+                        "plays.")
+        tables = len(self.plays_to_crack)
+        if not tables:
+            return (*said, "Our detective bot does not learn this kind of rule, so it cannot "
+                           "say how hard it is to guess.")
+        if self.typical is None:
+            said.append(f"Our detective bot did not crack it within {MAX_PLAYS} plays at any "
+                        f"of {tables} simulated tables.")
+        else:
+            said.append(f"Our detective bot cracked it at {self.cracked} of {tables} simulated "
+                        f"tables, after about {self.typical} plays.")
+        advice = {"easy": "Easy: it will be guessed quickly.",
+                  "about right": "About right: a good rule to guess by playing.",
+                  "hard": "Hard: expect it to stay secret for a long while.",
+                  "very hard": "Very hard: players may never work it out."}[self.verdict]
+        return (*said, advice)
+
+
+def _share(fraction: float) -> str:
+    """``about 1 in 8`` (or ``none``, ``almost all``)."""
+    if fraction <= 0:
+        return "none"
+    if fraction >= 0.97:
+        return "almost all"
+    if fraction >= 0.5:
+        return f"about {round(fraction * 100)}%"
+    return f"about 1 in {max(2, round(1 / fraction))}"
+
+
+def typical_situations(settings: GameSettings, count: int = SITUATIONS,
+                       seed: int = 4242) -> tuple[PlayContext, ...]:
+    """Seeded plays of every kind at a table of ``settings``: one to five cards on the pile,
+    hands of every size, every seat, turns and rounds."""
+    rng = Random(seed)
+    found = []
+    for _ in range(count):
+        pile = tuple(rng.choice(STANDARD_CARDS) for _ in range(rng.randint(1, 5)))
+        hand = tuple(rng.choice(STANDARD_CARDS) for _ in range(rng.randint(0, 9)))
+        played = rng.choice(STANDARD_CARDS)
+        physical = JOKER if settings.jokers and rng.random() < 0.05 else played
+        found.append(PlayContext(
+            played, pile, physical=physical, hand=(played, *hand), hand_before=len(hand) + 1,
+            hand_after=len(hand), players=settings.players,
+            player=rng.randrange(settings.players), turn=rng.randint(1, 40),
+            round=rng.randint(1, 6), record=pile))
+    return tuple(found)
+
+
+def speaks(rule: Rule, settings: GameSettings) -> float | None:
+    """The share of typical plays ``rule`` speaks on (see :class:`Difficulty`)."""
+    spec = rule.spec
+    language = Settings(aces_high=settings.aces_high)
+    if isinstance(spec, Restriction):
+        said = refusal_predicate(spec, language, rule.author)
+    elif isinstance(spec, Trigger | Call):
+        said = compile_condition(spec.when, language, rule.author)
+    else:
+        return None
+    plays = typical_situations(settings)
+    return sum(map(said, plays)) / len(plays)
+
+
+def plays_to_crack(rule: Rule, settings: GameSettings, seed: int,
+                   max_plays: int = MAX_PLAYS) -> int | None:
+    """The plays of evidence the detective needed to crack ``rule`` alone at a seeded table
+    of ``settings`` (``None``: not within ``max_plays``, or the round ended first)."""
+    # A long round gives the evidence room: six players, hands of seven (one deck holds
+    # them), the game's jokers and aces.
+    table = GameSettings(players=SIMULATED_PLAYERS, hand_size=SIMULATED_HAND,
+                         jokers=settings.jokers, aces_high=settings.aces_high,
+                         first_rule_maker=0)
+    state = new_game(table, NAMES[:table.players], seed)
+    text = dump_rule(rule)["rule"]
+    state, events = apply(state, WriteRule(0, {"jargon": rule.jargon, "rule": text}))
+    real = load_rule({"version": 1, "jargon": rule.jargon, "author": 0, "rule": text})
+    language = Settings(aces_high=settings.aces_high)
+    # The detective at seat 1 reasons from what that seat saw; this casebook reads the same
+    # events, so its guesses are the bot's.
+    casebook = Casebook(DETECTIVE_SEAT)
+    casebook.read([e.seen_by(DETECTIVE_SEAT) for e in events])
+    progress = _Progress()
+
+    def cracked(now: GameState, happened: Sequence[Event]) -> bool:
+        casebook.read([e.seen_by(DETECTIVE_SEAT) for e in happened])
+        progress.plays += sum(isinstance(e, Played | Refused) for e in happened)
+        guess = casebook.brought_up_to_date(language).guess(rule.jargon)
+        if guess is not None and canonical_text(guess.spec) != progress.last_guess:
+            progress.last_guess = canonical_text(guess.spec)  # scoring is the cost: once
+            if score(guess, real, casebook.reader.record(), language).verdict == "exact":
+                progress.cracked_at = progress.plays
+                return True
+        return progress.plays >= max_plays or now.phase != "playing"
+
+    kinds = ("experimenter", "detective", *("experimenter",) * (table.players - 2))
+    play_on(state, kinds, seed, max_actions=10 * max_plays, seen=events, until=cracked)
+    return progress.cracked_at
+
+
+@dataclass(slots=True)
+class _Progress:
+    """How far one simulated table has come: plays seen, the last guess scored, and the
+    plays it took to crack the rule (``None``: not yet)."""
+
+    plays: int = 0
+    last_guess: str = ""
+    cracked_at: int | None = None
+
+
+def estimate(rule: Rule, settings: GameSettings, tables: int = TABLES,
+             max_plays: int = MAX_PLAYS, seed: int = 1) -> Difficulty:
+    """How hard ``rule`` is to guess at a table of ``settings`` (see the module docstring)."""
+    learnt = rule.spec.kind in LEARNT
+    return Difficulty(rule.spec.kind, speaks(rule, settings),
+                      tuple(plays_to_crack(rule, settings, seed * 1000 + t, max_plays)
+                            for t in range(tables)) if learnt else ())

@@ -1,0 +1,76 @@
+// The rule builder's requests (templates/games/builder/panel.html): one queue, in order, and
+// no answer drawn for a form that has moved on.
+//
+// Every request of the builder waits its turn on #builder-form (hx-sync "queue all"), so
+// answers land in the order asked and none is cut short. Each request remembers the fields
+// as they were when it was sent. If the writer changed a field while it was on its way, its
+// answer would show (or redraw) a form that no longer is: it is dropped, and the same
+// request is asked again with the form as it now stands. A preview that would ask exactly
+// what the last request asked is not sent (a run of triggers for one change asks once).
+// The answer to a write (data-writes) is always shown: it is the server's verdict on the
+// write, never asked twice. The difficulty estimate (games.difficulty) is not on the queue:
+// it is slow, and asks again by itself.
+(function () {
+  "use strict";
+
+  function builderForm() { return document.getElementById("builder-form"); }
+
+  // The requests on the builder's queue: the form's own (previews) and those synced on it.
+  function queued(elt) {
+    var form = builderForm();
+    if (!form || !elt || !elt.getAttribute || elt.hasAttribute("data-writes")) { return false; }
+    return elt === form || /^#builder-form:/.test(elt.getAttribute("hx-sync") || "");
+  }
+
+  // The fields as the writer left them: the form's, with those outside it that belong to it
+  // (the situation, the jargon), and the example menu.
+  function fields() {
+    var form = builderForm();
+    if (!form) { return ""; }
+    var data = new URLSearchParams(new FormData(form));
+    var example = document.getElementById("builder-template");
+    if (example) { data.append("template", example.value); }
+    return data.toString();
+  }
+
+  // What the last request sent whose answer is shown or on its way.
+  var lastAsked = null;
+
+  document.body.addEventListener("htmx:beforeRequest", function (event) {
+    var elt = event.detail.elt;
+    if (!queued(elt)) { return; }
+    var now = fields();
+    if (elt === builderForm() && now === lastAsked) {
+      event.preventDefault();
+      return;
+    }
+    lastAsked = now;
+    var config = event.detail.requestConfig;
+    var xhr = event.detail.xhr;
+    xhr.builderAsked = now;
+    xhr.builderElt = elt;
+    xhr.builderEvent = config && config.triggeringEvent ? config.triggeringEvent.type : "click";
+  });
+
+  document.body.addEventListener("htmx:beforeSwap", function (event) {
+    var xhr = event.detail.xhr;
+    if (!xhr || xhr.builderAsked === undefined || event.detail.isError ||
+        fields() === xhr.builderAsked) { return; }
+    event.detail.shouldSwap = false;
+    lastAsked = null;
+    var elt = xhr.builderElt;
+    if (!document.body.contains(elt)) { return; }
+    // Asked again behind whatever is queued. If a queued answer replaces the element first
+    // (a newer choice in the same menu, already queued), htmx sends nothing for it.
+    if (elt === builderForm()) {
+      htmx.trigger(elt, "ask");
+    } else {
+      htmx.trigger(elt, xhr.builderEvent);
+    }
+  });
+
+  document.body.addEventListener("htmx:afterRequest", function (event) {
+    var xhr = event.detail.xhr;
+    if (xhr && xhr.builderAsked !== undefined && !event.detail.successful) { lastAsked = null; }
+  });
+})();

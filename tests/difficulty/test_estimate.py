@@ -1,0 +1,80 @@
+"""How hard a rule is to guess: the share of plays it speaks on, the detective's plays to
+crack it, the verdict's bands, and what the author reads."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from games.difficulty.estimate import (
+    BANDS,
+    MAX_PLAYS,
+    Difficulty,
+    estimate,
+    speaks,
+    typical_situations,
+)
+from games.engine.settings import GameSettings
+from rules.spec import Rule, load_rule
+
+NO_HEARTS = {"kind": "restriction", "must_not": {"type": "suit", "in": ["H"]}}
+HEART_ON_CLUB = {"kind": "restriction", "when": {"type": "suit", "of": "top", "in": ["C"]},
+                 "must_not": {"type": "suit", "in": ["H"]}}
+SETTINGS = GameSettings(players=4)
+
+
+def rule(spec: dict[str, Any]) -> Rule:
+    return load_rule({"version": 1, "jargon": "Pip", "rule": spec})
+
+
+def test_it_speaks_on_the_share_of_typical_plays_it_refuses() -> None:
+    plays = typical_situations(SETTINGS)
+    hearts = sum(1 for ctx in plays if ctx.played.suit == "H") / len(plays)
+    assert speaks(rule(NO_HEARTS), SETTINGS) == hearts
+    on_clubs = sum(1 for ctx in plays if ctx.played.suit == "H" and ctx.top is not None
+                   and ctx.top.suit == "C") / len(plays)
+    assert speaks(rule(HEART_ON_CLUB), SETTINGS) == on_clubs
+    permission = rule({"kind": "permission", "each": {"type": "number"},
+                       "step": {"type": "relation", "rel": "one_higher"}, "min": 2, "max": 13})
+    assert speaks(permission, SETTINGS) is None
+
+
+def test_the_verdict_follows_the_bands() -> None:
+    def verdict(*plays: int | None) -> str:
+        return Difficulty("restriction", 0.1, plays).verdict
+
+    assert verdict(BANDS[0], BANDS[0] - 1, None) == "easy"
+    assert verdict(BANDS[0] + 1, BANDS[0] + 1) == "about right"
+    assert verdict(BANDS[1], BANDS[1]) == "about right"
+    assert verdict(BANDS[1] + 1, BANDS[1] + 5) == "hard"
+    assert verdict(5, None, None) == "very hard"  # cracked at fewer than half the tables
+    assert verdict(None, None) == "very hard"
+    assert Difficulty("permission", None, ()).verdict == "unknown"
+
+
+def test_the_author_reads_what_was_measured() -> None:
+    found = Difficulty("restriction", 0.125, (10, 20, None, 30))
+    assert found.sentences() == (
+        "In typical situations your rule refuses about 1 in 8 of plays.",
+        "Our detective bot cracked it at 3 of 4 simulated tables, after about 20 plays.",
+        "About right: a good rule to guess by playing.")
+    never = Difficulty("call", 0.0, (None, None))
+    assert never.sentences()[0] == "In typical situations your rule asks for words with none " \
+                                   "of plays."
+    assert never.sentences()[1] == (f"Our detective bot did not crack it within {MAX_PLAYS} "
+                                    "plays at any of 2 simulated tables.")
+    assert "does not learn this kind" in Difficulty("instant_win", None, ()).sentences()[0]
+
+
+def test_the_seeds_opening_rule_is_about_right_and_no_hearts_at_all_is_easier() -> None:
+    """"Can't play a heart onto a club" is about right to open a game with (the seed); a
+    rule refusing every heart shows itself far more often, so it is cracked sooner."""
+    opening = estimate(rule(HEART_ON_CLUB), SETTINGS)
+    assert opening.verdict == "about right", opening
+    plain = estimate(rule(NO_HEARTS), SETTINGS)
+    assert plain.cracked == len(plain.plays_to_crack)
+    assert plain.typical is not None and opening.typical is not None
+    assert plain.typical < opening.typical
+
+
+def test_the_same_rule_gets_the_same_estimate() -> None:
+    assert estimate(rule(NO_HEARTS), SETTINGS) == estimate(rule(NO_HEARTS), SETTINGS)
