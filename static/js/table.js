@@ -65,6 +65,8 @@
         var i = selected.indexOf(card.dataset.card);
         if (i >= 0) { selected.splice(i, 1); } else { selected.push(card.dataset.card); }
         refreshSelection();
+      } else if (card.dataset.card === "JK") {
+        if (!askJoker(card, ["JK"], false)) { submit("play", ["JK"]); }
       } else {
         submit("play", [card.dataset.card]);
       }
@@ -72,22 +74,84 @@
     }
     var action = event.target.closest("[data-action]");
     if (action) { submit(action.dataset.action, []); return; }
-    if (event.target.closest("#play-group")) {
-      submit("play", selected.slice());
-      selected = [];
-      refreshSelection();
+    var group = event.target.closest("#play-group");
+    if (group) {
+      // A group with a joker asks first what it stands for, as a joker played alone does.
+      if (selected.indexOf("JK") < 0 || !askJoker(group, selected.slice(), true)) {
+        playGroup(selected.slice());
+      }
     }
   });
+
+  // A group play ends group mode, refused or not: the next click plays a card again.
+  function playGroup(cards) {
+    submit("play", cards);
+    selected = [];
+    var box = document.getElementById("group-mode");
+    if (box) { box.checked = false; }
+    refreshSelection();
+  }
+
+  // A joker played, alone or in a group, asks on the spot which card it stands for (nothing
+  // is chosen for the player); the answer fills the form's "named" field and plays it.
+  // Cancelled, nothing is played (a group stays selected).
+  var jokerFrom = null;
+  var jokerPlay = null;
+  function askJoker(from, cards, group) {
+    var dialog = document.getElementById("joker-dialog");
+    var named = document.getElementById("named");
+    if (!dialog || !named || typeof dialog.showModal !== "function") { return false; }
+    jokerFrom = from;
+    jokerPlay = { cards: cards, group: group };
+    document.getElementById("joker-choice").value = "";
+    document.getElementById("joker-error").textContent = "";
+    dialog.showModal();
+    document.getElementById("joker-choice").focus();
+    return true;
+  }
+  document.addEventListener("submit", function (event) {
+    if (event.target.id !== "joker-form") { return; }
+    event.preventDefault();
+    var dialog = document.getElementById("joker-dialog");
+    var choice = document.getElementById("joker-choice");
+    if (event.submitter && event.submitter.value === "cancel") {
+      dialog.close();
+      return;
+    }
+    if (!choice.value) {
+      document.getElementById("joker-error").textContent = "Choose the card your joker stands for.";
+      choice.focus();
+      return;
+    }
+    var named = document.getElementById("named");
+    if (named) { named.value = choice.value; }
+    var play = jokerPlay || { cards: ["JK"], group: false };
+    dialog.close();
+    if (play.group) { playGroup(play.cards); } else { submit("play", play.cards); }
+  });
+  document.addEventListener("close", function (event) {
+    if (event.target.id !== "joker-dialog") { return; }
+    var back = jokerFrom && document.contains(jokerFrom) && !jokerFrom.hidden ? jokerFrom
+      : document.querySelector('.hand .card[data-card="JK"]');
+    jokerFrom = null;
+    jokerPlay = null;
+    if (back) { back.focus({ preventScroll: true }); }
+  }, true);
 
   document.addEventListener("change", function (event) {
     if (event.target.id === "group-mode") { selected = []; refreshSelection(); }
   });
 
+  // Single-key shortcuts (1-9, P, N, /), unless the viewer turned them off (static/js/
+  // prefs.js, WCAG 2.1.4); the arrow keys move along the hand either way.
+  function shortcuts() { return document.documentElement.classList.contains("key-shortcuts"); }
   document.addEventListener("keydown", function (event) {
     var tag = (event.target.tagName || "").toLowerCase();
     if (tag === "input" || tag === "select" || tag === "textarea" || event.ctrlKey ||
         event.metaKey || event.altKey) { return; }
     var cards = document.querySelectorAll(".hand .card");
+    var character = event.key.length === 1;
+    if (character && !shortcuts()) { return; }
     if (/^[1-9]$/.test(event.key) && cards[Number(event.key) - 1]) {
       cards[Number(event.key) - 1].click();
       event.preventDefault();
@@ -116,11 +180,140 @@
     if (event.detail.xhr.getResponseHeader("X-Mao-Accepted") === "1") {
       var say = document.getElementById("say");
       if (say) { say.value = ""; }
+      // What a joker stood for is asked afresh next time, never kept as a default.
+      var named = document.getElementById("named");
+      if (named) { named.value = ""; }
     }
   });
 
   // Fragments replace the hand: keep the group selection visible across updates.
   document.body.addEventListener("htmx:oobAfterSwap", refreshSelection);
+
+  // Focus survives a push. A fragment that replaces the focused element (a card of the
+  // hand, a turn button) would drop the focus to the page; it goes back to the same card
+  // (by its text), else to the card now at the same place, else to the same turn button,
+  // else to the hand's first card or the pass button: never to a button the push disabled
+  // (the pass button once the turn has moved on), which cannot hold the focus.
+  var focusBefore = null;
+  document.body.addEventListener("htmx:oobBeforeSwap", function (event) {
+    var active = document.activeElement;
+    var target = event.detail.target;
+    if (!active || active === document.body || !target || !target.contains(active)) { return; }
+    var cards = Array.prototype.slice.call(document.querySelectorAll(".hand .card"));
+    focusBefore = {
+      id: active.id || null,
+      card: active.dataset ? active.dataset.card || null : null,
+      at: cards.indexOf(active),
+      action: active.dataset ? active.dataset.action || null : null,
+    };
+  });
+  document.body.addEventListener("htmx:oobAfterSwap", function () {
+    if (!focusBefore || (document.activeElement && document.activeElement !== document.body)) {
+      focusBefore = null;
+      return;
+    }
+    var was = focusBefore;
+    focusBefore = null;
+    var cards = document.querySelectorAll(".hand .card");
+    var candidates = [
+      was.id && document.getElementById(was.id),
+      was.card && document.querySelector('.hand .card[data-card="' + was.card + '"]'),
+      was.at >= 0 && cards.length ? cards[Math.min(was.at, cards.length - 1)] : null,
+      was.action && document.querySelector('#turn-buttons [data-action="' + was.action + '"]'),
+      cards[0],
+      document.querySelector('#turn-buttons [data-action="pass"]'),
+    ];
+    var back = candidates.filter(function (el) { return el && !el.disabled; })[0];
+    if (back) { back.focus({ preventScroll: true }); }
+  });
+
+  // A newcomer's first table says what to do, once per browser; their first refusal
+  // explains itself, once.
+  function seen(key) {
+    try { return window.localStorage.getItem(key) === "1"; } catch (e) { return false; }
+  }
+  function remember(key) {
+    try { window.localStorage.setItem(key, "1"); } catch (e) { /* private mode */ }
+  }
+  var firstVisit = document.getElementById("first-visit");
+  if (firstVisit && !seen("mao-first-visit")) { firstVisit.hidden = false; }
+  document.addEventListener("click", function (event) {
+    var dismiss = event.target.closest("[data-dismiss]");
+    if (!dismiss) { return; }
+    var box = document.getElementById(dismiss.dataset.dismiss);
+    if (box) { box.hidden = true; }
+    if (dismiss.dataset.dismiss === "first-visit") { remember("mao-first-visit"); }
+    // The button is gone: the focus goes on to the hand (else the pass button), not the page.
+    var next = document.querySelector(".hand .card") ||
+      document.querySelector('#turn-buttons [data-action="pass"]');
+    if (next) { next.focus({ preventScroll: true }); }
+  });
+
+  // On a phone the banner shows two lines at most (static/css/table.css); a tap shows the
+  // whole of it, until the next moment replaces it. Its whole text is always in the page.
+  document.addEventListener("click", function (event) {
+    var banner = event.target.closest("#moment p");
+    if (banner) { banner.classList.toggle("moment__whole"); }
+  });
+
+  // A screen reader hears what matters as it happens, once: a refusal (at once), a rule
+  // firing, a round won, the game's end and "your turn" (politely). The fragments that show
+  // them are replaced whole on each push, so they are read into two regions that stay.
+  //
+  // They are read once a push is swapped in and settled (htmx:wsAfterMessage): during the
+  // swap, htmx's oobAfterSwap names the replaced element (detail.target) and the new one
+  // still wears the old one's classes. The server pushes the banner only when it changes,
+  // and the page's first push redraws it as loaded, so a banner is news when its words
+  // differ from the last ones seen; the first refusal a newcomer sees explains itself.
+  //
+  // One message per push and region: a rule firing and "your turn" in one push are one
+  // polite message (two would overwrite each other). The player whose own play was refused
+  // (data-own-refusal) hears it once, from #feedback (an alert: the answer to their play).
+  function textOf(el) { return el ? el.textContent.trim().replace(/\s+/g, " ") : ""; }
+  var lastTurn = "";
+  var lastMoment = textOf(document.getElementById("moment"));
+  // Words waiting to be read into each region: what comes within its 50 ms is read together.
+  var waiting = {};
+  function announce(id, text) {
+    var region = document.getElementById(id);
+    if (!region || !text) { return; }
+    if (waiting[id]) { waiting[id] += " " + text; return; }
+    waiting[id] = text;
+    // Emptied first so that the same words said twice are read twice.
+    region.textContent = "";
+    window.setTimeout(function () {
+      region.textContent = waiting[id];
+      delete waiting[id];
+    }, 50);
+  }
+  document.body.addEventListener("htmx:wsAfterMessage", function () {
+    var urgent = [];
+    var polite = [];
+    var moment = document.getElementById("moment");
+    var words = textOf(moment);
+    if (words && words !== lastMoment) {
+      if (/moment--(refused|call_broken|claim_failed)/.test(moment.className)) {
+        if (!moment.hasAttribute("data-own-refusal")) { urgent.push(words); }
+      } else {
+        polite.push(words);
+      }
+      var note = document.getElementById("first-refusal");
+      if (note && /moment--refused/.test(moment.className) && !seen("mao-first-refusal")) {
+        note.hidden = false;
+        remember("mao-first-refusal");
+      }
+    }
+    lastMoment = words;
+    var status = document.getElementById("status");
+    if (status) {
+      var mine = status.querySelector(".your-turn");
+      var turn = mine ? textOf(status.querySelector(".status__turn")) : "";
+      if (turn && turn !== lastTurn) { polite.push(turn); }
+      lastTurn = turn;
+    }
+    announce("announce-urgent", urgent.join(" "));
+    announce("announce-polite", polite.join(" "));
+  });
 
   // Connection state: the ws extension reconnects after abnormal closes by itself;
   // for other closes (a server that went away politely) reload to resync.

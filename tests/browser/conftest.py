@@ -19,12 +19,14 @@ import time
 import urllib.error
 import urllib.request
 from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, sync_playwright
 
+from tests.browser import accessibility, coverage
 from tests.browser.helpers import open_context
 
 CHROMIUM = "/usr/bin/chromium"
@@ -35,6 +37,13 @@ SCREENSHOTS = ROOT / "test-output" / "screenshots"
 #: Seconds a bot waits before acting: short, but a real thread like production.
 BOT_DELAY = "0.2"
 STARTUP_TIMEOUT = 30.0
+#: Waits for every finite animation and transition of the page to finish (a spinner turns
+#: for ever: it is left to turn).
+SETTLED = """
+() => Promise.all(document.getAnimations()
+  .filter(a => a.effect && a.effect.getComputedTiming().iterations !== Infinity)
+  .map(a => a.finished.catch(() => null)))
+"""
 
 
 def _free_port() -> int:
@@ -60,8 +69,9 @@ def _wait_until_up(url: str, process: subprocess.Popen[bytes], log: Path) -> Non
 
 
 @pytest.fixture(scope="session")
-def server_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    """The base URL of a live daphne serving Mini Mao with a fresh database."""
+def server_env(tmp_path_factory: pytest.TempPathFactory) -> dict[str, str]:
+    """The live server's environment: its own fresh SQLite file, DEBUG's fixed development
+    key (so tests.browser.stage can write to its database and sign its cookies)."""
     folder = tmp_path_factory.mktemp("live")
     env = os.environ | {
         "DEBUG": "1",
@@ -71,12 +81,21 @@ def server_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     }
     # One process: the in-memory channel layer and DEBUG's loopback hosts, whatever the shell
     # running the tests has set for other purposes.
-    for name in ("DJANGO_SETTINGS_MODULE", "REDIS_URL", "REDIS_PREFIX", "ALLOWED_HOSTS"):
+    for name in ("DJANGO_SETTINGS_MODULE", "REDIS_URL", "REDIS_PREFIX", "ALLOWED_HOSTS",
+                 "SECRET_KEY"):
         env.pop(name, None)
-    subprocess.run([sys.executable, "manage.py", "migrate", "--no-input", "-v", "0"],
-                   cwd=ROOT, env=env, check=True)
+    return env
+
+
+@contextmanager
+def serve(env: dict[str, str], folder: Path, log_name: str = "daphne.log") -> Iterator[str]:
+    """Run daphne with ``env`` on a free port until the block ends; yield its base URL.
+
+    Its log is kept next to the screenshots afterwards, as ``log_name``: it explains a
+    failure. The database must be ready (or need nothing for ``/``, which must answer 200).
+    """
     port = _free_port()
-    log = folder / "daphne.log"
+    log = folder / log_name
     with log.open("wb") as out:
         process = subprocess.Popen(
             [sys.executable, "-m", "daphne", "-b", "127.0.0.1", "-p", str(port),
@@ -93,9 +112,19 @@ def server_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
         except subprocess.TimeoutExpired:
             process.kill()
             process.wait()
-        # Keep the server's log next to the screenshots: it explains a failure.
         SCREENSHOTS.parent.mkdir(parents=True, exist_ok=True)
-        (SCREENSHOTS.parent / "daphne.log").write_bytes(log.read_bytes())
+        (SCREENSHOTS.parent / log_name).write_bytes(log.read_bytes())
+
+
+@pytest.fixture(scope="session")
+def server_url(server_env: dict[str, str]) -> Iterator[str]:
+    """The base URL of a live daphne serving Mini Mao with a fresh database."""
+    env = server_env
+    folder = Path(env["DATABASE_URL"].removeprefix("sqlite:///")).parent
+    subprocess.run([sys.executable, "manage.py", "migrate", "--no-input", "-v", "0"],
+                   cwd=ROOT, env=env, check=True)
+    with serve(env, folder) as url:
+        yield url
 
 
 @pytest.fixture(scope="session")
@@ -141,13 +170,40 @@ def screenshot_dir() -> Path:
 
 @pytest.fixture
 def shoot(screenshot_dir: Path) -> Callable[[Page, str], Path]:
-    """``shoot(page, "full-03-lobby-ann")`` saves a full-page screenshot and returns its path."""
+    """``shoot(page, "full-03-lobby-ann")`` saves a full-page screenshot, checks the page's
+    accessibility as it stands (:mod:`tests.browser.accessibility`) and returns its path."""
 
     def save(page: Page, name: str) -> Path:
         path = screenshot_dir / f"{name}.png"
         # From the top: a sticky header scrolled down would be drawn mid-page.
         page.evaluate("window.scrollTo(0, 0)")
+        # Once what is moving has come to rest (a banner popping in is faint at first, which
+        # axe would judge as drawn): every animation and transition that ends.
+        page.evaluate(SETTLED)
         page.screenshot(path=str(path), full_page=True)
+        # Every state worth a picture is held to zero accessibility violations, and counts
+        # towards every page being checked (tests/browser/test_coverage.py).
+        accessibility.check(page, name)
+        coverage.record(page, name)
         return path
 
     return save
+
+
+def _in_browser_tests(item: pytest.Item) -> bool:
+    return Path(str(item.path)).resolve().parent == coverage.BROWSER_TESTS
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Note every browser test collected (before ``-k`` or ``--deselect`` drop any: this
+    runs first), and run the coverage check (tests/browser/test_coverage.py) after them."""
+    coverage.COLLECTED.update(item.nodeid for item in items if _in_browser_tests(item))
+    last = [item for item in items if item.path.name == "test_coverage.py"]
+    items[:] = [item for item in items if item not in last] + last
+
+
+def pytest_runtest_logreport(report: pytest.TestReport) -> None:
+    """Note the browser tests that passed (the coverage check needs every one)."""
+    if report.when == "call" and report.passed and report.nodeid.startswith("tests/browser/"):
+        coverage.PASSED.add(report.nodeid)

@@ -7,8 +7,9 @@ database, as a player could not.
 
 from __future__ import annotations
 
+import re
 import time
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -27,8 +28,9 @@ document.addEventListener("htmx:wsAfterMessage", () => { window.__maoPushes += 1
 
 
 def open_context(browser: Browser, server_url: str, **options: Any) -> BrowserContext:
-    """A new browser context (one person: their own cookies) on the live server."""
-    context = browser.new_context(base_url=server_url, **options)
+    """A new browser context (one person: their own cookies) on the live server (or on the
+    ``base_url`` among ``options``)."""
+    context = browser.new_context(**({"base_url": server_url} | options))
     context.set_default_timeout(10_000)
     context.add_init_script(COUNT_PUSHES)
     return context
@@ -140,7 +142,7 @@ class Player:
 
     def hand_counts(self) -> list[int]:
         """Every seat's number of cards, as the seats show them ("🂠 3")."""
-        return [int(t.split()[-1]) for t in
+        return [int(re.search(r"\d+", t).group()) for t in  # type: ignore[union-attr]
                 self.page.locator("#seats .seat__count").all_inner_texts()]
 
 
@@ -188,3 +190,39 @@ def horizontal_overflow(page: Page) -> int:
     width = page.evaluate("document.scrollingElement.scrollWidth")
     viewport = page.viewport_size or {"width": 0}
     return int(width) - int(viewport["width"])
+
+
+def widths(page: Page) -> dict[str, float]:
+    """The drawn widths of the page's header, main part and footer, in CSS pixels."""
+    found: dict[str, float] = page.evaluate(
+        "() => Object.fromEntries(['.site-header', 'main.page', '.site-footer'].map(s =>"
+        " [s, document.querySelector(s).getBoundingClientRect().width]))")
+    return found
+
+
+def spans_a_desktop(page: Page, at_least: float = 1100) -> None:
+    """On a 1280 px screen the page uses the wide layout (72rem), its header and footer as
+    wide as its content: not a 42rem column (672 px) with content running past it."""
+    drawn = widths(page)
+    assert drawn["main.page"] >= at_least, drawn
+    assert drawn[".site-header"] == drawn["main.page"] == drawn[".site-footer"], drawn
+
+
+def writing_host(new_context: Callable[..., BrowserContext], hand_size: int = 3,
+                 **options: object) -> Page:
+    """A host alone at a table of three (two bots), writing the first rule: the builder is
+    open on its starting example (at a table of two both players would write)."""
+    context = new_context(**options)
+    host = Player("Ann", context, context.new_page())
+    page = host.page
+    page.goto("/")
+    host.open_table(players=3, hand_size=hand_size, jokers=False, host_writes_first=True)
+    host.ready()
+    for _ in range(2):
+        page.get_by_role("button", name="Add bot").click()
+        htmx_idle(page)
+    page.get_by_role("button", name="Start the game").click()
+    expect(page.locator("#builder-form")).to_be_visible(timeout=WAIT_SECONDS * 1000)
+    host.ready()
+    wait_sentence(page, "Only a black card may be played on a queen.")
+    return page

@@ -5,27 +5,22 @@ from __future__ import annotations
 from collections.abc import Callable
 from pathlib import Path
 
-from playwright.sync_api import BrowserContext, Page, expect
+from playwright.sync_api import BrowserContext, Page, Route, expect
 
-from tests.browser.helpers import WAIT_SECONDS, Player, htmx_idle, wait_sentence
+from tests.browser.helpers import (
+    WAIT_SECONDS,
+    Player,
+    horizontal_overflow,
+    htmx_idle,
+    wait_sentence,
+    writing_host,
+)
 
 
 def test_preview_warns_that_a_joker_rule_locks_a_game_without_jokers(
         new_context: Callable[..., BrowserContext],
         shoot: Callable[[Page, str], Path]) -> None:
-    context = new_context()
-    host = Player("Ann", context, context.new_page())
-    page = host.page
-    page.goto("/")
-    # Three seats, so that the host writes alone (at a table of two both players write).
-    host.open_table(players=3, hand_size=3, jokers=False, host_writes_first=True)
-    host.ready()
-    for _ in range(2):
-        page.get_by_role("button", name="Add bot").click()
-        htmx_idle(page)
-    page.get_by_role("button", name="Start the game").click()
-    expect(page.locator("#builder-form")).to_be_visible(timeout=WAIT_SECONDS * 1000)
-    host.ready()
+    page = writing_host(new_context)
     page.locator("#f-when-0-test").select_option("colour")
     expect(page.locator("#f-when-0-colour")).to_be_visible()
     htmx_idle(page)
@@ -50,19 +45,7 @@ def test_a_rule_about_the_round_with_each_new_test(
     """The "must" row becomes a position, a count, a sum and a difference in turn, each
     filled in as a person would with the English following; the last one is written and the
     game goes on to play."""
-    context = new_context()
-    host = Player("Ann", context, context.new_page())
-    page = host.page
-    page.goto("/")
-    host.open_table(players=3, hand_size=3, jokers=False, host_writes_first=True)
-    host.ready()
-    for _ in range(2):
-        page.get_by_role("button", name="Add bot").click()
-        htmx_idle(page)
-    page.get_by_role("button", name="Start the game").click()
-    expect(page.locator("#builder-form")).to_be_visible(timeout=WAIT_SECONDS * 1000)
-    host.ready()
-    wait_sentence(page, "Only a black card may be played on a queen.")
+    page = writing_host(new_context)
     row = page.locator("#row-must-0")
 
     # Which card of the round the play is: one of a list of positions.
@@ -120,3 +103,259 @@ def test_a_rule_about_the_round_with_each_new_test(
     expect(written).to_have_count(1)
     expect(written.locator("strong")).to_have_text("Near")
     expect(written).to_contain_text(sentence)
+
+
+def _start_two(new_context: Callable[..., BrowserContext]) -> tuple[Player, Player]:
+    """Ann and Bob at a table of two (both write a rule at once), both builders open."""
+    ann_context, bob_context = new_context(), new_context()
+    ann = Player("Ann", ann_context, ann_context.new_page())
+    bob = Player("Bob", bob_context, bob_context.new_page())
+    ann.page.goto("/")
+    link = ann.open_table(players=2, hand_size=5, jokers=False, host_writes_first=True)
+    ann.ready()
+    bob.take_seat(link)
+    expect(ann.page.get_by_role("button", name="Start the game")).to_be_enabled(
+        timeout=WAIT_SECONDS * 1000)
+    ann.page.get_by_role("button", name="Start the game").click()
+    for player in (ann, bob):
+        expect(player.page.locator("#builder-form")).to_be_visible(timeout=WAIT_SECONDS * 1000)
+        player.ready()
+    return ann, bob
+
+
+def test_the_grid_and_warnings_show_nothing_of_another_players_rule(
+        new_context: Callable[..., BrowserContext],
+        shoot: Callable[[Page, str], Path]) -> None:
+    """Bob writes the builder's opening rule; Ann drafts the very same rule (the guess a
+    "duplicate" warning would confirm), then its opposite (which locks the game only with
+    Bob's rule). Ann's grid marks nothing as refused by other rules, no warning compares her
+    draft with Bob's, and the lockup warning names no card."""
+    ann, bob = _start_two(new_context)
+    wait_sentence(bob.page, "Only a black card may be played on a queen.")
+    bob.page.locator("#f-jargon").fill("Mourning")
+    bob.page.get_by_role("button", name="Write this rule").click()
+    expect(bob.page.get_by_role("region", name="Rules").locator(".my-rules li")).to_contain_text(
+        "Mourning", timeout=WAIT_SECONDS * 1000)
+    page = ann.page
+    page.reload()
+    ann.ready()
+    wait_sentence(page, "Only a black card may be played on a queen.")
+    page.locator("#f-top").select_option("QH")
+    expect(page.locator(".preview-summary")).to_contain_text(
+        "On Q♥: 26 of 52 may be played; your rule refuses 26.")
+    expect(page.locator(".card-grid .gcard-refused")).to_have_count(0)
+    expect(page.locator("#builder-preview .warning")).to_have_count(0)
+    expect(page.locator("#builder-preview .preview-ok")).to_have_text("✓ No problems found.")
+    # The opposite colour: with Bob's rule no card could follow a queen.
+    page.locator("#f-must-0-colour").select_option("red")
+    wait_sentence(page, "Only a red card may be played on a queen.")
+    expect(page.locator(".card-grid .gcard-refused")).to_have_count(0)
+    expect(page.locator(".card-grid .gcard-this")).to_have_count(26)
+    warnings = page.locator("#builder-preview .warning")
+    expect(warnings).to_have_count(1)
+    expect(warnings).to_have_attribute("data-code", "lockup_in_force")
+    text = warnings.inner_text()
+    assert not any(symbol in text for symbol in "♣♦♥♠"), text
+    assert "queen" not in text.lower() and "black" not in text.lower(), text
+    shoot(page, "builder-04-secret-rulebook")
+
+
+def test_a_rule_about_hand_size_has_a_meaningful_preview(
+        new_context: Callable[..., BrowserContext],
+        shoot: Callable[[Page, str], Path]) -> None:
+    """A winner writes "a play is legal only if the player holds more than 3 cards": the
+    grid is drawn with 3 cards in hand (where the rule refuses), the situation says so, and
+    the author can set another hand size, by keyboard, at a phone's width."""
+    page = writing_host(new_context, hand_size=5, viewport={"width": 375, "height": 812})
+    page.locator("#row-when-0 .builder-remove").click()
+    htmx_idle(page)
+    wait_sentence(page, "Every card played must be a black card.")
+    page.locator("#f-must-0-test").select_option("hand_before")
+    htmx_idle(page)
+    page.locator("#f-must-0-op").select_option(">")
+    page.locator("#f-must-0-value").fill("3")
+    wait_sentence(page, "A play is legal only if the player holds more than three cards "
+                        "before the play.")
+    summary = page.locator(".preview-summary")
+    # Auto: three cards in hand, where the rule refuses every card.
+    expect(summary).to_contain_text("0 of 52 may be played; your rule refuses 52",
+                                    timeout=WAIT_SECONDS * 1000)
+    expect(page.locator(".preview-caption")).to_contain_text("holding 3 cards")
+    expect(page.locator(".preview-ok")).to_have_count(0)
+    shoot(page, "builder-05-hand-size-auto")
+    hand = page.get_by_label("Cards in hand before the play")
+    hand.focus()
+    page.keyboard.type("6")
+    page.keyboard.press("Tab")
+    expect(page.locator(".preview-caption")).to_contain_text("holding 6 cards",
+                                                             timeout=WAIT_SECONDS * 1000)
+    expect(summary).to_contain_text("52 of 52 may be played; your rule refuses 0")
+    expect(page.locator('#builder-preview .note[data-code="not_here"]')).to_be_visible()
+    assert horizontal_overflow(page) <= 0
+    shoot(page, "builder-06-hand-size-six")
+    _typing_survives_a_late_preview(page)
+    _typing_just_after_an_answer_is_heard(page)
+
+
+def hold_previews(page: Page) -> tuple[list[Route], list[bool]]:
+    """Hold back the preview requests the page sends while ``holding[0]`` is true (the held
+    ones are in ``held``, to be let through one by one); later ones go through at once."""
+    held: list[Route] = []
+    holding = [True]
+
+    def hold(route: Route) -> None:
+        if holding[0]:
+            held.append(route)
+        else:
+            route.continue_()
+
+    page.route("**/preview/", hold)
+    return held, holding
+
+
+def _typing_survives_a_late_preview(page: Page) -> None:
+    """An answer to an earlier preview lands while the writer types a hand size: the typing
+    is kept (not replaced by the answer's empty field) and the preview follows it."""
+    held, holding = hold_previews(page)
+    hand = page.get_by_label("Cards in hand before the play")
+    hand.fill("")
+    for _ in range(int(WAIT_SECONDS * 10)):
+        if held:
+            break
+        page.wait_for_timeout(100)
+    assert held, "the preview asked for by the emptied field was never sent"
+    holding[0] = False
+    hand.focus()
+    page.keyboard.type("5")
+    # The held answer was asked for with an empty field ("Auto"): it lands mid-typing,
+    # before the field's own request (400 ms after the last key) is sent.
+    held[0].continue_()
+    expect(page.locator(".preview-caption")).to_contain_text("holding 5 cards",
+                                                             timeout=WAIT_SECONDS * 1000)
+    expect(hand).to_have_value("5")
+    expect(hand).to_be_focused()
+    page.unroute("**/preview/")
+
+
+def _typing_just_after_an_answer_is_heard(page: Page) -> None:
+    """The answer lands just before the next keystroke (within htmx's settle, when a field
+    the answer redrew would not be heard yet): the key is kept and the preview follows it."""
+    held, holding = hold_previews(page)
+    hand = page.get_by_label("Cards in hand before the play")
+    hand.fill("1")
+    for _ in range(int(WAIT_SECONDS * 10)):
+        if held:
+            break
+        page.wait_for_timeout(100)
+    assert held, "the preview asked for by the hand of one card was never sent"
+    holding[0] = False
+    page.evaluate("""() => { window.builderSwapped = false;
+        document.body.addEventListener('htmx:afterSwap',
+            () => { window.builderSwapped = true; }, {once: true}); }""")
+    held[0].continue_()
+    page.wait_for_function("() => window.builderSwapped", polling="raf")
+    page.keyboard.type("2")
+    expect(page.locator(".preview-caption")).to_contain_text("holding 12 cards",
+                                                             timeout=WAIT_SECONDS * 1000)
+    expect(hand).to_have_value("12")
+    expect(hand).to_be_focused()
+    page.unroute("**/preview/")
+
+
+def test_the_builder_says_how_hard_the_rule_is_without_holding_up_the_writer(
+        new_context: Callable[..., BrowserContext],
+        shoot: Callable[[Page, str], Path]) -> None:
+    """The estimate arrives by itself under the warnings (from the server's worker process),
+    follows the rule as it changes, and the rule can be written while it is on its way."""
+    page = writing_host(new_context)
+    box = page.locator("#builder-difficulty")
+    # The starting example (only black on a queen) is estimated first...
+    expect(box).to_contain_text("Our detective bot cracked it", timeout=30_000)
+    expect(box).to_contain_text("In typical situations your rule refuses about 1 in")
+    first = box.inner_text()
+    # ... then the rule as rewritten: only a red card on a black card.
+    page.locator("#f-when-0-test").select_option("colour")
+    htmx_idle(page)
+    page.locator("#f-when-0-colour").select_option("black")
+    htmx_idle(page)
+    page.locator("#f-must-0-test").select_option("colour")
+    htmx_idle(page)
+    page.locator("#f-must-0-colour").select_option("red")
+    wait_sentence(page, "Only a red card may be played on a black card.")
+    expect(box).to_contain_text("about 1 in 4 of plays", timeout=30_000)
+    assert box.inner_text() != first
+    shoot(page, "builder-07-difficulty")
+    page.get_by_role("button", name="Write this rule").click()
+    expect(page.locator("#builder-form")).to_have_count(0, timeout=WAIT_SECONDS * 1000)
+
+
+def test_suggest_twice_keeps_the_rule_being_written(
+        new_context: Callable[..., BrowserContext],
+        shoot: Callable[[Page, str], Path]) -> None:
+    page = writing_host(new_context)
+    page.locator("#f-must-0-colour").select_option("red")
+    wait_sentence(page, "Only a red card may be played on a queen.")
+    suggest = page.get_by_role("button", name="Suggest")
+    for _ in range(2):
+        suggest.click()
+        htmx_idle(page)
+    expect(page.locator("#f-jargon")).not_to_have_value("")
+    expect(page.locator("#f-must-0-colour")).to_have_value("red")
+    expect(page.locator("#builder-preview .preview-sentence")).to_have_text(
+        "Only a red card may be played on a queen.")
+    expect(page.locator(".builder-lede")).to_have_count(1)  # no page inside the page
+    shoot(page, "builder-02-suggest-twice")
+
+
+def test_quick_arrow_keys_on_the_kind_write_the_rule_last_previewed(
+        new_context: Callable[..., BrowserContext],
+        shoot: Callable[[Page, str], Path]) -> None:
+    page = writing_host(new_context)
+    kind = page.locator("#f-kind")
+    kind.focus()
+    for _ in range(2):  # restriction -> trigger -> call, as fast as the keyboard goes
+        page.keyboard.press("ArrowDown")
+    htmx_idle(page)
+    expect(page.locator("#f-kind")).to_have_value("call")
+    expect(page.locator("#f-say")).to_be_visible()  # the form is the call the menu says
+    page.keyboard.press("ArrowUp")  # and back to the trigger, again without waiting
+    htmx_idle(page)
+    expect(page.locator("#f-kind")).to_have_value("trigger")
+    expect(page.locator("#list-effects")).to_be_visible()
+    previewed = page.locator("#builder-preview .preview-sentence").inner_text()
+    shoot(page, "builder-03-kind-by-keys")
+    page.get_by_role("button", name="Write this rule").click()
+    # The bots play on at once, so the confirmation may already be gone: the writer's own
+    # rules list is where the rule written shows for good.
+    expect(page.locator("#rules")).to_contain_text(previewed, timeout=WAIT_SECONDS * 1000)
+
+
+def test_the_builder_has_room_on_a_desktop_and_on_a_phone(
+        new_context: Callable[..., BrowserContext],
+        shoot: Callable[[Page, str], Path]) -> None:
+    for width, height, name in ((1280, 900, "desktop"), (375, 800, "phone")):
+        page = writing_host(new_context, viewport={"width": width, "height": height})
+        page.locator("#f-must-0-test").select_option("relation")
+        expect(page.locator("#f-must-0-rel")).to_be_visible()
+        htmx_idle(page)
+        shoot(page, f"builder-04-room-{name}")
+        assert horizontal_overflow(page) <= 0
+        box = page.locator("#builder").bounding_box()
+        assert box is not None
+        assert box["width"] >= width * (0.85 if width > 1000 else 0.8)
+        # Every menu of the form and of the situation is as wide as its chosen words (none
+        # cut off).
+        cut = page.evaluate("""() => [...document.querySelectorAll(
+                '#builder-form select, #builder-situation select')]
+            .filter(s => s.offsetParent !== null)
+            .filter(s => {
+              const probe = document.createElement('span');
+              probe.style.cssText = 'position:absolute;visibility:hidden;white-space:nowrap;font:'
+                + getComputedStyle(s).font;
+              probe.textContent = s.options[s.selectedIndex].text;
+              document.body.append(probe);
+              const wide = probe.getBoundingClientRect().width;
+              probe.remove();
+              return s.clientWidth - 28 < wide;  // the arrow takes about 28 px
+            }).map(s => s.id)""")
+        assert cut == [], cut

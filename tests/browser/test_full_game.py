@@ -37,10 +37,13 @@ from tests.browser.helpers import (
     Player,
     all_show,
     colour_of,
+    horizontal_overflow,
     htmx_idle,
     same_version,
+    spans_a_desktop,
     wait_sentence,
 )
+from tests.browser.stage import stage
 
 #: Turn limits: at least twice the most the engine check's deals need (over 60,000 deals,
 #: round one never took more than 43 turns and round two 9).
@@ -65,6 +68,8 @@ PIP_SENTENCE = "A red card may not be played on a red card."
 ZAP_SENTENCE = "Only a joker may be played on a black card."
 #: Deals the engine check plays (seeds 0 to 999).
 SIMULATED_DEALS = 1000
+#: The deal of the browser's game: one of the simulated deals.
+SEED = 7
 
 
 def _player(name: str, new_context: Callable[..., BrowserContext]) -> Player:
@@ -181,14 +186,20 @@ def _round_two_card(hand: Sequence[str], top: str) -> str | None:
 
 
 def test_three_players_play_a_whole_game(new_context: Callable[..., BrowserContext],
+                                         server_url: str, server_env: dict[str, str],
                                          shoot: Callable[[Page, str], Path]) -> None:
     ann, bob, cat = (_player(name, new_context) for name in ("Ann", "Bob", "Cat"))
     players = [ann, bob, cat]
 
-    # The lobby: Ann opens the table from the home page; the others take seats by the link.
+    # The lobby: Ann's table is open (with the deal of SEED, staged in its lobby: the home
+    # page's form would draw a random seed); the others take seats by the link.
     ann.page.goto("/")
     shoot(ann.page, "full-00-home")
-    link = ann.open_table(players=3, hand_size=3, jokers=False, host_writes_first=True)
+    game = stage(server_env, {"lobby": True, "players": 3, "hand_size": 3, "jokers": False,
+                              "names": ["Ann"], "seed": SEED})
+    ann.context.add_cookies([game.cookie(0, server_url)])  # type: ignore[list-item]
+    ann.page.goto(f"/g/{game.code}/")
+    link = ann.page.get_by_label("Link to this table").input_value()
     ann.ready()
     assert re.fullmatch(r"http://127\.0\.0\.1:\d+/g/[A-Z0-9]{6}/", link), link
     bob.take_seat(link)
@@ -314,6 +325,7 @@ def test_three_players_play_a_whole_game(new_context: Callable[..., BrowserConte
         p.page.wait_for_url("**/reveal/", timeout=WAIT_MS * 2)
         _check_reveal(p.page, winner.name)
     _shoot_all(shoot, "09-reveal", *watchers)
+    _prints_well(ann.page, shoot)
 
 
 def _reload_keeps_the_seat(player: Player, shoot: Callable[[Page, str], Path]) -> None:
@@ -327,6 +339,22 @@ def _reload_keeps_the_seat(player: Player, shoot: Callable[[Page, str], Path]) -
     shoot(player.page, f"full-05b-reloaded-{player.name.lower()}")
 
 
+def _prints_well(page: Page, shoot: Callable[[Page, str], Path]) -> None:
+    """Printed, the reveal keeps its content and drops the page's chrome: no header, menu or
+    share link, and the folded parts (the chart as a table, every round of the log) open."""
+    page.emulate_media(media="print")
+    try:
+        for chrome in (".site-header", ".reveal-toc", ".share"):
+            expect(page.locator(chrome).first).to_be_hidden()
+        expect(page.locator(".chart-table table")).to_be_visible()
+        for round_log in page.locator("details.log-round").all():
+            expect(round_log.locator(".log-action").first).to_be_visible()
+        assert horizontal_overflow(page) <= 0
+        shoot(page, "full-10-reveal-printed")
+    finally:
+        page.emulate_media(media="screen")
+
+
 def _check_reveal(page: Page, winner: str) -> None:
     expect(page.locator("h1")).to_have_text("The rules revealed")
     expect(page.locator("#end")).to_contain_text("No card can follow")
@@ -337,6 +365,8 @@ def _check_reveal(page: Page, winner: str) -> None:
     expect(rules.nth(0).locator(".sentence")).to_have_text(PIP_SENTENCE)
     expect(rules.nth(1).locator(".sentence")).to_have_text(ZAP_SENTENCE)
     expect(rules.nth(0)).to_contain_text("Broken 1 time")
+    # A desktop's width: the header and footer as wide as the content (72rem).
+    spans_a_desktop(page)
 
 
 def _engine_game(seed: int) -> tuple[int, int, int]:
@@ -380,6 +410,7 @@ def test_the_players_choices_finish_the_game_whatever_the_deal() -> None:
     always locks up, within at most half the turns the browser test allows."""
     assert describe(load_rule({"version": 1, **PIP})) == PIP_SENTENCE
     assert describe(load_rule({"version": 1, **ZAP})) == ZAP_SENTENCE
+    assert SEED in range(SIMULATED_DEALS)
     games = [_engine_game(seed) for seed in range(SIMULATED_DEALS)]
     assert max(refusal for refusal, _, _ in games) <= REFUSAL_TURNS
     assert 2 * max(first for _, first, _ in games) <= ROUND_ONE_TURNS

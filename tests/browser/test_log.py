@@ -16,8 +16,9 @@ def _log(page: Page) -> list[str]:
 
 
 def test_live_log_lines_match_a_reload_and_the_list_is_trimmed(
-        new_context: Callable[..., BrowserContext]) -> None:
-    host = _host_with_bots(new_context)
+        new_context: Callable[..., BrowserContext], server_url: str,
+        server_env: dict[str, str]) -> None:
+    host = _host_with_bots(new_context, server_url, server_env)
     page = host.page
     page.locator("#f-jargon").fill("Pip")
     page.get_by_role("button", name="Write this rule").click()

@@ -1,4 +1,6 @@
-"""The guesser's side in a real browser: three players, Cat on a 375 px phone.
+"""The guesser's side in a real browser: three players, Cat the guesser, run twice: Cat on a
+375 px phone (the notebook covers the table until closed), and Cat at 1280 px (the notebook
+beside the table, the hand still in view).
 
 Ann opens a table of three and writes Pip ("A red card may not be played on a red card"),
 as in test_full_game.py; the players lay red cards until one is refused (the same choices,
@@ -11,9 +13,11 @@ ends the game. Her note survives a reload, and nobody else's screen ever shows i
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from pathlib import Path
 
+import pytest
 from playwright.sync_api import BrowserContext, Page, expect
 
 from tests.browser.helpers import (
@@ -22,6 +26,7 @@ from tests.browser.helpers import (
     horizontal_overflow,
     htmx_idle,
     same_version,
+    spans_a_desktop,
 )
 from tests.browser.helpers import wait_sentence as wait_preview
 from tests.browser.test_full_game import (
@@ -35,6 +40,7 @@ from tests.browser.test_full_game import (
 
 WAIT_MS = WAIT_SECONDS * 1000
 PHONE = {"width": 375, "height": 740}
+DESKTOP = {"width": 1280, "height": 900}
 NOTE = "Red on red gets refused"
 WRONG = "A black card may not be played on a red card."
 
@@ -64,7 +70,7 @@ def _until_the_refusal(players: list[Player]) -> None:
     raise AssertionError(f"no refusal within {REFUSAL_TURNS} turns")
 
 
-def _write_hypothesis(page: Page) -> None:
+def _write_hypothesis(page: Page, shoot: Callable[[Page, str], Path], device: str) -> None:
     """From the notebook's "My notes": a hypothesis the refusal contradicts."""
     page.get_by_role("link", name="+ Write a hypothesis for Pip").click()
     page.wait_for_url("**/notebook/hypothesis/?jargon=Pip")
@@ -82,11 +88,13 @@ def _write_hypothesis(page: Page) -> None:
     expect(verdict).to_contain_text("Contradicted by 1 of")
     expect(page.locator(".nb-contradictions")).to_contain_text(
         "was refused by Pip; your rule would let it through")
+    assert horizontal_overflow(page) <= 0
+    shoot(page, f"hypothesis-01-contradicted-cat-{device}")
     page.get_by_role("button", name="Keep this hypothesis").click()
     page.wait_for_url("**/g/*/#notebook-mine")
 
 
-def _fix_and_seal(page: Page) -> None:
+def _fix_and_seal(page: Page, shoot: Callable[[Page, str], Path], device: str) -> None:
     """Change the hypothesis to Pip's real meaning and seal it (the page asks first)."""
     mine = page.locator("#nb-mine")
     expect(mine.locator(".nb-hypothesis--wrong")).to_contain_text(WRONG)
@@ -97,16 +105,56 @@ def _fix_and_seal(page: Page) -> None:
     wait_preview(page, WRONG)
     page.locator("#f-must-0-colour").select_option("red")
     wait_preview(page, PIP_SENTENCE)
-    expect(page.locator("#builder-preview .nb-verdict")).to_contain_text("Consistent with all")
+    expect(page.locator("#builder-preview .nb-verdict")).to_contain_text("Consistent with ")
+    expect(page.get_by_role("heading", level=1)).to_have_text("What does “Pip” mean?")
+    expect(page.locator(".builder-lede")).to_contain_text("Change your hypothesis")
+    shoot(page, f"hypothesis-02-editing-cat-{device}")
     page.once("dialog", lambda dialog: dialog.accept())
     page.get_by_role("button", name="Keep it and seal it as my guess").click()
     page.wait_for_url("**/g/*/#notebook-mine")
 
 
+def _the_notebook_as_a_page(ann: Player, cat: Player,
+                            shoot: Callable[[Page, str], Path]) -> None:
+    """"Open as a page" (a new tab at 1280 px; Cat's phone opens the same address): the
+    evidence with every grid, and each viewer's own part only; a hypothesis page at 1280."""
+    with ann.page.expect_popup() as opened:
+        ann.page.get_by_role("link", name="Open as a page").click()
+    page = opened.value
+    page.wait_for_load_state()
+    notebook_url = page.url
+    expect(page.get_by_role("heading", level=1)).to_have_text(re.compile(r"^Notebook · game "))
+    expect(page.locator(".nb-jargon", has_text="Pip")).to_contain_text("by Ann")
+    expect(page.locator(".nb-grids").first).to_contain_text("Evidence grid")
+    expect(page.locator("body")).not_to_contain_text(NOTE)
+    spans_a_desktop(page)
+    shoot(page, "notebook-06-page-ann-desktop")
+    page.get_by_role("link", name="+ Write a hypothesis for Pip").click()
+    page.wait_for_url("**/notebook/hypothesis/?jargon=Pip")
+    htmx_idle(page)
+    wait_preview(page, "Only a black card may be played on a queen.")
+    spans_a_desktop(page)
+    shoot(page, "hypothesis-03-new-ann-desktop")
+    page.close()
+
+    back = cat.page.url
+    cat.page.goto(notebook_url)
+    expect(cat.page.locator("#nb-mine")).to_contain_text(PIP_SENTENCE)
+    expect(cat.page.get_by_label("My notes on Pip")).to_have_value(NOTE)
+    assert horizontal_overflow(cat.page) <= 0
+    shoot(cat.page, "notebook-07-page-cat-phone")
+    cat.page.goto(back)
+    cat.ready()
+
+
+@pytest.mark.parametrize("device", ["phone", "desktop"])
 def test_a_guesser_keeps_a_notebook_and_seals_the_right_guess(
-        new_context: Callable[..., BrowserContext], shoot: Callable[[Page, str], Path]) -> None:
+        device: str, new_context: Callable[..., BrowserContext],
+        shoot: Callable[[Page, str], Path]) -> None:
+    phone = device == "phone"
     ann, bob = _seat("Ann", new_context), _seat("Bob", new_context)
-    cat = _seat("Cat", new_context, viewport=PHONE, is_mobile=True, has_touch=True)
+    cat = (_seat("Cat", new_context, viewport=PHONE, is_mobile=True, has_touch=True) if phone
+           else _seat("Cat", new_context, viewport=DESKTOP))
     players = [ann, bob, cat]
     ann.page.goto("/")
     link = ann.open_table(players=3, hand_size=5, jokers=False, host_writes_first=True)
@@ -136,17 +184,20 @@ def test_a_guesser_keeps_a_notebook_and_seals_the_right_guess(
     expect(page.locator("#nb-grid-slot")).to_contain_text("Evidence grid: Pip")
     expect(page.locator("#nb-grid-slot .nb-grid--all .nb-cell--refused")).to_have_count(1)
     assert horizontal_overflow(page) <= 0
-    shoot(page, "notebook-01-evidence-cat-phone")
+    if not phone:
+        # Beside the table: the hand and the play form stay in view.
+        expect(page.locator(".hand .card").first).to_be_in_viewport()
+    shoot(page, f"notebook-01-evidence-cat-{device}")
     # The evidence stays open and current as the game goes on (a pass is pushed). On the
     # phone the notebook covers the table: to play, Cat closes it (Escape) and opens it again.
     version = cat.version()
     mover = _current(players)
-    if mover is cat:
+    if mover is cat and phone:
         page.keyboard.press("Escape")
         expect(notebook).to_be_hidden()
     mover.pass_turn()
     same_version(players, version + 1)
-    if mover is cat:
+    if mover is cat and phone:
         page.locator("body").press("n")
     expect(pip).to_have_attribute("open", "")
     expect(notebook.locator(".nb-lede")).to_contain_text("1 refused")
@@ -161,11 +212,11 @@ def test_a_guesser_keeps_a_notebook_and_seals_the_right_guess(
     note.fill(NOTE)
     expect(note.locator("xpath=..").locator(".nb-saved")).to_contain_text("Saved", timeout=WAIT_MS)
 
-    _write_hypothesis(page)
+    _write_hypothesis(page, shoot, device)
     expect(notebook).to_be_visible()
     cat.ready()
-    shoot(page, "notebook-02-contradicted-cat-phone")
-    _fix_and_seal(page)
+    shoot(page, f"notebook-02-contradicted-cat-{device}")
+    _fix_and_seal(page, shoot, device)
     cat.ready()
     mine = page.locator("#nb-mine")
     expect(mine.locator(".nb-hypothesis--ok")).to_contain_text(PIP_SENTENCE)
@@ -173,7 +224,7 @@ def test_a_guesser_keeps_a_notebook_and_seals_the_right_guess(
     expect(mine.locator(".nb-guess")).to_contain_text(PIP_SENTENCE)
     expect(mine.get_by_label("My notes on Pip")).to_have_value(NOTE)
     assert horizontal_overflow(page) <= 0
-    shoot(page, "notebook-03-sealed-cat-phone")
+    shoot(page, f"notebook-03-sealed-cat-{device}")
     # Escape closes the notebook and gives the focus back to its button; the hand is there.
     page.locator("#nb-title").focus()
     page.keyboard.press("Escape")
@@ -188,7 +239,9 @@ def test_a_guesser_keeps_a_notebook_and_seals_the_right_guess(
         expect(p.page.locator("#nb-mine")).to_be_visible(timeout=WAIT_MS)
         for text in (NOTE, "sealed", "Sealed guess"):
             expect(p.page.locator("body")).not_to_contain_text(text)
-    shoot(ann.page, "notebook-05-mine-ann-desktop")
+    shoot(ann.page, f"notebook-05-mine-ann-with-cat-{device}")
+    if phone:
+        _the_notebook_as_a_page(ann, cat, shoot)
     ann.page.get_by_role("button", name="Close the notebook (Escape)").click()
     expect(ann.page.locator("#notebook")).to_be_hidden()
 
@@ -200,5 +253,5 @@ def test_a_guesser_keeps_a_notebook_and_seals_the_right_guess(
     expect(guess.locator(".verdict")).to_contain_text("Exact")
     expect(guess).to_contain_text(PIP_SENTENCE)
     expect(page.locator("body")).to_contain_text("Cracked by Cat")
-    shoot(page, "notebook-04-reveal-cat-phone")
+    shoot(page, f"notebook-04-reveal-cat-{device}")
     assert horizontal_overflow(page) <= 0

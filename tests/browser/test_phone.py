@@ -4,9 +4,10 @@ Every page is checked for horizontal scrolling (none allowed) and the hand's but
 a comfortable height; the host plays by keyboard only: Enter on a focused card, "1" for
 the first card, "p" to pass. The host ends the game and lands on the reveal.
 
-The deal is random (the table is opened through the lobby), so whether a card the host
-plays is refused is worked out from the screen: the host's rule is the builder's first
-one, "Only a black card may be played on a queen".
+The table is opened with a fixed seed (staged in its lobby, tests/browser/stage.py), so
+the deal and the bots' moves are the same on every run; whether a card the host plays is
+refused is still worked out from the screen (the host's rule is the builder's first one,
+"Only a black card may be played on a queen"), so the test holds whatever the deal.
 """
 
 from __future__ import annotations
@@ -26,7 +27,10 @@ from tests.browser.helpers import (
     htmx_idle,
     wait_sentence,
 )
+from tests.browser.stage import stage
 
+#: The seed of the table's deal.
+SEED = 11
 PHONE = {"viewport": {"width": 375, "height": 812}, "device_scale_factor": 2,
          "is_mobile": True, "has_touch": True}
 MIN_BUTTON_HEIGHT = 40
@@ -94,9 +98,14 @@ def _play_by_key(host: Player, card: str, press: Callable[[], None]) -> None:
         assert card not in host.hand() and len(host.hand()) == len(hand) - 1
 
 
-def _host_with_bots(new_context: Callable[..., BrowserContext],
+def _host_with_bots(new_context: Callable[..., BrowserContext], server_url: str,
+                    server_env: dict[str, str],
                     shoot: Callable[[Page, str], Path] | None = None) -> Player:
-    """A phone whose player opened a table with two bots and is writing the first rule."""
+    """A phone whose player opened a table with two bots and is writing the first rule.
+
+    The table is opened with a fixed seed (staged in its lobby: the home page's form would
+    draw a random one), so the deal, and the bots' moves, are the same on every run; the
+    host seats the bots and starts the game on the phone."""
     context = new_context(**PHONE)
     host = Player("Ann", context, context.new_page())
     page = host.page
@@ -104,7 +113,10 @@ def _host_with_bots(new_context: Callable[..., BrowserContext],
     _no_sideways_scroll(page, "home")
     if shoot:
         shoot(page, "phone-01-home")
-    host.open_table(players=3, hand_size=5, jokers=False, host_writes_first=True)
+    game = stage(server_env, {"lobby": True, "players": 3, "hand_size": 5, "jokers": False,
+                              "names": ["Ann"], "seed": SEED})
+    context.add_cookies([game.cookie(0, server_url)])  # type: ignore[list-item]
+    page.goto(f"/g/{game.code}/")
     host.ready()
 
     # The lobby: the host seats two bots, one of each kind.
@@ -125,15 +137,17 @@ def _host_with_bots(new_context: Callable[..., BrowserContext],
 
 
 def test_rule_builder_fits_a_phone(new_context: Callable[..., BrowserContext],
+                                   server_url: str, server_env: dict[str, str],
                                    shoot: Callable[[Page, str], Path]) -> None:
-    host = _host_with_bots(new_context)
+    host = _host_with_bots(new_context, server_url, server_env)
     shoot(host.page, "phone-03b-builder-too-wide")
     _no_sideways_scroll(host.page, "rule builder")
 
 
 def test_phone_table_with_bots_by_keyboard(new_context: Callable[..., BrowserContext],
+                                           server_url: str, server_env: dict[str, str],
                                            shoot: Callable[[Page, str], Path]) -> None:
-    host = _host_with_bots(new_context, shoot)
+    host = _host_with_bots(new_context, server_url, server_env, shoot)
     page = host.page
     page.on("dialog", lambda dialog: dialog.accept())  # "End the game for everyone…?"
 
@@ -182,6 +196,8 @@ def test_phone_table_with_bots_by_keyboard(new_context: Callable[..., BrowserCon
     _wait_for_my_turn(host)
     page.get_by_role("button", name="End the game").click()
     expect(page.locator("#stage .ended")).to_contain_text("Ann ended the game.")
+    _no_sideways_scroll(page, "game over")
+    shoot(page, "phone-05b-ended")
     page.wait_for_url("**/reveal/", timeout=WAIT_SECONDS * 2000)
     expect(page.locator("#rules .rule-list > li.rule .jargon").first).to_have_text("Pip")
     expect(page.locator("#rules .rule-list > li.rule .author").first).to_have_text("Ann")

@@ -1,0 +1,97 @@
+"""Accessibility checks of what a page shows, by axe-core (through axe-playwright-python).
+
+Every screenshot a browser test takes (the ``shoot`` fixture) is also checked here against
+the WCAG 2.2 A and AA rules (and axe's best practices), so each page in each state the
+tests reach is held to zero violations. ``MAO_A11Y_REPORT=<file>`` records the violations
+(one JSON line per state) instead of failing, to count them across the whole suite.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from axe_playwright_python.sync_playwright import Axe
+from playwright.sync_api import Page
+
+#: The axe-core rule tags of WCAG 2.0, 2.1 and 2.2, levels A and AA, and axe's best
+#: practices (one level-one heading per page, every part of a page in a landmark...).
+TAGS = ("wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22a", "wcag22aa", "best-practice")
+#: Rules axe-core holds back as experimental, run too: a control's visible text must be part
+#: of its accessible name (WCAG 2.5.3, "10♦" and "Ten of diamonds" are not).
+EXPERIMENTAL = ("label-content-name-mismatch",)
+#: Rules whose "needs review" answers count as violations: an ``aria-label`` on an element
+#: without a role that allows it, and text whose contrast axe cannot compute because of its
+#: background (for example a hatched one), which must then be given a plain one.
+REVIEWED = ("aria-prohibited-attr", "color-contrast")
+_AXE = Axe()
+
+
+@dataclass(frozen=True, slots=True)
+class Violation:
+    """One axe rule broken on a page, with the elements that break it."""
+
+    rule: str
+    impact: str
+    help: str
+    targets: tuple[str, ...]
+
+    def __str__(self) -> str:
+        shown = ", ".join(self.targets[:5]) + (" ..." if len(self.targets) > 5 else "")
+        return f"{self.rule} ({self.impact}): {self.help} -> {shown}"
+
+
+def _why(node: dict[str, Any]) -> str:
+    """What axe says of one element (for a check it could not decide, why not)."""
+    said = [check.get("message", "") for part in ("any", "all", "none")
+            for check in node.get(part, [])]
+    return "; ".join(m for m in said if m)
+
+
+def _behind_text(why: str) -> bool:
+    """Whether axe could not judge contrast because of a gradient or an image behind the
+    text (a hatched cell), as opposed to a glyph too short to judge or an element partly
+    overlapping the text, which are limits of axe's method rather than doubts about the
+    colours."""
+    return "gradient" in why or "background image" in why
+
+
+def _violation(found: dict[str, Any]) -> Violation:
+    targets = tuple(" ".join(str(t) for t in node["target"]) + f" [{_why(node)}]"
+                    for node in found["nodes"])
+    return Violation(found["id"], str(found.get("impact") or ""), found["help"], targets)
+
+
+def violations(page: Page) -> list[Violation]:
+    """The violations axe-core finds on ``page`` as it stands (see :data:`TAGS`)."""
+    options = {"runOnly": {"type": "tag", "values": list(TAGS)},
+               "rules": {rule: {"enabled": True} for rule in EXPERIMENTAL}}
+    results = _AXE.run(page, options=options).response
+    doubtful = []
+    for found in results["incomplete"]:
+        if found["id"] not in REVIEWED:
+            continue
+        # Contrast axe could not compute because of a pattern behind the text must be made
+        # computable (see _behind_text).
+        nodes = [n for n in found["nodes"]
+                 if found["id"] != "color-contrast" or _behind_text(_why(n))]
+        if nodes:
+            doubtful.append(found | {"nodes": nodes})
+    return [_violation(v) for v in [*results["violations"], *doubtful]]
+
+
+def check(page: Page, state: str) -> None:
+    """Fail (or, with ``MAO_A11Y_REPORT``, record) the violations of ``page`` in ``state``."""
+    found = violations(page)
+    report = os.environ.get("MAO_A11Y_REPORT")
+    if report:
+        with Path(report).open("a", encoding="utf-8") as out:
+            out.write(json.dumps({"state": state, "violations": [
+                {"rule": v.rule, "impact": v.impact, "nodes": len(v.targets),
+                 "targets": list(v.targets)} for v in found
+            ]}) + "\n")
+        return
+    assert not found, f"accessibility violations in {state}:\n" + "\n".join(map(str, found))

@@ -1,0 +1,138 @@
+"""A game set up directly in the live server's database, for browser tests that need a
+known deal (a joker in hand, a group to play) rather than whatever the lobby's random seed
+gives.
+
+Run by :func:`stage` as ``python -m tests.browser.stage`` with the server's environment
+(its ``DATABASE_URL`` and DEBUG's fixed development key, so the session cookies printed
+here are the ones the server reads). It opens a table through the lobby's own services
+with a chosen seed, writes the given rules through the one write path, and, if asked, tries
+seeds until a seat's hand holds the wanted cards once the rules are written; or it only
+opens the table, with a chosen seed, and leaves the rest to the browser (``lobby``), so a
+test that plays the lobby and the deal through the pages is the same game on every run.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import secrets
+import subprocess
+import sys
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+@dataclass(frozen=True)
+class StagedGame:
+    """What the browser needs to sit at a staged game: its code and each person's cookie."""
+
+    code: str
+    cookie_name: str
+    #: Session cookie values by seat index (people only; bots have none).
+    cookies: dict[int, str] = field(default_factory=dict)
+
+    def cookie(self, seat: int, url: str) -> dict[str, Any]:
+        """The Playwright cookie that sits a browser context in ``seat``."""
+        return {"name": self.cookie_name, "value": self.cookies[seat], "url": url}
+
+
+def stage(env: dict[str, str], spec: dict[str, Any]) -> StagedGame:
+    """Set up the game of ``spec`` in the server's database (see :func:`_main`)."""
+    done = subprocess.run([sys.executable, "-m", "tests.browser.stage", json.dumps(spec)],
+                          cwd=ROOT, env=env, capture_output=True, text=True, timeout=120,
+                          check=False)
+    if done.returncode != 0:
+        raise RuntimeError(f"staging failed: {done.stderr[-2000:]}")
+    found = json.loads(done.stdout.strip().splitlines()[-1])
+    return StagedGame(found["code"], found["cookie_name"],
+                      {int(k): v for k, v in found["cookies"].items()})
+
+
+def _main(spec: dict[str, Any]) -> dict[str, Any]:
+    """``spec``: ``players``, ``hand_size``, ``jokers``, ``names``, ``bots`` (seat -> kind),
+    ``rules`` ([seat, jargon, rule json]...; several seats write before the first deal),
+    ``seed``, and optionally ``holds`` (seat, cards): seeds from ``seed`` up are tried until
+    that seat holds those cards; or ``hands`` (one list of cards per seat), ``pile`` (bottom
+    first) and ``current`` (the seat to play) to lay the table out by hand
+    (:func:`tests.factories.arranged_table`); then ``plays`` ([seat, cards] or [seat, cards,
+    named]...): each played in turn through the write path, every other seat passing until
+    it is that seat's turn (no bot may sit at such a table: bots move in the server, not
+    here). With ``lobby``, only the table is opened, with that seed, by its host (the first
+    name), and left in its lobby: the browser seats the others and starts it, and the deal
+    is that seed's."""
+    import django
+
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "maosite.settings")
+    django.setup()
+    from games.engine.actions import Pass, Play, WriteRule
+    from games.engine.settings import GameSettings
+    from games.engine.state import GameState
+    from games.lobby.services import open_game
+    from games.store.identity import hash_token
+    from games.store.writes import submit_action
+    from tests.factories import arranged_table, create_game, writers_first
+
+    bots = {int(k): v for k, v in spec.get("bots", {}).items()}
+    holds = spec.get("holds")
+    game_settings = GameSettings(players=spec["players"], hand_size=spec["hand_size"],
+                                 jokers=spec.get("jokers", False),
+                                 first_rule_maker=spec.get("first_rule_maker", 0))
+    if spec.get("lobby"):
+        tokens = {0: secrets.token_urlsafe(32)}
+        game = open_game(game_settings, spec["names"][0], hash_token(tokens[0]),
+                         seed=spec.get("seed", 1))
+        return _found(game.code, tokens)
+    for seed in range(spec.get("seed", 1), spec.get("seed", 1) + 500):
+        tokens = {i: secrets.token_urlsafe(32) for i in range(spec["players"]) if i not in bots}
+        holders = [hash_token(tokens[i]) if i in tokens else None
+                   for i in range(spec["players"])]
+        game = create_game(game_settings, spec["names"], seed=seed, bots=bots, holders=holders)
+        rules = spec.get("rules", [])
+        if len({seat for seat, _, _ in rules}) > 1:
+            game = writers_first(game, [seat for seat, _, _ in rules])
+        for seat, jargon, rule in rules:
+            game = submit_action(game.code, WriteRule(seat, {"jargon": jargon, "rule": rule}),
+                                 game.version).game
+        if "hands" in spec:
+            game = arranged_table(game, spec["hands"], [spec["pile"]], spec["current"])
+        state = GameState.from_json(game.state) if game.state is not None else None
+        if holds is None or (state is not None and all(
+                card in [str(c) for c in state.hands[holds[0]]] for card in holds[1])):
+            break
+        game.delete()
+    else:
+        raise RuntimeError("no seed in 500 deals the wanted cards")
+    for seat, cards, *rest in spec.get("plays", []):
+        named = rest[0] if rest else []
+        for _ in range(spec["players"]):
+            state = GameState.from_json(game.state or {})
+            if state.current == seat:
+                break
+            game = submit_action(game.code, Pass(state.current), game.version).game
+        game = submit_action(game.code, Play(seat, tuple(cards), tuple(named)),
+                             game.version).game
+    return _found(game.code, tokens)
+
+
+def _found(code: str, tokens: dict[int, str]) -> dict[str, Any]:
+    """What :func:`stage` reads back: the game's code and a session cookie per seat token."""
+    from django.conf import settings
+    from django.contrib.sessions.backends.signed_cookies import SessionStore
+
+    from games.store.identity import SESSION_KEY
+
+    cookies = {}
+    for seat, token in tokens.items():
+        session = SessionStore()
+        session[SESSION_KEY] = token
+        session.save()
+        assert session.session_key is not None
+        cookies[seat] = session.session_key
+    return {"code": code, "cookie_name": settings.SESSION_COOKIE_NAME, "cookies": cookies}
+
+
+if __name__ == "__main__":
+    print(json.dumps(_main(json.loads(sys.argv[1]))))
