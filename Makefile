@@ -19,9 +19,13 @@ STAMP := $(VENV)/.installed
 # and drops its own database on that server (test_minimao_<run>; the base need not exist).
 PG_SERVER ?= postgres://postgres@127.0.0.1:5432
 PG_REDIS ?= redis://127.0.0.1:6379/0
-# Every suite that touches the database (the pure core's suites, tests/engine and tests/rules,
-# never do: the architecture test keeps Django out of them).
-PG_TESTS ?= tests/games tests/web tests/builder tests/reveal
+# Every test module that uses the test database (tests/test_postgres_suites.py finds them and
+# fails when one is missing here). The pure core's suites never do; the browser, scale and
+# fault tests start servers of their own.
+PG_TESTS ?= tests/games tests/web tests/builder tests/reveal tests/notebook \
+	tests/difficulty/test_views.py tests/hardening/test_http_hostile.py \
+	tests/hardening/test_origin_csrf.py tests/hardening/test_ws_hostile.py \
+	tests/scripts/loadtest/test_pages.py tests/test_staging.py tests/test_template_contexts.py
 
 .PHONY: run test test-postgres test-scale lint clean
 

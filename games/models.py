@@ -13,17 +13,26 @@ game, :mod:`games.lobby.services` the lobby's.
 from __future__ import annotations
 
 import secrets
-from typing import Any
+from typing import Any, Literal, get_args
 
 from django.core.validators import MaxValueValidator, MinLengthValidator
 from django.db import models
 from django.db.models.functions import Lower
 
 from games.engine.setup import MAX_NAME
-from games.engine.state import PHASES
+from games.engine.state import Phase
 
+#: A stored game's phase: ``lobby`` while its seats are being taken (no engine state yet),
+#: then the engine's (:data:`games.engine.state.Phase`). Typed, so that comparing
+#: ``Game.phase`` with a misspelt phase fails mypy (a non-overlapping comparison).
+GamePhase = Literal["lobby"] | Phase
+GAME_PHASES: tuple[GamePhase, ...] = ("lobby", *get_args(Phase))
 #: The phase of a game whose seats are still being taken (no engine state yet).
-LOBBY = "lobby"
+LOBBY: Literal["lobby"] = "lobby"
+#: The phases of a game in play: someone may act in them.
+IN_PLAY: tuple[GamePhase, ...] = ("writing", "dealing", "playing")
+#: The phase of a finished game.
+ENDED: Literal["ended"] = "ended"
 CODE_LENGTH = 6
 # No 0/O, 1/I/L: a code read aloud or copied by hand cannot be mistaken for another.
 CODE_ALPHABET = "23456789ABCDEFGHJKMNPQRSTUVWXYZ"
@@ -62,11 +71,14 @@ class Game(models.Model):
                                        "empty while the game is still in its lobby.")
     version = models.PositiveIntegerField(
         default=0, help_text="Number of accepted actions; equals the last LogEntry's seq.")
-    phase = models.CharField(max_length=16, choices=[(p, p) for p in (LOBBY, *PHASES)],
-                             default="writing", db_index=True)
+    phase: models.CharField[GamePhase, GamePhase] = models.CharField(
+        max_length=16, choices=[(p, p) for p in GAME_PHASES], default="writing", db_index=True)
     created = models.DateTimeField(auto_now_add=True)
     updated = models.DateTimeField(auto_now=True)
     ended_at = models.DateTimeField(null=True, blank=True)
+    has_bots = models.BooleanField(
+        default=False, help_text="Whether a bot plays any seat (kept with the seats, so the "
+                                 "bot driver skips games of people without reading them).")
 
     class Meta:
         ordering = ["-created"]
@@ -289,3 +301,32 @@ class SealedGuess(models.Model):
 
     def __str__(self) -> str:
         return f"Guess of {self.jargon} by seat {self.seat} in game {self.game_id}"
+
+
+#: Why a browser lost its seat: the host removed it from the lobby, or handed it to a bot.
+SEAT_LOSSES = ("removed", "handed_over")
+
+
+class SeatNotice(models.Model):
+    """Why the browser that held a seat (``holder``) no longer holds it, so that its screen
+    can say so instead of silently turning into a spectator's. ``name`` is the seat's name."""
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="seat_notices")
+    holder = models.CharField(max_length=64, db_index=True, editable=False)
+    name = models.CharField(max_length=MAX_NAME)
+    reason = models.CharField(max_length=16, choices=[(r, r) for r in SEAT_LOSSES])
+    created = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["game", "created"]
+
+    @property
+    def text(self) -> str:
+        """What its former holder is told."""
+        if self.reason == "removed":
+            return (f"The host removed you (“{self.name}”) from this table. You can join "
+                    "again while a seat is free, or watch.")
+        return f"The host handed your seat (“{self.name}”) to a bot: you are watching now."
+
+    def __str__(self) -> str:
+        return f"{self.name} {self.reason} in game {self.game_id}"

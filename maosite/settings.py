@@ -1,8 +1,10 @@
 """Django settings for Mini Mao, read from the environment with django-environ.
 
-Every variable is listed in README.md ("Configuration"); a value that cannot be read (a
-flag that is not yes/no, a number that is not a number, an unknown proxy header) stops the
-process with an error that names the variable. The main ones:
+Every variable is listed in README.md ("Configuration"); a value that cannot be read or
+used (a flag that is not yes/no, a number that is not a number or is out of range, a URL or
+origin of the wrong form, an unknown proxy header) stops the process with an error that
+names the variable, when the settings load, not later when something uses them. The main
+ones:
 
 - ``DEBUG`` (or ``DJANGO_DEBUG``, which wins when both are set). Off by default; ``make run``
   and the test suite turn it on.
@@ -16,17 +18,21 @@ process with an error that names the variable. The main ones:
 - ``MAO_HTTPS``, ``SECURE_HSTS_SECONDS``, ``MAO_HSTS_SUBDOMAINS``, ``MAO_HSTS_PRELOAD``,
   ``MAO_PROXY_SSL_HEADER``: see docs/architecture.md, "Deployment checks".
 - ``MAO_RATE_LIMITS`` (default on) and ``MAO_RATE_NEW_GAME``, ``MAO_RATE_JOIN``,
-  ``MAO_RATE_ACT``: per-client limits on HTTP (docs/architecture.md, "Abuse limits").
-- ``MAO_PURGE_LOBBY_HOURS``, ``MAO_PURGE_ENDED_DAYS``: how long ``manage.py purge_games``
-  keeps lobbies never started and finished games.
+  ``MAO_RATE_ACT``, ``MAO_RATE_LOBBY``, ``MAO_RATE_BUILDER``: per-client limits on HTTP
+  (docs/architecture.md, "Abuse limits").
+- ``MAO_PURGE_LOBBY_HOURS``, ``MAO_PURGE_ENDED_DAYS``, ``MAO_PURGE_IDLE_DAYS``: how long
+  ``manage.py purge_games`` keeps lobbies never started, finished games and games in play
+  that nobody moves.
 """
 
 from __future__ import annotations
 
+import math
 import re
 import secrets
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlsplit
 
 import django_stubs_ext
 import environ
@@ -36,8 +42,18 @@ from django.core.exceptions import ImproperlyConfigured
 django_stubs_ext.monkeypatch()
 
 BASE_DIR = Path(__file__).resolve().parent.parent
+#: Where the templates and static files are: inside this package when it is installed from
+#: the wheel (pyproject.toml maps them there), else at the top of the checkout.
+ASSETS_DIR = next((folder for folder in (Path(__file__).resolve().parent, BASE_DIR)
+                   if (folder / "templates").is_dir()), BASE_DIR)
 
 env = environ.Env()
+
+
+def _invalid(name: str, why: str) -> ImproperlyConfigured:
+    """The error for a variable whose value cannot be used: it names the variable, quotes
+    the value and says what would do."""
+    return ImproperlyConfigured(f"{name}={env.str(name, default='')!r} is not valid: {why}")
 
 
 def _read(name: str, reader: Any, default: Any) -> Any:
@@ -46,35 +62,77 @@ def _read(name: str, reader: Any, default: Any) -> Any:
     try:
         return reader(name, default=default)
     except (ValueError, TypeError, ImproperlyConfigured) as exc:
-        raise ImproperlyConfigured(f"{name}={env.str(name, default='')!r} is not valid: {exc}") \
-            from None
+        raise _invalid(name, str(exc)) from None
+
+
+#: What a yes/no variable may say for no. django-environ reads every word but its own
+#: yes-words (``Env.BOOLEAN_TRUE_STRINGS``: 1, true, yes, y, on, ok) as no, so a typo
+#: would turn a setting off silently: anything else is refused.
+_NO = ("0", "false", "no", "n", "off")
 
 
 def _flag(name: str, default: bool) -> bool:
-    """A yes/no variable: 1/0, true/false, yes/no, on/off (any case); empty means the default."""
+    """A yes/no variable, read by django-environ once it is known to be one of its yes-words
+    or of :data:`_NO` (any case); empty means the default."""
     raw = env.str(name, default="").strip().lower()
     if not raw:
         return default
-    if raw in ("1", "true", "yes", "on", "y", "t"):
-        return True
-    if raw in ("0", "false", "no", "off", "n", "f"):
-        return False
-    raise ImproperlyConfigured(f"{name}={raw!r} is not valid: use 1 or 0 (or true/false, "
-                               "yes/no, on/off).")
+    if raw not in (*env.BOOLEAN_TRUE_STRINGS, *_NO):
+        raise _invalid(name, "use 1 or 0 (or true/false, yes/no, on/off).")
+    return bool(env.bool(name))
+
+
+def _whole(name: str, default: int, least: int) -> int:
+    """A whole number of at least ``least``."""
+    value: int = _read(name, env.int, default)
+    if value < least:
+        raise _invalid(name, f"it must be a whole number of at least {least}.")
+    return value
+
+
+def _seconds(name: str, default: float) -> float:
+    """A number of seconds, 0 or more (``nan`` and ``inf`` are no durations)."""
+    value: float = _read(name, env.float, default)
+    if not math.isfinite(value) or value < 0:
+        raise _invalid(name, "it must be a number of seconds, 0 or more (such as 0.8).")
+    return value
 
 
 def _list(name: str, default: list[str]) -> list[str]:
-    """A comma-separated variable as a list of non-empty, stripped items."""
-    items: list[str] = _read(name, env.list, default)
-    return [item.strip() for item in items if item.strip()]
+    """A comma-separated variable (django-environ's list) as non-empty, stripped items."""
+    items: list[str] = _read(name, lambda var, default: env.list(var, cast=str.strip,
+                                                                   default=default), default)
+    return [item for item in items if item]
+
+
+def _origins(name: str) -> list[str]:
+    """Origins such as ``https://mao.example`` (a scheme and a host: Django compares them
+    with the whole ``Origin`` header, so one without a scheme matches nothing)."""
+    origins = _list(name, [])
+    for origin in origins:
+        parts = urlsplit(origin)
+        if parts.scheme not in ("http", "https") or not parts.netloc:
+            raise _invalid(name, f"{origin!r} is no origin: write its scheme and host, such "
+                                 "as https://mao.example.")
+    return origins
+
+
+def _redis_url(name: str) -> str:
+    """A Redis URL (``redis://``, ``rediss://`` with a host, or ``unix://`` with a path), or
+    "" for none."""
+    url = str(env.str(name, default="")).strip()
+    parts = urlsplit(url)
+    if url and not (parts.scheme in ("redis", "rediss") and parts.hostname
+                    or parts.scheme == "unix" and parts.path):
+        raise _invalid(name, "write a Redis URL such as redis://localhost:6379/0.")
+    return url
 
 
 def _rate(name: str, default: str) -> str:
     """A rate for django-ratelimit: ``N/u`` or ``N/Mu`` with u one of s, m, h, d."""
     value = str(env.str(name, default=default)).strip()
     if not re.fullmatch(r"[1-9][0-9]*/[1-9]?[0-9]*[smhd]", value):
-        raise ImproperlyConfigured(f"{name}={value!r} is not valid: write a rate such as 30/m "
-                                   "or 10/5s (per s, m, h or d).")
+        raise _invalid(name, "write a rate such as 30/m or 10/5s (per s, m, h or d).")
     return value
 
 
@@ -158,7 +216,7 @@ ROOT_URLCONF = "maosite.urls"
 TEMPLATES = [
     {
         "BACKEND": "django.template.backends.django.DjangoTemplates",
-        "DIRS": [BASE_DIR / "templates"],
+        "DIRS": [ASSETS_DIR / "templates"],
         "APP_DIRS": True,
         "OPTIONS": {
             "context_processors": [
@@ -185,9 +243,8 @@ _default_db = "sqlite://:memory:" if OFFLINE else f"sqlite:///{BASE_DIR / 'db.sq
 DATABASES = {"default": _read("DATABASE_URL", env.db_url, _default_db)}
 if DATABASES["default"]["ENGINE"] not in ("django.db.backends.sqlite3",
                                           "django.db.backends.postgresql"):
-    raise ImproperlyConfigured(
-        f"DATABASE_URL={env.str('DATABASE_URL', default='')!r} is not valid: use "
-        "sqlite:///path/to/file.sqlite3 or postgres://user:password@host:port/name.")
+    raise _invalid("DATABASE_URL", "use sqlite:///path/to/file.sqlite3 or "
+                                   "postgres://user:password@host:port/name.")
 DATABASES["default"]["CONN_MAX_AGE"] = 0
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     # SQLite ignores select_for_update: IMMEDIATE takes the write lock when a transaction
@@ -208,7 +265,7 @@ elif DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
     # each checkout is checked first, so a restarted server costs a check, not a request.
     # A dead server fails a request within seconds instead of hanging it.
     DATABASES["default"].setdefault("OPTIONS", {})
-    _pool_size: int = _read("MAO_DB_POOL", env.int, 4)
+    _pool_size = _whole("MAO_DB_POOL", 4, least=0)
     if _pool_size > 0:
         from psycopg_pool import ConnectionPool
 
@@ -219,7 +276,7 @@ elif DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
     DATABASES["default"]["OPTIONS"].setdefault("pool", False)
     DATABASES["default"]["OPTIONS"].setdefault("connect_timeout", 5)
 
-REDIS_URL = env.str("REDIS_URL", default="")
+REDIS_URL = _redis_url("REDIS_URL")
 # REDIS_PREFIX keeps sites (or test runs) sharing one Redis apart: game groups are named
 # after database ids, which repeat across databases.
 REDIS_PREFIX = env.str("REDIS_PREFIX", default="") or "asgi"
@@ -247,13 +304,19 @@ RATELIMIT_ENABLE = _flag("MAO_RATE_LIMITS", True)
 MAO_RATE_NEW_GAME = _rate("MAO_RATE_NEW_GAME", "30/h")
 MAO_RATE_JOIN = _rate("MAO_RATE_JOIN", "60/m")
 MAO_RATE_ACT = _rate("MAO_RATE_ACT", "120/m")
+# The host's lobby changes (bots, seats, the start) per browser.
+MAO_RATE_LOBBY = _rate("MAO_RATE_LOBBY", "60/m")
+# The rule builder's requests per browser (each checks and previews the draft; typing sends
+# about two a second at most), and apart from them its difficulty estimates (polled each
+# second while one runs).
+MAO_RATE_BUILDER = _rate("MAO_RATE_BUILDER", "300/m")
 SILENCED_SYSTEM_CHECKS = ["django_ratelimit.E003", "django_ratelimit.W001"]
 
 # Security. Headers that cost nothing hold in every mode; what needs HTTPS holds when DEBUG is
 # off unless MAO_HTTPS=0 (a local production-like run over plain HTTP). `manage.py check
 # --deploy` is clean with the defaults; docs/architecture.md ("Deployment checks") lists what
 # MAO_HTTPS=0 gives up and why.
-CSRF_TRUSTED_ORIGINS = _list("CSRF_TRUSTED_ORIGINS", [])
+CSRF_TRUSTED_ORIGINS = _origins("CSRF_TRUSTED_ORIGINS")
 SECURE_CONTENT_TYPE_NOSNIFF = True
 SECURE_REFERRER_POLICY = "same-origin"
 SECURE_CROSS_ORIGIN_OPENER_POLICY = "same-origin"
@@ -263,7 +326,7 @@ _HTTPS = not DEBUG and _flag("MAO_HTTPS", True)
 SESSION_COOKIE_SECURE = _HTTPS
 CSRF_COOKIE_SECURE = _HTTPS
 SECURE_SSL_REDIRECT = _HTTPS
-SECURE_HSTS_SECONDS: int = _read("SECURE_HSTS_SECONDS", env.int, 31_536_000) if _HTTPS else 0
+SECURE_HSTS_SECONDS = _whole("SECURE_HSTS_SECONDS", 31_536_000, least=0) if _HTTPS else 0
 SECURE_HSTS_INCLUDE_SUBDOMAINS = _HTTPS and _flag("MAO_HSTS_SUBDOMAINS", True)
 SECURE_HSTS_PRELOAD = _HTTPS and _flag("MAO_HSTS_PRELOAD", True)
 _proxy_header = proxy_ssl_header(env.str("MAO_PROXY_SSL_HEADER", default=""))
@@ -293,7 +356,7 @@ USE_I18N = True
 USE_TZ = True
 
 STATIC_URL = "/static/"
-STATICFILES_DIRS = [BASE_DIR / "static"]
+STATICFILES_DIRS = [ASSETS_DIR / "static"]
 # Where `collectstatic` gathers them (MAO_STATIC_ROOT to put them elsewhere).
 STATIC_ROOT = Path(env.str("MAO_STATIC_ROOT", default="") or BASE_DIR / "staticfiles")
 # With DEBUG off, whitenoise serves the files `collectstatic` gathered (`make run` runs it):
@@ -309,8 +372,11 @@ STORAGES = {
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 # Seconds a seated bot waits before acting, so people can follow; 0 acts at once (tests).
-MAO_BOT_DELAY: float = _read("MAO_BOT_DELAY", env.float, 0.8)
+MAO_BOT_DELAY = _seconds("MAO_BOT_DELAY", 0.8)
 
 # Retention (manage.py purge_games, docs/architecture.md "Retention").
-MAO_PURGE_LOBBY_HOURS: int = _read("MAO_PURGE_LOBBY_HOURS", env.int, 48)
-MAO_PURGE_ENDED_DAYS: int = _read("MAO_PURGE_ENDED_DAYS", env.int, 180)
+MAO_PURGE_LOBBY_HOURS = _whole("MAO_PURGE_LOBBY_HOURS", 48, least=1)
+MAO_PURGE_ENDED_DAYS = _whole("MAO_PURGE_ENDED_DAYS", 180, least=1)
+# A game in play that nobody has moved for this long was abandoned (a live game moves every
+# few seconds; only its players could end it, and they left).
+MAO_PURGE_IDLE_DAYS = _whole("MAO_PURGE_IDLE_DAYS", 30, least=1)

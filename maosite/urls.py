@@ -9,3 +9,6 @@ urlpatterns = [
     path("admin/", admin.site.urls),
     path("", include("games.urls")),
 ]
+
+#: The site's own 404 page (maosite/errors.py); the 500 page is templates/500.html.
+handler404 = "maosite.errors.not_found"

@@ -1,25 +1,54 @@
-"""Games for tests, made the way players make them: through the lobby.
+"""Games for tests, made the way players make them: through the lobby and the write path.
 
 :func:`create_game` opens a table as its host, seats the other players (and bots) as the
 lobby does, and starts it: versions, log numbers and seat holders are exactly what a game
 opened in a browser has. :func:`holder_client` is a test client whose browser session holds
 a seat token, as a browser's does after its first visit. :func:`stored_state` is the state a
 started game stores.
+
+A test that needs a particular moment of a game stages it through one of five documented
+hooks, never by writing a stored state itself (``tests/test_staging.py`` holds the suite to
+that):
+
+- :func:`play_until` plays on through the write path, every seat choosing as an oracle,
+  until the moment comes (a seat with one card left, a round won): the seed makes it the
+  same game every run.
+- :func:`stacked_deck` makes the engine deal chosen hands and starter when a round is dealt
+  (the first rule written through the write path): a known deal, with every event, version
+  and log entry as the engine makes them. Only a replay from the seed differs (it deals from
+  the shuffled deck), so a staged game is never replayed.
+- :func:`staged_rules` puts a counterfactual rulebook in force behind the same public
+  history, for the property tests that compare what two secret rulebooks give away: the one
+  hook that rewrites a stored state's rules, keeping its version and log.
+- :func:`writers_first` has several seats write a rule before the first deal (as both
+  players of a two-player game do), for stories with several rule-makers from the start.
+- :func:`arranged_table` lays out hands and piles no deal gives (hands of different sizes, a
+  pile of several cards) in a game whose rules are written, for the stories of the
+  notebook's tests: it rewrites the stored hands and piles, keeping the version, the log and
+  the rules, and a game so arranged is never replayed either.
 """
 
 from __future__ import annotations
 
 import secrets
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Collection, Iterator, Mapping, Sequence
+from contextlib import contextmanager
 from typing import Any
+from unittest import mock
 
 from django.conf import settings
 from django.test import Client
 
+from games.engine.actions import Action, Pass
+from games.engine.bots import KnownRules, Oracle
 from games.engine.settings import GameSettings
+from games.engine.state import GameState, RuleEntry
+from games.engine.stock import shuffle_rng
+from games.engine.views import player_view
 from games.lobby.services import add_bot, join_game, open_game, start_game
 from games.models import Game
 from games.store.identity import SESSION_KEY, hash_token
+from games.store.writes import submit_action
 
 
 def new_holder() -> str:
@@ -66,9 +95,123 @@ def create_game(game_settings: GameSettings, names: Sequence[str], seed: int = 1
     return start_game(game, keys[0])
 
 
-def stored_state(game: Game) -> dict[str, Any]:
-    """The state a started game stores (``GameState.to_json()``), as read from ``game.state``;
-    fails the test for a game still in its lobby (which stores none)."""
+def stored_state(game: Game) -> GameState:
+    """The engine state a started game stores, read from ``game.state`` as the game holds it
+    (no query: refresh the game first for the latest); fails the test for a game still in
+    its lobby (which stores none)."""
     assert game.state is not None, f"{game} has not started"
-    state: dict[str, Any] = game.state
-    return state
+    return GameState.from_json(game.state)
+
+
+def play_until(game: Game, done: Callable[[GameState], bool], *,
+               holding_back: Collection[int] = (), limit: int = 500) -> Game:
+    """Play ``game`` on through the one write path until ``done`` holds of its state, and
+    return it fresh: every seat chooses as an oracle does (a legal card whenever it holds
+    one, with the calls required; a random valid rule when it writes), but the seats
+    ``holding_back``, which pass whenever they may (a player letting another go out).
+
+    Everything is seeded by the game's seed, so the same game is played on every run; a
+    test fails (rather than waits) when ``limit`` actions bring no such moment.
+    """
+    game.refresh_from_db()
+    for step in range(limit):
+        state = stored_state(game)
+        if done(state):
+            return game
+        assert state.phase != "ended", f"the game ended before the moment came ({step})"
+        seats = state.writers if state.phase == "writing" else [state.current]
+        seat = seats[0]
+        action: Action | None
+        if seat in holding_back and state.phase == "playing":
+            action = Pass(seat)
+        else:
+            oracle = Oracle(seat, game.seed * 1000 + step, KnownRules(state.rulebook()))
+            action = oracle.act(player_view(state, seat))
+        assert action is not None, f"nobody can act in phase {state.phase}"
+        game = submit_action(game.pk, action, game.version).game
+    raise AssertionError(f"no such moment within {limit} actions")
+
+
+@contextmanager
+def stacked_deck(hands: Sequence[Sequence[str]], starter: str,
+                 draws: Sequence[str] = ()) -> Iterator[None]:
+    """While inside, the next round dealt deals exactly ``hands`` (one per seat, each of the
+    game's hand size) and turns up ``starter``; ``draws`` are the first cards drawn from the
+    stock, in order, which holds the rest of the deck. The engine deals them as ever (its
+    events, the write path's version and log), from a deck put in that order instead of
+    shuffled."""
+    real = shuffle_rng
+    dealt: list[bool] = []
+
+    class Stacked:
+        """The deal's generator: the deck in the staged order; anything else, as drawn."""
+
+        def __init__(self, state: GameState) -> None:
+            self.state, self.rng = state, real(state)
+
+        def shuffle(self, deck: list[str]) -> None:
+            state = self.state
+            assert all(len(hand) == state.settings.hand_size for hand in hands), \
+                "one full hand per seat"
+            # deal() deals one card at a time from the seat after the dealer.
+            order = [hands[(state.dealer + offset) % state.players][card]
+                     for card in range(state.settings.hand_size)
+                     for offset in range(1, state.players + 1)]
+            placed = [*order, starter, *draws]
+            rest = list(deck)
+            for card in placed:
+                rest.remove(card)  # ValueError: a card the deck does not hold (twice)
+            # deal() pops from the end: the hands in dealing order, the starter, then draws.
+            deck[:] = rest + list(reversed(draws)) + [starter] + list(reversed(order))
+
+        def randrange(self, stop: int) -> int:
+            return self.rng.randrange(stop)
+
+    def stacked(state: GameState) -> Any:
+        if dealt:
+            return real(state)  # once: later rounds shuffle as ever
+        dealt.append(True)
+        return Stacked(state)
+
+    # The name the engine's deal() calls.
+    with mock.patch("games.engine.deal.shuffle_rng", stacked):
+        yield
+
+
+def staged_rules(game: Game, entries: Sequence[RuleEntry]) -> Game:
+    """Put ``entries`` in force in the stored game instead of its rules, changing nothing
+    else (its version and log included): two games so staged have the same public history
+    and different secret rulebooks. For the properties that compare what those give away
+    (tests/builder/test_secrecy.py); a game staged so must not be replayed."""
+    state = stored_state(game)
+    state.rules = list(entries)
+    Game.objects.filter(pk=game.pk).update(state=state.to_json())
+    game.refresh_from_db()
+    return game
+
+
+def arranged_table(game: Game, hands: Sequence[Sequence[str]], piles: Sequence[Sequence[str]],
+                   current: int) -> Game:
+    """Give every seat exactly ``hands`` and lay ``piles`` (bottom first) in the stored game,
+    the deck kept whole, with ``current`` to play; nothing else changes (its version, log and
+    rules). The processes' caches of the game are dropped, as a restart would."""
+    from games.live import records, snapshots
+    from tests.engine.helpers import arrange
+
+    state = arrange(stored_state(game), hands, piles, current=current)
+    Game.objects.filter(pk=game.pk).update(state=state.to_json())
+    snapshots.forget()
+    records.forget()
+    game.refresh_from_db()
+    return game
+
+
+def writers_first(game: Game, seats: Sequence[int]) -> Game:
+    """Have ``seats`` write the first rules, in that order, before the first deal (a game
+    still waiting for them); nothing else in the stored game changes."""
+    state = stored_state(game)
+    assert state.phase == "writing" and not state.rules, "only before the first rule"
+    state.writers = list(seats)
+    Game.objects.filter(pk=game.pk).update(state=state.to_json())
+    game.refresh_from_db()
+    return game

@@ -3,25 +3,31 @@ pure core uses no global randomness.
 
 The contracts: the project's layers (tools, the site, the games, the rule language); the
 games app's layers (wiring, live fan-out, the table, the features, the store, the models,
-the engine); the pure core (``rules``, ``games.engine`` and the pure modules of the builder
-and the reveal) imports no web framework and no stored game, directly or through another
-module; no import cycle between siblings at any depth, imports inside functions included.
-A planted violation of each kind must break them, so a contract that checks nothing fails
+the deduction and the presets, the engine); the pure core (``rules``, ``games.engine``,
+``games.deduction``, ``games.presets`` and the pure modules of the features) imports no
+runtime dependency (every one of them is named in the contract: import-linter cannot see
+that a third-party package imports Django) and no stored game, directly or through another
+module; no import cycle between siblings at any depth, imports inside functions included. A
+planted violation of each kind must break them, so a contract that checks nothing fails
 here. Randomness in the core comes from ``random.Random(seed)`` only, so that a game is a
 function of its seed: that is an AST check of our own (import-linter sees modules, not
-calls).
+calls), over the contract's own modules.
 """
 
 from __future__ import annotations
 
 import ast
+import importlib.metadata
 import os
 import shutil
 import subprocess
 import sys
+import tomllib
 from pathlib import Path
 
 import pytest
+from packaging.requirements import Requirement
+from packaging.utils import canonicalize_name
 
 ROOT = Path(__file__).resolve().parent.parent
 PACKAGES = ("rules", "games", "maosite", "scripts")
@@ -62,6 +68,16 @@ PLANTED = {
     "engine reaches Django indirectly": ("games/engine/planted.py",
                                          "from games.builder import context\n",
                                          ["The pure core"]),
+    # A third-party package that pulls Django in itself (import-linter does not look inside
+    # external packages, so each one must be named in the contract).
+    "engine imports a runtime dependency": ("games/engine/planted.py", "import whitenoise\n",
+                                            ["The pure core"]),
+    "the rule language imports the database driver": ("rules/planted.py", "import psycopg\n",
+                                                      ["The pure core"]),
+    # A preset that reads the stored games: Django, and a layer above the presets.
+    "presets read the store": ("games/presets/planted.py",
+                               "from games.store import reads\n",
+                               ["The pure core", "The games app's layers"]),
     "the rule language imports the games": ("rules/planted.py",
                                             "import games.engine.state\n",
                                             ["The project's layers"]),
@@ -100,11 +116,84 @@ def test_a_planted_violation_breaks_its_contract(copy: Path, case: str) -> None:
         assert "BROKEN" in line + " ".join(after), done.stdout[-3000:]
 
 
+# The pure-core contract names every runtime dependency.
+
+
+def requirements() -> list[Requirement]:
+    """What the installed site needs at run time: ``[project.dependencies]`` and every extra
+    but the development tools (``scale``: PostgreSQL and Redis)."""
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
+    extras = [group for name, group in project["optional-dependencies"].items()
+              if name != "dev"]
+    return [Requirement(text) for text in project["dependencies"] + sum(extras, [])]
+
+
+def distributions(requirement: Requirement) -> set[str]:
+    """The distribution a requirement names, with those its requested extras add
+    (``psycopg[binary,pool]``: psycopg, psycopg-binary, psycopg-pool)."""
+    found: set[str] = {canonicalize_name(requirement.name)}
+    for text in importlib.metadata.requires(requirement.name) or []:
+        needed = Requirement(text)
+        if needed.marker is not None and any(
+                needed.marker.evaluate({"extra": extra}) for extra in requirement.extras):
+            found.add(canonicalize_name(needed.name))
+    return found
+
+
+def import_names(distribution: str) -> set[str]:
+    """The top-level packages an installed distribution provides (not private ones, such
+    as brotli's ``_brotli`` extension)."""
+    provided = importlib.metadata.packages_distributions()
+    return {name for name, owners in provided.items() if not name.startswith("_")
+            and distribution in {canonicalize_name(owner) for owner in owners}}
+
+
+def forbidden_to_the_core() -> set[str]:
+    contracts = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["importlinter"]
+    pure = next(c for c in contracts["contracts"] if c["id"] == "pure-core")
+    return set(pure["forbidden_modules"])
+
+
+def test_the_runtime_dependencies_are_found() -> None:
+    found = {d for requirement in requirements() for d in distributions(requirement)}
+    assert {"django", "whitenoise", "django-environ", "psycopg-pool", "channels-redis",
+            "brotli"} <= found
+
+
+@pytest.mark.parametrize("distribution", sorted(
+    {d for requirement in requirements() for d in distributions(requirement)}))
+def test_the_pure_core_may_import_no_runtime_dependency(distribution: str) -> None:
+    """Each package a runtime dependency installs is forbidden to the pure core: the core
+    needs only the standard library, and import-linter cannot see that a third-party package
+    (django-ratelimit, whitenoise, channels-redis...) imports Django itself."""
+    names = import_names(distribution)
+    assert names, f"{distribution} is not installed (make installs the dev and scale extras)"
+    assert names <= forbidden_to_the_core(), (
+        f"add {sorted(names - forbidden_to_the_core())} to the pure-core contract's "
+        "forbidden_modules in pyproject.toml")
+
+
+def test_the_web_stack_under_the_dependencies_is_forbidden_too() -> None:
+    # Not derived: these come in under channels, daphne and channels-redis.
+    assert {"asgiref", "twisted", "autobahn", "redis", "sqlparse"} <= forbidden_to_the_core()
+
+
 # Randomness: the core draws only from random.Random(seed).
 
-CORE = [p for package in ("rules", "games/engine", "games/deduction")
-        for p in sorted((ROOT / package).rglob("*.py"))
-        if "management" not in p.parts and p.name != "apps.py"] + [ROOT / "games/bots/detective.py"]
+def core_files() -> list[Path]:
+    """The files of the pure-core contract's modules (a package: every file under it), but
+    the Django-facing files it lets import Django (``rules.apps``, ``rules.management``)."""
+    contracts = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["importlinter"]
+    pure = next(c for c in contracts["contracts"] if c["id"] == "pure-core")
+    files: list[Path] = []
+    for module in pure["source_modules"]:
+        path = ROOT / module.replace(".", "/")
+        found = sorted(path.rglob("*.py")) if path.is_dir() else [path.with_suffix(".py")]
+        files += [p for p in found if "management" not in p.parts and p.name != "apps.py"]
+    return files
+
+
+CORE = core_files()
 
 
 def global_random_uses(source: str) -> list[str]:
@@ -137,6 +226,10 @@ def global_random_uses(source: str) -> list[str]:
 def test_the_core_is_found() -> None:
     assert ROOT / "games" / "engine" / "apply.py" in CORE
     assert ROOT / "rules" / "spec.py" in CORE
+    assert ROOT / "games" / "builder" / "notes.py" in CORE
+    assert ROOT / "rules" / "apps.py" not in CORE
+    assert all(path.is_file() for path in CORE)
+    assert ROOT / "games" / "presets" / "opening.py" in CORE
 
 
 @pytest.mark.parametrize("path", CORE, ids=[p.relative_to(ROOT).as_posix() for p in CORE])

@@ -5,7 +5,9 @@ record and the player's own table as plain data (a contract keeps the deduction 
 game states and views). This module adapts it to a seat: it reads the events as its seat
 saw them, one action at a time, and turns its seat's :class:`~games.engine.views.PlayerView`
 into the tables the detective decides from. It knows nothing the view does not show: no
-other hand, no rule's text (not even its own: it remembers nothing of what it wrote).
+other hand, and no rule's text but those the view shows it (its own). Its reasoning starts
+from the public record alone (it remembers nothing of what it wrote), but it makes the calls
+of the rules it knows, as a good player would (:func:`~games.engine.bots.words_for`).
 
 Pure Python, like the engine (Django-free: the pure-core contract holds it). Importing it
 registers the kind ``detective`` with :func:`games.engine.bots.make_bot`.
@@ -22,10 +24,20 @@ from games.deduction.detective import Choice, Detective
 from games.deduction.experiments import Table
 from games.deduction.record import RecordReader
 from games.engine.actions import Action, ClaimWin, Pass, Play
-from games.engine.bots import register_kind, rule_action
+from games.engine.bots import (
+    DeskInsight,
+    RuleKnowledge,
+    deal_for,
+    known_calls,
+    play_context,
+    register_kind,
+    rules_known,
+    words_for,
+    write_for,
+)
 from games.engine.events import Event
 from games.engine.views import PlayerView
-from rules.cards import card_of
+from rules.cards import card_of, parse
 from rules.context import Settings
 from rules.spec import Rule, canonical_text
 
@@ -79,19 +91,26 @@ class DetectiveBot:
     """A seat that learns the rules from the public log (see the module docstring).
 
     ``casebook`` is its memory of the game; a caller that keeps it elsewhere (the live
-    table's bot driver, per process) may hand it in.
+    table's bot driver, per process) may hand it in. ``knows`` gives the rules it knows in
+    full (by default its own), whose calls it always makes; ``desk``, what it consults when
+    it writes a rule (its own rules and the one bit about every rule in force).
     """
 
-    def __init__(self, seat: int, seed: int, casebook: Casebook | None = None) -> None:
+    def __init__(self, seat: int, seed: int, casebook: Casebook | None = None,
+                 knows: RuleKnowledge = rules_known, desk: DeskInsight | None = None) -> None:
         self.seat = seat
         self.rng = Random(seed)
         self.casebook = casebook if casebook is not None else Casebook(seat)
         self.last: Choice | None = None
+        self.knows = knows
+        self.desk = desk
 
     def act(self, view: PlayerView) -> Action | None:
         """Choose from the seat's own view and what it has read of the game."""
         if view.phase == "writing" and self.seat in view.writers:
-            return rule_action(self.seat, self.rng)
+            return write_for(self.seat, view, self.rng, self.desk() if self.desk else None)
+        if view.phase == "dealing":
+            return deal_for(self.seat, view)
         if view.phase != "playing" or view.current != self.seat:
             return None
         detective = self.casebook.brought_up_to_date(Settings(view.settings.aces_high))
@@ -101,7 +120,13 @@ class DetectiveBot:
             return ClaimWin(self.seat)
         if choice.card is None:
             return Pass(self.seat)
-        return Play(self.seat, (choice.card,), (choice.named,), choice.say,
+        stands = choice.card if choice.named is None else choice.named
+        ctx = play_context(view, parse(choice.card), parse(stands), choice.pile)
+        # The calls it knows first; then the words its guesses want, unless a known rule
+        # would find them needless.
+        wished = [p for p in choice.say.split(". ") if p]
+        say = words_for(known_calls(self.knows, view), ctx, wished)
+        return Play(self.seat, (choice.card,), (choice.named,), say,
                     _suit_to_name(view.hand, choice.card), choice.pile)
 
     def observe(self, events: Sequence[Event]) -> None:
@@ -121,4 +146,8 @@ class DetectiveBot:
         self.casebook.sealed[jargon] = canonical_text(rule.spec)
 
 
-register_kind("detective", DetectiveBot)
+def _make(seat: int, seed: int, desk: DeskInsight | None) -> DetectiveBot:
+    return DetectiveBot(seat, seed, desk=desk)
+
+
+register_kind("detective", _make)

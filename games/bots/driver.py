@@ -9,16 +9,19 @@ With ``MAO_BOT_DELAY = 0`` (the tests) bots act at once, in the caller's thread;
 each process runs every bot move on one scheduler thread (:mod:`games.bots.scheduler`).
 
 A bot decides from its seat's view (:func:`~games.engine.views.player_view`); an oracle is
-also told the rules in force, through its one explicit door (``insight``). An
+also told the rules in force, through its one explicit door (``insight``); any other bot
+writing a rule consults its own rules and one bit of the rest, as a person in the builder
+does (``desk``, :func:`games.engine.vetting.desk_of`). An
 experimenter's notebook of its refusals, and a detective's casebook (the public record it
 reasons from), are kept per process and brought up to date from the log entries they have
 not read yet, never by reading the whole log again. A detective seals its best guess of
 each jargon it has seen (a :class:`~games.models.SealedGuess`, scored at the reveal like a
 person's) whenever that guess changes.
 
-Seats never change once a game has left its lobby, so a started game without a bot is
-remembered and its later wakes cost nothing (no job, no database read: the load test's
-profile showed both on every action of tables of people).
+The game row says whether any seat is a bot (``Game.has_bots``, kept with the seats in the
+same transactions), so a change to a game of people wakes nothing (no job, no database
+read: the load test's profile showed both on every action of tables of people), and a seat
+the host hands to a bot is played from the next change on, whichever process commits it.
 """
 
 from __future__ import annotations
@@ -34,12 +37,13 @@ from django.db import close_old_connections, connection
 from games.bots.detective import Casebook, DetectiveBot
 from games.bots.scheduler import Scheduler
 from games.engine.actions import Action
-from games.engine.bots import Bot, Experimenter, make_bot
+from games.engine.bots import Bot, Experimenter, KnownRules, make_bot
 from games.engine.errors import EngineError
 from games.engine.events import Refused, event_from_json
 from games.engine.state import GameState
+from games.engine.vetting import Desk, desk_of
 from games.engine.views import player_view
-from games.models import LOBBY, Game, LogEntry, SealedGuess
+from games.models import IN_PLAY, LOBBY, Game, LogEntry, SealedGuess
 from games.store.errors import ServiceError
 from games.store.reads import game_state
 from games.store.subscribers import Change
@@ -47,10 +51,6 @@ from games.store.writes import submit_action
 
 logger = logging.getLogger(__name__)
 _local = threading.local()
-#: Started games without a bot, by (id, code): a database rebuilt under a running process
-#: (tests) can reuse an id, never with the same random code. Bounded, oldest forgotten.
-_botless: OrderedDict[tuple[int, str], None] = OrderedDict()
-_BOTLESS_KEPT = 10_000
 #: How many times a bot's move that failed (the database busy or away) is tried again;
 #: nothing else would wake the bot before someone reconnects.
 RETRIES = 3
@@ -128,23 +128,31 @@ def seal_guesses(game: Game, bot: DetectiveBot) -> None:
 
 
 def _bot(game: Game, state: GameState, seat: int, kind: str) -> Bot:
-    """The bot at ``seat``: what its kind may know, and a seed of this moment of the game."""
+    """The bot at ``seat``: what its kind may know, and a seed of this moment of the game.
+
+    A bot writing a rule consults what a person in the builder does: its own rules in
+    detail and the one bit about every rule in force (``desk_of``)."""
     seed = game.seed + game.version
+
+    def desk() -> Desk:
+        return desk_of(state, seat)
+
     if kind == "experimenter":
-        return Experimenter(seat, seed, refused=notebook(game, seat).refused)
+        return Experimenter(seat, seed, refused=notebook(game, seat).refused, desk=desk)
     if kind == "detective":
-        return DetectiveBot(seat, seed, casebook=casebook(game, seat))
+        return DetectiveBot(seat, seed, casebook=casebook(game, seat), desk=desk)
     # The one thing more than a player's view: the rules in force, for a bot that is shown
-    # at the table as one that knows them.
-    return make_bot(kind, seat, seed, insight=state.rulebook)
+    # at the table as one that knows them. The compiled rulebook alone, never the state.
+    return make_bot(kind, seat, seed, insight=KnownRules(state.rulebook()))
 
 
 def bot_action(game: Game) -> Action | None:
     """The action a seated bot takes now in ``game``, if a bot is due to act."""
-    if game.state is None or game.phase not in ("writing", "playing"):
+    if game.state is None or game.phase not in IN_PLAY:
         return None
     state = game_state(game)
-    due = list(state.writers) if state.phase == "writing" else [state.current]
+    due = (list(state.writers) if state.phase == "writing" else
+           [state.dealer] if state.phase == "dealing" else [state.current])
     bots = {s.index: s for s in game.seats.filter(is_bot=True, index__in=due)}
     for index in due:
         seat = bots.get(index)
@@ -164,10 +172,7 @@ def act_once(game_id: int) -> bool:
     game = Game.objects.filter(pk=game_id).first()
     if game is None:
         return False
-    if game.phase != LOBBY and not game.seats.filter(is_bot=True).exists():
-        _botless[(game.pk, game.code)] = None
-        while len(_botless) > _BOTLESS_KEPT:
-            _botless.popitem(last=False)
+    if game.phase != LOBBY and not game.has_bots:
         return False
     action = bot_action(game)
     if action is None:
@@ -183,17 +188,15 @@ def act_once(game_id: int) -> bool:
 
 
 def wake_bots(change: Change) -> None:
-    """Subscriber of the write path: after a committed change, a due bot may act."""
-    kick(change.game_id, change.game.code)
-
-
-def kick(game_id: int, code: str | None = None) -> None:
-    """Wake the bots of a game after a change (see the module docstring).
-
-    With the game's ``code`` a started game known to have no bot is skipped at once.
-    """
-    if code is not None and (game_id, code) in _botless:
+    """Subscriber of the write path: after a committed change, a due bot may act (a game
+    of people only is skipped at once: its row, as committed, says it has no bot)."""
+    if change.game.phase != LOBBY and not change.game.has_bots:
         return
+    kick(change.game_id)
+
+
+def kick(game_id: int) -> None:
+    """Wake the bots of a game after a change (see the module docstring)."""
     delay = float(getattr(settings, "MAO_BOT_DELAY", 0.8))
     if delay <= 0:
         if getattr(_local, "running", False):

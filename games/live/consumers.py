@@ -31,9 +31,10 @@ from games.live.fragments import Screen, render_update
 from games.live.notify import Ring, group_name, held, ring
 from games.live.snapshots import TableSnapshot, table_snapshot
 from games.models import LOBBY, Game
+from games.store.acting import perform, read_frame
 from games.store.errors import ServiceError
 from games.store.identity import holder_of, seat_in
-from games.table.acting import perform, read_frame
+from games.store.seating import notice_for
 
 logger = logging.getLogger(__name__)
 
@@ -120,7 +121,7 @@ class GameConsumer(AsyncWebsocketConsumer):  # type: ignore[misc]
         self.room = rooms.join(self.game_id, self.code, self)
         self.room.request(fresh=self)
         # After a server restart nobody else may wake the bots: a returning player does.
-        await database_sync_to_async(kick)(self.game_id, self.code)
+        await database_sync_to_async(kick)(self.game_id)
 
     def _open(self) -> bool:
         """Find the socket's game and viewer; False when there is no such game."""
@@ -205,7 +206,9 @@ class GameConsumer(AsyncWebsocketConsumer):  # type: ignore[misc]
         snapshot = table_snapshot(self.game_id, self.code, request.version)
         if snapshot is None:
             return "This game no longer exists."
-        return perform(self.game_id, self.holder, request, snapshot.seats).message
+        # The snapshot's game (at least as new as the asker's screen) says whether it is
+        # still a lobby; the write path reads the game afresh.
+        return perform(snapshot.game, self.holder, request, snapshot.seats).message
 
     async def feedback(self, text: str) -> None:
         """Tell this socket's player how their last message went (the #feedback area)."""
@@ -224,6 +227,8 @@ class GameConsumer(AsyncWebsocketConsumer):  # type: ignore[misc]
         if fresh:
             # The screen may show anything (a reconnect, a resync): send all of it.
             self.screen = Screen.blank(lobby=self.screen.is_lobby)
-        html, self.screen = render_update(snapshot, seat_in(snapshot.seats, self.holder),
-                                          self.link, self.screen, notebook=self.notebook)
+        seat = seat_in(snapshot.seats, self.holder)
+        html, self.screen = render_update(snapshot, seat, self.link, self.screen,
+                                          notebook=self.notebook,
+                                          notice=notice_for(snapshot.notices, self.holder, seat))
         return html

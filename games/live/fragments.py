@@ -29,7 +29,7 @@ from games.notebook.display import evidence_context
 from games.table.context import MOMENTS, log_lines, table_context
 
 #: The fragments of a full table frame, in the order they are sent.
-TABLE = ("status", "moment", "seats", "piles", "hand", "rules", "log")
+TABLE = ("status", "moment", "seats", "piles", "hand", "host-tools", "rules", "log")
 #: Fragments inside the stage, sent on their own while the stage stays.
 INSIDE_STAGE = ("turn-buttons", "joker-row", "pile-row")
 #: The notebook's evidence, pushed to the screens that have their notebook open.
@@ -59,24 +59,26 @@ class Screen:
 
 
 def render_update(snapshot: TableSnapshot, seat: Seat | None, link: str,
-                  screen: Screen | None = None, notebook: bool = False) -> tuple[str, Screen]:
+                  screen: Screen | None = None, notebook: bool = False,
+                  notice: str = "") -> tuple[str, Screen]:
     """The HTML to push to one viewer whose screen shows ``screen``, and what it shows next.
 
     A screen that shows the lobby keeps getting the lobby fragment; once the game
     has started, that fragment carries a link the page follows to the table.
     ``None`` (or a blank screen) gets every fragment and the whole log. ``notebook``: the
     viewer has the notebook open, so its evidence comes too whenever it is newer than
-    the screen's.
+    the screen's. ``notice``: why this viewer lost the seat it held (or "").
     """
     screen = screen or Screen()
     if snapshot.game.phase == LOBBY or screen.is_lobby:
-        return _lobby_update(snapshot, seat, link, screen)
+        return _lobby_update(snapshot, seat, link, screen, notice)
     new_events = (None if screen.log_version is None
                   else snapshot.events_after(screen.log_version))
     # Without the whole log to render, the view needs only the events from the latest
     # moment on (the banner); building every viewer's view of 80 actions was wasted work.
     events = snapshot.events if new_events is None else snapshot.events_from_last(MOMENTS)
-    context = table_context(snapshot.game, seat, events, snapshot.seats) | {"oob": True}
+    context = table_context(snapshot.game, seat, events, snapshot.seats,
+                            notice) | {"oob": True}
     inputs = _inputs(context)
     stage = str(context["stage_key"])
     names = [name for name in TABLE if name == "status" or name == "log"
@@ -133,9 +135,10 @@ def _render(snapshot: TableSnapshot, name: str, shows: str | None,
 
 
 def _lobby_update(snapshot: TableSnapshot, seat: Seat | None, link: str,
-                  screen: Screen) -> tuple[str, Screen]:
+                  screen: Screen, notice: str) -> tuple[str, Screen]:
     game = snapshot.game
-    context = lobby_context(game, seat, link, seats=snapshot.seats) | {"oob": True}
+    context = lobby_context(game, seat, link, seats=snapshot.seats,
+                            notice=notice) | {"oob": True}
     seats = len(snapshot.seats)
     # The join form and host buttons are re-sent only when they change, so a name
     # being typed survives someone else joining.
@@ -143,7 +146,7 @@ def _lobby_update(snapshot: TableSnapshot, seat: Seat | None, link: str,
     # What each viewer's controls depend on: the host's on "full" (bot button) and
     # "two seated" (start button), a visitor's on "full" (join form), a player's on nothing.
     shown = (full, seats >= 2) if host else ((full,) if seat is None else ())
-    controls = f"{LOBBY}:{seat.pk if seat else '-'}:{shown}:{game.phase}"
+    controls = f"{LOBBY}:{seat.pk if seat else '-'}:{shown}:{game.phase}:{notice}"
     html = render_to_string("games/lobby.html#lobby-seats", context)
     if controls != screen.stage:
         html += render_to_string("games/lobby.html#lobby-controls", context)
@@ -171,10 +174,14 @@ def _inputs(context: dict[str, Any]) -> dict[str, str]:
                    view.turn, view.direction, view.stock, context["my_turn"],
                    context["current_name"], context["am_writer"], bool(view.winners),
                    context["writing"], context["writer_names"], view.end),
-        "moment": (moment.kind, moment.text) if moment is not None else None,
+        "moment": ((moment.kind, moment.text, context["own_refusal"]) if moment is not None
+                   else None),
         "seats": [repr(s) for s in context["seats"]],
         "piles": (piles, view.stock),
-        "hand": (view.hand, context["my_turn"], context["me"] is None, view.phase),
+        "hand": (view.hand, context["my_turn"], context["me"] is None, view.phase,
+                 context["notice"]),
+        "host-tools": (context["is_host"], context["ended"],
+                       [(s.index, s.name) for s in context["handable"]]),
         "rules": [repr(r) for r in (*view.my_rules, *view.known_rules)],
         "turn-buttons": context["my_turn"],
         "joker-row": context["has_joker"],

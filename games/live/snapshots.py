@@ -10,7 +10,8 @@ latest one of each game in a small LRU, so the sockets of a game render from mem
 - the process that committed an action builds the next snapshot from the previous one and
   what it has just written (:func:`remember_change`), without reading anything;
 - another process (scale-out) reads the game row and only the log entries it lacks, and
-  keeps the seats, which never change once a game has left its lobby;
+  keeps the seats, which change after the lobby only with an action that hands a seat to a
+  bot (then they are read again, with the notices left to the browsers that lost a seat);
 - connecting and resyncing read everything afresh (:func:`read_snapshot`).
 
 Sound because every change to a game bumps its version in the same transaction (engine
@@ -25,11 +26,11 @@ from __future__ import annotations
 import copy
 import threading
 from collections import OrderedDict
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
-from games.engine.events import Event, event_from_json
-from games.models import LOBBY, Game, LogEntry, Seat
+from games.engine.events import Event, HandedOver, event_from_json
+from games.models import LOBBY, Game, LogEntry, Seat, SeatNotice
 from games.store.subscribers import Change
 from games.table.context import LOG_ACTIONS
 
@@ -42,7 +43,8 @@ Entry = tuple[int, tuple[Event, ...]]
 
 @dataclass(frozen=True, slots=True)
 class TableSnapshot:
-    """A game at one version: its row, its seats in order and its last actions' events.
+    """A game at one version: its row, its seats in order, its last actions' events, and
+    the notices left to browsers that lost a seat (oldest first).
 
     Shared between sockets and threads: treat every part as read-only (``rendered`` is
     only used by the one thread that renders fragments).
@@ -51,6 +53,7 @@ class TableSnapshot:
     game: Game
     seats: tuple[Seat, ...]
     entries: tuple[Entry, ...]
+    notices: tuple[SeatNotice, ...] = ()
     #: Fragments rendered from this snapshot, by what they show (see games.fragments):
     #: viewers whose fragment would show the same thing share one rendering.
     rendered: dict[tuple[str, str], str] = field(default_factory=dict, compare=False,
@@ -141,9 +144,10 @@ def read_snapshot(game_id: int, code: str) -> TableSnapshot | None:
             _cache.pop((game_id, code), None)
         return None
     seats = tuple(game.seats.order_by("index"))
+    notices = tuple(game.seat_notices.order_by("created"))
     # Only a game with an engine state has a log (the lobby has none).
     entries = (_read_entries(game, max(0, game.version - LOG_ACTIONS)) if game.state else [])
-    return _keep(TableSnapshot(game=game, seats=seats, entries=tuple(entries)))
+    return _keep(TableSnapshot(game=game, seats=seats, entries=tuple(entries), notices=notices))
 
 
 def table_snapshot(game_id: int, code: str, at_least: int) -> TableSnapshot | None:
@@ -164,9 +168,17 @@ def table_snapshot(game_id: int, code: str, at_least: int) -> TableSnapshot | No
     # action it holds already.
     held = kept.entries[-1][0] if kept.entries else kept.version
     after = max(kept.version, held, game.version - LOG_ACTIONS)
-    entries = [*kept.entries, *_read_entries(game, after)]
-    return _keep(TableSnapshot(game=game, seats=kept.seats,
+    new_entries = _read_entries(game, after)
+    if _seats_changed(event for _, events in new_entries for event in events):
+        return read_snapshot(game_id, code)
+    entries = [*kept.entries, *new_entries]
+    return _keep(TableSnapshot(game=game, seats=kept.seats, notices=kept.notices,
                                entries=_recent(entries, game.version)))
+
+
+def _seats_changed(events: Iterable[Event]) -> bool:
+    """Whether ``events`` changed who plays a seat (then seats are read again)."""
+    return any(isinstance(event, HandedOver) for event in events)
 
 
 def remember_change(game: Game, events: Sequence[Event]) -> None:
@@ -180,9 +192,12 @@ def remember_change(game: Game, events: Sequence[Event]) -> None:
         return
     if kept.entries and kept.entries[-1][0] >= game.version:
         return  # never append an action twice (the kept snapshot is not what it claims)
+    if _seats_changed(events):
+        return  # the seat rows changed too: the next snapshot reads them
     game = copy.copy(game)  # the caller's instance may change later; the snapshot must not
     entries = [*kept.entries, (game.version, tuple(events))]
-    _keep(TableSnapshot(game=game, seats=kept.seats, entries=_recent(entries, game.version)))
+    _keep(TableSnapshot(game=game, seats=kept.seats, notices=kept.notices,
+                        entries=_recent(entries, game.version)))
 
 
 def keep_change(change: Change) -> None:

@@ -11,8 +11,10 @@ from games.store.rows import seat_row, seat_rows
 
 
 def lobby_context(game: Game, seat: Seat | None, link: str, error: str = "",
-                  seats: Sequence[Seat] | None = None) -> dict[str, Any]:
+                  seats: Sequence[Seat] | None = None, notice: str = "") -> dict[str, Any]:
     """What the lobby page and its live fragment show one viewer (``seats`` read if not given).
+
+    ``notice``: why this viewer lost the seat it held (games.store.seating), or "".
 
     Plain values and :class:`~games.store.rows.SeatRow` rows, never the models.
     """
@@ -24,4 +26,4 @@ def lobby_context(game: Game, seat: Seat | None, link: str, error: str = "",
             "seats": seat_rows(seats, seat), "empty": range(size - len(seats)),
             "is_host": seat is not None and seat.is_host, "size": size, "error": error,
             "link": link, "hand_size": settings.hand_size, "two_decks": settings.decks == 2,
-            "jokers": settings.jokers, "aces_high": settings.aces_high}
+            "jokers": settings.jokers, "aces_high": settings.aces_high, "notice": notice}

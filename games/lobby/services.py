@@ -18,7 +18,7 @@ from django.db import transaction
 from games.engine.errors import EngineError
 from games.engine.settings import GameSettings
 from games.engine.setup import MAX_NAME, new_game
-from games.models import BOT_KINDS, LOBBY, Game, Seat, new_code
+from games.models import BOT_KINDS, LOBBY, Game, Seat, SeatNotice, new_code
 from games.store.errors import ServiceError
 from games.store.reads import GameRef, game_settings, locked_game
 from games.store.subscribers import Change, changed
@@ -84,7 +84,8 @@ def _require_host(game: Game, holder: str) -> None:
 
 def _changed(game: Game) -> None:
     game.version += 1
-    game.save(update_fields=["version", "updated"])
+    game.has_bots = game.seats.filter(is_bot=True).exists()
+    game.save(update_fields=["version", "has_bots", "updated"])
     change = Change(game, game.version)
     transaction.on_commit(lambda: changed(change))
 
@@ -145,6 +146,10 @@ def remove_seat(ref: GameRef, holder: str, index: int) -> None:
             _require_host(game, holder)
         if seat.is_host:
             raise ServiceError("lobby/host_stays", "The host cannot leave their own table.")
+        if not own and not seat.is_bot and seat.holder:
+            # The guest's screen says why it lost its seat (games.store.seating.notice_for).
+            SeatNotice.objects.create(game=game, holder=seat.holder, name=seat.name,
+                                      reason="removed")
         seat.delete()
         _changed(game)
 

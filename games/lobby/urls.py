@@ -8,6 +8,7 @@ from games.lobby import views
 
 urlpatterns: list[URLPattern] = [
     path("", views.home, name="home"),
+    path("how-to-play/", views.how_to_play, name="how_to_play"),
     path("new/", views.new_game, name="new_game"),
     path("find/", views.find_game, name="find_game"),
     path("g/<str:code>/join/", views.join, name="join"),

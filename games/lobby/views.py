@@ -11,7 +11,7 @@ from collections.abc import Callable
 from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
-from django.views.decorators.http import require_POST
+from django.views.decorators.http import require_GET, require_POST
 
 from games.engine.errors import EngineError
 from games.lobby import services
@@ -19,14 +19,21 @@ from games.lobby.context import lobby_context
 from games.lobby.forms import NewGameForm
 from games.models import Game
 from games.store.errors import ServiceError
-from games.store.identity import request_holder, viewer_seat
+from games.store.identity import holder_of, request_holder, viewer_seat
 from games.store.limits import TOO_FAST, over_limit
 from games.store.pages import ERROR_STATUS, game_or_404, is_htmx, link_to
+from games.store.seating import lost_seat_notice
 
 
 def home(request: HttpRequest) -> HttpResponse:
     """The home page: open a new table, or join one by its code."""
     return render(request, "home.html", {"form": NewGameForm()})
+
+
+@require_GET
+def how_to_play(request: HttpRequest) -> HttpResponse:
+    """``GET /how-to-play/``: the rules in a few minutes' reading, linked from every page."""
+    return render(request, "help/how_to_play.html")
 
 
 @require_POST
@@ -62,17 +69,22 @@ def find_game(request: HttpRequest) -> HttpResponse:
 def _lobby_response(request: HttpRequest, game: Game, error: str = "") -> HttpResponse:
     game.refresh_from_db()
     if is_htmx(request):
-        context = lobby_context(game, viewer_seat(request, game), link_to(request, game), error)
+        seat = viewer_seat(request, game)
+        notice = lost_seat_notice(game, holder_of(request.session), seat)
+        context = lobby_context(game, seat, link_to(request, game), error, notice=notice)
         return render(request, "games/lobby.html#lobby", context, status=ERROR_STATUS)
     if error:
         messages.error(request, error)
     return redirect("game", code=game.code)
 
 
-def _lobby_change(request: HttpRequest, code: str,
-                  change: Callable[[Game, str], object]) -> HttpResponse:
-    """Apply a lobby change as this session; answer with the lobby and any refusal."""
+def _lobby_change(request: HttpRequest, code: str, change: Callable[[Game, str], object],
+                  limit: str = "lobby") -> HttpResponse:
+    """Apply a lobby change as this session, counted against the ``limit`` first; answer
+    with the lobby and any refusal."""
     game = game_or_404(code)
+    if over_limit(request, limit):
+        return _lobby_response(request, game, TOO_FAST)
     try:
         change(game, request_holder(request))
     except ServiceError as exc:
@@ -84,9 +96,8 @@ def _lobby_change(request: HttpRequest, code: str,
 def join(request: HttpRequest, code: str) -> HttpResponse:
     """Take a seat by name."""
     name = request.POST.get("name", "")
-    if over_limit(request, "join"):
-        return _lobby_response(request, game_or_404(code), TOO_FAST)
-    return _lobby_change(request, code, lambda game, key: services.join_game(game, name, key))
+    return _lobby_change(request, code, lambda game, key: services.join_game(game, name, key),
+                         limit="join")
 
 
 @require_POST
@@ -107,6 +118,8 @@ def remove_seat(request: HttpRequest, code: str, index: int) -> HttpResponse:
 def start(request: HttpRequest, code: str) -> HttpResponse:
     """The host starts the game; every screen follows over the WebSocket."""
     game = game_or_404(code)
+    if over_limit(request, "lobby"):
+        return _lobby_response(request, game, TOO_FAST)
     try:
         services.start_game(game, request_holder(request))
     except ServiceError as exc:

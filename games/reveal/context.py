@@ -52,7 +52,9 @@ from rules.spec import Rule
 END_HEADLINES = {
     "no_card": "Locked up: no card can be played",
     "no_way_out": "Locked up: nobody can ever go out",
+    "stalled": "Locked up: play stalled for good",
     "host": "Ended by the host",
+    "match": "The match is won",
 }
 HOW_WORDS = {
     "emptied": "emptied their hand",
@@ -148,6 +150,13 @@ class RevealedRule:
     def cracked_words(self) -> str:
         """Who guessed it exactly, in words."""
         return and_list(self.cracked_by)
+
+    @property
+    def cracked_when(self) -> str:
+        """When it was first cracked, in words: ``in round 1, turn 7`` (the earliest exact
+        seal); ``""`` when nobody cracked it."""
+        exact = sorted((g for g in self.guesses if g.exact), key=lambda g: g.order)
+        return exact[0].when if exact else ""
 
 
 #: What a rule's ``fired`` count is, by kind (a restriction never fires, a permission's

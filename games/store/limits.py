@@ -1,10 +1,14 @@
-"""Per-client limits on HTTP requests that create or change things (django-ratelimit).
+"""Per-client limits on HTTP requests that create or change things, or cost CPU
+(django-ratelimit).
 
-Opening a table and joining one count per client address; actions at the table count per
-seat holder (a browser), or per address for a browser without a seat. The rates are
-settings (``MAO_RATE_NEW_GAME``, ``MAO_RATE_JOIN``, ``MAO_RATE_ACT``); ``MAO_RATE_LIMITS=0``
-turns them off (the load test drives hundreds of players from one address). A request over
-its limit changes nothing and is answered with :data:`TOO_FAST`.
+Opening a table and joining one count per client address; actions at the table (and the
+rule builder's "Write this rule"), the host's lobby changes (bots, seats, the start), the
+rule builder's requests (each one checks and previews the draft) and its difficulty
+estimates count per seat holder (a browser), or per address for a browser without a seat.
+The rates are settings (``MAO_RATE_NEW_GAME``, ``MAO_RATE_JOIN``, ``MAO_RATE_ACT``,
+``MAO_RATE_LOBBY``, ``MAO_RATE_BUILDER``); ``MAO_RATE_LIMITS=0`` turns them off (the load
+test drives hundreds of players from one address). A request over its limit changes
+nothing and is answered with :data:`TOO_FAST`.
 """
 
 from __future__ import annotations
@@ -50,15 +54,28 @@ def _holder_or_ip(group: str, request: HttpRequest) -> str:
     return f"holder:{holder}" if holder else _ip(group, request)
 
 
-def over_limit(request: HttpRequest, what: str) -> bool:
-    """Count this request against the limit for ``what`` (``new_game``, ``join``, ``act`` or
-    ``notebook``); True when it goes over (the request must then change nothing).
+#: The limits, by what they count: the setting holding the rate, and whether the count is
+#: per seat holder (else per client address).
+LIMITS = {
+    "new_game": ("MAO_RATE_NEW_GAME", False),
+    "join": ("MAO_RATE_JOIN", False),
+    "act": ("MAO_RATE_ACT", True),
+    # The notebook's writes (notes saved as they are typed, hypotheses) count apart from
+    # the table's actions, at the same rate, so that typing a note never stops anyone
+    # playing.
+    "notebook": ("MAO_RATE_ACT", True),
+    "lobby": ("MAO_RATE_LOBBY", True),
+    "builder": ("MAO_RATE_BUILDER", True),
+    # Polled while an estimate runs: apart from the builder's other requests, so that
+    # waiting for one never holds up the preview.
+    "difficulty": ("MAO_RATE_BUILDER", True),
+}
 
-    The notebook's writes (notes saved as they are typed, hypotheses) count apart from the
-    table's actions, at the same rate, so that typing a note never stops anyone playing.
-    """
-    rate = {"new_game": settings.MAO_RATE_NEW_GAME, "join": settings.MAO_RATE_JOIN,
-            "act": settings.MAO_RATE_ACT, "notebook": settings.MAO_RATE_ACT}[what]
-    key = _holder_or_ip if what in ("act", "notebook") else _ip
-    return bool(is_ratelimited(request, group=f"mao:{what}", key=key, rate=rate,
-                               method="POST", increment=True))
+
+def over_limit(request: HttpRequest, what: str) -> bool:
+    """Count this request against the limit for ``what`` (a key of :data:`LIMITS`); True
+    when it goes over (the request must then change nothing)."""
+    setting, per_holder = LIMITS[what]
+    return bool(is_ratelimited(request, group=f"mao:{what}",
+                               key=_holder_or_ip if per_holder else _ip,
+                               rate=getattr(settings, setting), method="POST", increment=True))

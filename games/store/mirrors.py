@@ -21,10 +21,12 @@ def update_mirrors(game: Game, before: GameState, after: GameState, events: Sequ
                    now: datetime) -> None:
     """Bring the Rule and Round rows of ``game`` up to date with ``after``."""
     known = {entry.id for entry in before.rules}
+    # Rows mirror the rules players wrote; a preset's house rules and laws (no author) are
+    # the preset's own data (games/presets) and the state's.
     Rule.objects.bulk_create([
         Rule(game=game, engine_id=entry.id, author=entry.author, round_written=entry.round,
              jargon=entry.jargon, spec=entry.data)
-        for entry in after.rules if entry.id not in known])
+        for entry in after.rules if entry.id not in known and entry.author is not None])
     rule_maker = before.rule_maker
     for event in events:
         if isinstance(event, Dealt):

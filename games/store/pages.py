@@ -17,7 +17,7 @@ def game_or_404(code: str) -> Game:
     try:
         return get_game(code)
     except ServiceError:
-        raise Http404(f"There is no game with the code {code.upper()!r}.") from None
+        raise Http404(f"There is no game with the code “{code.upper()[:12]}”.") from None
 
 
 def link_to(request: HttpRequest, game: Game) -> str:

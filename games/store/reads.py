@@ -15,9 +15,9 @@ from games.engine.actions import Action, parse_action
 from games.engine.apply import apply
 from games.engine.events import Event, event_from_json
 from games.engine.settings import GameSettings
-from games.engine.setup import new_game
 from games.engine.state import GameState
 from games.models import Game, LogEntry
+from games.presets.opening import open_preset
 from games.store.errors import ServiceError
 
 GameRef = Game | int | str
@@ -50,11 +50,14 @@ def query_game(ref: int | str, queryset: QuerySet[Game]) -> Game:
         raise ServiceError("game/not_found", f"There is no game {ref!r}.") from None
 
 
+#: Why a game in its lobby cannot be acted on, played or watched as a table yet.
+NOT_STARTED = "This game has not started yet: its seats are still being taken."
+
+
 def game_state(game: Game) -> GameState:
     """The engine state of a started game; ``ServiceError("game/not_started")`` in its lobby."""
     if game.state is None:
-        raise ServiceError("game/not_started",
-                           "This game has not started yet: its seats are still being taken.")
+        raise ServiceError("game/not_started", NOT_STARTED)
     return GameState.from_json(game.state)
 
 
@@ -110,7 +113,9 @@ def replay(ref: GameRef) -> GameState:
     """
     game = get_game(ref)
     names = list(game.seats.order_by("index").values_list("name", flat=True))
-    state = new_game(GameSettings.from_json(game.settings), names, game.seed)
+    # The settings name the preset (and law) the game was opened from: Mini Mao opens as
+    # it always did, a preset with its house rules and law.
+    state, _ = open_preset(GameSettings.from_json(game.settings), names, game.seed)
     for data in LogEntry.objects.filter(game=game).order_by("seq").values_list("action",
                                                                               flat=True):
         state, _ = apply(state, parse_action(data))

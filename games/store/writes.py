@@ -2,9 +2,10 @@
 
 Every change to a started game goes through :func:`submit_action`, which, in one transaction,
 locks the game row, checks the version the client last saw, runs the pure engine, stores the
-new state with ``version + 1``, appends one :class:`~games.models.LogEntry` and updates the
-Rule and Round mirrors; only after the commit does it tell the subscribers
-(:mod:`games.store.subscribers`: the doorbell, the snapshot cache, the bot driver).
+new state with ``version + 1``, appends one :class:`~games.models.LogEntry`, updates the
+Rule and Round mirrors and the seats a bot takes over; only after the commit does it tell
+the subscribers (:mod:`games.store.subscribers`: the doorbell, the snapshot cache, the bot
+driver).
 
 Errors: :class:`~games.store.errors.ServiceError` (``game/not_found``, ``game/not_started``,
 ``action/stale_version``); :class:`~games.engine.errors.EngineError` passes through unchanged
@@ -26,6 +27,7 @@ from games.models import Game, LogEntry
 from games.store.errors import ServiceError
 from games.store.mirrors import update_mirrors
 from games.store.reads import GameRef, game_state, locked_game
+from games.store.seating import seats_follow
 from games.store.subscribers import Change, changed
 
 
@@ -71,6 +73,7 @@ def submit_action(game_ref: GameRef, action: Action, expected_version: int) -> S
         LogEntry.objects.create(game=game, seq=version, action=action_to_json(action),
                                 events=[event.to_json() for event in events])
         update_mirrors(game, before, after, events, now)
+        seats_follow(game, events)
         change = Change(game, version, tuple(events))
         transaction.on_commit(lambda: changed(change))
     return SubmitResult(game=game, version=version, state=after, events=tuple(events))

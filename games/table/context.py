@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from games.builder.context import panel_context
-from games.engine.events import Event
+from games.engine.events import Event, Refused
 from games.engine.views import LogLine, PileView, PlayerView, is_own_hand, player_view
 from games.models import Game, Seat
 from games.store.reads import game_log, game_state
@@ -47,6 +47,19 @@ class CardFace:
         if card.is_joker:
             return cls(text, "★", "", "Joker", "joker")
         return cls(text, card.symbol[:-1], card.symbol[-1], card.name, card.colour or "")
+
+    @property
+    def suit_code(self) -> str:
+        """The suit's letter (``H``), empty for a joker: a class for four-colour decks."""
+        return self.text[-1] if self.suit else ""
+
+    @property
+    def label(self) -> str:
+        """The accessible name of a card button, holding the rank as drawn (WCAG 2.5.3, a
+        voice user says what they see): ``10 of diamonds``, ``Queen of hearts``, ``Joker``."""
+        if not self.suit or not self.rank.isdigit():
+            return self.name
+        return f"{self.rank} of {self.name.split(' of ', 1)[1]}"
 
 
 #: The joker's choices and the suits a wild card can name: the same for every viewer.
@@ -121,8 +134,9 @@ class PileRow:
 
 
 def table_context(game: Game, seat: Seat | None, log: Sequence[Event] | None = None,
-                  seats: Sequence[Seat] | None = None) -> dict[str, Any]:
-    """Everything the table templates need for one viewer (``seat`` ``None``: a spectator).
+                  seats: Sequence[Seat] | None = None, notice: str = "") -> dict[str, Any]:
+    """Everything the table templates need for one viewer (``seat`` ``None``: a spectator;
+    ``notice``: why that spectator lost the seat it held, or "").
 
     ``log`` (the events of at least the last :data:`LOG_ACTIONS` actions) and ``seats`` (in
     seat order) are read from the database when not given. Every value is plain or a
@@ -137,8 +151,11 @@ def table_context(game: Game, seat: Seat | None, log: Sequence[Event] | None = N
     if seats is None:
         seats = list(game.seats.order_by("index"))
     visible = log_lines(view.log)
+    # The seats of people the host may hand to a bot (someone who went silent).
+    handable = ([seat_row(s, seat) for s in seats if not s.is_bot and s.pk != seat.pk]
+                if seat is not None and seat.is_host and view.phase != "ended" else [])
     shown_log = visible[-LOG_SHOWN:]
-    moment = next((e for e in reversed(view.log) if e.kind in MOMENTS), None)
+    moment = latest_moment(view)
     context = {
         "code": game.code,
         "version": game.version,
@@ -146,6 +163,7 @@ def table_context(game: Game, seat: Seat | None, log: Sequence[Event] | None = N
         "me": seat_row(seat, seat) if seat is not None else None,
         "my_index": index,
         "is_host": seat is not None and seat.is_host,
+        "notice": notice,
         "hand": [CardFace.of(c) for c in sorted(view.hand, key=_hand_order)],
         "has_joker": "JK" in view.hand,
         "piles": [pile_row(p, i) for i, p in enumerate(view.piles)],
@@ -161,7 +179,12 @@ def table_context(game: Game, seat: Seat | None, log: Sequence[Event] | None = N
         "log_earlier": len(visible) > LOG_SHOWN or len(state.history) > LOG_ACTIONS,
         "log_shown": LOG_SHOWN,
         "moment": moment,
+        "banner": Banner.of(moment) if moment is not None else None,
+        # The viewer's own play refused: #feedback, the answer to that play, tells them.
+        "own_refusal": (moment is not None and index is not None
+                        and isinstance(moment.event, Refused) and moment.event.seat == index),
         "ended": view.phase == "ended",
+        "handable": handable,
         "stage_key": f"{view.phase}/{','.join(map(str, view.writers))}/{index}",
         "suits": SUIT_CHOICES,
         "all_cards": ALL_FACES,
@@ -170,6 +193,40 @@ def table_context(game: Game, seat: Seat | None, log: Sequence[Event] | None = N
         # Only the rule-maker's stage holds the builder (and pays for its preview).
         context |= panel_context(game, index)
     return context
+
+
+@dataclass(frozen=True, slots=True)
+class Banner:
+    """The latest moment as the banner draws it: a refusal's ``verdict`` ("Ann: that's a
+    Pip!") first, where a phone that shortens the rest (``text``) still shows it."""
+
+    verdict: str
+    text: str
+
+    @classmethod
+    def of(cls, line: LogLine) -> Banner:
+        """The banner of ``line`` (only a refusal has a verdict of its own)."""
+        event = line.event
+        if isinstance(event, Refused) and line.text.endswith(event.verdict):
+            return cls(event.verdict, line.text.removesuffix(event.verdict).rstrip())
+        return cls("", line.text)
+
+
+def latest_moment(view: PlayerView) -> LogLine | None:
+    """The banner's event: the latest moment, unless it is over.
+
+    A round's win says "X is writing a new secret rule…": once that rule is written (or the
+    game has moved on from writing) the banner would say something false, so it goes.
+    """
+    for i in range(len(view.log) - 1, -1, -1):
+        line = view.log[i]
+        if line.kind not in MOMENTS:
+            continue
+        if line.kind == "won_round" and (view.phase != "writing" or any(
+                later.kind == "rule_written" for later in view.log[i + 1:])):
+            return None
+        return line
+    return None
 
 
 def log_lines(log: Sequence[LogLine]) -> list[LogLine]:

@@ -1,6 +1,7 @@
 """HTTP views of a game's one link: its lobby before the start, then the table; and actions.
 
-Actions go through :mod:`games.table.acting`, the one action path the WebSocket uses too.
+Actions go through :mod:`games.store.acting`, the one action path the WebSocket and the
+rule builder use too.
 """
 
 from __future__ import annotations
@@ -11,11 +12,10 @@ from django.views.decorators.http import require_POST
 
 from games.lobby.context import lobby_context
 from games.models import LOBBY
-from games.store.errors import ServiceError
+from games.store.acting import perform_post, read_post
 from games.store.identity import holder_of, request_holder, viewer_seat
-from games.store.limits import TOO_FAST, over_limit
 from games.store.pages import ERROR_STATUS, game_or_404, link_to
-from games.table.acting import Outcome, perform, read_post
+from games.store.seating import lost_seat_notice
 from games.table.context import table_context
 
 
@@ -26,30 +26,23 @@ def game_page(request: HttpRequest, code: str) -> HttpResponse:
     # who is looking from the session, and a seat taken later is found under the same token.
     request_holder(request)
     seat = viewer_seat(request, game)
+    notice = lost_seat_notice(game, holder_of(request.session), seat)
     if game.phase == LOBBY:
-        context = lobby_context(game, seat, link_to(request, game))
+        context = lobby_context(game, seat, link_to(request, game), notice=notice)
         return render(request, "games/lobby.html", context)
-    return render(request, "games/table.html", table_context(game, seat))
+    return render(request, "games/table.html", table_context(game, seat, notice=notice))
 
 
 @require_POST
 def act(request: HttpRequest, code: str) -> HttpResponse:
     """One action from the table's form (play, pass, claim a win, end the game) with the
-    version the screen showed; the answer is the message for the actor."""
+    version the screen showed; the answer is the message for the actor (409 for a game
+    still in its lobby, which has nothing to act on)."""
     game = game_or_404(code)
-    if game.phase == LOBBY:
-        # Nothing to act on yet: a clear refusal, not a page error.
-        return render(request, "games/feedback.html",
-                      {"message": "This game has not started yet: its seats are still being "
-                                  "taken.", "accepted": False}, status=409)
-    try:
-        if over_limit(request, "act"):
-            raise ServiceError("action/too_fast", TOO_FAST)
-        outcome = perform(game, holder_of(request.session), read_post(request.POST))
-    except ServiceError as exc:
-        outcome = Outcome(False, str(exc))
+    outcome = perform_post(request, game, lambda: read_post(request.POST))
+    status = 409 if outcome.code == "game/not_started" else ERROR_STATUS
     response = render(request, "games/feedback.html",
                       {"message": outcome.message, "accepted": outcome.accepted},
-                      status=ERROR_STATUS)
+                      status=status)
     response["X-Mao-Accepted"] = "1" if outcome.accepted else "0"
     return response

@@ -1,4 +1,4 @@
-"""``python -m scripts.bench rules|engine|builder|deduction|bots``: a benchmark's figures.
+"""``python -m scripts.bench rules|engine|builder|deduction|bots|difficulty``: figures.
 
 Pure Python: no settings, no database, no server.
 """
@@ -8,7 +8,7 @@ from __future__ import annotations
 import argparse
 from collections.abc import Sequence
 
-from scripts.bench import bots, builder, deduction, engine, rules
+from scripts.bench import bots, builder, deduction, difficulty, engine, rules
 from scripts.bench.figures import format_figures
 
 
@@ -17,7 +17,8 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser = argparse.ArgumentParser(prog="python -m scripts.bench", description=__doc__)
     which = parser.add_subparsers(dest="bench", required=True)
     rule_bench = which.add_parser("rules", help="rule checks (1, 10, 30 rules), the 10-rule "
-                                                "legality grid, compiling a rule")
+                                                "legality grid, compiling a rule, judging "
+                                                "calls")
     rule_bench.add_argument("--repeats", type=int, default=200, help="samples per benchmark")
     rule_bench.add_argument("--seed", type=int, default=1, help="seed of the random rulebooks")
     engine_bench = which.add_parser("engine", help="one apply() with lockup analysis "
@@ -28,6 +29,9 @@ def main(argv: Sequence[str] | None = None) -> None:
     builder_bench.add_argument("--rules", type=int, default=10, help="rules in force")
     builder_bench.add_argument("--samples", type=int, default=200, help="previews timed")
     builder_bench.add_argument("--seed", type=int, default=1, help="seed of the random rules")
+    builder_bench.add_argument("--clock", choices=("wall", "cpu"), default="wall",
+                               help="time by the wall clock, or by this process's CPU time "
+                                    "(steady on a machine others load)")
     deduction_bench = which.add_parser("deduction", help="checking a hypothesis against "
                                                          "the plays of a long game")
     deduction_bench.add_argument("--plays", type=int, default=500, help="plays observed")
@@ -35,10 +39,14 @@ def main(argv: Sequence[str] | None = None) -> None:
     deduction_bench.add_argument("--seed", type=int, default=1, help="seed of the games")
     bots_bench = which.add_parser("bots", help="penalties per play of each bot kind, example "
                                                "rules the detective cracks, its decision time")
-    bots_bench.add_argument("--tables", type=int, default=80, help="tables of three bots")
+    bots_bench.add_argument("--tables", type=int, default=320, help="tables of three bots")
     bots_bench.add_argument("--seeds", type=int, default=5, help="tables per example rule")
     bots_bench.add_argument("--timed", type=int, default=40, help="tables timed (5 rules)")
     bots_bench.add_argument("--seed", type=int, default=1, help="seed of the tables")
+    difficulty_bench = which.add_parser("difficulty", help="the builder's difficulty "
+                                                           "estimate of each example rule")
+    difficulty_bench.add_argument("--limit", type=int, default=None,
+                                  help="estimate only the first N example rules")
     args = parser.parse_args(argv)
     if args.bench == "rules":
         lines = format_figures(rules.run(args.repeats, args.seed))
@@ -46,10 +54,15 @@ def main(argv: Sequence[str] | None = None) -> None:
         lines = engine.run(args.states, args.games)
     elif args.bench == "bots":
         lines = bots.run(args.tables, args.seeds, args.timed, args.seed)
+    elif args.bench == "difficulty":
+        figure, verdicts = difficulty.run(args.limit)
+        lines = [*format_figures([figure]), "", "verdict      cracked  median  rule",
+                 *verdicts]
     elif args.bench == "deduction":
         lines = format_figures(deduction.run(args.plays, args.samples, args.seed))
     else:
-        lines = format_figures(builder.run(args.rules, args.samples, args.seed))
+        lines = format_figures(builder.run(args.rules, args.samples, args.seed,
+                                           cpu=args.clock == "cpu"))
     print("\n".join(lines))
 
 

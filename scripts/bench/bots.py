@@ -126,7 +126,7 @@ class Penalties:
     ratio: tuple[float, float, float]
 
 
-def penalties(tables: int = 80, rules: int = 3, actions: int = 300, seed: int = 1,
+def penalties(tables: int = 320, rules: int = 3, actions: int = 300, seed: int = 1,
               resamples: int = 2000) -> Penalties:
     """Play ``tables`` seeded tables with the three kinds (see the module docstring)."""
     found = []
@@ -236,7 +236,7 @@ def decision_times(tables: int = 40, rules: int = 5, actions: int = 200,
     return found
 
 
-def run(tables: int = 80, seeds: int = 5, timed: int = 40, seed: int = 1) -> list[str]:
+def run(tables: int = 320, seeds: int = 5, timed: int = 40, seed: int = 1) -> list[str]:
     """Every figure of the bots' benchmark, formatted."""
     lines = []
     found = penalties(tables, seed=seed)

@@ -3,7 +3,9 @@
 ``python -m scripts.bench deduction`` plays seeded bot games until their public record holds
 at least ``--plays`` attempts, then times :func:`games.deduction.hypotheses.check` of random
 hypotheses (restrictions, triggers and calls, as players write them) against it, each for a
-jargon the table saw. Target: p95 <= 20 ms for 500 plays (issue 11).
+jargon the table saw. Target: p95 <= 20 ms for 500 plays (issue 11). Also times building
+the notebook's evidence (every list of every jargon, :func:`games.notebook.display.evidence_view`:
+pure Python, as is everything here; rendering it is not timed here).
 """
 
 from __future__ import annotations
@@ -16,6 +18,7 @@ from games.deduction.record import PublicRecord, public_record
 from games.engine.events import Event
 from games.engine.settings import GameSettings
 from games.engine.simulate import play_game
+from games.notebook.display import evidence_view
 from rules.generate import random_rule
 from scripts.bench.figures import Figure, median, percentile
 
@@ -48,4 +51,11 @@ def run(plays: int = 500, samples: int = 200, seed: int = 1) -> list[Figure]:
         check(hypothesis, jargon, record)
         times.append(time.perf_counter() - start)
     name = f"check a hypothesis, {len(record.attempts)} plays"
-    return [Figure(name, median(times), percentile(times, 0.95), samples)]
+    built = []
+    for _ in range(max(samples // 10, 5)):
+        start = time.perf_counter()
+        evidence_view(record)
+        built.append(time.perf_counter() - start)
+    return [Figure(name, median(times), percentile(times, 0.95), samples),
+            Figure(f"the notebook's evidence, {len(record.attempts)} plays", median(built),
+                   percentile(built, 0.95), len(built))]

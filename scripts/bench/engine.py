@@ -10,13 +10,14 @@ from random import Random
 
 from games.engine.actions import Action, Play
 from games.engine.apply import apply
-from games.engine.bots import Oracle
+from games.engine.bots import KnownRules, Oracle
 from games.engine.lockup import has_way_out
 from games.engine.settings import GameSettings
 from games.engine.setup import deal, new_game
 from games.engine.simulate import NAMES, play_game
 from games.engine.state import GameState, RuleEntry, rule_data
 from games.engine.views import player_view
+from games.presets.simulate import play_preset
 from rules.generate import random_rule
 from scripts.bench.figures import Figure, format_figures, median, percentile
 
@@ -33,7 +34,7 @@ def state_with_rules(count: int, seed: int, players: int = 4) -> GameState:
             state.rules.append(RuleEntry(i + 1, i % players, 1, rule_data(rule)))
         state.way_out = has_way_out(state.rulebook())
         deal(state, [])
-        oracle = Oracle(state.current, 0, insight=state.rulebook)
+        oracle = Oracle(state.current, 0, insight=KnownRules(state.rulebook()))
         probe, _ = apply(state, oracle.act(player_view(state, state.current))
                          or Play(state.current, (state.hands[state.current][0],)))
         if state.way_out and probe.phase == "playing":
@@ -57,7 +58,7 @@ def bench_apply(rules: int = 10, states: int = 20, plays: int = 25, seed: int = 
         for _ in range(plays):
             if state.phase != "playing":
                 break
-            bot = Oracle(state.current, i, insight=state.rulebook)
+            bot = Oracle(state.current, i, insight=KnownRules(state.rulebook()))
             action: Action = bot.act(player_view(state, state.current)) or Play(
                 state.current, (state.hands[state.current][0],))
             state = _timed_apply(samples, state, action)
@@ -93,11 +94,31 @@ def bench_games(games: int = 20, seed: int = 3) -> tuple[Figure, float]:
             games / sum(samples))
 
 
+def bench_preset_games(games: int = 20, seed: int = 4,
+                       name: str = "teaching") -> tuple[Figure, Figure]:
+    """Time whole bot games of a preset (4 seats, oracle and experimenter, a match) and each
+    ``apply`` in them (replayed, so that the bots' thinking is not counted)."""
+    whole: list[float] = []
+    applies: list[float] = []
+    for i in range(games):
+        start = time.perf_counter()
+        record = play_preset(name, seed * 1000 + i, ("oracle", "experimenter"), 4)
+        whole.append(time.perf_counter() - start)
+        state = record.start
+        for action in record.actions:
+            state = _timed_apply(applies, state, action)
+    return (Figure(f"one whole bot game, {name} preset", median(whole),
+                   percentile(whole, 0.95), games),
+            Figure(f"apply one action, {name} preset", median(applies),
+                   percentile(applies, 0.95), len(applies)))
+
+
 def run(states: int = 20, games: int = 20) -> list[str]:
     """Every engine benchmark, formatted."""
     figures = [bench_apply(states=states), bench_random_cards(states=states)]
     game_figure, rate = bench_games(games)
-    lines = format_figures([*figures, game_figure])
+    preset_game, preset_apply = bench_preset_games(games)
+    lines = format_figures([*figures, game_figure, preset_apply, preset_game])
     lines.append(f"bot games per second: {rate:.2f}")
     return lines
 

@@ -56,7 +56,7 @@ def format_figures(figures: Sequence[Figure]) -> list[str]:
             return f"{seconds * 1e6:8.2f} µs"
         return f"{seconds * 1e3:8.2f} ms"
 
-    lines = [f"{'benchmark':<34} {'median':>11} {'p95':>11} {'samples':>8}"]
-    lines += [f"{f.name:<34} {unit(f.median)} {unit(f.p95)} {f.samples:>8}" for f in figures]
+    lines = [f"{'benchmark':<44} {'median':>11} {'p95':>11} {'samples':>8}"]
+    lines += [f"{f.name:<44} {unit(f.median)} {unit(f.p95)} {f.samples:>8}" for f in figures]
     return lines
 

@@ -12,9 +12,11 @@ The jargon is left blank, so the server suggests one no other rule of the game u
 from __future__ import annotations
 
 from random import Random
+from typing import Any
 
 from games.builder.forms import check, form_from_data, form_to_data
 from games.builder.model import new_form
+from games.builder.revision import revision
 from games.builder.spec_form import Unrepresentable, spec_to_form
 from rules.generate import random_rule
 from rules.spec import dump_rule
@@ -31,6 +33,14 @@ def rule_form_data(rng: Random) -> dict[str, list[str]]:
         except Unrepresentable:
             continue
         data = form_to_data(form)
-        if check(form_from_data(data)).ok:
-            return data
-    return form_to_data(new_form())
+        checked = check(form_from_data(data))
+        if checked.ok:
+            return _as_previewed(data, checked.spec)
+    data = form_to_data(new_form())
+    return _as_previewed(data, check(form_from_data(data)).spec)
+
+
+def _as_previewed(data: dict[str, list[str]], spec: dict[str, Any]) -> dict[str, list[str]]:
+    """The form with the revision its preview drew, as a browser posts "Write this rule"
+    (games.builder.revision: the server writes only the rule last previewed)."""
+    return data | {"revision": [revision(spec)]}

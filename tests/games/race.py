@@ -28,7 +28,7 @@ def main(threads: int) -> None:
 
     call_command("migrate", verbosity=0)
     game = start_playing()
-    action = Pass(stored_state(game)["current"])
+    action = Pass(stored_state(game).current)
     seen = game.version
     barrier = threading.Barrier(threads)
     outcomes: list[str] = []

@@ -19,7 +19,7 @@ from tests.games.helpers import start_playing
 @pytest.fixture
 def game() -> Game:
     game = start_playing()
-    return submit_action(game.pk, Pass(stored_state(game)["current"]), game.version).game
+    return submit_action(game.pk, Pass(stored_state(game).current), game.version).game
 
 
 @pytest.mark.django_db

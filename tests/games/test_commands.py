@@ -20,16 +20,24 @@ def run(*args: str) -> str:
 
 def test_play_bots_reports_games_rounds_endings_and_violations() -> None:
     out = run("play_bots", "--games", "3", "--players", "3", "--max-rounds", "3")
-    assert "3 games of 3 players (oracle, experimenter)" in out
+    assert "3 games of Mini Mao, 3 players (oracle, experimenter)" in out
     assert "games/s" in out and "rounds won per game" in out
     assert "how games ended:" in out
+    assert "invariant violations: 0" in out
+
+
+def test_play_bots_plays_a_preset_and_counts_what_oracles_pay() -> None:
+    out = run("play_bots", "--games", "2", "--players", "3", "--preset", "teaching",
+              "--law", "Wrong Colour", "--max-rounds", "3")
+    assert "2 games of Teaching Mao, 3 players (oracle, experimenter)" in out
+    assert "oracle bots refused 0 times" in out
     assert "invariant violations: 0" in out
 
 
 def test_play_bots_seats_detectives() -> None:
     out = run("play_bots", "--games", "2", "--players", "3", "--max-rounds", "2",
               "--bots", "detective,experimenter")
-    assert "2 games of 3 players (detective, experimenter)" in out
+    assert "2 games of Mini Mao, 3 players (detective, experimenter)" in out
     assert "invariant violations: 0" in out
 
 
@@ -37,6 +45,9 @@ def test_play_bots_seats_detectives() -> None:
     (["--bots", "wizard"], "oracle, experimenter and/or detective"),
     (["--games", "0"], "at least 1"),
     (["--players", "9"], "players must be"),
+    (["--preset", "calvinball"], "no preset 'calvinball'"),
+    (["--preset", "teaching", "--players", "2"], "players must be one of 3, 4, 5, 6"),
+    (["--preset", "teaching", "--law", "Pip"], "offers no law 'Pip'"),
 ])
 def test_play_bots_refuses_bad_options(args: list[str], message: str) -> None:
     with pytest.raises(CommandError, match=message) as caught:

@@ -112,7 +112,7 @@ def test_log_entry_seq_is_unique_per_game(entry: LogEntry) -> None:
 @pytest.mark.django_db
 def test_deleting_a_game_deletes_its_log() -> None:
     game = start_playing()
-    submit_action(game.pk, Pass(stored_state(game)["current"]), game.version)
+    submit_action(game.pk, Pass(stored_state(game).current), game.version)
 
     game.delete()
 

@@ -37,7 +37,7 @@ def test_a_group_member_hears_exactly_the_new_version(
     game, layer, channel = listening(settings)
 
     with django_capture_on_commit_callbacks(execute=True):
-        submit_action(game.pk, Pass(stored_state(game)["current"]), game.version)
+        submit_action(game.pk, Pass(stored_state(game).current), game.version)
 
     assert async_to_sync(layer.receive)(channel) == {"type": "game.updated",
                                                      "version": game.version + 1}
@@ -75,7 +75,7 @@ def test_held_rings_are_collected_not_sent_and_the_caller_sends_them(
     game, layer, channel = listening(settings)
 
     with held() as rings, django_capture_on_commit_callbacks(execute=True):
-        submit_action(game.pk, Pass(stored_state(game)["current"]), game.version)
+        submit_action(game.pk, Pass(stored_state(game).current), game.version)
     assert rings == [(game.pk, game.version + 1)]
     with pytest.raises(TimeoutError):  # nothing was sent while held
         async_to_sync(_receive_within)(layer, channel, 0.2)
@@ -114,7 +114,7 @@ def test_the_doorbell_rings_even_when_keeping_the_snapshot_fails(
     with patch("games.live.snapshots.remember_change", side_effect=RuntimeError("cache bug")), \
             django_capture_on_commit_callbacks(execute=True), \
             caplog.at_level(logging.ERROR, logger="games.store.subscribers"):
-        submit_action(game.pk, Pass(stored_state(game)["current"]), game.version)
+        submit_action(game.pk, Pass(stored_state(game).current), game.version)
 
     assert "keep_change failed" in caplog.text and "cache bug" in caplog.text
     assert async_to_sync(layer.receive)(channel) == {"type": "game.updated",

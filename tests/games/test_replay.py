@@ -12,7 +12,6 @@ from games.engine.apply import apply
 from games.engine.events import Dealt, Drew, event_from_json
 from games.engine.settings import GameSettings
 from games.engine.setup import new_game
-from games.engine.state import GameState
 from games.models import Game, LogEntry
 from games.store.reads import game_log, replay
 from tests.factories import stored_state
@@ -25,7 +24,7 @@ def check_replay(game: Game) -> None:
     """The log rebuilds the stored state and the logged events exactly."""
     game.refresh_from_db()
     assert replay(game).to_json() == game.state
-    state = new_game(GameSettings.from_json(game.settings), game.state["names"], game.seed)
+    state = new_game(GameSettings.from_json(game.settings), stored_state(game).names, game.seed)
     for entry in LogEntry.objects.filter(game=game).order_by("seq"):
         state, events = apply(state, parse_action(entry.action))
         assert [e.to_json() for e in events] == entry.events
@@ -33,7 +32,7 @@ def check_replay(game: Game) -> None:
 
 def check_mirrors(game: Game) -> None:
     """Rule and Round rows say what the stored state says."""
-    state = GameState.from_json(stored_state(game))
+    state = stored_state(game)
     rules = list(game.rules.order_by("engine_id").values_list(
         "engine_id", "author", "round_written", "jargon", "spec"))
     assert rules == [(e.id, e.author, e.round, e.jargon, e.data) for e in state.rules]
@@ -80,7 +79,8 @@ def test_a_long_game_is_ended_by_the_host_after_the_cap() -> None:
     game.refresh_from_db()
     # The game was still going after 40 actions: the 41st is the host ending it.
     assert len(actions) == 41 and actions[-1] == EndGame(0)
-    assert game.phase == "ended" and stored_state(game)["end"]["reason"] == "host"
+    end = stored_state(game).end
+    assert game.phase == "ended" and end is not None and end.reason == "host"
     check_replay(game)
     check_mirrors(game)
 

@@ -126,7 +126,7 @@ def test_each_accepted_action_stores_state_version_and_one_log_entry() -> None:
 def test_game_log_returns_every_event_in_order() -> None:
     game = start_playing()
     first_seq = game.version
-    result = submit_action(game, Pass(stored_state(game)["current"]), game.version)
+    result = submit_action(game, Pass(stored_state(game).current), game.version)
 
     log = game_log(game)
 
@@ -141,7 +141,7 @@ def test_a_refused_action_changes_nothing_and_rings_nothing(
         django_capture_on_commit_callbacks: DjangoCaptureOnCommitCallbacks) -> None:
     game = start_playing()
     before = snapshot(game)
-    wrong = (stored_state(game)["current"] + 1) % 3
+    wrong = (stored_state(game).current + 1) % 3
 
     with patch("games.live.notify.notify") as notify, \
             django_capture_on_commit_callbacks(execute=True) as callbacks, \
@@ -162,7 +162,7 @@ def test_a_stale_version_changes_nothing_and_rings_nothing(
     with patch("games.live.notify.notify") as notify, \
             django_capture_on_commit_callbacks(execute=True) as callbacks, \
             pytest.raises(ServiceError) as info:
-        submit_action(game.pk, Pass(stored_state(game)["current"]), game.version - 1)
+        submit_action(game.pk, Pass(stored_state(game).current), game.version - 1)
 
     assert info.value.code == "action/stale_version"
     assert "out of date" in str(info.value)
@@ -173,7 +173,7 @@ def test_a_stale_version_changes_nothing_and_rings_nothing(
 @pytest.mark.django_db
 def test_a_double_submission_is_applied_once() -> None:
     game = start_playing()
-    action = Pass(stored_state(game)["current"])
+    action = Pass(stored_state(game).current)
     seen = game.version
     submit_action(game.pk, action, seen)
     before = snapshot(game)
@@ -192,7 +192,7 @@ def test_an_action_on_an_ended_game_is_refused_unchanged() -> None:
     before = snapshot(game)
 
     with pytest.raises(EngineError) as info:
-        submit_action(game, Pass(stored_state(game)["current"]), game.version)
+        submit_action(game, Pass(stored_state(game).current), game.version)
 
     assert info.value.code == "action/wrong_phase"
     assert snapshot(game) == before
@@ -205,7 +205,7 @@ def test_notify_rings_only_after_commit_with_the_new_version(
 
     with patch("games.live.notify.notify") as notify:
         with django_capture_on_commit_callbacks() as callbacks:
-            submit_action(game.pk, Pass(stored_state(game)["current"]), game.version)
+            submit_action(game.pk, Pass(stored_state(game).current), game.version)
             assert not notify.called
         assert len(callbacks) == 1 and not notify.called
         callbacks[0]()
@@ -224,7 +224,7 @@ def test_ending_the_game_sets_ended_at_and_closes_the_round() -> None:
 
 
 def _state(game: Game) -> GameState:
-    return GameState.from_json(stored_state(Game.objects.get(pk=game.pk)))
+    return stored_state(Game.objects.get(pk=game.pk))
 
 
 @pytest.mark.django_db

@@ -1,4 +1,4 @@
-"""One read of a game per version and process (games/snapshots.py)."""
+"""One read of a game per version and process (games/live/snapshots.py)."""
 
 from __future__ import annotations
 
@@ -6,8 +6,7 @@ import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
-from games.engine.actions import Pass
-from games.engine.state import GameState
+from games.engine.actions import HandOver, Pass
 from games.live import snapshots
 from games.live.snapshots import read_snapshot, remember_change, table_snapshot
 from games.models import Game
@@ -59,7 +58,7 @@ def test_a_newer_version_reads_the_game_row_and_only_the_new_log_entries() -> No
     game = playing_game()
     before = read_snapshot(game.pk, game.code)
     assert before is not None
-    current = GameState.from_json(stored_state(game)).current
+    current = stored_state(game).current
     submit_action(game, Pass(current), game.version)  # no on_commit here: nothing remembered
     game.refresh_from_db()
     with CaptureQueriesContext(connection) as queries:
@@ -75,7 +74,7 @@ def test_a_newer_version_reads_the_game_row_and_only_the_new_log_entries() -> No
 def test_the_writer_builds_the_next_snapshot_without_reading() -> None:
     game = playing_game()
     read_snapshot(game.pk, game.code)
-    current = GameState.from_json(stored_state(game)).current
+    current = stored_state(game).current
     result = submit_action(game, Pass(current), game.version)
     with CaptureQueriesContext(connection) as queries:
         remember_change(result.game, result.events)
@@ -92,7 +91,7 @@ def test_a_change_is_not_remembered_on_top_of_an_older_snapshot() -> None:
     read_snapshot(game.pk, game.code)
     for _ in range(2):
         game.refresh_from_db()
-        result = submit_action(game, Pass(GameState.from_json(stored_state(game)).current),
+        result = submit_action(game, Pass(stored_state(game).current),
                                game.version)
     remember_change(result.game, result.events)  # one version was skipped: not built on
 
@@ -123,7 +122,7 @@ def test_a_snapshot_never_holds_an_action_newer_than_its_game_row() -> None:
     """An action committed between reading the row and the log waits for the next snapshot."""
     game = playing_game()
     row = Game.objects.get(pk=game.pk)  # read at version v
-    submit_action(game, Pass(GameState.from_json(stored_state(game)).current), game.version)
+    submit_action(game, Pass(stored_state(game).current), game.version)
 
     entries = snapshots._read_entries(row, 0)
     assert entries and entries[-1][0] == row.version
@@ -133,7 +132,7 @@ def test_remember_change_never_appends_an_action_twice() -> None:
     game = playing_game()
     before = read_snapshot(game.pk, game.code)
     assert before is not None
-    result = submit_action(game, Pass(GameState.from_json(stored_state(game)).current),
+    result = submit_action(game, Pass(stored_state(game).current),
                            game.version)
     # A kept snapshot that (wrongly) already holds the new action under the old version.
     snapshots._cache[(game.pk, game.code)] = snapshots.TableSnapshot(
@@ -160,3 +159,20 @@ def test_events_from_the_last_moment_are_the_tail_of_the_window() -> None:
         last = max((i for i, e in enumerate(events) if e.kind in kinds), default=None)
         assert (last is not None) == found, kinds
         assert snapshot.events_from_last(kinds) == ([] if last is None else events[last:])
+
+
+@pytest.mark.parametrize("writer", [True, False], ids=["writer", "other-process"])
+def test_a_seat_handed_to_a_bot_is_read_again_with_its_notice(writer: bool) -> None:
+    """Seats change after the lobby only with a hand-over: the process that committed it
+    (``remember_change``) and another process (``table_snapshot``) both read them again."""
+    game = playing_game()
+    before = read_snapshot(game.pk, game.code)
+    assert before is not None and not before.seats[2].is_bot and before.notices == ()
+    result = submit_action(game, HandOver(0, 2), game.version)
+    if writer:
+        remember_change(result.game, result.events)
+    after = table_snapshot(game.pk, game.code, result.version)
+    assert after is not None and after.version == result.version
+    assert after.seats[2].is_bot and after.seats[2].holder is None
+    assert [(n.name, n.reason) for n in after.notices] == [("de Worms", "handed_over")]
+    assert after.events[-1].kind == "handed_over"

@@ -19,7 +19,6 @@ from django.test import Client
 from games.engine.actions import EndGame, WriteRule, parse_action
 from games.engine.apply import apply
 from games.engine.errors import EngineError
-from games.engine.state import GameState
 from games.models import Game
 from games.store.writes import submit_action
 from maosite.asgi import application
@@ -125,7 +124,7 @@ def would_accept(game: Game, seat: int | None, is_host: bool, frame: str) -> boo
         parsed = parse_action({**action, "seat": seat})
         if isinstance(parsed, WriteRule) or (isinstance(parsed, EndGame) and not is_host):
             return False
-        apply(GameState.from_json(stored_state(game)), parsed)
+        apply(stored_state(game), parsed)
     except EngineError:
         return False
     return True

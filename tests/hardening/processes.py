@@ -313,7 +313,7 @@ def check(game_id: int) -> None:
     state = load_state(game)
     deck = Counter(str(c) for c in make_deck(state.settings.decks, state.settings.jokers))
     print(json.dumps({"version": game.version, "state": game.state,
-                      "current": stored_state(game)["current"],
+                      "current": stored_state(game).current,
                       "log": sorted(game.log.values_list("seq", flat=True)),
                       "violations": violations(state), "cards": card_census(state) == deck,
                       "replayed": replay(game).to_json() == game.state}))

@@ -64,7 +64,7 @@ def race(folder: Path, worker: int, rounds: int, game_id: int) -> None:
     results: list[dict[str, Any]] = []
     for number in range(rounds):
         game = Game.objects.get(pk=game_id)
-        seat = stored_state(game)["current"]
+        seat = stored_state(game).current
         action: Action = Pass(seat) if worker == 0 else ClaimWin(seat)
         connection.close()  # each submission opens its own connection, as a request would
         (folder / f"ready-{number}-{worker}").write_text("")

@@ -31,7 +31,8 @@ names = ["DEBUG", "SESSION_COOKIE_SECURE", "CSRF_COOKIE_SECURE", "SECURE_SSL_RED
          "SECURE_HSTS_SECONDS", "SECURE_HSTS_INCLUDE_SUBDOMAINS", "SECURE_HSTS_PRELOAD",
          "SECURE_CONTENT_TYPE_NOSNIFF", "X_FRAME_OPTIONS", "SECURE_PROXY_SSL_HEADER",
          "CSRF_TRUSTED_ORIGINS", "SECURE_REFERRER_POLICY", "SESSION_COOKIE_HTTPONLY",
-         "DATA_UPLOAD_MAX_MEMORY_SIZE", "DATA_UPLOAD_MAX_NUMBER_FIELDS"]
+         "DATA_UPLOAD_MAX_MEMORY_SIZE", "DATA_UPLOAD_MAX_NUMBER_FIELDS", "MAO_BOT_DELAY",
+         "MAO_PURGE_IDLE_DAYS", "REDIS_URL"]
 print(json.dumps({name: getattr(settings, name) for name in names}))
 """
 
@@ -94,12 +95,29 @@ def test_the_proxy_header_is_read_with_or_without_its_prefix(header: str) -> Non
     assert found["SECURE_PROXY_SSL_HEADER"] == ["HTTP_X_FORWARDED_PROTO", "https"]
 
 
-@pytest.mark.parametrize(("name", "value"), [
-    ("DEBUG", "maybe"), ("MAO_HTTPS", "perhaps"), ("MAO_DB_POOL", "four"),
+BAD_VALUES = [
+    # Values that cannot be read at all.
+    ("DEBUG", "maybe"), ("MAO_HTTPS", "perhaps"), ("MAO_HSTS_PRELOAD", "2"),
+    ("MAO_RATE_LIMITS", "sometimes"), ("MAO_DB_POOL", "four"),
     ("SECURE_HSTS_SECONDS", "a year"), ("MAO_BOT_DELAY", "slow"),
     ("MAO_PROXY_SSL_HEADER", "X Forwarded Proto"), ("MAO_RATE_ACT", "fast"),
-    ("MAO_PURGE_ENDED_DAYS", "-"), ("DATABASE_URL", "nonsense://x"),
-])
+    ("MAO_RATE_BUILDER", "0/m"), ("MAO_PURGE_ENDED_DAYS", "-"),
+    ("DATABASE_URL", "nonsense://x"),
+    # Values of the right type that cannot be used.
+    ("MAO_BOT_DELAY", "-1"), ("MAO_BOT_DELAY", "nan"), ("MAO_BOT_DELAY", "inf"),
+    ("SECURE_HSTS_SECONDS", "-5"), ("MAO_DB_POOL", "-1"),
+    ("MAO_PURGE_LOBBY_HOURS", "0"), ("MAO_PURGE_ENDED_DAYS", "-3"),
+    ("MAO_PURGE_IDLE_DAYS", "0"),
+    ("REDIS_URL", "nonsense"), ("REDIS_URL", "http://localhost:6379"),
+    ("REDIS_URL", "redis://"),
+    ("CSRF_TRUSTED_ORIGINS", "mao.example"),
+    ("CSRF_TRUSTED_ORIGINS", "https://mao.example, b.example"),
+    ("CSRF_TRUSTED_ORIGINS", "ftp://mao.example"),
+]
+
+
+@pytest.mark.parametrize(("name", "value"), BAD_VALUES,
+                         ids=[f"{name}={value}" for name, value in BAD_VALUES])
 def test_a_bad_value_stops_the_process_with_an_error_naming_it(name: str, value: str) -> None:
     env = PRODUCTION | {name: value}
     if name == "MAO_DB_POOL":
@@ -107,7 +125,29 @@ def test_a_bad_value_stops_the_process_with_an_error_naming_it(name: str, value:
     done = run(["-c", READ_SETTINGS], **env)
     assert done.returncode != 0
     last = done.stderr.strip().splitlines()[-1]
-    assert "ImproperlyConfigured" in last and name in last, last
+    assert "ImproperlyConfigured" in last and f"{name}=" in last, last
+    assert repr(value) in last, last  # the value quoted as it was given
+
+
+GOOD_VALUES = [
+    ("MAO_BOT_DELAY", "0", "MAO_BOT_DELAY", 0.0), ("SECURE_HSTS_SECONDS", "0",
+                                                   "SECURE_HSTS_SECONDS", 0),
+    ("MAO_PURGE_IDLE_DAYS", "1", "MAO_PURGE_IDLE_DAYS", 1),
+    ("MAO_HSTS_PRELOAD", " Off ", "SECURE_HSTS_PRELOAD", False),
+    ("MAO_HSTS_PRELOAD", "yes", "SECURE_HSTS_PRELOAD", True),
+    ("REDIS_URL", "rediss://cache.example:6380/1", "REDIS_URL",
+     "rediss://cache.example:6380/1"),
+    ("REDIS_URL", "unix:///run/redis.sock", "REDIS_URL", "unix:///run/redis.sock"),
+    ("CSRF_TRUSTED_ORIGINS", "https://*.mao.example,,", "CSRF_TRUSTED_ORIGINS",
+     ["https://*.mao.example"]),
+]
+
+
+@pytest.mark.parametrize(("name", "value", "setting", "expected"), GOOD_VALUES,
+                         ids=[f"{name}={value}" for name, value, _, _ in GOOD_VALUES])
+def test_the_edges_of_the_ranges_are_accepted(name: str, value: str, setting: str,
+                                              expected: object) -> None:
+    assert settings_with(**PRODUCTION, **{name: value})[setting] == expected
 
 
 def test_proxy_trusted_origins_and_hsts_come_from_the_environment() -> None:

@@ -24,13 +24,14 @@ from games.builder.model import (
     Row,
     RuleForm,
 )
+from games.engine.actions import MAX_SAY
 from games.engine.apply import apply
 from games.engine.settings import GameSettings
-from games.engine.state import GameState
 from games.lobby.services import open_game
 from games.models import Game, Seat
-from games.table.acting import prepare, read_post
+from games.store.acting import prepare, read_post
 from rules.cards import make_deck
+from tests.builder.helpers import previewed
 from tests.factories import stored_state
 from tests.games.helpers import snapshot
 from tests.hardening.helpers import ERROR, HTMX, playing_game
@@ -82,7 +83,7 @@ def would_accept(game: Game, seat: int | None, is_host: bool, data: dict[str, li
         action = prepare(player, request)
         if request.version != game.version:
             return False
-        apply(GameState.from_json(stored_state(game)), action)
+        apply(stored_state(game), action)
     except ValueError:  # EngineError and ServiceError are ValueErrors; the server must cope
         return False
     return True
@@ -91,7 +92,7 @@ def would_accept(game: Game, seat: int | None, is_host: bool, data: dict[str, li
 def abuser(game: Game, clients: list[Client], role: str) -> tuple[Client, int | None, bool]:
     """A client playing ``role``: the seat to move, another seat, a spectator, a stranger
     seated in another game."""
-    current = stored_state(game)["current"]
+    current = stored_state(game).current
     if role == "current":
         return clients[current], current, current == 0
     if role == "other":
@@ -137,8 +138,8 @@ def named_posts(game: Game, hand: list[str]) -> dict[str, tuple[dict[str, Any], 
         "not a card": ({"type": "play", "version": v, "cards": ["ZZ"]}, "not a card"),
         "giant card list": ({"type": "play", "version": v, "cards": [held] * 500},
                             "1 to 13 cards"),
-        "say too long": ({"type": "play", "version": v, "cards": [held], "say": "x" * 201},
-                         "at most 200 characters"),
+        "say too long": ({"type": "play", "version": v, "cards": [held],
+                          "say": "x" * (MAX_SAY + 1)}, f"at most {MAX_SAY} characters"),
         "NUL in say": ({"type": "play", "version": v, "cards": [held], "say": "a\x00b"},
                        "cannot contain that character"),
         "superscript pile": ({"type": "play", "version": v, "cards": [held], "pile": "²"},
@@ -152,9 +153,9 @@ def named_posts(game: Game, hand: list[str]) -> dict[str, tuple[dict[str, Any], 
 
 def test_each_kind_of_hostile_post_gets_a_clear_refusal() -> None:
     game, clients = playing_game()
-    current = stored_state(game)["current"]
+    current = stored_state(game).current
     before = snapshot(game)
-    for name, (data, words) in named_posts(game, stored_state(game)["hands"][current]).items():
+    for name, (data, words) in named_posts(game, stored_state(game).hands[current]).items():
         response = clients[current].post(f"/g/{game.code}/act/", data, headers=HTMX)
         text = html.unescape(response.content.decode())
         assert response.status_code == 200 and ERROR in text and words in text, (name, text)
@@ -163,7 +164,7 @@ def test_each_kind_of_hostile_post_gets_a_clear_refusal() -> None:
 
 def test_forged_seats_and_games_act_as_nobody_else() -> None:
     game, clients = playing_game()
-    current = stored_state(game)["current"]
+    current = stored_state(game).current
     other = next(s for s in range(1, 3) if s != current)
     _, strangers = started_game(2)
     before = snapshot(game)
@@ -208,7 +209,7 @@ def test_the_largest_builder_form_fits_the_limits() -> None:
 def test_oversized_posts_get_400_and_change_nothing(data: dict[str, Any]) -> None:
     game, clients = playing_game()
     before = snapshot(game)
-    mover = clients[stored_state(game)["current"]]
+    mover = clients[stored_state(game).current]
     for url in ("act/", "builder/submit/", "join/"):
         response = mover.post(f"/g/{game.code}/{url}", data, headers=HTMX)
         assert response.status_code == 400, url
@@ -272,11 +273,12 @@ def test_hostile_builder_posts_never_fail_and_change_nothing() -> None:
 def test_builder_numbers_that_int_refuses_are_handled(endpoint: str, data: dict[str, str]) -> None:
     game, clients = started_game(3)
     before = snapshot(game)
+    if endpoint == "submit/":
+        data = data | {"revision": previewed(data)}  # a rule as previewed: only the version is off
     response = clients[0].post(f"/g/{game.code}/builder/{endpoint}", data, headers=HTMX)
     assert response.status_code == 200
     if endpoint == "submit/":
-        assert "The game changed while you were writing" in html.unescape(
-            response.content.decode())
+        assert "Your screen is out of date" in html.unescape(response.content.decode())
     assert snapshot(game) == before
 
 

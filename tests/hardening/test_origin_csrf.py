@@ -58,7 +58,7 @@ def csrf_client(session_client: Client) -> Client:
 @pytest.mark.django_db
 def test_posts_without_a_csrf_token_are_refused() -> None:
     game, clients = playing_game()
-    current = stored_state(game)["current"]
+    current = stored_state(game).current
     client = csrf_client(clients[current])
     before = snapshot(game)
     posts = [
@@ -79,7 +79,7 @@ def test_posts_without_a_csrf_token_are_refused() -> None:
 @pytest.mark.django_db
 def test_a_post_with_the_pages_token_is_accepted() -> None:
     game, clients = playing_game()
-    current = stored_state(game)["current"]
+    current = stored_state(game).current
     client = csrf_client(clients[current])
     client.get(f"/g/{game.code}/")  # the page sets the token (and puts it in hx-headers)
     token = client.cookies["csrftoken"].value
@@ -91,7 +91,7 @@ def test_a_post_with_the_pages_token_is_accepted() -> None:
 @pytest.mark.django_db
 def test_a_post_from_a_foreign_origin_is_refused_even_with_a_token() -> None:
     game, clients = playing_game()
-    client = csrf_client(clients[stored_state(game)["current"]])
+    client = csrf_client(clients[stored_state(game).current])
     client.get(f"/g/{game.code}/")
     token = client.cookies["csrftoken"].value
     before = snapshot(game)
@@ -104,7 +104,7 @@ def test_a_post_from_a_foreign_origin_is_refused_even_with_a_token() -> None:
 @pytest.mark.django_db
 def test_csrf_trusted_origins_let_a_proxy_origin_post() -> None:
     game, clients = playing_game()
-    client = csrf_client(clients[stored_state(game)["current"]])
+    client = csrf_client(clients[stored_state(game).current])
     client.get(f"/g/{game.code}/")
     token = client.cookies["csrftoken"].value
     with override_settings(CSRF_TRUSTED_ORIGINS=["https://mao.example"]):

@@ -46,8 +46,8 @@ json_leaf = (st.none() | st.booleans() | st.integers(-(2**80), 2**80)
 json_value = st.recursive(json_leaf, lambda children: st.lists(children, max_size=4)
                           | st.dictionaries(st.text(max_size=8), children, max_size=4),
                           max_leaves=12)
-texts = st.text(max_size=40) | st.sampled_from(NASTY_TEXT) | st.integers(MAX_SAY + 1, 900).map(
-    lambda n: "x" * n)
+texts = st.text(max_size=40) | st.sampled_from(NASTY_TEXT) | st.integers(
+    MAX_SAY + 1, MAX_SAY + 700).map(lambda n: "x" * n)
 cards = st.lists(st.sampled_from(CARD_TEXTS) | st.sampled_from(NASTY_TEXT) | json_leaf,
                  max_size=40)
 action = st.fixed_dictionaries(
@@ -121,7 +121,7 @@ async def check_refused(game: Game, key: str | None, sent: list[str | bytes]) ->
 
 def seat_for(game: Game, clients: list[Any], role: str) -> tuple[str | None, int | None, bool]:
     """The session key, seat and host flag of an abuser playing ``role``."""
-    current = stored_state(game)["current"]
+    current = stored_state(game).current
     if role == "current":
         return key_of(clients[current]), current, current == 0
     if role == "other":  # neither the one to move nor the host (who may end the game)
@@ -175,8 +175,9 @@ def named_cases(game: Game, hand: list[str]) -> dict[str, tuple[str, str]]:
         "stale version": (act_frame(v - 1, {"type": "pass"}), "out of date"),
         "future version": (act_frame(v + 7, {"type": "pass"}), "out of date"),
         "version as text": (act_frame(str(v), {"type": "pass"}), "the \"version\" you saw"),
-        "say too long": (act_frame(v, {"type": "play", "cards": [held], "say": "x" * 201}),
-                         "at most 200 characters"),
+        "say too long": (act_frame(v, {"type": "play", "cards": [held],
+                                       "say": "x" * (MAX_SAY + 1)}),
+                         f"at most {MAX_SAY} characters"),
         "giant card list": (act_frame(v, {"type": "play", "cards": [held] * 300}),
                             "1 to 13 cards"),
         "deep nesting": (nested_act(v, 1500), "an \"action\" object"),
@@ -196,8 +197,8 @@ def named_cases(game: Game, hand: list[str]) -> dict[str, tuple[str, str]]:
 @pytest.mark.asyncio
 async def test_each_kind_of_hostile_frame_gets_a_clear_refusal() -> None:
     game, clients = await sync_to_async(playing_game)()
-    current = stored_state(game)["current"]
-    cases = named_cases(game, stored_state(game)["hands"][current])
+    current = stored_state(game).current
+    cases = named_cases(game, stored_state(game).hands[current])
     before = await asnapshot(game)
     for name, (frame, words) in cases.items():
         ws = await connected(game.code, key_of(clients[current]))
@@ -211,7 +212,7 @@ async def test_each_kind_of_hostile_frame_gets_a_clear_refusal() -> None:
 @pytest.mark.asyncio
 async def test_forged_seats_and_games_act_as_nobody_else() -> None:
     game, clients = await sync_to_async(playing_game)()
-    current = stored_state(game)["current"]
+    current = stored_state(game).current
     other = next(s for s in range(1, 3) if s != current)
     _, strangers = await sync_to_async(started_game)(2)
     before = await asnapshot(game)
@@ -235,7 +236,7 @@ async def test_forged_seats_and_games_act_as_nobody_else() -> None:
 @pytest.mark.asyncio
 async def test_abusers_are_closed_and_everyone_else_is_still_served() -> None:
     game, clients = await sync_to_async(playing_game)()
-    current = stored_state(game)["current"]
+    current = stored_state(game).current
     bystander_seat = next(s for s in range(3) if s != current)
     bystander = await connected(game.code, key_of(clients[bystander_seat]))
     mover = await connected(game.code, key_of(clients[current]))
@@ -290,7 +291,7 @@ def test_snapshot_sees_a_change() -> None:
 
     game, _ = playing_game()
     before = snapshot(game)
-    submit_action(game.pk, Pass(stored_state(game)["current"]), game.version)
+    submit_action(game.pk, Pass(stored_state(game).current), game.version)
     assert snapshot(game) != before
 
 

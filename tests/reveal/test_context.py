@@ -16,7 +16,9 @@ from games.engine.events import (
     Tie,
     event_from_json,
 )
+from games.engine.settings import GameSettings
 from games.engine.views import RuleSummary
+from games.lobby.services import open_game
 from games.models import LOBBY, Game, Hypothesis, Note
 from games.reveal.context import (
     RevealedRule,
@@ -36,6 +38,7 @@ from rules.cards import card_of
 from rules.english import describe
 from tests.factories import new_holder
 from tests.reveal.helpers import TANGLE, TANGLE_EXACT, TANGLE_WIDE, start
+from tests.rules.helpers import example
 
 pytestmark = pytest.mark.django_db
 
@@ -54,7 +57,8 @@ def test_a_game_in_play_is_not_revealed() -> None:
 
 
 def test_a_game_in_its_lobby_is_not_revealed() -> None:
-    game = Game.objects.create(seed=1, settings={}, state=None, phase=LOBBY)
+    game = open_game(GameSettings(players=3), "Ann", new_holder())
+    assert game.phase == LOBBY
 
     assert refusal(game.code) == "reveal/not_ended"
 
@@ -157,7 +161,7 @@ def _events(game: Game) -> list[list[Event]]:
 def rule(jargon: str, broken: int = 0, fired: int = 0) -> RevealedRule:
     summary = RuleSummary(id=1, jargon=jargon, author=0, author_name="Ann", round=1,
                           kind="restriction", text="", broken=broken, fired=fired,
-                          first_broken=None)
+                          first_broken=None, rule=example("01")[0])
     return RevealedRule(summary, "Restriction")
 
 
@@ -208,7 +212,8 @@ def test_a_trigger_tells_its_first_firing(hosted: Game) -> None:
 
 def test_a_trigger_that_never_fired_says_so() -> None:
     summary = RuleSummary(id=1, jargon="Pip", author=0, author_name="Ann", round=1,
-                          kind="trigger", text="", broken=0, fired=0, first_broken=None)
+                          kind="trigger", text="", broken=0, fired=0, first_broken=None,
+                          rule=example("03")[0])
     (pip,) = rules_of([summary])
 
     assert (pip.first, pip.never) == ("", "Never fired.")

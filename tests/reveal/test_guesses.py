@@ -108,6 +108,12 @@ def test_cracked_by_names_the_exact_guesses_earliest_seal_first(hosted: Game) ->
     assert rules["Tangle"].cracked_by == ("Cy", "Bob")
     assert rules["Fiver"].cracked_by == ("Ann", "Bob")
     assert rules["Fiver"].cracked_words == "Ann and Bob"
+    # When: the earliest exact seal (Ann's, 40 actions in), as the guesses' own moments say.
+    ann = next(g for g in rules["Fiver"].guesses if g.name == "Ann")
+    assert rules["Fiver"].cracked_when == ann.when
+    assert ann.when.startswith(("in round", "after round", "at the start of round"))
+    assert rules["Fiver"].cracked_when != next(
+        g for g in rules["Fiver"].guesses if g.name == "Bob").when
 
 
 def test_the_detective_has_the_most_exact_guesses(hosted: Game) -> None:

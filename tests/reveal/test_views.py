@@ -108,7 +108,7 @@ def test_every_rule_is_shown_with_its_author_round_sentence_and_counts(
         card = next(c for c in cards if f'id="rule-{entry.id}"' in c)
         stats = state.stats[entry.id]
         assert f'<h3 class="jargon">{entry.jargon}</h3>' in card
-        assert f'<strong class="author">{state.names[entry.author]}</strong>' in card
+        assert f'<strong class="author">{state.author_name(entry.author)}</strong>' in card
         assert f"in round {entry.round}" in card
         assert escape(describe(entry.rule)) in card
         assert f"Broken <strong>{stats.broken}</strong>" in card
@@ -234,7 +234,8 @@ def test_guesses_are_shown_on_their_rule_with_who_cracked_it(client: Client,
     html = page(client, hosted)[1]
     tangle, fiver = card_of_rule(html, "Tangle"), card_of_rule(html, "Fiver")
 
-    assert "Cracked by <strong>Cy</strong>" in tangle and "Cracked by" not in fiver
+    assert "Cracked by <strong>Cy</strong> in round 1, turn 2</p>" in tangle
+    assert "Cracked by" not in fiver
     assert re.search(r"Cy</strong>, sealed in round 1, turn 2:\s*<span class=\"verdict "
                      r"verdict-exact\"><span aria-hidden=\"true\">✓</span> Exact", tangle)
     assert "Bob</strong>, sealed in round 1, turn 1:" in tangle
@@ -288,3 +289,15 @@ def test_own_notes_are_shown_to_their_writer_alone(hosted: Game) -> None:
         assert "Your note" not in theirs and "Your notebook" not in theirs
         assert "wins</b>" not in theirs and "wins&lt;" not in theirs
         assert "Suit or rank?" not in theirs and "Your hypothesis" not in theirs
+
+
+def test_a_rule_cracked_by_several_says_who_was_first_and_when(client: Client,
+                                                               hosted: Game) -> None:
+    start_version = hosted.log.order_by("seq").values_list("seq", flat=True)[0] - 1
+    seal(hosted, 1, "Tangle", TANGLE_EXACT, start_version + 9)
+    seal(hosted, 2, "Tangle", TANGLE_EXACT, start_version + 3)
+
+    tangle = card_of_rule(page(client, hosted)[1], "Tangle")
+
+    assert ("Cracked by <strong>Cy and Bob</strong>, first by Cy in round 1, turn 2</p>"
+            in tangle)

@@ -48,7 +48,7 @@ def lock_report() -> dict[str, Any]:
     from tests.games.helpers import start_playing
 
     game = start_playing()
-    action = Pass(stored_state(game)["current"])
+    action = Pass(stored_state(game).current)
     held, release = threading.Event(), threading.Event()
 
     def hold() -> None:

@@ -47,12 +47,14 @@ def write_rule(server: Server, writer: Browser, code: str, version: int, jargon:
     """The writer submits a rule with the rule builder ("only a black card on a queen")."""
     from games.builder.forms import form_to_data
     from games.builder.model import CondList, Row, RuleForm
+    from tests.builder.helpers import as_previewed
 
     form = RuleForm(kind="restriction", mode="must", jargon=jargon)
     form.lists["when"] = CondList("all", [Row(test="rank", subject="top", ranks=("Q",))])
     form.lists["must"] = CondList("all", [Row(test="colour", colour="black")])
     _, html, _ = writer.post(f"{server.url}/g/{code}/builder/submit/",
-                             form_to_data(form) | {"version": [str(version)]}, htmx=True)
+                             as_previewed(form_to_data(form)) | {"version": [str(version)]},
+                             htmx=True)
     assert "builder-done" in html, html
 
 

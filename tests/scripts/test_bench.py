@@ -9,9 +9,10 @@ from pathlib import Path
 
 import pytest
 
+from rules.spec import Restriction
 from scripts.bench.engine import bench_apply, state_with_rules
 from scripts.bench.figures import Figure, format_figures, median, percentile
-from scripts.bench.rules import restrictions
+from scripts.bench.rules import plays, restrictions, whole_round
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -30,6 +31,20 @@ def test_benchmark_rulebooks_are_restrictions_with_distinct_jargon() -> None:
     assert rules == restrictions(30, seed=1)
 
 
+def test_benchmark_plays_are_judged_part_way_through_a_round() -> None:
+    made = plays(20, seed=1, round_cards=60)
+    assert all(len(rest["record"]) == 60 and rest["record"][-len(pile):] == pile
+               for _, pile, rest in made)
+    assert {len(pile) for _, pile, _ in made} == {1, 4}  # after a reshuffle, and before
+
+
+def test_whole_round_rules_read_every_card_of_the_round() -> None:
+    rules = whole_round(10, seed=1)
+    assert len(rules) == 10
+    assert all(isinstance(r.spec, Restriction) and "record" in r.spec.must.reads()
+               for r in rules)
+
+
 def test_figures_are_formatted_with_units() -> None:
     lines = format_figures([Figure("check", 4.2e-6, 5e-6, 200), Figure("grid", 4e-3, 5e-3, 50)])
     assert "4.20 µs" in lines[1] and "4.00 ms" in lines[2]
@@ -46,7 +61,9 @@ def test_bench_apply_measures_real_samples() -> None:
 
 
 @pytest.mark.parametrize("args", [["rules", "--repeats", "3"], ["builder", "--samples", "2"],
-                                  ["engine", "--states", "1", "--games", "1"]])
+                                  ["builder", "--samples", "2", "--clock", "cpu"],
+                                  ["engine", "--states", "1", "--games", "1"],
+                                  ["difficulty", "--limit", "1"]])
 def test_a_benchmark_runs_without_settings_or_a_database(args: list[str],
                                                          tmp_path: Path) -> None:
     env = {k: v for k, v in os.environ.items()

@@ -34,7 +34,7 @@ def test_bots_play_until_a_person_must_act() -> None:
     submit_action(game, WriteRule(0, RULE), game.version)
     game.refresh_from_db()
     # Seat 1, on the rule-maker's left, plays first: both bots move, then the person must.
-    assert (game.phase, stored_state(game)["current"]) == ("playing", 0)
+    assert (game.phase, stored_state(game).current) == ("playing", 0)
     assert [entry.action["seat"] for entry in game.log.order_by("seq")] == [0, 1, 2]
 
 
@@ -44,8 +44,8 @@ def test_a_bot_rule_maker_writes_its_rule_when_the_game_starts() -> None:
     game = start_game(game, "host")
     game.refresh_from_db()
     # Both players of a two-player game write a rule: the bot has written its own.
-    assert game.phase == "writing" and stored_state(game)["writers"] == [0]
-    assert [r["author"] for r in stored_state(game)["rules"]] == [1]
+    assert game.phase == "writing" and stored_state(game).writers == [0]
+    assert [r.author for r in stored_state(game).rules] == [1]
 
 
 def test_nothing_happens_when_no_bot_is_due() -> None:
@@ -57,7 +57,7 @@ def test_nothing_happens_when_no_bot_is_due() -> None:
     assert game.version == version
 
 
-def test_a_started_game_without_bots_is_remembered_and_never_kicked_again(
+def test_a_change_to_a_game_of_people_wakes_nothing(
         settings: object, monkeypatch: pytest.MonkeyPatch) -> None:
     from games.bots import driver as botdriver
     from games.lobby.services import join_game
@@ -65,25 +65,29 @@ def test_a_started_game_without_bots_is_remembered_and_never_kicked_again(
     game = open_game(GameSettings(players=2), "Gogol", "host", seed=1)
     join_game(game, "Bull", "guest")
     game = start_game(game, "host")
-    assert botdriver.act_once(game.pk) is False
-    assert (game.pk, game.code) in botdriver._botless
+    assert game.has_bots is False
 
     settings.MAO_BOT_DELAY = 0.5  # type: ignore[attr-defined]
     started: list[object] = []
     monkeypatch.setattr(botdriver._scheduler, "schedule",
                         lambda key, delay, job: started.append(key))
-    kick(game.pk, game.code)
+    submit_action(game, WriteRule(0, RULE), game.version)
     assert started == []  # no job, no database read
-    kick(game.pk)  # without the code the driver cannot know: it looks
+    kick(game.pk)  # a socket connecting looks all the same
     assert started == [f"game-{game.pk}"]
 
 
-def test_a_game_with_bots_is_never_taken_for_botless() -> None:
-    from games.bots import driver as botdriver
+def test_the_game_row_says_whether_a_bot_plays() -> None:
+    from games.lobby.services import remove_seat
 
-    game = bot_table()
-    botdriver.act_once(game.pk)
-    assert (game.pk, game.code) not in botdriver._botless
+    game = open_game(GameSettings(players=3), "Gogol", "host", seed=1)
+    bot = add_bot(game, "host", "oracle")
+    game.refresh_from_db()
+    assert game.has_bots is True
+    remove_seat(game, "host", bot.index)
+    game.refresh_from_db()
+    assert game.has_bots is False
+    assert bot_table().has_bots is True
 
 
 def test_a_failed_bot_move_is_tried_again_a_few_times(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -101,6 +105,27 @@ def test_a_failed_bot_move_is_tried_again_a_few_times(monkeypatch: pytest.Monkey
     assert retries == list(range(1, botdriver.RETRIES + 1))  # then it gives up
 
 
+def corrupt_log(game: Game, up_to: int) -> None:
+    """Make every log entry of ``game`` up to version ``up_to`` unreadable (an event of no
+    known kind), past the append-only guard as only a test may: a reader that reads them
+    again fails, one that reads only what it has not read does not notice."""
+    from games.models import LogEntry
+
+    changed = LogEntry._base_manager.filter(game=game, seq__lte=up_to).update(
+        events=[{"kind": "planted", "text": "read again"}])
+    assert changed > 0
+
+
+def test_an_unreadable_log_entry_is_noticed() -> None:
+    from games.bots import driver as botdriver
+
+    game = bot_table("experimenter")
+    game = submit_action(game, WriteRule(0, RULE), game.version).game
+    corrupt_log(game, game.version)
+    with pytest.raises(ValueError, match="unknown event kind 'planted'"):
+        botdriver.notebook(game, 0)  # a notebook that has read nothing yet
+
+
 def test_an_experimenters_notebook_reads_only_the_log_it_has_not_read(
         django_assert_num_queries: object) -> None:
     from games.bots import driver as botdriver
@@ -114,14 +139,20 @@ def test_an_experimenters_notebook_reads_only_the_log_it_has_not_read(
     notes = botdriver.notebook(game, 1)
     assert notes.read_to == game.version
     # What a full read of the log would find, found by reading each entry once.
-    assert notes.refused == {(e.top, e.cards[0]) for e in game_log(game)
-                             if isinstance(e, Refused) and e.seat == 1}
+    refused = {(e.top, e.cards[0]) for e in game_log(game)
+               if isinstance(e, Refused) and e.seat == 1}
+    assert notes.refused == refused
+    assert botdriver.notebook(game, 2).read_to == game.version  # the other bot's too
+    corrupt_log(game, game.version)  # what they have read can no longer be read
     with django_assert_num_queries(1):  # type: ignore[operator]
         assert botdriver.notebook(game, 1) is notes  # nothing new: one empty read
-    if stored_state(game)["phase"] == "playing" and stored_state(game)["current"] == 0:
-        game = submit_action(game, Pass(0), game.version).game
-        game.refresh_from_db()
-        assert botdriver.notebook(game, 1).read_to == game.version
+    # The person's move, then the bots' moves: only those entries are read.
+    assert (game.phase, stored_state(game).current) == ("playing", 0)
+    game = submit_action(game, Pass(0), game.version).game
+    game.refresh_from_db()
+    assert game.version > notes.read_to + 1  # the bots moved too
+    assert botdriver.notebook(game, 1).read_to == game.version
+    assert notes.refused >= refused
 
 
 def test_a_bot_decides_from_its_seats_view_alone() -> None:
@@ -144,10 +175,82 @@ def test_a_bot_decides_from_its_seats_view_alone() -> None:
     assert moves[0] is not None and moves[0] == moves[1]
 
 
+def test_an_oracle_decides_from_its_seats_view_and_the_rules_alone() -> None:
+    """Two games that look the same from an oracle's seat, under the same rules, get the
+    same move from it, at every moment of a seeded game."""
+    from random import Random
+
+    from games.engine.apply import apply
+    from games.engine.bots import KnownRules, Oracle
+    from games.engine.setup import new_game
+    from games.engine.views import player_view
+
+    state = new_game(GameSettings(players=3, first_rule_maker=0), ["A", "B", "C"], 9)
+    state, _ = apply(state, WriteRule(0, RULE))
+    compared = 0
+    for step in range(40):
+        if state.phase != "playing":
+            break
+        seat = state.current
+        other = state.clone()
+        # The other hands dealt again from their own cards (each keeps its size), and the
+        # stock in another order: all hidden from the seat.
+        hidden = [s for s in range(3) if s != seat]
+        cards = [card for s in hidden for card in other.hands[s]]
+        Random(step).shuffle(cards)
+        for s in hidden:
+            size = len(other.hands[s])
+            other.hands[s], cards = cards[:size], cards[size:]
+        other.stock.reverse()
+        assert player_view(state, seat) == player_view(other, seat)
+        moves = [Oracle(seat, step, KnownRules(s.rulebook())).act(player_view(s, seat))
+                 for s in (state, other)]
+        assert moves[0] is not None and moves[0] == moves[1]
+        compared += state.to_json() != other.to_json()
+        state, _ = apply(state, moves[0])
+    assert compared >= 10  # the hidden hands differed at many of those moments
+
+
+def test_the_oracle_is_told_the_compiled_rules_and_holds_no_game_state() -> None:
+    import gc
+    import sys
+    import types
+
+    from games.bots import driver as botdriver
+    from games.engine.bots import KnownRules, Oracle
+    from games.engine.state import GameState
+    from games.store.reads import game_state
+
+    game = bot_table("oracle")
+    game = submit_action(game, WriteRule(0, RULE), game.version).game
+    game.refresh_from_db()
+    state = game_state(game)
+    bot = botdriver._bot(game, state, 1, "oracle")
+    assert isinstance(bot, Oracle) and isinstance(bot.insight, KnownRules)
+    assert not hasattr(bot.insight, "__self__")  # no bound method of the state
+    assert [r.jargon for r in bot.insight().rules] == ["Pip"]
+    # Nothing reachable from what it was told is a state or one of its hands (module
+    # globals, modules and classes are shared by everything, so not followed).
+    hands = {id(hand) for hand in state.hands}
+    skipped = {id(vars(m)) for m in list(sys.modules.values()) if m is not None}
+    seen: set[int] = set()
+    todo: list[object] = [bot.insight]
+    while todo:
+        item = todo.pop()
+        if id(item) in seen or id(item) in skipped:
+            continue
+        seen.add(id(item))
+        assert not isinstance(item, GameState) and id(item) not in hands
+        if not isinstance(item, types.ModuleType | type):
+            todo.extend(gc.get_referents(item))
+    assert id(bot.insight()) in seen and len(seen) > 20  # it went through the compiled rules
+
+
 def test_a_detectives_casebook_reads_only_the_log_it_has_not_read(
         django_assert_num_queries: object) -> None:
     from games.bots import driver as botdriver
     from games.deduction.record import public_record
+    from games.engine.actions import Pass
     from games.store.reads import game_log
 
     game = bot_table("detective")
@@ -157,8 +260,17 @@ def test_a_detectives_casebook_reads_only_the_log_it_has_not_read(
     assert book.read_to == game.version
     # What a full read of the log would find, found by reading each entry once.
     assert book.reader.record().attempts == public_record(game_log(game), 1, ()).attempts
+    before = len(book.reader.record().attempts)
+    assert botdriver.casebook(game, 2).read_to == game.version  # the other bot's too
+    corrupt_log(game, game.version)  # what they have read can no longer be read
     with django_assert_num_queries(1):  # type: ignore[operator]
         assert botdriver.casebook(game, 1) is book  # nothing new: one empty read
+    assert (game.phase, stored_state(game).current) == ("playing", 0)
+    game = submit_action(game, Pass(0), game.version).game
+    game.refresh_from_db()
+    assert botdriver.casebook(game, 1).read_to == game.version
+    # The new entries were read (the bots played after the pass), the old ones not again.
+    assert len(book.reader.record().attempts) > before
 
 
 def test_a_detective_plays_on_and_seals_its_best_guess_of_each_jargon_it_has_seen() -> None:
@@ -172,7 +284,7 @@ def test_a_detective_plays_on_and_seals_its_best_guess_of_each_jargon_it_has_see
     for _ in range(30):  # the person passes; the detectives play on
         game.refresh_from_db()
         state = stored_state(game)
-        if state["phase"] != "playing" or state["current"] != 0:
+        if state.phase != "playing" or state.current != 0:
             break
         game = submit_action(game, Pass(0), game.version).game
     game.refresh_from_db()
@@ -189,3 +301,29 @@ def test_a_detective_plays_on_and_seals_its_best_guess_of_each_jargon_it_has_see
             assert load_rule({"version": 1, "jargon": jargon, "rule": sealed[(seat, jargon)]})
     assert "Pip" in seen  # the face cards the detectives tried were refused
     assert {jargon for _, jargon in sealed} <= seen
+
+
+@pytest.mark.parametrize("kind", ["experimenter", "detective"])
+def test_a_bot_writing_a_rule_consults_its_own_rules_and_one_bit(kind: str) -> None:
+    from games.bots.driver import _bot
+    from games.engine.state import RuleEntry
+    from rules.spec import load_rule
+
+    one_card = {"type": "compare", "what": "hand_before", "op": "==", "value": 1}
+    heart = {"type": "suit", "of": "played", "in": ["H"]}
+    game = bot_table(kind)
+    state = stored_state(game)
+    mine = {"kind": "trigger", "when": {"type": "rank", "of": "played", "in": ["7"]},
+            "effects": [{"type": "skip"}]}
+    state.rules = [RuleEntry(1, 0, 1, {"version": 1, "jargon": "Heartfelt", "rule": {
+                       "kind": "restriction", "when": one_card, "must": heart}}),
+                   RuleEntry(2, 1, 1, {"version": 1, "jargon": "Sevens", "rule": mine})]
+    desk = _bot(game, state, 1, kind).desk()  # type: ignore[attr-defined]
+    # In detail, only the bot's own rule; of the host's, one bit.
+    assert [r.spec for r in desk.own] == [load_rule(
+        {"version": 1, "jargon": "x", "rule": mine}).spec]
+    no_heart = load_rule({"version": 1, "jargon": "Draft", "author": 1, "rule": {
+        "kind": "restriction", "when": one_card, "must_not": heart}})
+    assert desk.ends_game(no_heart)
+    state.rules = state.rules[1:]
+    assert not _bot(game, state, 1, kind).desk().ends_game(no_heart)  # type: ignore[attr-defined]

@@ -140,7 +140,7 @@ async def playing_game() -> tuple[Game, list[str]]:
 async def test_actions_over_the_socket_use_the_sockets_own_seat() -> None:
     game, keys = await playing_game()
     state = stored_state(game)
-    mover = state["current"]
+    mover = state.current
     other = next(i for i in range(3) if i != mover)
     ws = communicator(game.code, keys[other])
     await ws.connect()
@@ -154,7 +154,7 @@ async def test_actions_over_the_socket_use_the_sockets_own_seat() -> None:
 
 async def test_a_legal_action_over_the_socket_reaches_everyone() -> None:
     game, keys = await playing_game()
-    mover = stored_state(game)["current"]
+    mover = stored_state(game).current
     sockets = [communicator(game.code, key) for key in keys]
     for ws in sockets:
         await ws.connect()
@@ -178,7 +178,7 @@ async def test_bad_actions_over_the_socket_change_nothing(message: dict[str, obj
     from asgiref.sync import sync_to_async
 
     game, keys = await playing_game()
-    ws = communicator(game.code, keys[stored_state(game)["current"]])
+    ws = communicator(game.code, keys[stored_state(game).current])
     await ws.connect()
     await ws.receive_from(timeout=5)
     await ws.send_json_to(message)
@@ -193,7 +193,7 @@ async def test_each_socket_gets_one_frame_per_change_with_only_the_new_log_lines
     import re
 
     game, keys = await playing_game()
-    mover = stored_state(game)["current"]
+    mover = stored_state(game).current
     sockets = [communicator(game.code, key) for key in keys]
     for ws in sockets:
         await ws.connect()
@@ -245,7 +245,7 @@ async def test_doorbells_reach_sockets_without_a_hop_to_close_connections() -> N
     await ws.receive_from(timeout=5)
     with patch("channels.consumer.aclose_old_connections",
                side_effect=AssertionError("a hop per message")):
-        await sync_to_async(submit_action)(game.code, Pass(stored_state(game)["current"]),
+        await sync_to_async(submit_action)(game.code, Pass(stored_state(game).current),
                                            game.version)
         assert f'value="{game.version + 1}"' in await ws.receive_from(timeout=5)
     await ws.disconnect()

@@ -18,7 +18,6 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from games.engine.actions import Pass
-from games.engine.state import GameState
 from games.live.fragments import Screen, render_update
 from games.live.snapshots import TableSnapshot, read_snapshot
 from games.models import Game
@@ -104,7 +103,7 @@ def test_a_blank_screen_gets_every_fragment_and_the_whole_log() -> None:
 def test_the_next_push_carries_the_status_what_changed_and_the_new_log_lines() -> None:
     game = playing_game()
     snapshot = snapshot_of(game)
-    state = GameState.from_json(stored_state(game))
+    state = stored_state(game)
     mover = state.current
     watcher = next(s for s in snapshot.seats if s.index != mover)
     _, watcher_screen = render_update(snapshot, watcher, LINK)
@@ -124,7 +123,7 @@ def test_the_next_push_carries_the_status_what_changed_and_the_new_log_lines() -
     # The mover drew a card: their hand changed, and their private line says which.
     assert "hand" in fragments(moved)
     assert len(re.findall(r'data-card="', moved)) == len(
-        GameState.from_json(stored_state(game)).hands[mover])
+        stored_state(game).hands[mover])
 
 
 def test_an_unchanged_version_sends_only_the_status() -> None:
@@ -166,7 +165,7 @@ def test_shared_renderings_equal_a_viewers_own_and_leak_nothing(
     for step in steps:
         snapshot = snapshot_of(game)
         seats = {s.index: s for s in snapshot.seats}
-        state = GameState.from_json(stored_state(snapshot.game))
+        state = stored_state(snapshot.game)
         events = game_log(game)
         for viewer in viewers:
             seat = seats[viewer] if viewer is not None else None
@@ -195,7 +194,7 @@ def test_the_whole_log_says_when_earlier_lines_are_not_shown() -> None:
 
     drive(game, LOG_ACTIONS + 5, seed=0)  # a seeded game, still going after these actions
     game.refresh_from_db()
-    assert len(GameState.from_json(stored_state(game)).history) > LOG_ACTIONS
+    assert len(stored_state(game).history) > LOG_ACTIONS
     frame, _ = render_update(snapshot_of(game), None, LINK)
     assert re.search(r'<p id="log-earlier" class="muted" >', frame)
 

@@ -4,17 +4,20 @@ other clients (another address, another seat holder) are not held back."""
 from __future__ import annotations
 
 import uuid
+from typing import Any
 
 import pytest
 from django.contrib.sessions.backends.signed_cookies import SessionStore
 from django.test import Client, RequestFactory
 from pytest_django import Settings
 
+from games.builder.model import Row
 from games.engine.settings import GameSettings
 from games.lobby.services import open_game
 from games.models import Game
 from games.store.limits import over_limit
-from tests.factories import new_holder
+from tests.builder.helpers import as_previewed, post_form, restriction
+from tests.factories import holder_client, new_holder
 from tests.web.helpers import started_game
 
 pytestmark = pytest.mark.django_db
@@ -32,6 +35,7 @@ def limits(settings: Settings) -> None:
     empties the whole Redis database, other test runs' and sites' keys included.)"""
     settings.RATELIMIT_ENABLE = True
     settings.MAO_RATE_NEW_GAME = settings.MAO_RATE_JOIN = settings.MAO_RATE_ACT = "2/m"
+    settings.MAO_RATE_LOBBY = settings.MAO_RATE_BUILDER = "2/m"
     settings.RATELIMIT_CACHE_PREFIX = f"rl-test-{uuid.uuid4().hex}:"
 
 
@@ -160,3 +164,73 @@ def test_ipv4_clients_of_a_dual_stack_socket_are_told_apart() -> None:
         Client(REMOTE_ADDR="::ffff:10.0.0.5").post("/new/", NEW_GAME)
     response = Client(REMOTE_ADDR="::ffff:10.0.0.6").post("/new/", NEW_GAME)
     assert response.status_code == 302
+
+
+# The host's lobby changes, and the rule builder (each request of which checks, most preview,
+# and one estimates a draft: CPU a flood must not take).
+
+
+def lobby_post(client: Client, game: Game, path: str, data: dict[str, str] | None = None
+               ) -> str:
+    response = client.post(f"/g/{game.code}/{path}", data or {}, headers=HTMX)
+    assert response.status_code == 200
+    return response.content.decode()
+
+
+def test_lobby_changes_over_the_limit_say_so_and_change_nothing() -> None:
+    host, holder = holder_client()
+    game = open_game(GameSettings(players=8), "Gogol", holder)
+    for _ in range(2):
+        lobby_post(host, game, "bots/", {"kind": "experimenter"})
+    page = lobby_post(host, game, "bots/", {"kind": "oracle"})
+    assert TOO_FAST in page
+    assert game.seats.count() == 3
+    assert TOO_FAST in lobby_post(host, game, "seats/1/remove/")
+    assert TOO_FAST in lobby_post(host, game, "start/")
+    game.refresh_from_db()
+    assert (game.phase, game.seats.count()) == ("lobby", 3)
+
+
+def test_the_lobby_limit_is_per_seat_holder() -> None:
+    host, holder = holder_client()
+    game = open_game(GameSettings(players=8), "Gogol", holder)
+    other, _ = holder_client()
+    for _ in range(3):
+        other.post(f"/g/{game.code}/bots/", {"kind": "oracle"}, headers=HTMX)  # not the host
+    assert TOO_FAST not in lobby_post(host, game, "bots/", {"kind": "oracle"})
+    assert game.seats.filter(is_bot=True).count() == 1
+
+
+def builder_post(client: Client, game: Game, name: str, data: dict[str, Any]) -> Any:
+    return client.post(f"/g/{game.code}/builder/{name}/", data, headers=HTMX)
+
+
+def test_builder_requests_over_the_limit_answer_429_with_the_message() -> None:
+    game, (writer, _, _) = started_game()
+    data = post_form(restriction(Row(test="face")), version=game.version)
+    for _ in range(2):
+        assert builder_post(writer, game, "preview", data).status_code == 200
+    for name in ("preview", "form", "submit"):
+        response = builder_post(writer, game, name, as_previewed(data))
+        assert response.status_code == 429 and TOO_FAST in response.content.decode()
+    assert Game.objects.get(pk=game.pk).version == game.version  # nothing written
+
+
+def test_difficulty_estimates_count_apart_from_the_builders_other_requests() -> None:
+    game, (writer, _, _) = started_game()
+    data = post_form(restriction(Row(test="face")), version=game.version)
+    for _ in range(3):
+        builder_post(writer, game, "preview", data)
+    assert builder_post(writer, game, "difficulty", data).status_code == 200
+    builder_post(writer, game, "difficulty", data)
+    assert builder_post(writer, game, "difficulty", data).status_code == 429
+
+
+def test_writing_a_rule_counts_as_an_action() -> None:
+    game, (writer, _, _) = started_game()
+    for _ in range(2):
+        act(writer, game, "pass", game.version)  # refused while rules are written, but counted
+    response = builder_post(writer, game, "submit", as_previewed(
+        post_form(restriction(Row(test="face")), version=game.version)))
+    assert response.status_code == 200 and TOO_FAST in response.content.decode()
+    assert Game.objects.get(pk=game.pk).version == game.version

@@ -91,8 +91,8 @@ def test_starting_hands_the_seats_to_the_engine_in_order() -> None:
     remove_seat(game.code, "leaver-key", leaver.index)
     started = start_game(game.code, "host-key")
     assert started.phase == "writing"
-    assert stored_state(started)["names"] == ["Gogol", "Bull", "de Worms"]
-    assert stored_state(started)["writers"] == [0]
+    assert stored_state(started).names == ["Gogol", "Bull", "de Worms"]
+    assert stored_state(started).writers == [0]
     assert list(started.seats.values_list("index", flat=True)) == [0, 1, 2]
     assert started.settings["players"] == 3
     assert code_of(join_game, game.code, "Late", "late-key") == "lobby/started"

@@ -1,4 +1,4 @@
-"""The fan-out of one game in one process (games/rooms.py), with stand-in sockets."""
+"""The fan-out of one game in one process (games/live/rooms.py), with stand-in sockets."""
 
 from __future__ import annotations
 
@@ -8,7 +8,6 @@ import pytest
 from asgiref.sync import sync_to_async
 
 from games.engine.actions import Pass
-from games.engine.state import GameState
 from games.live import rooms, snapshots
 from games.live.snapshots import TableSnapshot
 from games.models import Game
@@ -52,7 +51,7 @@ def _playing_game() -> Game:
 
 def _pass(game: Game) -> int:
     game.refresh_from_db()
-    return submit_action(game, Pass(GameState.from_json(stored_state(game)).current),
+    return submit_action(game, Pass(stored_state(game).current),
                          game.version).version
 
 

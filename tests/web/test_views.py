@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from games.engine.actions import WriteRule
+from games.engine.actions import MAX_SAY, WriteRule
 from games.models import LOBBY, Game
 from games.store.writes import submit_action
 from tests.factories import stored_state
@@ -39,7 +39,11 @@ def test_a_bad_new_game_form_shows_errors_and_creates_nothing() -> None:
     client, _ = client_with_session()
     response = client.post("/new/", {"name": "", "players": "12"})
     assert response.status_code == 400 and not Game.objects.exists()
-    assert "This field is required" in response.content.decode()
+    html = response.content.decode()
+    assert "This field is required" in html
+    # The error is read with its field: the field's aria-describedby names it.
+    assert 'aria-describedby="id_name_error"' in html
+    assert '<p class="form__error" id="id_name_error">This field is required.</p>' in html
 
 
 def test_finding_an_unknown_code_says_so() -> None:
@@ -111,19 +115,19 @@ def test_acting_out_of_turn_is_refused_and_changes_nothing() -> None:
     game, clients = started_game()
     game = playing(game)
     state = stored_state(game)
-    waiting = next(i for i in range(3) if i != state["current"])
+    waiting = next(i for i in range(3) if i != state.current)
     response = clients[waiting].post(f"/g/{game.code}/act/",
                                      {"type": "pass", "version": game.version}, headers=HTMX)
     assert "turn, not yours" in response.content.decode()
     assert response["X-Mao-Accepted"] == "0"
     game.refresh_from_db()
-    assert game.state == state
+    assert game.state == state.to_json()
 
 
 def test_a_stale_version_is_refused() -> None:
     game, clients = started_game()
     game = playing(game)
-    mover = clients[stored_state(game)["current"]]
+    mover = clients[stored_state(game).current]
     response = mover.post(f"/g/{game.code}/act/", {"type": "pass", "version": 0}, headers=HTMX)
     assert "Your screen is out of date" in response.content.decode()
 
@@ -131,20 +135,20 @@ def test_a_stale_version_is_refused() -> None:
 def test_forged_and_malformed_plays_are_refused() -> None:
     game, clients = started_game()
     game = playing(game)
-    seat = stored_state(game)["current"]
+    seat = stored_state(game).current
     mover = clients[seat]
     url = f"/g/{game.code}/act/"
     before = (game.version, game.state)
     not_held = next(c for c in ("AS", "2S", "3S", "4S", "5S", "6S")
-                    if c not in stored_state(game)["hands"][seat])
+                    if c not in stored_state(game).hands[seat])
     cases = [
         ({"type": "play", "cards": [not_held], "version": game.version}, "You do not hold"),
         ({"type": "play", "cards": ["ZZ"], "version": game.version}, "not a card"),
         ({"type": "play", "version": game.version}, "Choose a card"),
         ({"type": "explode", "version": game.version}, "Unknown action"),
         ({"type": "pass"}, "no game version"),
-        ({"type": "play", "cards": ["AS"], "say": "x" * 500, "version": game.version},
-         "at most 200"),
+        ({"type": "play", "cards": ["AS"], "say": "x" * (MAX_SAY + 1),
+          "version": game.version}, f"at most {MAX_SAY}"),
     ]
     for data, message in cases:
         response = mover.post(url, data, headers=HTMX)
@@ -156,12 +160,12 @@ def test_forged_and_malformed_plays_are_refused() -> None:
 def test_a_legal_pass_is_accepted() -> None:
     game, clients = started_game()
     game = playing(game)
-    seat = stored_state(game)["current"]
+    seat = stored_state(game).current
     response = clients[seat].post(f"/g/{game.code}/act/",
                                   {"type": "pass", "version": game.version}, headers=HTMX)
     assert response["X-Mao-Accepted"] == "1"
     game.refresh_from_db()
-    assert len(stored_state(game)["hands"][seat]) == 6
+    assert len(stored_state(game).hands[seat]) == 6
 
 
 def test_only_the_host_ends_the_game() -> None:

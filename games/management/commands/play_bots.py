@@ -1,4 +1,9 @@
-"""``manage.py play_bots``: play complete bot games with random rulebooks and report."""
+"""``manage.py play_bots``: play complete bot games with random rulebooks and report.
+
+``--preset NAME`` plays the preset's games (its house rules, its lifecycle, ``--law`` to
+start with one of its laws) and also reports how often bots that know the rules (oracles)
+were refused or broke a call: a correct caller should never be.
+"""
 
 from __future__ import annotations
 
@@ -14,7 +19,11 @@ import games.bots.detective  # noqa: F401  (registers the detective with make_bo
 from games.engine.bots import BOT_KINDS
 from games.engine.errors import EngineError
 from games.engine.settings import GameSettings
-from games.engine.simulate import play_game
+from games.engine.simulate import GameRecord
+from games.presets.format import PresetError
+from games.presets.opening import settings_for
+from games.presets.registry import DEFAULT, preset, presets
+from games.presets.simulate import penalties_of, play_preset
 
 
 class Command(BaseCommand):
@@ -37,6 +46,10 @@ class Command(BaseCommand):
         parser.add_argument("--max-rounds", type=int, default=8,
                             help="the host ends a game after this many rounds")
         parser.add_argument("--max-actions", type=int, default=2000)
+        parser.add_argument("--preset", default=DEFAULT,
+                            help=f"the preset to play ({', '.join(presets())})")
+        parser.add_argument("--law", default=None,
+                            help="start with this law of the preset (its jargon)")
 
     def handle(self, *args: Any, **options: Any) -> None:
         kinds = tuple(k.strip() for k in options["bots"].split(",") if k.strip())
@@ -45,17 +58,24 @@ class Command(BaseCommand):
                                returncode=2)
         if options["games"] < 1:
             raise CommandError("--games must be at least 1", returncode=2)
+        name, law = options["preset"], options["law"]
         try:
-            settings = GameSettings(players=options["players"])
+            settings: GameSettings = settings_for(preset(name), players=options["players"],
+                                                  law=law)
+        except PresetError as exc:
+            raise CommandError(f"{exc.path} {exc.detail}", returncode=2) from None
         except EngineError as exc:
             raise CommandError(str(exc), returncode=2) from None
         reasons: Counter[str] = Counter()
         rounds, actions, problems = [], 0, []
+        refused = calls = 0
         start = time.perf_counter()
         for i in range(options["games"]):
             seed = options["seed"] + i
-            record = play_game(settings, seed, kinds, options["max_actions"],
-                               options["max_rounds"])
+            record: GameRecord = play_preset(name, seed, kinds, settings.players, law,
+                                             options["max_actions"], options["max_rounds"])
+            oracle = penalties_of(record, kinds, "oracle")
+            refused, calls = refused + oracle[0], calls + oracle[1]
             end = record.final.end.reason if record.final.end else "unfinished"
             reasons["stopped at the limit" if record.capped else end] += 1
             rounds.append(len(record.final.winners))
@@ -63,13 +83,16 @@ class Command(BaseCommand):
             problems += [f"game seed {seed}: {p}" for p in record.problems]
         elapsed = time.perf_counter() - start
         games = options["games"]
-        self.stdout.write(f"{games} games of {settings.players} players ({', '.join(kinds)}) "
+        self.stdout.write(f"{games} games of {preset(name).title}, {settings.players} players "
+                          f"({', '.join(kinds)}) "
                           f"in {elapsed:.2f} s: {games / elapsed:.2f} games/s, "
                           f"{actions / elapsed:.0f} actions/s")
         self.stdout.write(f"rounds won per game: mean {mean(rounds):.1f}, median "
                           f"{median(rounds)}, max {max(rounds)}")
         self.stdout.write("how games ended: " + ", ".join(
             f"{reason} {count}" for reason, count in reasons.most_common()))
+        if "oracle" in kinds:
+            self.stdout.write(f"oracle bots refused {refused} times, calls broken {calls} times")
         self.stdout.write(f"invariant violations: {len(problems)}")
         for problem in problems[:20]:
             self.stdout.write(f"  {problem}")

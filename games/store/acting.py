@@ -1,0 +1,192 @@
+"""The one action path: every transport (the table's htmx POST, a WebSocket ``act`` frame,
+the rule builder's "Write this rule") reads its action into an :class:`ActionRequest` and
+calls :func:`perform` (over HTTP through :func:`perform_post`, which counts the request
+against the asker's action limit first).
+
+:func:`perform` refuses an action on a game still in its lobby, finds the actor's seat from
+who is asking (never from the request), refuses spectators, keeps ending the game and
+handing a seat to a bot for the host, lets each transport ask only for its own kinds of
+action (the table's form and socket play; the rule builder writes rules), submits through
+the one write path with the version the screen showed, and says what to tell the player: a
+refusal of the engine or of the write path (with its code), or the refusal of a secret rule
+in the author's words. The seat always comes from the asker's identity, so a seat cannot be
+forged; everything else is checked by :func:`games.engine.actions.parse_action`. So the
+same refusal reads the same on every transport.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Collection, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from django.http import HttpRequest, QueryDict
+
+from games.engine.actions import Action, parse_action
+from games.engine.errors import EngineError
+from games.engine.events import HandedOver, Refused
+from games.models import LOBBY, Game, Seat
+from games.store.errors import ServiceError
+from games.store.identity import holder_of, seat_in, seat_of
+from games.store.limits import TOO_FAST, over_limit
+from games.store.reads import NOT_STARTED, GameRef, get_game
+from games.store.writes import SubmitResult, submit_action
+
+#: What the table's form and its socket may ask for (rules are written through the rule
+#: builder).
+TABLE_KINDS = ("play", "pass", "claim_win", "end_game", "hand_over")
+#: What the rule builder asks for.
+BUILDER_KINDS = ("write_rule",)
+#: What only the host may ask for.
+HOST_ONLY = {"end_game": "Only the host can end the game.",
+             "hand_over": "Only the host can hand a seat to a bot."}
+#: Why a spectator cannot act.
+WATCHING = "You are watching this game: only players can act."
+
+
+@dataclass(frozen=True, slots=True)
+class ActionRequest:
+    """An action as a transport read it: the engine action's JSON without its seat (the
+    seat is the asker's), and the game version the asker's screen showed."""
+
+    action: Mapping[str, Any]
+    version: int
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """How an action went: whether it was ``accepted`` (a play refused by a secret rule is
+    accepted, with its penalty), what to tell the player ("" for nothing), the refusal's
+    ``code`` ("" when accepted) and, when accepted, the write path's ``result``."""
+
+    accepted: bool
+    message: str = ""
+    code: str = ""
+    result: SubmitResult | None = None
+
+    @classmethod
+    def refused(cls, error: EngineError | ServiceError) -> Outcome:
+        """The outcome of an action refused with ``error``."""
+        return cls(False, str(error), error.code)
+
+
+def read_post(post: QueryDict) -> ActionRequest:
+    """An action from the table's form (htmx POST); ``ServiceError`` when it is malformed."""
+    raw_version = post.get("version", "")
+    if not _is_number(raw_version, 9):
+        raise ServiceError("action/bad_version", "Your screen has no game version: reload it.")
+    kind = post.get("type", "")
+    data: dict[str, Any] = {"type": kind}
+    if kind == "play":
+        cards = post.getlist("cards")
+        if not cards:
+            raise ServiceError("action/no_card", "Choose a card to play.")
+        named = post.get("named") or None
+        data |= {"cards": cards, "named": [named if c.upper() == "JK" else None for c in cards],
+                 "say": post.get("say", ""), "suit": post.get("suit") or None,
+                 "pile": _pile(post.get("pile", "0"))}
+    elif kind == "hand_over":
+        target = post.get("target", "")
+        if not _is_number(target, 1):
+            raise ServiceError("action/bad_seat", "Choose whose seat to hand to a bot.")
+        data["target"] = int(target)
+    return ActionRequest(data, int(raw_version))
+
+
+def read_frame(message: Mapping[str, Any]) -> ActionRequest:
+    """An action from a socket frame ``{"type": "act", "version": v, "action": {...}}``."""
+    action, version = message.get("action"), message.get("version")
+    if not isinstance(action, dict) or isinstance(version, bool) or not isinstance(version, int):
+        raise ServiceError("action/malformed",
+                           "An action needs an \"action\" object and the \"version\" you saw.")
+    return ActionRequest(action, version)
+
+
+def perform(game: GameRef, holder: str | None, request: ActionRequest,
+            seats: Sequence[Seat] | None = None,
+            kinds: Collection[str] = TABLE_KINDS) -> Outcome:
+    """Carry out ``request`` as the seat ``holder`` holds (``None``: a spectator), if it is
+    one of the ``kinds`` the transport may ask for.
+
+    ``seats`` (the game's, in order) saves a query when the caller has them at hand (a
+    socket's snapshot: seats never change without a new version, so any snapshot at least
+    as new as the asker's screen knows their seat). Never raises for bad input: every
+    refusal is an :class:`Outcome` with a message and a code.
+    """
+    try:
+        if seats is not None:
+            if isinstance(game, Game):
+                # (The write path refuses a lobby too, for a caller without the game.)
+                _not_in_lobby(game)
+            seat = seat_in(seats, holder)
+        else:
+            stored = get_game(game)  # the game itself when given one
+            _not_in_lobby(stored)
+            seat = seat_of(stored, holder)
+        if seat is None:
+            raise ServiceError("action/spectator", WATCHING)
+        result = submit_action(game, prepare(seat, request, kinds), request.version)
+    except (EngineError, ServiceError) as exc:
+        return Outcome.refused(exc)
+    told = next((e for e in result.events if isinstance(e, Refused | HandedOver)), None)
+    return Outcome(True, told.text_for(seat.index) if told is not None else "", result=result)
+
+
+def perform_post(request: HttpRequest, game: Game, read: Callable[[], ActionRequest],
+                 kinds: Collection[str] = TABLE_KINDS) -> Outcome:
+    """An action over HTTP (the table's form, the rule builder): counted against the asker's
+    action limit before anything else (one over it changes nothing), then ``read`` from the
+    request and performed as the seat the session holds."""
+    try:
+        if over_limit(request, "act"):
+            raise ServiceError("action/too_fast", TOO_FAST)
+        _not_in_lobby(game)  # before reading: a lobby's page has no version to send
+        return perform(game, holder_of(request.session), read(), kinds=kinds)
+    except ServiceError as exc:
+        return Outcome.refused(exc)
+
+
+def _not_in_lobby(game: Game) -> None:
+    """Nothing can be done to a game still in its lobby, whoever asks (a spectator is told
+    the same): ``game/not_started``."""
+    if game.phase == LOBBY:
+        raise ServiceError("game/not_started", NOT_STARTED)
+
+
+def prepare(seat: Seat, request: ActionRequest, kinds: Collection[str] = TABLE_KINDS) -> Action:
+    """The engine action ``request`` asks of ``seat``, checked for what the transport allows
+    (``ServiceError``) and parsed strictly (``EngineError``); nothing is submitted."""
+    kind = request.action.get("type")
+    if kind == "write_rule" and kind not in kinds:
+        raise ServiceError("action/write_rule", "Write rules with the rule builder.")
+    if kind not in kinds:
+        raise ServiceError("action/unknown", "Unknown action.")
+    if any(isinstance(text, str) and "\x00" in text for text in _texts(request.action)):
+        # PostgreSQL cannot store a NUL character in text or JSON: refuse it here.
+        raise ServiceError("action/bad_text", "What you say cannot contain that character.")
+    if kind in HOST_ONLY and not seat.is_host:
+        raise ServiceError("action/host_only", HOST_ONLY[kind])
+    return parse_action({**request.action, "seat": seat.index})
+
+
+def _texts(action: Mapping[str, Any]) -> list[Any]:
+    found = [action.get("say")]
+    for key in ("cards", "named"):
+        value = action.get(key)
+        if isinstance(value, list):
+            found += value
+    return found
+
+
+def _pile(text: str) -> int:
+    if not _is_number(text, 2):
+        raise ServiceError("action/bad_pile", "Choose one of the piles.")
+    return int(text)
+
+
+def _is_number(text: str, digits: int) -> bool:
+    """Whether ``text`` is a whole number of at most ``digits`` ASCII digits.
+
+    ``str.isdigit`` alone is not enough: it accepts digits that ``int`` refuses ("²").
+    """
+    return text.isascii() and text.isdigit() and len(text) <= digits
