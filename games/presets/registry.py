@@ -14,7 +14,7 @@ DATA: Final = Path(__file__).resolve().parent / "data"
 #: The preset a game is opened from unless the host picks another: Mini Mao, unchanged.
 DEFAULT: Final = "mini-mao"
 #: The order the lobby lists them in (the default first); others follow by name.
-ORDER: Final = ("mini-mao", "teaching")
+ORDER: Final = ("mini-mao", "teaching", "penn-state", "five-card", "lynnfield")
 
 
 @cache
