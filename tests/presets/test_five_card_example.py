@@ -1,0 +1,187 @@
+"""Seed 001's untraditional five-card Mao, its own examples replayed through the engine under
+the ``five-card`` preset: the starter acting on the first player (``starter_triggers``),
+twos, aces and sevens in play with their "very"s, wild jacks, named spades, and the
+two- and three-card penalties for a missed "Last card" and "Mao".
+
+The seed's words are quoted in each test's docstring. A starter is staged with the deal's
+own hook (:func:`tests.factories.stacked_deck`), so the engine deals and fires it as ever.
+"""
+
+from __future__ import annotations
+
+from games.engine.events import CallBroken, Dealt, Drew, Refused, WonRound
+from games.engine.state import GameState
+from games.presets.opening import open_preset, settings_for
+from games.presets.registry import preset
+from tests.engine.helpers import arrange, kinds, of_kind, only, play
+from tests.factories import stacked_deck
+
+DEALER, BOB, JANE, JIM = 0, 1, 2, 3
+NAMES = ("Doug", "Bob", "Jane", "Jim")
+HANDS = [["2C", "3C", "4C", "5C", "6C"], ["2S", "5S", "JS", "7D", "9H"],
+         ["7H", "KH", "3D", "4D", "6D"], ["8C", "9C", "10C", "QC", "KC"]]
+
+
+def deal(starter: str, draws: tuple[str, ...] = ()) -> tuple[GameState, list[object]]:
+    """Doug deals ``HANDS`` and turns up ``starter``."""
+    settings = settings_for(preset("five-card"), players=4, first_rule_maker=DEALER)
+    with stacked_deck(HANDS, starter, draws):
+        state, events = open_preset(settings, NAMES, 1)
+    return state, list(events)
+
+
+def table(hands: list[list[str]], pile: list[str], draws: tuple[str, ...] = (),
+          current: int = BOB) -> GameState:
+    """The cards laid out in a dealt game (a plain starter), ``current`` to play."""
+    state, _ = deal("9D")
+    return arrange(state, hands, [pile], draws=draws, current=current)
+
+
+def penalties(events: list[object]) -> list[int]:
+    return [e.count for e in events if isinstance(e, Drew) and e.reason == "penalty"]
+
+
+def test_five_cards_each_and_play_begins_to_the_dealers_left() -> None:
+    """"The cards are dealt. Five to each player ... Play goes clockwise.\""""
+    state, events = deal("9D")
+    assert only(events, Dealt).text == ("Round 1: 5 cards each. The starter is 9♦. Bob plays "
+                                        "first.")
+    assert (state.current, state.direction) == (BOB, 1)
+    assert [sorted(h) for h in state.hands] == [sorted(h) for h in HANDS]
+
+
+def test_an_ace_turned_up_skips_the_player_to_the_left() -> None:
+    """"If the card is an ACE the player to the left DOES NOT PLAY, but is skipped and the
+    next player will play the first card.\""""
+    state, events = deal("AD")
+    assert only(events, "skipped").text == "Bob is skipped by the starter."
+    assert state.current == JANE
+
+
+def test_a_two_turned_up_reverses_play() -> None:
+    """"If the card is a TWO play is reversed and instead of going clockwise, play goes
+    counterclockwise.\""""
+    state, _ = deal("2D")
+    assert (state.direction, state.current) == (-1, JIM)
+
+
+def test_a_seven_turned_up_makes_the_player_to_the_left_draw_one() -> None:
+    """"For the SEVEN the player must draw one" (the dealer's "Have a Nice Day" is the
+    dealer's line: nobody is asked a call on the starter)."""
+    state, events = deal("7S", draws=("QD",))
+    assert [(e.seat, e.count, e.reason) for e in events if isinstance(e, Drew)] == [
+        (BOB, 1, "effect")]
+    assert "QD" in state.hands[BOB] and state.current == BOB
+    # "After the card has been drawn the person may play any valid card."
+    _, played = play(state, BOB, "7D", say="Have a very nice day")
+    assert kinds(played)[:1] == ["played"]
+
+
+def test_a_jack_turned_up_keeps_its_own_suit_for_the_dealer() -> None:
+    """"If it is a Jack anyone can call suit, but since the dealer 'played' the card dealer
+    has special rights" (the race to call is table talk: the jack's own suit stands)."""
+    state, _ = deal("JH")
+    assert state.piles[0].suit == "H"
+    _, heart = play(state, BOB, "9H")
+    assert kinds(heart) == ["played"]
+    _, spade = play(state, BOB, "5S", say="five of spades")
+    assert only(spade, Refused).text == ("Bob tries 5♠ on J♥, saying “five of spades”. "
+                                         "Dealer: that's a Misplay!")
+
+
+def test_a_seven_wishes_a_nice_day_and_the_next_draws_one_then_plays() -> None:
+    """"7 - Player that laid the seven says, 'Have a Nice Day' and the next player must then
+    draw one card. After the card has been drawn the person may play any valid card.\""""
+    hands = [["2C"], ["7D", "3S", "4S"], ["7H", "KH", "3D"], ["8C"]]
+    state, events = play(table(hands, ["9D"], draws=("5H",)), BOB, "7D",
+                         say="Have a nice day")
+    assert [(e.seat, e.count, e.reason) for e in events if isinstance(e, Drew)] == [
+        (JANE, 1, "effect")]
+    assert state.current == JANE and "5H" in state.hands[JANE]
+    _, silent = play(table(hands, ["9D"], draws=("5H",)), BOB, "7D")
+    assert only(silent, CallBroken).text == "Dealer: that's a Nice Day! Bob missed a call."
+
+
+def test_another_seven_is_a_very_nice_day_and_two_cards() -> None:
+    """"If the card played is another SEVEN the player says 'Have a VERY Nice Day' and the
+    next person draws TWO penalty cards.\""""
+    hands = [["2C"], ["7D", "3S", "4S"], ["7H", "KH", "3D"], ["8C"]]
+    state, _ = play(table(hands, ["9D"], draws=("5H", "6H", "8H")), BOB, "7D",
+                    say="Have a nice day")
+    state, events = play(state, JANE, "7H", say="Have a very nice day")
+    assert [(e.seat, e.count) for e in events if isinstance(e, Drew)] == [(JIM, 2)]
+    assert not of_kind(events, CallBroken)
+
+
+def test_a_jack_is_wild_and_its_player_names_the_suit() -> None:
+    """"Jack - Once played anyone can call out a suit and the suit that is called becomes the
+    current suit. The same thing as a wild card." (Here the jack's player names it; the
+    race is table talk.)"""
+    hands = [["2C"], ["JD", "3S", "4S"], ["7H", "KH", "3C"], ["8C"]]
+    state, events = play(table(hands, ["9H"]), BOB, "JD", suit="C")
+    assert only(events, "named_suit").text == "Bob names clubs ♣."
+    _, heart = play(state, JANE, "KH")
+    assert only(heart, Refused).broken[0].jargon == "Misplay"
+    _, club = play(state, JANE, "3C")
+    assert kinds(club) == ["played"]
+
+
+def test_all_spades_are_called_jacks_included() -> None:
+    """"Bob plays the 2 of Spades. He then says 'Two of Spades'. All spades must be called
+    including Jacks!\""""
+    hands = [["2C"], ["2S", "JS", "3S", "4S"], ["7H"], ["8C"]]
+    _, two = play(table(hands, ["9S"]), BOB, "2S", say="Two of Spades")
+    assert not of_kind(two, CallBroken)
+    _, jack = play(table(hands, ["9H"]), BOB, "JS", suit="H")
+    assert only(jack, CallBroken).text == "Dealer: that's a Spade! Bob missed a call."
+    _, named = play(table(hands, ["9H"]), BOB, "JS", suit="H", say="Jack of spades")
+    assert not of_kind(named, CallBroken)
+
+
+def test_naming_a_diamond_is_talk_not_a_false_spade_call() -> None:
+    """"These would all be grounds for talking: 'Five of DIAMONDS'" - talking is left for the
+    table-talk work, so no call rule charges it."""
+    hands = [["2C"], ["5D", "3S", "4S"], ["7H"], ["8C"]]
+    _, events = play(table(hands, ["9D"]), BOB, "5D", say="Five of DIAMONDS")
+    assert kinds(events) == ["played"]
+
+
+def test_a_misplay_draws_one_and_takes_the_card_back() -> None:
+    """"Misplay - player draws one card and takes their card back ... For example: The five of
+    spades on the four of hearts.\""""
+    hands = [["2C"], ["5S", "3D", "4D"], ["7H"], ["8C"]]
+    state, events = play(table(hands, ["4H"]), BOB, "5S")
+    assert only(events, Refused).text == "Bob tries 5♠ on 4♥. Dealer: that's a Misplay!"
+    assert penalties(events) == [1]
+    assert "5S" in state.hands[BOB] and state.current == JANE
+
+
+def test_an_ace_skips_and_a_two_reverses_in_play() -> None:
+    """"2 - Reverse." "A - Skip.\""""
+    hands = [["2C"], ["AH", "2H", "3D", "4D"], ["7H"], ["8C"]]
+    state, _ = play(table(hands, ["9H"]), BOB, "AH")
+    assert state.current == JIM
+    state, _ = play(table(hands, ["9H"]), BOB, "2H")
+    assert (state.direction, state.current) == (-1, DEALER)
+
+
+def test_a_missed_last_card_costs_two_cards() -> None:
+    """"Failure to Say Last Card - one card LYING and one card CHEATING.\""""
+    hands = [["2C"], ["5H", "6H"], ["7H"], ["8C"]]
+    _, events = play(table(hands, ["9H"]), BOB, "5H")
+    assert only(events, CallBroken).text == "Dealer: that's a Last Card! Bob missed a call."
+    assert penalties(events) == [2]
+    _, said = play(table(hands, ["9H"]), BOB, "5H", say="Last card")
+    assert kinds(said) == ["played"]
+
+
+def test_a_missed_mao_costs_three_cards_and_the_win() -> None:
+    """"Failure to Say Mao - one card LYING, one card CHEATING and one card TAKING THE GREAT
+    NAME OF MAO IN VAIN.\""""
+    hands = [["2C"], ["6H"], ["7H"], ["8C"]]
+    state, events = play(table(hands, ["9H"], draws=("3D", "4D", "5D")), BOB, "6H")
+    assert only(events, CallBroken).jargon == "Mao"
+    assert penalties(events) == [3]
+    assert (sorted(state.hands[BOB]), state.phase) == (["3D", "4D", "5D"], "playing")
+    state, events = play(table(hands, ["9H"]), BOB, "6H", say="Mao")
+    assert only(events, WonRound).seat == BOB and state.phase == "ended"

@@ -1,0 +1,209 @@
+"""Seed 000's Lynnfield rulebook (version 4.6), the examples of its card rules that a table
+plays without talking out of turn, replayed through the engine under the ``lynnfield``
+preset: the Chairman's named start, Skippy, Consideration, Switcheroo, Jack Madden (with
+Jess' Clause), Holidays, Royalty, Shine On, Check Yo Self, "Mao" with one card left and
+"The Game of Mao Has Ended".
+
+The seed's words are quoted in each test's docstring.
+"""
+
+from __future__ import annotations
+
+from games.engine.actions import Deal
+from games.engine.apply import apply
+from games.engine.events import CallBroken, Dealt, Drew, Refused, WonRound
+from games.engine.state import GameState
+from games.presets.opening import open_preset, settings_for
+from games.presets.registry import preset
+from tests.engine.helpers import arrange, kinds, of_kind, only, play
+
+CHAIRMAN, AVA, BEN, CAL = 0, 1, 2, 3
+NAMES = ("Chair", "Ava", "Ben", "Cal")
+
+
+def dealt(first: int = AVA, players: int = 4, **chosen: int) -> tuple[GameState, Dealt]:
+    """A Lynnfield game dealt by the Chairman, who names ``first`` (the youngest)."""
+    settings = settings_for(preset("lynnfield"), players=players, first_rule_maker=CHAIRMAN,
+                            **chosen)
+    state, _ = open_preset(settings, NAMES[:players], 1)
+    state, events = apply(state, Deal(CHAIRMAN, first=first))
+    return state, only(events, Dealt)
+
+
+def table(hands: list[list[str]], pile: list[str], draws: tuple[str, ...] = (),
+          current: int = AVA) -> GameState:
+    state, _ = dealt()
+    return arrange(state, hands, [pile], draws=draws, current=current)
+
+
+def calls(events: list[object]) -> list[str]:
+    return [e.text for e in events if isinstance(e, CallBroken)]
+
+
+def test_the_youngest_goes_first_then_clockwise() -> None:
+    """"The youngest player always goes first, and then the game proceeds in a clockwise
+    direction." The Chairman (who deals) names the youngest."""
+    state, deal = dealt(first=BEN)
+    assert deal.text == ("Round 1: Chair deals 5 cards each. The starter is 5♠. Ben plays "
+                         "first.")
+    assert (state.current, state.direction) == (BEN, 1)
+
+
+def test_a_blitzkrieg_round_deals_three_and_two_decks_may_be_used() -> None:
+    """"A 3 card game is called a Blitzkrieg round." "If the players agree, the players are
+    allowed to play with 2 decks of cards.\""""
+    state, _ = dealt(hand_size=3, decks=2)
+    assert [len(h) for h in state.hands] == [3, 3, 3, 3]
+    assert len(state.stock) == 104 - 12 - 1
+
+
+def test_a_card_must_match_suit_or_number() -> None:
+    """"... they must place down a card that is the same suit as the card before or the same
+    number.\""""
+    hands = [["2C"], ["9C", "5C", "3D"], ["4D"], ["6C"]]
+    state, events = play(table(hands, ["9H"]), AVA, "5C")
+    assert only(events, Refused).text == "Ava tries 5♣ on 9♥. Chairman: that's a Mistake!"
+    assert [e.count for e in events if isinstance(e, Drew)] == [1]
+    # Scangas's Second Law: the penalty card cannot be used this turn: the turn is over.
+    assert state.current == BEN
+    _, number = play(table(hands, ["9H"]), AVA, "9C")
+    assert kinds(number) == ["played"]
+
+
+def test_an_ace_skips_the_next_player_and_in_two_gives_another_turn() -> None:
+    """"An Ace skips the next player. In a 2-player game, the Ace gives the player who put
+    down the Ace another turn.\""""
+    hands = [["2C"], ["AH", "5C", "3D"], ["4D"], ["6C"]]
+    state, events = play(table(hands, ["9H"]), AVA, "AH")
+    assert only(events, "skipped").text == "Ben is skipped."
+    assert state.current == CAL
+    two, _ = dealt(first=AVA, players=2)
+    two = arrange(two, [["2C", "3C"], ["AH", "5C", "3D"]], [["9H"]], current=AVA)
+    two, _ = play(two, AVA, "AH")
+    assert two.current == AVA
+
+
+def test_an_eight_after_a_skip_makes_it_the_skipped_players_turn() -> None:
+    """"Even if the previous player put down an ace to skip the next player, if the player
+    after the skipped player puts down an eight, the order switches and it becomes the
+    skipped player's turn.\""""
+    hands = [["2C"], ["AH", "5C", "3D"], ["4D", "5D"], ["8H", "6C", "7C"]]
+    state, _ = play(table(hands, ["9H"]), AVA, "AH")
+    state, events = play(state, CAL, "8H")
+    assert (state.direction, state.current) == (-1, BEN)
+    assert only(events, "fired").jargon == "Switcheroo"
+
+
+def test_consideration_one_card_then_two_with_a_very() -> None:
+    """"If a player places down a 7, they must state, 'Have a Nice Day'. The next person will
+    receive a penalty card ... then resume with their turn. If the next card is a 7, the next
+    player will take two cards and say 'Have a Very Nice Day'.\""""
+    hands = [["2C"], ["7H", "5C", "3D"], ["7D", "5D", "KC"], ["8C", "6C", "9C"]]
+    state, events = play(table(hands, ["9H"], draws=("QS", "2S", "3S")), AVA, "7H",
+                         say="Have a nice day")
+    assert [(e.seat, e.count) for e in events if isinstance(e, Drew)] == [(BEN, 1)]
+    assert (state.current, "QS" in state.hands[BEN]) == (BEN, True)
+    state, events = play(state, BEN, "7D",
+                         say="Have a very nice day. Shine bright like a diamond")
+    assert [(e.seat, e.count) for e in events if isinstance(e, Drew)] == [(CAL, 2)]
+    assert not of_kind(events, CallBroken)
+    _, silent = play(table(hands, ["9H"]), AVA, "7H")
+    assert calls(silent) == ["Chairman: that's a Nice Day! Ava missed a call."]
+
+
+def test_the_card_a_seven_gives_may_be_played_at_once() -> None:
+    """Scangas's Second Law: "The penalty card from 'Have a Nice Day' from the previous player
+    does not count with this rule.\""""
+    hands = [["2C"], ["7H", "5C", "3D"], ["KD", "5D", "KC"], ["8C"]]
+    state, _ = play(table(hands, ["9H"], draws=("5H",)), AVA, "7H", say="Have a nice day")
+    state, events = play(state, BEN, "5H")
+    assert kinds(events) == ["played"]
+
+
+def test_a_jack_changes_the_suit_or_by_jess_clause_keeps_its_own() -> None:
+    """"A Jack allows the person who placed it to change suits (wild card). The next player is
+    required to place down a card of that suit, or they can place down another Jack." Jess'
+    Clause: "the player is not required to state a suit change.\""""
+    hands = [["2C"], ["JC", "5C", "3D"], ["KH", "JD", "4S"], ["8C"]]
+    state, events = play(table(hands, ["9H"]), AVA, "JC", suit="S")
+    assert only(events, "named_suit").text == "Ava names spades ♠."
+    _, heart = play(state, BEN, "KH", say="All hail the chairman, king of hearts")
+    assert only(heart, Refused).broken[0].jargon == "Mistake"
+    _, jack = play(state, BEN, "JD", suit="H", say="Shine bright like a diamond")
+    assert kinds(jack)[0] == "played" and not of_kind(jack, Refused)
+    _, spade = play(state, BEN, "4S", say="Four of spades")
+    assert kinds(spade) == ["played"]
+    kept, _ = play(table(hands, ["9H"]), AVA, "JC")
+    assert kept.piles[0].suit == "C"
+
+
+def test_holidays_on_a_six() -> None:
+    """"A six requires the player to say 'Merry Christmas', 'Happy Hanukkah', 'Happy
+    Holidays', or another holiday name.\""""
+    hands = [["2C"], ["6H", "5C", "3D"], ["4D"], ["8C"]]
+    for greeting in ("Merry Christmas!", "Happy Hanukkah", "happy holidays"):
+        _, events = play(table(hands, ["9H"]), AVA, "6H", say=greeting)
+        assert kinds(events) == ["played"], greeting
+    _, silent = play(table(hands, ["9H"]), AVA, "6H")
+    assert calls(silent) == ["Chairman: that's a Holidays! Ava missed a call."]
+
+
+def test_royalty_hails_the_chairman_and_honorable_may_be_left_out() -> None:
+    """"A King/Queen requires a player to say 'All Hail the Most Honorable Chairman/Chairwoman,
+    King/Queen of ___' ... The phrase does not need to be followed exactly ('Honorable' is
+    not necessary, etc.)\""""
+    hands = [["2C"], ["KH", "QH", "3D"], ["4D"], ["8C"]]
+    for said in ("All Hail the Most Honorable Chairman, King of Hearts",
+                 "All hail the Chairwoman, king of hearts!"):
+        _, events = play(table(hands, ["9H"]), AVA, "KH", say=said)
+        assert kinds(events) == ["played"], said
+    _, queen = play(table(hands, ["9H"]), AVA, "QH", say="All hail the chairman, king of hearts")
+    assert calls(queen) == ["Chairman: that's a Royalty! Ava missed a call."]
+
+
+def test_the_king_of_diamonds_shines() -> None:
+    """"If the card is a King of Diamonds, the player is allowed and encouraged to say 'All
+    Hail the Shining Chairman/Chairwoman, King/Queen of Diamonds'"; Shine On: "If any card
+    with a suit of a diamond is played, the person who played it must say 'Shine Bright like
+    a Diamond'.\""""
+    hands = [["2C"], ["KD", "5D", "3S"], ["4D"], ["8C"]]
+    _, events = play(table(hands, ["9D"]), AVA, "KD",
+                     say="All Hail the Shining Chairman, King of Diamonds. Shine bright like a "
+                         "diamond")
+    assert kinds(events) == ["played"]
+    _, plain = play(table(hands, ["9D"]), AVA, "5D")
+    assert calls(plain) == ["Chairman: that's a Shine On! Ava missed a call."]
+
+
+def test_spade_cards_must_be_named() -> None:
+    """Check Yo Self: "Spade Cards must be named when played. Ex: 'Two of Spades'.\""""
+    hands = [["2C"], ["2S", "5D", "3D"], ["4D"], ["8C"]]
+    _, named = play(table(hands, ["9S"]), AVA, "2S", say="Two of Spades")
+    assert kinds(named) == ["played"]
+    _, silent = play(table(hands, ["9S"]), AVA, "2S")
+    assert calls(silent) == ["Chairman: that's a Check Yo Self! Ava missed a call."]
+
+
+def test_mao_with_one_card_left_and_never_otherwise() -> None:
+    """"When you have one card left, you must say 'Mao'." "You cannot say the word 'Mao'
+    anytime during the game unless you have one card left.\""""
+    hands = [["2C"], ["5H", "3C"], ["4D"], ["8C"]]
+    _, said = play(table(hands, ["9H"]), AVA, "5H", say="Mao")
+    assert kinds(said) == ["played"]
+    _, silent = play(table(hands, ["9H"]), AVA, "5H")
+    assert calls(silent) == ["Chairman: that's a Mao! Ava missed a call."]
+    early = [["2C"], ["5H", "3C", "3D"], ["4D"], ["8C"]]
+    _, needless = play(table(early, ["9H"]), AVA, "5H", say="Mao")
+    assert calls(needless) == ["Chairman: that's a Mao! Ava said something needless."]
+
+
+def test_the_winner_states_that_the_game_of_mao_has_ended() -> None:
+    """"If a player has won the game, the player must state 'The Game of Mao Has Ended' and
+    the game ends.\""""
+    hands = [["2C"], ["5H"], ["4D"], ["8C"]]
+    state, events = play(table(hands, ["9H"]), AVA, "5H", say="The Game of Mao Has Ended")
+    assert only(events, WonRound).seat == AVA
+    assert state.end is not None and state.end.reason == "match"
+    state, events = play(table(hands, ["9H"], draws=("6D",)), AVA, "5H")
+    assert calls(events) == ["Chairman: that's a Game Ended! Ava missed a call."]
+    assert state.phase == "playing"
