@@ -9,7 +9,9 @@ own hook (:func:`tests.factories.stacked_deck`), so the engine deals and fires i
 
 from __future__ import annotations
 
-from games.engine.events import CallBroken, Dealt, Drew, Refused, WonRound
+from collections.abc import Sequence
+
+from games.engine.events import CallBroken, Dealt, Drew, Event, Refused, WonRound
 from games.engine.state import GameState
 from games.presets.opening import open_preset, settings_for
 from games.presets.registry import preset
@@ -22,7 +24,7 @@ HANDS = [["2C", "3C", "4C", "5C", "6C"], ["2S", "5S", "JS", "7D", "9H"],
          ["7H", "KH", "3D", "4D", "6D"], ["8C", "9C", "10C", "QC", "KC"]]
 
 
-def deal(starter: str, draws: tuple[str, ...] = ()) -> tuple[GameState, list[object]]:
+def deal(starter: str, draws: tuple[str, ...] = ()) -> tuple[GameState, list[Event]]:
     """Doug deals ``HANDS`` and turns up ``starter``."""
     settings = settings_for(preset("five-card"), players=4, first_rule_maker=DEALER)
     with stacked_deck(HANDS, starter, draws):
@@ -37,7 +39,7 @@ def table(hands: list[list[str]], pile: list[str], draws: tuple[str, ...] = (),
     return arrange(state, hands, [pile], draws=draws, current=current)
 
 
-def penalties(events: list[object]) -> list[int]:
+def penalties(events: Sequence[Event]) -> list[int]:
     return [e.count for e in events if isinstance(e, Drew) and e.reason == "penalty"]
 
 

@@ -9,9 +9,12 @@ The seed's words are quoted in each test's docstring.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from typing import Any
+
 from games.engine.actions import Deal
 from games.engine.apply import apply
-from games.engine.events import CallBroken, Dealt, Drew, Refused, WonRound
+from games.engine.events import CallBroken, Dealt, Drew, Event, Fired, Refused, WonRound
 from games.engine.state import GameState
 from games.presets.opening import open_preset, settings_for
 from games.presets.registry import preset
@@ -21,7 +24,7 @@ CHAIRMAN, AVA, BEN, CAL = 0, 1, 2, 3
 NAMES = ("Chair", "Ava", "Ben", "Cal")
 
 
-def dealt(first: int = AVA, players: int = 4, **chosen: int) -> tuple[GameState, Dealt]:
+def dealt(first: int = AVA, players: int = 4, **chosen: Any) -> tuple[GameState, Dealt]:
     """A Lynnfield game dealt by the Chairman, who names ``first`` (the youngest)."""
     settings = settings_for(preset("lynnfield"), players=players, first_rule_maker=CHAIRMAN,
                             **chosen)
@@ -36,7 +39,7 @@ def table(hands: list[list[str]], pile: list[str], draws: tuple[str, ...] = (),
     return arrange(state, hands, [pile], draws=draws, current=current)
 
 
-def calls(events: list[object]) -> list[str]:
+def calls(events: Sequence[Event]) -> list[str]:
     return [e.text for e in events if isinstance(e, CallBroken)]
 
 
@@ -91,7 +94,7 @@ def test_an_eight_after_a_skip_makes_it_the_skipped_players_turn() -> None:
     state, _ = play(table(hands, ["9H"]), AVA, "AH")
     state, events = play(state, CAL, "8H")
     assert (state.direction, state.current) == (-1, BEN)
-    assert only(events, "fired").jargon == "Switcheroo"
+    assert only(events, Fired).jargon == "Switcheroo"
 
 
 def test_consideration_one_card_then_two_with_a_very() -> None:

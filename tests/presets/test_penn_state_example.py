@@ -8,9 +8,11 @@ The seed's words are quoted in each test's docstring.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from games.engine.actions import Deal
 from games.engine.apply import apply
-from games.engine.events import CallBroken, Dealt, Drew, Refused, WonRound
+from games.engine.events import CallBroken, Dealt, Drew, Event, Refused, WonRound
 from games.engine.state import GameState
 from games.presets.opening import open_preset, settings_for
 from games.presets.registry import preset
@@ -40,7 +42,7 @@ HANDS = [["2C", "3C", "3D"], ["5S", "5C", "10S", "JD", "4H"], ["4D", "7H", "9C"]
          ["6C", "7C", "8C"]]
 
 
-def penalties(events: list[object]) -> list[int]:
+def penalties(events: Sequence[Event]) -> list[int]:
     return [e.count for e in events if isinstance(e, Drew) and e.reason == "penalty"]
 
 
