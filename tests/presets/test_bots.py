@@ -1,0 +1,78 @@
+"""Bots play every preset: seeded matches finish with every invariant holding after every
+step, and a bot that knows every rule (the oracle) is never refused and never pays for a
+call: no preset's rules make a correct caller pay. Kept small (a few seeded games per
+preset); ``manage.py play_bots --preset NAME --games 100`` plays the long runs, whose
+figures are in docs/presets/<name>.md.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+import pytest
+
+from games.engine.events import CallBroken, Refused
+from games.engine.invariants import card_census, violations
+from games.engine.lockup import has_way_out
+from games.engine.stall import stall_of
+from games.presets.registry import presets
+from games.presets.simulate import penalties_of, play_preset
+from rules.cards import make_deck
+from rules.evaluation import Rulebook
+
+NAMES = list(presets())
+SEEDS = (1, 2, 3)
+#: The law a preset's games start with (the oracle knows it too).
+LAWS = {"teaching": "Wrong Colour"}
+MIXED = ("oracle", "experimenter")
+
+
+@pytest.mark.parametrize("name", NAMES)
+@pytest.mark.parametrize("seed", SEEDS)
+def test_bots_finish_a_game_of_every_preset_keeping_every_invariant(name: str,
+                                                                    seed: int) -> None:
+    record = play_preset(name, seed, MIXED, law=LAWS.get(name), max_actions=1500,
+                         max_rounds=4, keep_states=True)
+    assert record.problems == []
+    assert record.final.phase == "ended"
+    settings = record.start.settings
+    deck = Counter(str(c) for c in make_deck(settings.decks, settings.jokers))
+    house = [e.jargon for e in record.start.rules if e.house]
+    assert house == [r.jargon for r in presets()[name].house_rules]
+    for state in record.states:
+        assert violations(state) == []
+        assert card_census(state) == deck
+        # House rules stay in force for the whole game.
+        assert [e.jargon for e in state.rules if e.house and e.active] == house
+    if settings.match_wins is not None and not record.capped:
+        assert record.final.end is not None and record.final.end.reason == "match"
+    assert penalties_of(record, MIXED, "oracle") == (0, 0)
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_oracles_alone_are_never_refused_and_never_pay_for_a_call(name: str) -> None:
+    """A table of oracles: every play and every call is some oracle's, and none costs a card
+    (the experimenters above are refused and miss calls, which is what makes the count
+    meaningful: see the last assertion)."""
+    kinds = ("oracle",)
+    for seed in SEEDS:
+        record = play_preset(name, seed, kinds, law=LAWS.get(name), max_actions=1500,
+                             max_rounds=4)
+        assert record.problems == []
+        assert not [e.text for e in record.events if isinstance(e, (Refused, CallBroken))]
+    # The experimenters, who know no call, do pay for them where a preset has calls.
+    if any(r.spec.kind == "call" for r in presets()[name].house_rules):
+        broken = sum(penalties_of(play_preset(name, seed, MIXED, law=LAWS.get(name),
+                                              max_actions=1500, max_rounds=4),
+                                  MIXED, "experimenter")[1] for seed in SEEDS)
+        assert broken > 0
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_the_house_rules_of_every_preset_leave_a_way_out_and_never_stall(name: str) -> None:
+    found = presets()[name]
+    rulebook = Rulebook([*found.house_rules, *found.laws])
+    for players in found.choices["players"].options if "players" in found.choices else (
+            found.settings.players,):
+        assert has_way_out(rulebook, players=players)
+    assert stall_of(rulebook) is None
