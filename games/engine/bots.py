@@ -115,9 +115,12 @@ def rule_action(seat: int, rng: Random, desk: Desk | None = None,
 
 
 def rules_known(view: PlayerView) -> tuple[Rule, ...]:
-    """The rules whose full text the seat of ``view`` knows while the game goes on: its own
-    secret rules (the view shows no other rule's text before the reveal)."""
-    return tuple(summary.rule for summary in view.my_rules)
+    """The rules in force whose full text the seat of ``view`` knows while the game goes on:
+    its own secret rules, a preset's house rules (public to everyone) and the secret rules
+    disclosed to everyone (``reveal: "round"``); the view shows no other rule's text before
+    the reveal."""
+    public = [s for s in (*view.house_rules, *view.disclosed) if s.retired is None]
+    return tuple(summary.rule for summary in (*view.my_rules, *public))
 
 
 @lru_cache(maxsize=256)
