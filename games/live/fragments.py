@@ -26,6 +26,7 @@ from games.live.snapshots import TableSnapshot
 from games.lobby.context import lobby_context
 from games.models import LOBBY, Seat
 from games.notebook.display import evidence_context
+from games.presets.display import house_of
 from games.table.context import MOMENTS, log_lines, table_context
 
 #: The fragments of a full table frame, in the order they are sent.
@@ -116,7 +117,9 @@ def notebook_evidence(snapshot: TableSnapshot) -> str:
     key = ("notebook", "")
     html = snapshot.rendered.get(key)
     if html is None:
-        context = evidence_context(table_record(snapshot), snapshot.game.code) | {"oob": True}
+        house = house_of(str(snapshot.game.settings.get("preset", "")))
+        context = evidence_context(table_record(snapshot), snapshot.game.code,
+                                   house=house) | {"oob": True}
         html = snapshot.rendered[key] = render_to_string(NOTEBOOK_EVIDENCE, context)
     return html
 

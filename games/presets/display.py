@@ -50,3 +50,12 @@ def preset_rows(all_presets: Mapping[str, Preset], chosen: str) -> list[PresetRo
     """Every preset as the home page lists it, ``chosen`` marked."""
     return [PresetRow(p.name, p.title, p.summary, p.description, p.name == chosen,
                       house_rule_rows(p)) for p in all_presets.values()]
+
+
+def house_of(name: str) -> dict[str, str]:
+    """The house rules of the preset ``name`` by jargon, in English (none for a name the
+    registry no longer lists): what every tool may treat as known."""
+    from games.presets.registry import presets
+
+    found = presets().get(name)
+    return {row.jargon: row.text for row in house_rule_rows(found)} if found else {}
