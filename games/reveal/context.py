@@ -23,7 +23,7 @@ from django.utils.safestring import mark_safe
 from games.deduction.record import public_record
 from games.engine.events import ClaimWon, Dealt, Event, Fired, Hand, Refused, RuleWritten, Tie
 from games.engine.state import GameState, RoundWin
-from games.engine.views import RuleSummary, spectator_view
+from games.engine.views import PlayerView, RuleSummary, spectator_view
 from games.models import Game, Hypothesis, Note, SealedGuess
 from games.reveal.chart import describe_chart, hand_chart
 from games.reveal.guesses import (
@@ -265,8 +265,11 @@ def reveal_context(ref: GameRef, holder: str | None = None) -> dict[str, Any]:
     scorer = Scorer(real_rules(state), public_record(events, None, names),
                     Settings(aces_high=state.settings.aces_high))
     guesses = score_guesses(stored.sealed, scorer, names, moments)
-    rules = rules_of(view.rules, firsts(actions, moments, names), guesses,
+    every = rules_of(view.rules, firsts(actions, moments, names), guesses,
                      own_notes(stored, scorer))
+    # A preset's house rules were public all along: listed apart from the secrets.
+    rules = [r for r in every if not r.summary.house]
+    house = [r for r in every if r.summary.house]
     rule_marks = rule_marks_of(state, actions)
     refusals = refusal_marks(actions)
     return {
@@ -281,6 +284,8 @@ def reveal_context(ref: GameRef, holder: str | None = None) -> dict[str, Any]:
         "end_headline": END_HEADLINES.get(view.end.reason if view.end else "",
                                           "The game is over"),
         "rules": rules,
+        "house_rules": house,
+        "match": match_of(view),
         "highlight": highlight(rules),
         "detective": detective(guesses),
         "player_rows": player_rows(names, stored.bot_labels, events, guesses),
@@ -298,6 +303,26 @@ def reveal_context(ref: GameRef, holder: str | None = None) -> dict[str, Any]:
         "log_size": sum(r.size for r in log),
         "log_open": sum(r.size for r in log) <= LOG_OPEN_LIMIT,
     }
+
+
+@dataclass(frozen=True, slots=True)
+class MatchResult:
+    """A match as the reveal tells it: each player's round wins out of ``target`` and
+    who took it (``winner`` "": nobody reached the target before the game ended)."""
+
+    target: int
+    wins: tuple[tuple[str, int], ...]
+    winner: str
+
+
+def match_of(view: PlayerView) -> MatchResult | None:
+    """The match of a game played as one (``match_wins`` set), else ``None``."""
+    if view.match_wins is None:
+        return None
+    wins = view.wins or tuple(0 for _ in view.names)
+    taken = [name for name, won in zip(view.names, wins, strict=True) if won >= view.match_wins]
+    return MatchResult(view.match_wins, tuple(zip(view.names, wins, strict=True)),
+                       taken[0] if taken else "")
 
 
 def game_rows(game: Game, holder: str | None) -> GameRows:

@@ -17,7 +17,7 @@ from games.models import Seat
 from games.presets.format import Preset
 from games.presets.registry import preset
 from games.store.writes import submit_action
-from tests.factories import holder_client, stacked_deck, stored_state
+from tests.factories import holder_client, play_until, stacked_deck, stored_state
 from tests.web.presets import DEALING, preset_game, with_preset
 from tests.web.test_fragments import elements, snapshot_of
 
@@ -171,3 +171,14 @@ def test_pushes_carry_the_house_rules_the_match_and_the_deal(dealing: Preset) ->
         found = elements(frame, top_only=True)
         assert "stage" in found and "is dealing" not in found["status"]
         assert "house" not in found  # nothing in it changed
+
+
+def test_a_law_shows_only_once_disclosed_at_the_round_end() -> None:
+    game, clients = preset_game(preset("teaching"), law="Wrong Colour")
+    watcher = holder_client()[0]
+    for client in (*clients, watcher):
+        assert "Wrong Colour" not in page(client, game.code)
+    game = play_until(game, lambda s: len(s.winners) == 1)
+    for client in (*clients, watcher):
+        text = page(client, game.code)
+        assert "Rules disclosed" in text and "Wrong Colour" in text
