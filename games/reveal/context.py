@@ -42,7 +42,7 @@ from games.reveal.guesses import (
 )
 from games.reveal.players import player_rows
 from games.store.errors import ServiceError
-from games.store.reads import GameRef, game_entries, game_state, get_game
+from games.store.reads import GameRef, game_entries, game_state, get_game, opening_events
 from games.store.rows import seat_row
 from rules.cards import card_of
 from rules.context import Settings
@@ -254,8 +254,12 @@ def reveal_context(ref: GameRef, holder: str | None = None) -> dict[str, Any]:
     view = spectator_view(state)
     names = view.names
     marks = round_marks(actions)
-    results = round_results(names, view.winners, actions)
-    log = log_rounds(actions)
+    # A game dealt at its start logged that deal apart (no seat's action: not in
+    # ``entries``, which line up with the state's history).
+    opening = opening_events(game)
+    dealt_first = any(isinstance(e, Dealt) for e in opening)
+    results = round_results(names, view.winners, [opening, *actions])
+    log = log_rounds(actions, opening)
     outcomes = {r.round: r.short for r in results}
     for group in log:
         group.outcome = outcomes.get(group.number, "")
@@ -277,7 +281,7 @@ def reveal_context(ref: GameRef, holder: str | None = None) -> dict[str, Any]:
         "names": names,
         "players": len(names),
         "action_count": len(actions),
-        "rounds_played": len(marks),
+        "rounds_played": len(marks) + int(dealt_first),
         "ended_at": game.ended_at,
         "end": view.end,
         "end_when": end_when(moments),
@@ -466,8 +470,10 @@ def round_marks(actions: Sequence[Sequence[Event]]) -> list[tuple[int, int]]:
             for event in events if isinstance(event, Dealt)]
 
 
-def log_rounds(actions: Sequence[Sequence[Event]]) -> list[LogRound]:
-    """Every event's public text in order, grouped by round.
+def log_rounds(actions: Sequence[Sequence[Event]],
+               opening: Sequence[Event] = ()) -> list[LogRound]:
+    """Every event's public text in order, grouped by round (``opening``: the events of a
+    game dealt at its start, shown as action 0, before the first action).
 
     An event belongs to the round it speaks of: a deal or a new rule opens the round it
     is for, so "X wins round 1" closes round 1 and the winner's new rule opens round 2,
@@ -477,7 +483,8 @@ def log_rounds(actions: Sequence[Sequence[Event]]) -> list[LogRound]:
     """
     rounds: list[LogRound] = []
     current = 1
-    for number, events in enumerate(actions, start=1):
+    numbered = [(0, opening)] if opening else []
+    for number, events in [*numbered, *enumerate(actions, start=1)]:
         for event in events:
             if isinstance(event, Hand):
                 continue

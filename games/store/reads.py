@@ -107,6 +107,16 @@ def game_entries(ref: GameRef) -> list[StoredAction]:
             if not is_opening(action)]
 
 
+def opening_events(ref: GameRef) -> tuple[Event, ...]:
+    """The events of a game's opening, when it was dealt at its start (its log entry's
+    action is :data:`~games.presets.opening.OPENING`); none otherwise."""
+    entry = LogEntry.objects.filter(game=get_game(ref)).order_by("seq").values_list(
+        "action", "events").first()
+    if entry is None or not is_opening(entry[0]):
+        return ()
+    return tuple(event_from_json(e) for e in entry[1])
+
+
 def replay(ref: GameRef) -> GameState:
     """Rebuild a game's state from its seed, settings, seat names and logged actions.
 

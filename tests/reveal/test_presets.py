@@ -39,6 +39,9 @@ def test_house_rules_are_listed_apart_from_the_secret_law() -> None:
     match = section(page, "match")
     assert f"<strong>{winner}</strong>: 1 of 3" in match
     assert "Nobody reached 3 round wins" in match
+    # The deal at the start (logged apart from the actions) is in the log and the count.
+    assert "3 players · 1 round ·" in page
+    assert "Round 1: Gogol deals 5 cards each" in section(page, "log")
 
 
 def test_the_reveal_says_who_took_the_match() -> None:
