@@ -9,8 +9,12 @@ import re
 import pytest
 from django.test import Client
 from django.utils.html import escape
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
+from games.engine.settings import GameSettings
 from games.models import Game, LogEntry
+from games.presets.opening import check_settings
 from games.presets.registry import DEFAULT, presets
 from games.store.reads import load_state, replay
 from tests.factories import holder_client, stored_state
@@ -131,3 +135,32 @@ def test_a_game_started_with_a_law_is_dealt_and_logs_the_deal() -> None:
     # The table shows the host their hand and the deal; never the law's name.
     html = host.get(f"/g/{game.code}/").content.decode()
     assert "Wrong Colour" not in html and 'data-card="' in html
+
+
+FIELD_VALUES = st.one_of(st.sampled_from(["", "0", "1", "2", "3", "5", "7", "8", "9", "on",
+                                          "host", "random", "Wrong Colour"]),
+                         st.text(max_size=6))
+
+
+@settings(max_examples=40, deadline=None,
+          suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(name=st.sampled_from(sorted(presets())),
+       fields=st.dictionaries(st.sampled_from(["players", "hand_size", "decks", "jokers",
+                                               "aces_high", "law", "first_rule_maker"]),
+                              FIELD_VALUES))
+def test_any_posted_form_opens_an_allowed_table_or_says_why(name: str,
+                                                           fields: dict[str, str]) -> None:
+    fields = {k: v.replace("\x00", "") for k, v in fields.items()}
+    client, _ = holder_client()
+    before = Game.objects.count()
+    response = client.post("/new/", {"name": "Gogol", "preset": name, **fields})
+    assert response.status_code in (302, 400)
+    if response.status_code == 302:
+        game = Game.objects.order_by("-pk").first()
+        assert game is not None
+        check_settings(presets()[name], GameSettings.from_json(game.settings))
+    else:
+        assert Game.objects.count() == before
+        # Every refusal is said: on the form, or beside the field it is about.
+        page = response.content.decode()
+        assert 'class="form__errors" role="alert"' in page or 'class="form__error"' in page

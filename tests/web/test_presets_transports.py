@@ -28,7 +28,8 @@ CASES: dict[str, tuple[str, int, dict[str, Any], str]] = {
                 "There is no seat 6 in this game."),
     "a skip in Mini Mao": ("mini-mao", 0, {"type": "skip_rule"},
                            "In this game the winner always writes a rule."),
-    "a skip by another": ("teaching", 1, {"type": "skip_rule"}, "rule"),
+    "a skip by another": ("teaching", 1, {"type": "skip_rule"},
+                          "It is not your turn to write a rule."),
 }
 
 
