@@ -165,6 +165,21 @@ def test_a_preset_is_played_from_the_lobby_to_a_round_won(
     expect(ann.page.get_by_label("Cards in each hand")).to_have_count(
         1 if "hand_size" in chosen.choices else 0)
     shoot(ann.page, f"preset-{name}-00-home")
+    seats, hands = chosen.choices.get("players"), chosen.choices.get("hand_size")
+    if seats and hands and max(seats.options) * max(hands.options) >= 52:
+        # A combination the preset refuses is said on the form, never a server error.
+        page = ann.page
+        page.get_by_label("Your name").fill("Ann")
+        page.get_by_label("Seats at the table").select_option(str(max(seats.options)))
+        page.get_by_label("Cards in each hand").select_option(str(max(hands.options)))
+        if "decks" in chosen.choices:
+            page.get_by_label("Decks").select_option("1")
+        page.get_by_role("button", name="Open the table").click()
+        expect(page.locator(".form__errors")).to_contain_text("need two decks")
+        shoot(page, f"preset-{name}-00-home-refused")
+    bob.page.goto(f"/?preset={name}")
+    assert horizontal_overflow(bob.page) <= 0
+    shoot(bob.page, f"preset-{name}-00-home-phone")
 
     # The lobby (staged with the seed: the home page's form would draw a random one).
     game = stage(server_env, {"lobby": True, "preset": name, "players": 3, "hand_size": 5,
