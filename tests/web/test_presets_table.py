@@ -17,6 +17,7 @@ from games.models import Seat
 from games.presets.format import Preset
 from games.presets.registry import preset
 from games.store.writes import submit_action
+from rules.english import describe
 from tests.factories import holder_client, play_until, stacked_deck, stored_state
 from tests.web.presets import DEALING, preset_game, with_preset
 from tests.web.test_fragments import elements, snapshot_of
@@ -182,3 +183,12 @@ def test_a_law_shows_only_once_disclosed_at_the_round_end() -> None:
     for client in (*clients, watcher):
         text = page(client, game.code)
         assert "Rules disclosed" in text and "Wrong Colour" in text
+
+
+def test_no_push_holds_a_law_before_it_is_disclosed() -> None:
+    game, _ = preset_game(preset("teaching"), law="Wrong Colour")
+    law = preset("teaching").laws[0]
+    snapshot = snapshot_of(game)
+    for seat in (*snapshot.seats, None):
+        frame, _ = render_update(snapshot, seat, "http://x/", Screen(), notebook=True)
+        assert law.jargon not in frame and describe(law) not in frame
