@@ -64,6 +64,7 @@ def test_the_winner_may_skip_where_the_preset_lets_them() -> None:
     game, clients = preset_game(preset("teaching"))
     host_page = page(clients[0], game.code)
     assert "Skip: write no law" in host_page
+    assert "You may write the first secret law, or play without one." in host_page
     assert "Skip:" not in page(clients[1], game.code)
     ok, _ = act(clients[1], game.code, game.version, type="skip_rule")
     assert not ok  # only the rule-maker may
