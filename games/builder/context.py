@@ -380,9 +380,12 @@ def rules_in_force(state: GameState) -> list[Rule]:
 
 
 def own_rules(state: GameState, seat: int) -> list[Rule]:
-    """The rules in force that the builder may show ``seat`` in detail: their own. (House
-    rules, public to all, would join them here; games have none yet.)"""
-    return [rule for rule in rules_in_force(state) if rule.author == seat]
+    """The rules in force that the builder may show ``seat`` in detail: their own, and the
+    rules everyone knows (a preset's house rules; secret rules disclosed at the end of a
+    round). Never a rule still secret from them (another player's, a preset law not
+    disclosed); a rule retired by a replacing law is no longer in force."""
+    return [replace(e.rule, author=e.author) for e in state.rules
+            if e.retired is None and (e.author == seat or e.house or e.id in state.disclosed)]
 
 
 def table_of(state: GameState, seat: int) -> Table:
@@ -446,6 +449,9 @@ class Panel:
     #: Whether the jargon field is redrawn with this response (an example's jargon set or
     #: cleared).
     jargon_redrawn: bool = False
+    #: The rules in force the writer knows besides their own (house rules, rules
+    #: disclosed), by jargon: the preview's grid and notes count them too.
+    known: tuple[str, ...] = ()
 
     @property
     def urls(self) -> dict[str, str]:
@@ -534,6 +540,7 @@ def make_panel(game: Game, state: GameState | None, seat: int | None,
     panel.example = example_of(checked.spec)
     if with_preview and checked.ok and checked.rule is not None:
         table, mine = table_of(state, seat), own_rules(state, seat)
+        panel.known = tuple(r.jargon for r in mine if r.author != seat)
         conditions = [c for r in (*mine, checked.rule) for c in conditions_of(r.spec)]
         panel.depth = depth_read(conditions)
         panel.rounds = bool(reads_of(conditions) & {"record", "position"})

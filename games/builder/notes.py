@@ -5,11 +5,11 @@ Two notes, each a preview :class:`~games.builder.preview.Warning`:
 - ``double_negative``: a restriction's "must not" over a condition with "not" ticked says
   the same as a simpler rule; the note says which.
 - ``same_words``: a call asking for words that hold, or are held in, the words of another
-  call rule *of the same author* ("Mao" and "Mao Mao": where both are asked for at once,
+  call rule the author knows ("Mao" and "Mao Mao": where both are asked for at once,
   each needs words of its own, so saying "Mao Mao" once makes only one of them;
-  :func:`rules.phrases.phrases_overlap`). Only the author's own rules are read:
-  another player's call words are their secret, and a note about them would give them
-  away.
+  :func:`rules.phrases.phrases_overlap`): their own, a preset's house rules (public) and
+  rules disclosed to everyone. Never another player's secret rule: their call words are
+  their secret, and a note about them would give them away.
 """
 
 from __future__ import annotations
@@ -54,13 +54,15 @@ def _same_words(rule: Rule, own: Sequence[Rule]) -> Warning | None:
     assert isinstance(twin.spec, Call)
     what = ("the same words" if words(twin.spec.say) == words(spec.say) else
             "words that hold these, or are held in them")
-    return Warning("same_words", f"Your rule “{twin.jargon}” already asks for {what}. "
+    whose = ("Your rule" if twin.author is not None and twin.author == rule.author
+             else "The house rule" if twin.author is None else "The disclosed rule")
+    return Warning("same_words", f"{whose} “{twin.jargon}” already asks for {what}. "
                    "Where both ask at once, each needs words of its own: a player who says "
                    "them once makes only one of the two calls. Choose different words.")
 
 
 def notes(form: RuleForm, rule: Rule, own: Sequence[Rule]) -> tuple[Warning, ...]:
     """The notes on the draft ``form`` (built as ``rule``); ``own`` holds only rules that
-    the draft's author wrote."""
+    the draft's author knows in full (:func:`games.builder.context.own_rules`)."""
     found = (_double_negative(form), _same_words(rule, own))
     return tuple(w for w in found if w is not None)

@@ -26,10 +26,11 @@ from games.live.snapshots import TableSnapshot
 from games.lobby.context import lobby_context
 from games.models import LOBBY, Seat
 from games.notebook.display import evidence_context
+from games.presets.display import house_of
 from games.table.context import MOMENTS, log_lines, table_context
 
 #: The fragments of a full table frame, in the order they are sent.
-TABLE = ("status", "moment", "seats", "piles", "hand", "host-tools", "rules", "log")
+TABLE = ("status", "moment", "seats", "piles", "hand", "host-tools", "house", "rules", "log")
 #: Fragments inside the stage, sent on their own while the stage stays.
 INSIDE_STAGE = ("turn-buttons", "joker-row", "pile-row")
 #: The notebook's evidence, pushed to the screens that have their notebook open.
@@ -116,7 +117,9 @@ def notebook_evidence(snapshot: TableSnapshot) -> str:
     key = ("notebook", "")
     html = snapshot.rendered.get(key)
     if html is None:
-        context = evidence_context(table_record(snapshot), snapshot.game.code) | {"oob": True}
+        house = house_of(str(snapshot.game.settings.get("preset", "")))
+        context = evidence_context(table_record(snapshot), snapshot.game.code,
+                                   house=house) | {"oob": True}
         html = snapshot.rendered[key] = render_to_string(NOTEBOOK_EVIDENCE, context)
     return html
 
@@ -156,7 +159,7 @@ def _lobby_update(snapshot: TableSnapshot, seat: Seat | None, link: str,
 def _has_play_form(context: dict[str, Any]) -> bool:
     """Whether the stage holds the play form (the conditions of the stage partial)."""
     return not (context["ended"] or context["am_writer"] or context["writing"]
-                or context["me"] is None)
+                or context["dealing"] or context["me"] is None)
 
 
 def _inputs(context: dict[str, Any]) -> dict[str, str]:
@@ -173,7 +176,9 @@ def _inputs(context: dict[str, Any]) -> dict[str, str]:
         "status": (context["code"], context["version"], view.phase, view.round,
                    view.turn, view.direction, view.stock, context["my_turn"],
                    context["current_name"], context["am_writer"], bool(view.winners),
-                   context["writing"], context["writer_names"], view.end),
+                   context["writing"], context["writer_names"], view.end,
+                   context["dealing"], context["am_dealer"], context["dealer_name"],
+                   context["pending"]),
         "moment": ((moment.kind, moment.text, context["own_refusal"]) if moment is not None
                    else None),
         "seats": [repr(s) for s in context["seats"]],
@@ -182,8 +187,12 @@ def _inputs(context: dict[str, Any]) -> dict[str, str]:
                  context["notice"]),
         "host-tools": (context["is_host"], context["ended"],
                        [(s.index, s.name) for s in context["handable"]]),
+        "house": ([(r.jargon, r.text) for r in view.house_rules],
+                  [(r.jargon, r.author_name, r.retired, r.text) for r in view.disclosed],
+                  [repr(m) for m in context["match"]], view.match_wins,
+                  view.settings.chair),
         "rules": [repr(r) for r in (*view.my_rules, *view.known_rules)],
-        "turn-buttons": context["my_turn"],
+        "turn-buttons": (context["my_turn"], context["pending"]),
         "joker-row": context["has_joker"],
         "pile-row": piles if len(piles) > 1 else len(piles),
     }

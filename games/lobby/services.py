@@ -14,12 +14,16 @@ import secrets
 from dataclasses import replace
 
 from django.db import transaction
+from django.utils import timezone
 
 from games.engine.errors import EngineError
 from games.engine.settings import GameSettings
-from games.engine.setup import MAX_NAME, new_game
-from games.models import BOT_KINDS, LOBBY, Game, Seat, SeatNotice, new_code
+from games.engine.setup import MAX_NAME
+from games.models import BOT_KINDS, LOBBY, Game, LogEntry, Seat, SeatNotice, new_code
+from games.presets.format import PresetError
+from games.presets.opening import OPENING, open_preset
 from games.store.errors import ServiceError
+from games.store.mirrors import update_mirrors
 from games.store.reads import GameRef, game_settings, locked_game
 from games.store.subscribers import Change, changed
 
@@ -155,7 +159,10 @@ def remove_seat(ref: GameRef, holder: str, index: int) -> None:
 
 
 def start_game(ref: GameRef, holder: str) -> Game:
-    """The host starts the game with the seated players (at least two)."""
+    """The host starts the game with the seated players (at least two), opened from its
+    preset (:func:`~games.presets.opening.open_preset`: its house rules, and its law, in
+    force). A game dealt at once (no rule to write first) logs the deal's events as the
+    start's entry, so every screen's log and notebook has the first deal."""
     with transaction.atomic():
         game = _locked_lobby(ref)
         _require_host(game, holder)
@@ -169,12 +176,18 @@ def start_game(ref: GameRef, holder: str) -> Game:
                 Seat.objects.filter(pk=seat.pk).update(index=number)
         try:
             settings = replace(game_settings(game), players=len(seats))
-            state = new_game(settings, [s.name for s in seats], game.seed)
-        except EngineError as exc:
+            state, events = open_preset(settings, [s.name for s in seats], game.seed)
+        except (EngineError, PresetError) as exc:
             raise ServiceError("lobby/invalid", str(exc)) from None
         game.settings = settings.to_json()
         game.state = state.to_json()
         game.phase = state.phase
         game.save(update_fields=["settings", "state", "phase", "updated"])
+        if events:
+            # The version the start makes is this entry's seq (LogEntry: seq is the
+            # version after the change); a replay opens the game again from the settings.
+            LogEntry.objects.create(game=game, seq=game.version + 1, action=OPENING,
+                                    events=[event.to_json() for event in events])
+            update_mirrors(game, state, state, events, timezone.now())
         _changed(game)
     return game

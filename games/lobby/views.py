@@ -16,8 +16,10 @@ from django.views.decorators.http import require_GET, require_POST
 from games.engine.errors import EngineError
 from games.lobby import services
 from games.lobby.context import lobby_context
-from games.lobby.forms import NewGameForm
+from games.lobby.forms import NewGameForm, chosen_preset
 from games.models import Game
+from games.presets.display import preset_rows
+from games.presets.registry import presets
 from games.store.errors import ServiceError
 from games.store.identity import holder_of, request_holder, viewer_seat
 from games.store.limits import TOO_FAST, over_limit
@@ -25,9 +27,17 @@ from games.store.pages import ERROR_STATUS, game_or_404, is_htmx, link_to
 from games.store.seating import lost_seat_notice
 
 
+def _home(request: HttpRequest, form: NewGameForm, status: int = 200) -> HttpResponse:
+    preset = form.preset_data
+    context = {"form": form, "presets": preset_rows(presets(), preset.name),
+               "preset_title": preset.title}
+    return render(request, "home.html", context, status=status)
+
+
 def home(request: HttpRequest) -> HttpResponse:
-    """The home page: open a new table, or join one by its code."""
-    return render(request, "home.html", {"form": NewGameForm()})
+    """The home page: choose a way to play (``?preset=NAME``; the default otherwise), open
+    a new table with that preset's choices, or join one by its code."""
+    return _home(request, NewGameForm(preset=chosen_preset(request.GET.get("preset"))))
 
 
 @require_GET
@@ -43,15 +53,15 @@ def new_game(request: HttpRequest) -> HttpResponse:
     if over_limit(request, "new_game"):
         form = NewGameForm(request.POST or None)
         form.add_error(None, TOO_FAST)
-        return render(request, "home.html", {"form": form}, status=429)
+        return _home(request, form, status=429)
     if not form.is_valid():
-        return render(request, "home.html", {"form": form}, status=400)
+        return _home(request, form, status=400)
     try:
         game = services.open_game(form.settings(), form.cleaned_data["name"],
                                   request_holder(request))
     except (ServiceError, EngineError) as exc:
         form.add_error(None, str(exc))
-        return render(request, "home.html", {"form": form}, status=400)
+        return _home(request, form, status=400)
     return redirect("game", code=game.code)
 
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 import zlib
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -141,6 +142,8 @@ class JargonView:
     calls: tuple[Line, ...]
     wins: tuple[Line, ...]
     let_through: int
+    #: A preset's house rule: what it says, known to everyone ("": a rule to work out).
+    known: str = ""
 
     @property
     def summary(self) -> str:
@@ -166,6 +169,8 @@ class EvidenceView:
     refused: int
     several: int
     jargons: tuple[JargonView, ...]
+    #: The preset's house rules (jargon, English), listed as known from the start.
+    house: tuple[tuple[str, str], ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -245,7 +250,8 @@ def _refusal(attempt: Attempt, jargon: str, names: tuple[str, ...]) -> Line:
                 rest=f"{_holding(attempt)}{_words(attempt)}{also}.")
 
 
-def _jargon_view(entry: Entry, record: PublicRecord) -> JargonView:
+def _jargon_view(entry: Entry, record: PublicRecord,
+                 house: Mapping[str, str]) -> JargonView:
     names = record.names
     refusals = tuple(_refusal(a, entry.jargon, names) for a in entry.refusals)
     firings = tuple(_line(a, f"{names[a.seat]} played {_card(f.card) if f.card else _played(a)}"
@@ -263,7 +269,8 @@ def _jargon_view(entry: Entry, record: PublicRecord) -> JargonView:
     return JargonView(
         jargon=entry.jargon, anchor=anchor(entry.jargon), author=author,
         since=entry.sighting.since, refusals=refusals, firings=firings, calls=calls, wins=wins,
-        let_through=entry.let_through)
+        let_through=entry.let_through,
+        known=house.get(entry.jargon, "") if seat is None else "")
 
 
 def grid_view(found: Grid, refused_word: str = "refused") -> GridView:
@@ -288,24 +295,28 @@ def grid_view(found: Grid, refused_word: str = "refused") -> GridView:
     return GridView(columns, tuple(rows), refused_word)
 
 
-def evidence_view(record: PublicRecord) -> EvidenceView:
-    """The notebook's evidence section for ``record`` (a spectator's record of the game)."""
+def evidence_view(record: PublicRecord, house: Mapping[str, str] | None = None) -> EvidenceView:
+    """The notebook's evidence section for ``record`` (a spectator's record of the game);
+    ``house``: the preset's house rules by jargon (public), known rather than guessed."""
+    house = house or {}
     return EvidenceView(
         plays=len(record.attempts),
         refused=sum(1 for a in record.attempts if not a.accepted),
         several=sum(1 for a in record.attempts if len(a.broken) > 1),
-        jargons=tuple(_jargon_view(e, record) for e in entries(record)))
+        jargons=tuple(_jargon_view(e, record, house) for e in entries(record)),
+        house=tuple(house.items()))
 
 
 #: How many of the latest lines of each list the table's notebook shows (the page: all).
 RECENT = 8
 
 
-def evidence_context(record: PublicRecord, code: str, full: bool = False) -> dict[str, Any]:
+def evidence_context(record: PublicRecord, code: str, full: bool = False,
+                     house: Mapping[str, str] | None = None) -> dict[str, Any]:
     """What ``games/notebook/evidence.html#evidence`` reads: the evidence of ``record``, for
     the table's notebook (the latest :data:`RECENT` lines of each list) or, ``full``, for
-    the notebook page."""
-    return {"evidence": evidence_view(record), "code": code, "full": full, "recent": RECENT,
+    the notebook page; ``house``, the preset's house rules (public), by jargon."""
+    return {"evidence": evidence_view(record, house), "code": code, "full": full, "recent": RECENT,
             "minus_recent": -RECENT, "cap": ":" if full else f"-{RECENT}:"}
 
 

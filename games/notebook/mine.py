@@ -17,7 +17,14 @@ from games.deduction.record import PublicRecord
 from games.engine.state import GameState
 from games.models import Game, Seat
 from games.notebook.display import anchor
-from games.notebook.services import Written, guesses_of, hypotheses_of, notes_of, read_rule
+from games.notebook.services import (
+    Written,
+    guesses_of,
+    house_rules,
+    hypotheses_of,
+    notes_of,
+    read_rule,
+)
 from games.reveal.guesses import moment_at, timeline
 from games.store.reads import game_entries, game_state
 from rules.context import Settings
@@ -116,8 +123,12 @@ def mine_view(game: Game, seat: Seat | None, holder: str | None, record: PublicR
     moments = timeline(game_entries(game)) if guesses else []
     settings = Settings(aces_high=state.settings.aces_high)
     sightings = {s.jargon: s.author for s in record.sightings}
+    # A house rule is public: nothing to guess, so no hypotheses (its evidence still shows).
+    house = house_rules(game)
     jargons = []
     for jargon in record.jargons:
+        if jargon in house and sightings[jargon] is None:
+            continue
         guess = guesses.get(jargon)
         mine = [w for w in written if w.jargon == jargon]
         rows = tuple(_row(w, i + 1, record, guess.spec if guess else None, settings)

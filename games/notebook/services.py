@@ -9,6 +9,7 @@ a refusal is a :class:`~games.store.errors.ServiceError` with a code and changes
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from dataclasses import dataclass
 from typing import Any
 
@@ -17,6 +18,7 @@ from django.db import transaction
 from games.deduction.record import PublicRecord, public_record
 from games.engine.state import GameState
 from games.models import MAX_HYPOTHESES, MAX_NOTE, Game, Hypothesis, Note, SealedGuess, Seat
+from games.presets.display import house_of
 from games.store.errors import ServiceError
 from games.store.reads import game_log, game_settings, game_state
 from rules.context import Settings
@@ -46,9 +48,18 @@ def rule_settings(game: Game) -> Settings:
     return Settings(aces_high=game_settings(game).aces_high)
 
 
-def _seen(record: PublicRecord, jargon: str) -> str:
-    """The jargon as the table saw it, or ``notebook/unknown_jargon``."""
+def house_rules(game: Game) -> dict[str, str]:
+    """The game's house rules by jargon, in English: public, known rather than guessed."""
+    return house_of(game_settings(game).preset)
+
+
+def _seen(record: PublicRecord, jargon: str, house: Collection[str] = ()) -> str:
+    """The jargon as the table saw it, or ``notebook/unknown_jargon``; a house rule (public)
+    is ``notebook/house_rule``: there is nothing to guess about it."""
     cleaned = " ".join(str(jargon).split())
+    if any(known.casefold() == cleaned.casefold() for known in house):
+        raise ServiceError("notebook/house_rule",
+                           f"{cleaned} is a house rule: everyone knows it already.")
     for seen in record.jargons:
         if seen.casefold() == cleaned.casefold():
             return seen
@@ -96,7 +107,7 @@ def notes_of(game: Game, holder: str | None) -> dict[str, str]:
 def add_hypothesis(game: Game, holder: str, jargon: str, spec: Any,
                    record: PublicRecord | None = None) -> Written:
     """Keep a new hypothesis of ``holder`` for a jargon the table has seen."""
-    jargon = _seen(record or record_for(game, None), jargon)
+    jargon = _seen(record or record_for(game, None), jargon, house_rules(game))
     rule = read_rule(spec, jargon)
     with transaction.atomic():
         if Hypothesis.objects.filter(game=game, holder=holder).count() >= MAX_HYPOTHESES:
@@ -146,7 +157,7 @@ def seal_guess(game: Game, seat: Seat | None, jargon: str, spec: Any,
     if state.phase == "ended":
         raise ServiceError("notebook/game_over", "The game is over: every rule is revealed.")
     record = record or record_for(game, None)
-    jargon = _seen(record, jargon)
+    jargon = _seen(record, jargon, house_rules(game))
     sighting = record.sighting(jargon)
     if sighting is not None and sighting.author == seat.index:
         raise ServiceError("notebook/own_rule", f"{jargon} is your own rule: you know what "

@@ -91,7 +91,8 @@ def notebook(request: HttpRequest, code: str) -> HttpResponse:
     pairs = [grid_pair(everyone, jargon, viewer.game.version)
              for jargon in ("", *everyone.jargons)]
     return render(request, PAGE, {"mine": mine, "pairs": pairs,
-                                  **evidence_context(everyone, viewer.game.code, full=True)})
+                                  **evidence_context(everyone, viewer.game.code, full=True,
+                                                     house=services.house_rules(viewer.game))})
 
 
 @require_GET
@@ -182,6 +183,8 @@ class HypothesisPanel(Panel):
 
 def _jargon(viewer: Viewer, raw: str) -> str:
     cleaned = " ".join(raw.split()).casefold()
+    if any(known.casefold() == cleaned for known in services.house_rules(viewer.game)):
+        raise Http404("That is a house rule: everyone knows it, there is nothing to guess.")
     for seen in viewer.record.jargons:
         if seen.casefold() == cleaned:
             return seen

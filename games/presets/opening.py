@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import fields, replace
-from typing import Any
+from typing import Any, Final
 
 from games.engine.errors import EngineError
 from games.engine.events import Event
@@ -14,6 +14,16 @@ from games.engine.setup import open_game
 from games.engine.state import GameState
 from games.presets.format import NOT_PRESET, Preset, PresetError
 from games.presets.registry import preset as find_preset
+
+#: The action a stored log gives the opening of a game dealt at once (no rule to write
+#: first): no seat's action, so no engine action; a replay skips it (the settings open the
+#: game again) and readers of actions skip it too.
+OPENING: Final = {"type": "open"}
+
+
+def is_opening(action: Any) -> bool:
+    """Whether a logged action is a game's :data:`OPENING`."""
+    return isinstance(action, dict) and action.get("type") == OPENING["type"]
 
 
 def settings_for(preset: Preset, *, first_rule_maker: int | None = None,

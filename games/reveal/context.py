@@ -23,7 +23,7 @@ from django.utils.safestring import mark_safe
 from games.deduction.record import public_record
 from games.engine.events import ClaimWon, Dealt, Event, Fired, Hand, Refused, RuleWritten, Tie
 from games.engine.state import GameState, RoundWin
-from games.engine.views import RuleSummary, spectator_view
+from games.engine.views import PlayerView, RuleSummary, spectator_view
 from games.models import Game, Hypothesis, Note, SealedGuess
 from games.reveal.chart import describe_chart, hand_chart
 from games.reveal.guesses import (
@@ -42,7 +42,7 @@ from games.reveal.guesses import (
 )
 from games.reveal.players import player_rows
 from games.store.errors import ServiceError
-from games.store.reads import GameRef, game_entries, game_state, get_game
+from games.store.reads import GameRef, game_entries, game_state, get_game, opening_events
 from games.store.rows import seat_row
 from rules.cards import card_of
 from rules.context import Settings
@@ -254,8 +254,12 @@ def reveal_context(ref: GameRef, holder: str | None = None) -> dict[str, Any]:
     view = spectator_view(state)
     names = view.names
     marks = round_marks(actions)
-    results = round_results(names, view.winners, actions)
-    log = log_rounds(actions)
+    # A game dealt at its start logged that deal apart (no seat's action: not in
+    # ``entries``, which line up with the state's history).
+    opening = opening_events(game)
+    dealt_first = any(isinstance(e, Dealt) for e in opening)
+    results = round_results(names, view.winners, [opening, *actions])
+    log = log_rounds(actions, opening)
     outcomes = {r.round: r.short for r in results}
     for group in log:
         group.outcome = outcomes.get(group.number, "")
@@ -265,8 +269,11 @@ def reveal_context(ref: GameRef, holder: str | None = None) -> dict[str, Any]:
     scorer = Scorer(real_rules(state), public_record(events, None, names),
                     Settings(aces_high=state.settings.aces_high))
     guesses = score_guesses(stored.sealed, scorer, names, moments)
-    rules = rules_of(view.rules, firsts(actions, moments, names), guesses,
+    every = rules_of(view.rules, firsts(actions, moments, names), guesses,
                      own_notes(stored, scorer))
+    # A preset's house rules were public all along: listed apart from the secrets.
+    rules = [r for r in every if not r.summary.house]
+    house = [r for r in every if r.summary.house]
     rule_marks = rule_marks_of(state, actions)
     refusals = refusal_marks(actions)
     return {
@@ -274,13 +281,15 @@ def reveal_context(ref: GameRef, holder: str | None = None) -> dict[str, Any]:
         "names": names,
         "players": len(names),
         "action_count": len(actions),
-        "rounds_played": len(marks),
+        "rounds_played": len(marks) + int(dealt_first),
         "ended_at": game.ended_at,
         "end": view.end,
         "end_when": end_when(moments),
         "end_headline": END_HEADLINES.get(view.end.reason if view.end else "",
                                           "The game is over"),
         "rules": rules,
+        "house_rules": house,
+        "match": match_of(view),
         "highlight": highlight(rules),
         "detective": detective(guesses),
         "player_rows": player_rows(names, stored.bot_labels, events, guesses),
@@ -298,6 +307,26 @@ def reveal_context(ref: GameRef, holder: str | None = None) -> dict[str, Any]:
         "log_size": sum(r.size for r in log),
         "log_open": sum(r.size for r in log) <= LOG_OPEN_LIMIT,
     }
+
+
+@dataclass(frozen=True, slots=True)
+class MatchResult:
+    """A match as the reveal tells it: each player's round wins out of ``target`` and
+    who took it (``winner`` "": nobody reached the target before the game ended)."""
+
+    target: int
+    wins: tuple[tuple[str, int], ...]
+    winner: str
+
+
+def match_of(view: PlayerView) -> MatchResult | None:
+    """The match of a game played as one (``match_wins`` set), else ``None``."""
+    if view.match_wins is None:
+        return None
+    wins = view.wins or tuple(0 for _ in view.names)
+    taken = [name for name, won in zip(view.names, wins, strict=True) if won >= view.match_wins]
+    return MatchResult(view.match_wins, tuple(zip(view.names, wins, strict=True)),
+                       taken[0] if taken else "")
 
 
 def game_rows(game: Game, holder: str | None) -> GameRows:
@@ -441,8 +470,10 @@ def round_marks(actions: Sequence[Sequence[Event]]) -> list[tuple[int, int]]:
             for event in events if isinstance(event, Dealt)]
 
 
-def log_rounds(actions: Sequence[Sequence[Event]]) -> list[LogRound]:
-    """Every event's public text in order, grouped by round.
+def log_rounds(actions: Sequence[Sequence[Event]],
+               opening: Sequence[Event] = ()) -> list[LogRound]:
+    """Every event's public text in order, grouped by round (``opening``: the events of a
+    game dealt at its start, shown as action 0, before the first action).
 
     An event belongs to the round it speaks of: a deal or a new rule opens the round it
     is for, so "X wins round 1" closes round 1 and the winner's new rule opens round 2,
@@ -452,7 +483,8 @@ def log_rounds(actions: Sequence[Sequence[Event]]) -> list[LogRound]:
     """
     rounds: list[LogRound] = []
     current = 1
-    for number, events in enumerate(actions, start=1):
+    numbered = [(0, opening)] if opening else []
+    for number, events in [*numbered, *enumerate(actions, start=1)]:
         for event in events:
             if isinstance(event, Hand):
                 continue

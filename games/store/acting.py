@@ -34,7 +34,7 @@ from games.store.writes import SubmitResult, submit_action
 
 #: What the table's form and its socket may ask for (rules are written through the rule
 #: builder).
-TABLE_KINDS = ("play", "pass", "claim_win", "end_game", "hand_over")
+TABLE_KINDS = ("play", "pass", "claim_win", "end_game", "hand_over", "skip_rule", "deal")
 #: What the rule builder asks for.
 BUILDER_KINDS = ("write_rule",)
 #: What only the host may ask for.
@@ -85,6 +85,8 @@ def read_post(post: QueryDict) -> ActionRequest:
         data |= {"cards": cards, "named": [named if c.upper() == "JK" else None for c in cards],
                  "say": post.get("say", ""), "suit": post.get("suit") or None,
                  "pile": _pile(post.get("pile", "0"))}
+    elif kind == "deal":
+        data |= _read_deal(post)
     elif kind == "hand_over":
         target = post.get("target", "")
         if not _is_number(target, 1):
@@ -167,6 +169,18 @@ def prepare(seat: Seat, request: ActionRequest, kinds: Collection[str] = TABLE_K
     if kind in HOST_ONLY and not seat.is_host:
         raise ServiceError("action/host_only", HOST_ONLY[kind])
     return parse_action({**request.action, "seat": seat.index})
+
+
+def _read_deal(post: QueryDict) -> dict[str, Any]:
+    """The dealer's choices from the deal form: who plays first (blank: the seat after the
+    dealer) and the direction (1 clockwise, -1 anticlockwise)."""
+    first, direction = post.get("first", ""), post.get("direction", "1")
+    if first and not _is_number(first, 1):
+        raise ServiceError("action/bad_seat", "Choose who plays first.")
+    if not _is_number(direction.removeprefix("-"), 2):
+        raise ServiceError("action/bad_direction", "Choose clockwise or anticlockwise.")
+    # A number the engine refuses (2) is refused there, in the words a socket frame gets.
+    return {"first": int(first) if first else None, "direction": int(direction)}
 
 
 def _texts(action: Mapping[str, Any]) -> list[Any]:

@@ -17,7 +17,7 @@ from games.engine.events import Event, event_from_json
 from games.engine.settings import GameSettings
 from games.engine.state import GameState
 from games.models import Game, LogEntry
-from games.presets.opening import open_preset
+from games.presets.opening import is_opening, open_preset
 from games.store.errors import ServiceError
 
 GameRef = Game | int | str
@@ -101,8 +101,20 @@ class StoredAction:
 def game_entries(ref: GameRef) -> list[StoredAction]:
     """Every accepted action of the game with its version and events, in order."""
     entries = LogEntry.objects.filter(game=get_game(ref)).order_by("seq")
+    # The opening of a game dealt at once is no seat's action (games.presets.opening).
     return [StoredAction(seq, parse_action(action), tuple(event_from_json(e) for e in events))
-            for seq, action, events in entries.values_list("seq", "action", "events")]
+            for seq, action, events in entries.values_list("seq", "action", "events")
+            if not is_opening(action)]
+
+
+def opening_events(ref: GameRef) -> tuple[Event, ...]:
+    """The events of a game's opening, when it was dealt at its start (its log entry's
+    action is :data:`~games.presets.opening.OPENING`); none otherwise."""
+    entry = LogEntry.objects.filter(game=get_game(ref)).order_by("seq").values_list(
+        "action", "events").first()
+    if entry is None or not is_opening(entry[0]):
+        return ()
+    return tuple(event_from_json(e) for e in entry[1])
 
 
 def replay(ref: GameRef) -> GameState:
@@ -118,5 +130,6 @@ def replay(ref: GameRef) -> GameState:
     state, _ = open_preset(GameSettings.from_json(game.settings), names, game.seed)
     for data in LogEntry.objects.filter(game=game).order_by("seq").values_list("action",
                                                                               flat=True):
-        state, _ = apply(state, parse_action(data))
+        if not is_opening(data):
+            state, _ = apply(state, parse_action(data))
     return state

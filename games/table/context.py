@@ -76,6 +76,9 @@ class TableSeat:
     current: bool
     writing: bool
     wins: int
+    #: Whether this seat deals the round (shown where a dealer matters: a match, a dealer
+    #: who names the start).
+    dealer: bool = False
 
     @property
     def index(self) -> int:
@@ -173,6 +176,18 @@ def table_context(game: Game, seat: Seat | None, log: Sequence[Event] | None = N
         "writing": view.phase == "writing",
         "am_writer": index is not None and index in view.writers,
         "writer_names": [view.names[w] for w in view.writers],
+        "dealing": view.phase == "dealing",
+        "am_dealer": index is not None and view.phase == "dealing" and index == view.dealer,
+        "dealer_name": view.names[view.dealer] if view.names else "",
+        # Who may be named to play first, the seat after the dealer first (the default).
+        "first_choices": [(s, view.names[s]) for s in
+                          ((view.dealer + k) % len(view.names)
+                           for k in range(1, len(view.names) + 1))] if view.names else [],
+        # The winner may write nothing (rule_making may_add or replace): a skip button.
+        "may_skip": view.settings.rule_making in ("may_add", "replace"),
+        "replacing": view.settings.rule_making == "replace",
+        "pending": view.pending,
+        "match": match_rows(view),
         "log": shown_log,
         # Whether older lines exist than the table shows: cut by the cap, or from actions
         # before the snapshot's window (the state counts every action in its history).
@@ -185,7 +200,7 @@ def table_context(game: Game, seat: Seat | None, log: Sequence[Event] | None = N
                         and isinstance(moment.event, Refused) and moment.event.seat == index),
         "ended": view.phase == "ended",
         "handable": handable,
-        "stage_key": f"{view.phase}/{','.join(map(str, view.writers))}/{index}",
+        "stage_key": f"{view.phase}/{','.join(map(str, view.writers))}/{index}/{view.dealer}",
         "suits": SUIT_CHOICES,
         "all_cards": ALL_FACES,
     }
@@ -210,6 +225,27 @@ class Banner:
         if isinstance(event, Refused) and line.text.endswith(event.verdict):
             return cls(event.verdict, line.text.removesuffix(event.verdict).rstrip())
         return cls("", line.text)
+
+
+@dataclass(frozen=True, slots=True)
+class MatchRow:
+    """One seat's part of a match: its round wins out of the ``target``, and whether it
+    deals the round."""
+
+    name: str
+    wins: int
+    target: int
+    dealer: bool
+    me: bool
+
+
+def match_rows(view: PlayerView) -> list[MatchRow]:
+    """The match score where the game is a match (``match_wins`` set), else nothing."""
+    if view.match_wins is None:
+        return []
+    wins = view.wins or tuple(0 for _ in view.names)
+    return [MatchRow(name, wins[i], view.match_wins, i == view.dealer, i == view.viewer)
+            for i, name in enumerate(view.names)]
 
 
 def latest_moment(view: PlayerView) -> LogLine | None:
@@ -256,4 +292,6 @@ def _table_seat(view: PlayerView, seat: Seat, viewer: Seat | None) -> TableSeat:
         count=view.hand_counts[i] if i < len(view.hand_counts) else 0,
         current=view.phase == "playing" and view.current == i,
         writing=view.phase == "writing" and i in view.writers,
-        wins=sum(1 for w in view.winners if w.seat == i))
+        wins=sum(1 for w in view.winners if w.seat == i),
+        dealer=(view.match_wins is not None or view.settings.name_start
+                or view.phase == "dealing") and view.dealer == i)

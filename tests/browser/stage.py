@@ -60,7 +60,9 @@ def _main(spec: dict[str, Any]) -> dict[str, Any]:
     (:func:`tests.factories.arranged_table`); then ``plays`` ([seat, cards] or [seat, cards,
     named]...): each played in turn through the write path, every other seat passing until
     it is that seat's turn (no bot may sit at such a table: bots move in the server, not
-    here). With ``lobby``, only the table is opened, with that seed, by its host (the first
+    here). ``preset`` (and ``law``) opens a preset's table instead, with those of
+    ``players``, ``hand_size`` and ``jokers`` it lets the lobby choose. With ``lobby``, only
+    the table is opened, with that seed, by its host (the first
     name), and left in its lobby: the browser seats the others and starts it, and the deal
     is that seed's."""
     import django
@@ -80,6 +82,16 @@ def _main(spec: dict[str, Any]) -> dict[str, Any]:
     game_settings = GameSettings(players=spec["players"], hand_size=spec["hand_size"],
                                  jokers=spec.get("jokers", False),
                                  first_rule_maker=spec.get("first_rule_maker", 0))
+    if "preset" in spec:
+        # A preset's table, its choices as the home page's form makes them.
+        from games.presets.opening import settings_for
+        from games.presets.registry import preset
+
+        chosen = preset(spec["preset"])
+        game_settings = settings_for(
+            chosen, first_rule_maker=spec.get("first_rule_maker", 0), law=spec.get("law"),
+            **{key: spec[key] for key in ("players", "hand_size", "jokers")
+               if key in chosen.choices and key in spec})
     if spec.get("lobby"):
         tokens = {0: secrets.token_urlsafe(32)}
         game = open_game(game_settings, spec["names"][0], hash_token(tokens[0]),

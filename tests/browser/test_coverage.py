@@ -105,3 +105,24 @@ def test_every_page_and_page_template_was_checked_by_axe() -> None:
     assert not templates, f"page templates no browser test shot: {sorted(templates)}"
     # Every page template of templates/ is found (the check would pass on an empty list).
     assert {"home", "games/table", "404", "500"} <= coverage.page_templates()
+
+
+#: The states every preset is shot in by tests/browser/test_presets.py (one row a preset).
+PRESET_STATES = ("00-home", "01-lobby-host", "01-lobby-phone", "03-dealt-phone",
+                 "05-won-host", "05-won-phone")
+
+
+def test_every_preset_was_played_and_checked_by_axe() -> None:
+    """Only meaningful after the whole browser suite ran and passed in this session: each
+    preset the registry lists has its row in test_presets.py, shot in each state."""
+    from games.presets.registry import presets
+
+    collected_modules = {nodeid.split("::")[0] for nodeid in coverage.COLLECTED}
+    others = {nodeid for nodeid in coverage.COLLECTED
+              if not nodeid.startswith("tests/browser/test_coverage.py")}
+    if collected_modules != coverage.browser_modules() or others - coverage.PASSED:
+        pytest.skip("only after every browser test ran and passed in this session")
+    shot = {s.name for s in coverage.SHOTS}
+    missing = sorted(f"preset-{name}-{state}" for name in presets()
+                     for state in PRESET_STATES if f"preset-{name}-{state}" not in shot)
+    assert not missing, f"preset states no browser test shot: {missing}"
