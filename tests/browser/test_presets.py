@@ -5,7 +5,10 @@ clicking what the screens show, each move chosen by an oracle that knows every r
 a mirror of the game in this process: the same preset, settings, names and seed, so it
 deals what the server dealt. On the way a player makes a call correctly (the words are
 typed and no penalty follows) and, where the preset has house rules, a player breaks one
-and every screen shows the chair's refusal; the round's winner shows in the match.
+and every screen shows the chair's refusal; the round's winner shows in the match (where
+the first round won takes the match, every screen moves on to the reveal, which shows the
+match and the house rules apart). Where the dealer names the start, the host deals by the
+deal form while the others see who is dealing.
 
 The presets are a table of scripts (:data:`SCRIPTS`): a row names the preset, its seed and
 law, how the host gets the first round dealt, and what the round must show. A new preset
@@ -24,7 +27,7 @@ from playwright.sync_api import BrowserContext, Page, expect
 
 from games.builder.forms import check
 from games.builder.model import new_form
-from games.engine.actions import Action, ClaimWin, Pass, Play, SkipRule, WriteRule
+from games.engine.actions import Action, ClaimWin, Deal, Pass, Play, SkipRule, WriteRule
 from games.engine.apply import apply
 from games.engine.bots import KnownRules, Oracle
 from games.engine.events import CallBroken, Refused
@@ -71,14 +74,26 @@ def _write_pip(host: Player) -> Action:
     return WriteRule(0, PIP)
 
 
+def _deal(host: Player) -> Action:
+    """The host, dealing, names Bob to play first, clockwise (where the dealer names the
+    start)."""
+    page = host.page
+    expect(page.locator("#deal-form")).to_be_visible()
+    page.get_by_label("Who plays first").select_option(label="Bob")
+    page.get_by_label("Clockwise", exact=True).check()
+    page.get_by_role("button", name="Deal the cards").click()
+    return Deal(0, first=1, direction=1)
+
+
 @dataclass(frozen=True)
 class Script:
     """How one preset's round is played in the browser (see the module doc)."""
 
     preset: str
     seed: int
-    #: How the host gets the first round dealt (in the browser), and the same as an action.
-    first: Callable[[Player], Action]
+    #: How the host gets the first round dealt (in the browser), and the same as an action
+    #: (``None``: the preset deals at once).
+    first: Callable[[Player], Action] | None
     law: str | None = None
     #: Whether a player breaks a house rule on purpose (the preset has some).
     breaks: bool = False
@@ -89,6 +104,9 @@ class Script:
 SCRIPTS = {
     "mini-mao": Script("mini-mao", seed=11, first=_write_pip),
     "teaching": Script("teaching", seed=5, first=_skip, breaks=True, calls=True),
+    "penn-state": Script("penn-state", seed=2, first=_deal, breaks=True, calls=True),
+    "five-card": Script("five-card", seed=1, first=None, breaks=True, calls=True),
+    "lynnfield": Script("lynnfield", seed=1, first=_deal, breaks=True, calls=True),
 }
 
 
@@ -130,6 +148,12 @@ def _do(player: Player, action: Action) -> None:
     if isinstance(action, Play):
         assert len(action.cards) == 1 and action.pile == 0, action
         page.locator("#say").fill(action.say)
+        if action.suit is not None:
+            # The suit a wild card names sits under "Name a suit...", closed by default.
+            more = page.locator("details.controls__more")
+            if more.get_attribute("open") is None:
+                more.locator("summary").click()
+            page.locator("#suit").select_option(action.suit)
         player.play(action.cards[0])
     elif isinstance(action, Pass):
         page.locator('#turn-buttons [data-action="pass"]').click()
@@ -209,8 +233,13 @@ def test_a_preset_is_played_from_the_lobby_to_a_round_won(
             expect(p.page.locator("#house")).to_contain_text(rule.jargon)
     state = _mirror(script)
     version = ann.version()
-    if state.phase == "writing":
-        shoot(ann.page, f"preset-{name}-02-writing-host")
+    if state.phase in ("writing", "dealing"):
+        shoot(ann.page, f"preset-{name}-02-{state.phase}-host")
+        if state.phase == "dealing":
+            for p in (bob, cat):
+                expect(p.page.locator("#stage")).to_contain_text("Ann is dealing")
+            shoot(bob.page, f"preset-{name}-02-dealing-phone")
+        assert script.first is not None, f"{name} waits for the host before its first deal"
         action = script.first(ann)
         state, _ = apply(state, action)
         version += 1
@@ -244,12 +273,21 @@ def test_a_preset_is_played_from_the_lobby_to_a_round_won(
     assert broken == script.breaks and called == script.calls, (broken, called)
 
     winner = state.names[state.winners[0].seat]
-    for p in players:
-        expect(p.page.locator("#status")).not_to_contain_text("Your turn")
-        if chosen.settings.match_wins is not None:
-            expect(p.page.locator("#house .match")).to_contain_text(
-                f"{winner}{' (you)' if p.name == winner else ''}: 1 of "
-                f"{chosen.settings.match_wins}")
+    if state.phase == "ended":
+        # The round took the match (the first round won ends the game): every screen
+        # moves on to the reveal, which shows the match and the house rules apart.
+        for p in players:
+            p.page.wait_for_url("**/reveal/", timeout=WAIT_MS * 2)
+            expect(p.page.locator("#match")).to_contain_text(f"{winner} took the match")
+            for rule in chosen.house_rules:
+                expect(p.page.locator("#house-rules")).to_contain_text(rule.jargon)
+    else:
+        for p in players:
+            expect(p.page.locator("#status")).not_to_contain_text("Your turn")
+            if chosen.settings.match_wins is not None:
+                expect(p.page.locator("#house .match")).to_contain_text(
+                    f"{winner}{' (you)' if p.name == winner else ''}: 1 of "
+                    f"{chosen.settings.match_wins}")
     assert horizontal_overflow(bob.page) <= 0
     shoot(ann.page, f"preset-{name}-05-won-host")
     shoot(bob.page, f"preset-{name}-05-won-phone")
