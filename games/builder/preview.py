@@ -110,7 +110,7 @@ class Cell:
     @property
     def label(self) -> str:
         """The cell's accessible name: ``Queen of hearts: refused by your rule``."""
-        words = {"this": "refused by your rule", "refused": "refused by your earlier rules",
+        words = {"this": "refused by your rule", "refused": "refused by the rules you know",
                  "legal": "may be played"}[self.mark]
         return f"{self.card.name}: {words}" + ("; sets your rule off" if self.fires else "")
 
@@ -265,7 +265,7 @@ def _grid(rules: tuple[Rule, ...], table: Table) -> Grid:
 def _kind_phrase(rule: Rule) -> str:
     spec = rule.spec
     if isinstance(spec, Restriction):
-        return "it refuses no play that your earlier rules allow"
+        return "it refuses no play that the rules you know allow"
     if isinstance(spec, Trigger | Call):
         return "its condition can never hold"
     if isinstance(spec, InstantWin):

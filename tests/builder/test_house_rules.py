@@ -67,7 +67,7 @@ def test_the_grid_counts_the_house_rules() -> None:
     text = preview(clients[0], game, data)
     # Misplay (match suit or rank) refuses the two of clubs on the queen of hearts, not
     # the two of hearts nor the queen of spades.
-    assert 'gcard-refused" title="Two of clubs: refused by your earlier rules"' in text
+    assert 'gcard-refused" title="Two of clubs: refused by the rules you know"' in text
     assert 'title="Two of hearts: refused' not in text
     assert 'title="Queen of spades: refused' not in text
 
