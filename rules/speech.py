@@ -42,12 +42,13 @@ _NO_CARD = Card(5, "S")
 class SpeechVerdict:
     """How one speech rule judged an action: a ``talking`` rule (``phrase`` empty) broken
     by words left over, or an owed ``reply`` (``phrase``: its words as a perfect speaker
-    says them) broken by not being said."""
+    says them) broken by not being said; a breach costs ``penalty`` cards."""
 
     rule: Rule
     kind: Literal["talking", "reply"]
     phrase: str
     broken: bool
+    penalty: int = 1
 
 
 def speech_phrase(template: str) -> Phrase:
@@ -90,7 +91,9 @@ def judge_speech(rules: Sequence[Rule], owed: Sequence[Rule], said: str | None
         if phrase not in answered:
             answered[phrase] = said is not None and _take(phrase, heard, free)
     for rule, phrase in replies:
-        verdicts.append(SpeechVerdict(rule, "reply", phrase.text, not answered[phrase]))
+        assert isinstance(rule.spec, Reply)
+        verdicts.append(SpeechVerdict(rule, "reply", phrase.text, not answered[phrase],
+                                      rule.spec.penalty))
     if said is None:
         return verdicts
     for rule in rules:
@@ -101,7 +104,7 @@ def judge_speech(rules: Sequence[Rule], owed: Sequence[Rule], said: str | None
                          key=lambda p: (-p.longest, p.canonical))
         while any(_take(phrase, heard, left) for phrase in allowed):
             pass
-        verdicts.append(SpeechVerdict(rule, "talking", "", any(left)))
+        verdicts.append(SpeechVerdict(rule, "talking", "", any(left), rule.spec.penalty))
     return verdicts
 
 

@@ -69,7 +69,7 @@ def answer(state: GameState, seat: int, said: str | None, events: list[Event]) -
             text=f"{state.author_name(entry.author)}: that's {article(entry.jargon)}! "
                  f"{name} {problem}.", seat=seat, jargon=entry.jargon, author=entry.author,
             rule=entry.id, what=verdict.kind, phrase=verdict.phrase))
-        short = draw(state, seat, getattr(verdict.rule.spec, "penalty", 1), "penalty", events)
+        short = draw(state, seat, verdict.penalty, "penalty", events)
         if short:
             no_supply(state, {seat: short}, events)
             return

@@ -13,6 +13,8 @@ from games.engine.actions import MAX_SAY, Say, action_to_json, parse_action
 from games.engine.errors import EngineError
 from games.engine.events import Drew, Said, SpeechBroken, event_from_json
 from games.engine.invariants import violations
+from games.engine.settings import GameSettings
+from games.engine.setup import new_game
 from games.engine.state import GameState
 from games.engine.views import player_view
 from tests.engine.helpers import (
@@ -195,8 +197,9 @@ def test_bad_speech_is_refused_and_changes_nothing(action: Say, code: str) -> No
 
 
 def test_speech_outside_a_round_is_refused() -> None:
-    state = house(TALKING)
-    state.phase = "dealing"
+    state = new_game(GameSettings(players=3), ["Ann", "Bob", "Cat"], 1)
+    assert state.phase == "writing"
+    assert refusal(state, Say(0, "Hello")) == "action/wrong_phase"
     with pytest.raises(EngineError) as caught:
         act(state, Say(0, "Hello"))
     assert caught.value.code == "action/wrong_phase"
@@ -222,3 +225,18 @@ def test_speech_events_and_the_state_round_trip() -> None:
     old = new.to_json()
     del old["unanswered"]
     assert GameState.from_json(old).unanswered == {}
+
+
+def test_a_dearer_talking_rule_costs_its_penalty() -> None:
+    dear = {"jargon": "Hush", "rule": {"kind": "talking", "penalty": 2}}
+    new, events = say(house(dear), 2, "Point of order")
+    assert texts(events)[1:] == ["Referee: that's a Hush! Cat spoke outside a play.",
+                                 "Cat draws 2 cards as a penalty."]
+    assert new.hands[2] == ["4C", "6C", "QS", "KS"]
+
+
+def test_a_secret_speech_rule_speaks_in_its_authors_name() -> None:
+    state = arrange(start([(0, TALKING)]), [["2C"], ["9D"], ["4C"]], [["7C"]], current=1)
+    _, events = say(state, 1, "Hm")
+    assert texts(events)[1] == "Ann: that's a Talking! Bob spoke outside a play."
+    assert only(events, SpeechBroken).author == 0
