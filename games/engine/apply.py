@@ -47,8 +47,16 @@ def apply(state: GameState, action: Action) -> tuple[GameState, list[Event]]:
         # action refused below changes nothing, this included.
         answer(new, action.seat, None, events)
         if new.phase != "playing":
-            # The penalty emptied the stock and ended the round: the action never happens.
+            # The penalty emptied the stock and ended the round, so the action never
+            # happens; it must still be one the engine would have accepted.
+            _dispatch(state.clone(), action, [])
             return _finish(new, events)
+    _dispatch(new, action, events)
+    return _finish(new, events)
+
+
+def _dispatch(new: GameState, action: Action, events: list[Event]) -> None:
+    """Carry out ``action`` on ``new`` (the copy being changed)."""
     if isinstance(action, Say):
         say(new, action, events)
     elif isinstance(action, Play):
@@ -71,7 +79,6 @@ def apply(state: GameState, action: Action) -> tuple[GameState, list[Event]]:
         hand_over(new, action, events)
     else:
         raise EngineError("action/unknown", f"unknown action {action!r}")
-    return _finish(new, events)
 
 
 def _finish(new: GameState, events: list[Event]) -> tuple[GameState, list[Event]]:

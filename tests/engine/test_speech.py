@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from games.engine.actions import MAX_SAY, Say, action_to_json, parse_action
+from games.engine.actions import MAX_SAY, Pass, Say, action_to_json, parse_action
 from games.engine.errors import EngineError
 from games.engine.events import Drew, Said, SpeechBroken, event_from_json
 from games.engine.invariants import violations
@@ -240,3 +240,12 @@ def test_a_secret_speech_rule_speaks_in_its_authors_name() -> None:
     _, events = say(state, 1, "Hm")
     assert texts(events)[1] == "Ann: that's a Talking! Bob spoke outside a play."
     assert only(events, SpeechBroken).author == 0
+
+
+def test_a_reply_penalty_the_stock_cannot_supply_never_lets_a_wrong_action_through() -> None:
+    state = arrange(house(MATCH, THANKS), [None, ["9D", "3D"], ["4C", "6C"]], [["7C"]],
+                    draws=["QS"], current=1)
+    state, _ = play(state, 1, "9D")
+    assert (state.stock, state.unanswered, state.current) == ([], {1: ["penalty"]}, 2)
+    # Bob's penalty for no thanks could not be drawn, but passing out of turn is refused.
+    assert refusal(state, Pass(1)) == "action/not_your_turn"
