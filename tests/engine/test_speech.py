@@ -249,3 +249,15 @@ def test_a_reply_penalty_the_stock_cannot_supply_never_lets_a_wrong_action_throu
     assert (state.stock, state.unanswered, state.current) == ([], {1: ["penalty"]}, 2)
     # Bob's penalty for no thanks could not be drawn, but passing out of turn is refused.
     assert refusal(state, Pass(1)) == "action/not_your_turn"
+
+
+@pytest.mark.parametrize("words", ["Five of DIAMONDS", "Who played that?", "What time is it?",
+                                   "Hold on."])
+def test_five_cards_grounds_for_talking_each_cost_a_card(words: str) -> None:
+    """Seed 001: "Talking is saying anything that is not needed for the game. These would
+    all be grounds for talking: ...", under five-card's rule (nothing allowed)."""
+    plain = {"jargon": "Talking", "rule": {"kind": "talking"}}
+    new, events = say(house(plain), 1, words)
+    assert texts(events)[1:] == ["Referee: that's a Talking! Bob spoke outside a play.",
+                                 "Bob draws a card as a penalty."]
+    assert len(new.hands[1]) == 4
