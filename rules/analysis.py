@@ -47,12 +47,16 @@ from rules.spec import (
     Call,
     InstantWin,
     Permission,
+    Reply,
     Restriction,
     Rule,
+    RuleSpec,
+    Talking,
     Trigger,
     canonical_text,
     conditions_of,
 )
+from rules.speech import speech_phrase
 
 DEFAULT_BUDGET = 200_000
 # The reachable values of each quantity: a run of equal ranks holds at most 8 cards of two
@@ -300,6 +304,9 @@ def never_fires(rule: Rule, rulebook: Rulebook | None = None,
         return Finding(not _permission_possible(spec, settings))
     if isinstance(spec, InstantWin):
         return Finding(not _hand_possible(spec.hand))
+    if isinstance(spec, Talking | Reply):
+        # Someone can always speak, and always draw a penalty card.
+        return Finding(False)
     others = [r for r in (rulebook.rules if rulebook else ()) if r != rule
               and isinstance(r.spec, Restriction)] if isinstance(spec, Restriction) else []
     conditions = [*conditions_of(spec), *(c for r in others for c in conditions_of(r.spec))]
@@ -360,10 +367,23 @@ def _same_behaviour(a: Rule, b: Rule, settings: Settings, budget: int) -> bool:
         return False
     if isinstance(sa, Permission | InstantWin):
         return False
+    if isinstance(sa, Talking | Reply):
+        return speech_key(sa) == speech_key(sb)
     contexts, _ = probe_space([*conditions_of(sa), *conditions_of(sb)], [a.author, b.author],
                               budget)
     fa, fb = _behaviour(a, settings), _behaviour(b, settings)
     return all(fa(ctx) == fb(ctx) for ctx in contexts)
+
+
+def speech_key(spec: RuleSpec) -> tuple[object, ...]:
+    """What a speech rule's behaviour depends on: its phrases as heard (letter case and
+    punctuation aside; a talking rule's allowed phrases in any order), its reasons and its
+    penalty. Two speech rules with one key judge every action alike."""
+    if isinstance(spec, Talking):
+        return ("talking", frozenset(speech_phrase(a) for a in spec.allow), spec.penalty)
+    if isinstance(spec, Reply):
+        return ("reply", speech_phrase(spec.say), spec.after, spec.penalty)
+    return (spec.kind,)
 
 
 def first_difference(a: Rule, b: Rule, settings: Settings = DEFAULT_SETTINGS,
@@ -373,7 +393,9 @@ def first_difference(a: Rule, b: Rule, settings: Settings = DEFAULT_SETTINGS,
 
     Restrictions are compared by what they refuse; triggers by when they fire and, where
     one fires, with what effects; calls by what each costs for the words a player might say
-    (nothing, or either rule's phrase); rules of different kinds always differ (no example).
+    (nothing, or either rule's phrase); speech rules (talking, replies) by what they hear
+    (:func:`speech_key`, no example: they read no situation); rules of different kinds
+    always differ (no example).
     Permissions and instant wins are compared exactly by :mod:`rules.difference`: the
     example's ``hand`` holds the group (in play order) or the hand where they differ.
     ``exact`` is false when the joint probe space had to be sampled: "no difference found"
@@ -388,6 +410,9 @@ def first_difference(a: Rule, b: Rule, settings: Settings = DEFAULT_SETTINGS,
         group = group_difference(sa, sb, settings)
         return Finding(group is not None, True, None if group is None else PlayContext(
             group[0], (), hand=group, hand_before=len(group)))
+    if isinstance(sa, Talking | Reply):
+        # Speech rules read no situation: they behave alike exactly when they hear alike.
+        return Finding(speech_key(sa) != speech_key(sb))
     if isinstance(sa, InstantWin) and isinstance(sb, InstantWin):
         hand, exact = hand_difference(sa, sb, settings)
         return Finding(hand is not None, exact, None if hand is None else PlayContext(

@@ -44,7 +44,17 @@ from rules.conditions import (
 from rules.counting import Count, Difference, Position, Sum, Window
 from rules.effects import Effect
 from rules.phrases import compile_template, expand
-from rules.spec import Call, InstantWin, Permission, Restriction, Rule, RuleSpec, Trigger
+from rules.spec import (
+    Call,
+    InstantWin,
+    Permission,
+    Reply,
+    Restriction,
+    Rule,
+    RuleSpec,
+    Talking,
+    Trigger,
+)
 
 NUMBER_WORDS = ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine",
                 "ten")
@@ -658,6 +668,30 @@ def _describe_instant_win(spec: InstantWin) -> str:
     return sentence(f"a player may reveal their hand and win the round when {clause(spec.hand)}")
 
 
+def _quoted_speech(template: str) -> str:
+    """A speech phrase in quotes as written, with what else will do: “Thank you”."""
+    shown, notes = compile_template(template).display()
+    return f"“{shown}”" + (f" ({'; '.join(notes)})" if notes else "")
+
+
+def _describe_talking(spec: Talking) -> str:
+    allowed = [_quoted_speech(a) for a in spec.allow]
+    unless = _or([*allowed, "a reply the speaker owes"])
+    return sentence(f"words said outside a play cost the speaker {cards(spec.penalty)}, "
+                    f"unless they are only {unless}")
+
+
+#: Who owes a reply, per reason to draw.
+_DRAWERS_OF = {"penalty": "draws a penalty card", "effect": "is made to draw by a rule",
+               "pass": "draws a card by passing"}
+
+
+def _describe_reply(spec: Reply) -> str:
+    who = _or([_DRAWERS_OF[r] for r in spec.after])
+    return sentence(f"a player who {who} must say {_quoted_speech(spec.say)} as their next "
+                    f"action, or draw {cards(spec.penalty, 'penalty card', 'penalty cards')}")
+
+
 def describe(spec: RuleSpec | Rule) -> str:
     """The rule as one English sentence."""
     if isinstance(spec, Rule):
@@ -670,4 +704,8 @@ def describe(spec: RuleSpec | Rule) -> str:
         return _describe_permission(spec)
     if isinstance(spec, Call):
         return _describe_call(spec)
+    if isinstance(spec, Talking):
+        return _describe_talking(spec)
+    if isinstance(spec, Reply):
+        return _describe_reply(spec)
     return _describe_instant_win(spec)

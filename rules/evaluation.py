@@ -38,7 +38,8 @@ from rules.context import PlayContext, Settings
 from rules.counting import Count, Difference, Position, Sum, Window
 from rules.effects import Effect
 from rules.phrases import Heard, Template, compile_template, judge, perfect_words
-from rules.spec import Call, InstantWin, Permission, Restriction, Rule, Trigger
+from rules.spec import Call, InstantWin, Permission, Reply, Restriction, Rule, Talking, Trigger
+from rules.speech import SpeechVerdict, judge_speech, owed_replies
 
 Predicate = Callable[[PlayContext], bool]
 Compiler = Callable[[Condition, Settings, "int | None"], Predicate]
@@ -329,6 +330,7 @@ class Rulebook:
         self._permissions: list[tuple[Rule, Predicate, Predicate, int, int]] = []
         self._calls: list[tuple[Rule, Predicate, Template]] = []
         self._wins: list[tuple[Rule, Predicate]] = []
+        self._speech: list[Rule] = []
         for rule in self.rules:
             self._add(rule)
 
@@ -349,6 +351,24 @@ class Rulebook:
             self._calls.append((rule, cond(spec.when), compile_template(spec.say)))
         elif isinstance(spec, InstantWin):
             self._wins.append((rule, cond(spec.hand)))
+        elif isinstance(spec, Talking | Reply):
+            self._speech.append(rule)
+
+    def owed_replies(self, reasons: Sequence[str]) -> list[Rule]:
+        """The reply rules owed by a player who drew for ``reasons`` since their last
+        action (:func:`rules.speech.owed_replies`)."""
+        return owed_replies(self._speech, reasons)
+
+    def speech(self, owed: Sequence[Rule], said: str | None) -> list[SpeechVerdict]:
+        """How the speech rules judge an action of a player owing ``owed``: ``said`` is
+        what they said outside a play, ``None`` for any other action
+        (:func:`rules.speech.judge_speech`)."""
+        return judge_speech(self._speech, owed, said)
+
+    @property
+    def has_speech(self) -> bool:
+        """Whether any rule judges speech outside a play (talking, replies)."""
+        return bool(self._speech)
 
     def broken(self, ctx: PlayContext) -> list[Rule]:
         """The restrictions this play breaks, in rulebook order (empty: the play is legal)."""

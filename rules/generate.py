@@ -224,10 +224,16 @@ def random_effect(rng: Random) -> dict[str, Any]:
     return {"type": kind}
 
 
+#: Phrases of random speech rules (allowed words, replies), some inside one another.
+SPEECH_PHRASES = ("Thank you", "Thank you very much", "Point of order", "Mao",
+                  "All hail the [most honorable] (Chairman|Chairwoman)")
+
+
 def random_spec(rng: Random, kind: str | None = None) -> dict[str, Any]:
     """Random spec data of ``kind`` (any kind if ``None``); may be invalid (contradictory)."""
-    # Weighted like rules people write: mostly restrictions and triggers.
-    kind = kind or rng.choices(KINDS, weights=(4, 3, 1, 1, 1))[0]
+    # Weighted like rules people write: mostly restrictions and triggers. Speech rules
+    # (talking, replies) are table manners, not secret rules to guess: only on request.
+    kind = kind or rng.choices(KINDS[:5], weights=(4, 3, 1, 1, 1))[0]
     if kind == "restriction":
         key = rng.choice(("must", "must_not"))
         return {"kind": kind, "when": random_condition(rng, 1), key: random_condition(rng)}
@@ -242,6 +248,13 @@ def random_spec(rng: Random, kind: str | None = None) -> dict[str, Any]:
         words = rng.choice(("Mao", "Have a {very} nice day", "{rank} of {suit}", "{card}",
                             "pass the " + "{" + rng.choice(list(PLACEHOLDERS)) + "}"))
         return {"kind": kind, "when": random_condition(rng, 1), "say": words,
+                "penalty": rng.randint(1, 2)}
+    if kind == "talking":
+        allow = rng.sample(SPEECH_PHRASES, rng.randint(0, 2))
+        return {"kind": kind, "allow": allow, "penalty": rng.randint(1, 2)}
+    if kind == "reply":
+        after = rng.sample(("penalty", "effect", "pass"), rng.randint(1, 2))
+        return {"kind": kind, "say": rng.choice(SPEECH_PHRASES), "after": after,
                 "penalty": rng.randint(1, 2)}
     return {"kind": kind, "hand": {"type": "hand_count", "where": random_card_test(rng),
                                    "op": rng.choice((">=", "==")), "value": rng.randint(3, 4)}}

@@ -1,4 +1,4 @@
-"""Rule specs: the five kinds of secret rule, and a rule's versioned JSON form.
+"""Rule specs: the seven kinds of secret rule, and a rule's versioned JSON form.
 
 A stored rule is ``{"version": 1, "jargon": "Pip", "rule": {"kind": ...}}``.
 :func:`load_rule` validates it completely (every problem is a
@@ -29,7 +29,12 @@ from rules.fields import Fields
 from rules.phrases import MAX_PHRASE, check_template
 
 FORMAT_VERSION: Final = 1
-KINDS: Final = ("restriction", "trigger", "permission", "call", "instant_win")
+KINDS: Final = ("restriction", "trigger", "permission", "call", "instant_win", "talking",
+                 "reply")
+#: Why a player draws, as a reply rule names it (the engine's draw reasons).
+DRAW_REASONS: Final = ("penalty", "effect", "pass")
+#: Most allowed phrases a talking rule lists.
+MAX_ALLOWED: Final = 12
 MAX_JARGON: Final = 40
 MAX_GROUP: Final = 13
 #: Upgrades from an older format version to the next one, applied in turn on load.
@@ -109,7 +114,38 @@ class InstantWin:
         return {"hand": self.hand.to_json()}
 
 
-RuleSpec = Restriction | Trigger | Permission | Call | InstantWin
+@dataclass(frozen=True, slots=True)
+class Talking:
+    """Words said outside a play (a :class:`~games.engine.actions.Say`) cost the speaker
+    ``penalty`` cards, unless every word belongs to a phrase of ``allow`` or to a reply the
+    speaker owes (see :mod:`rules.speech`)."""
+
+    allow: tuple[str, ...] = ()
+    penalty: int = 1
+    kind: str = field(default="talking", init=False)
+
+    def body(self) -> dict[str, Any]:
+        """JSON fields apart from ``kind``."""
+        return {"allow": list(self.allow), "penalty": self.penalty}
+
+
+@dataclass(frozen=True, slots=True)
+class Reply:
+    """A player who draws for one of the reasons ``after`` owes the words ``say``: their
+    next action must be speech holding them, else they draw ``penalty`` cards (see
+    :mod:`rules.speech`)."""
+
+    say: str
+    after: tuple[str, ...] = ("penalty",)
+    penalty: int = 1
+    kind: str = field(default="reply", init=False)
+
+    def body(self) -> dict[str, Any]:
+        """JSON fields apart from ``kind``."""
+        return {"say": self.say, "after": list(self.after), "penalty": self.penalty}
+
+
+RuleSpec = Restriction | Trigger | Permission | Call | InstantWin | Talking | Reply
 
 
 @dataclass(frozen=True, slots=True)
@@ -148,6 +184,10 @@ def read_spec(data: Any, path: str = "rule") -> RuleSpec:
         say = fields.string("say", MAX_PHRASE)
         check_template(say, fields.at("say"))
         spec = Call(_cond(fields, "when"), say, fields.integer("penalty", 1, 5, 1))
+    elif kind == "talking":
+        spec = _read_talking(fields)
+    elif kind == "reply":
+        spec = _read_reply(fields)
     else:
         hand = _cond(fields, "hand")
         if hand.reads() - {"hand", "hand_before"}:
@@ -192,6 +232,54 @@ def _read_permission(fields: Fields) -> RuleSpec:
         raise RuleError(f"is {most}, below min {least}", path=fields.at("max"),
                         code="spec/contradictory")
     return Permission(each, step, least, most)
+
+
+def _speech_phrase(value: Any, path: str) -> str:
+    """A phrase said outside a play: a template with no placeholder (there is no card)."""
+    if not isinstance(value, str):
+        raise RuleError("must be text", path=path, code="spec/not_text")
+    if len(value) > MAX_PHRASE:
+        raise RuleError(f"is {len(value)} characters long, at most {MAX_PHRASE} allowed",
+                        path=path, code="spec/too_long")
+    check_template(value, path)
+    if "{" in value:
+        raise RuleError("may not use a placeholder: words said outside a play name no card",
+                        path=path, code="spec/bad_placeholder")
+    return value
+
+
+def _read_talking(fields: Fields) -> Talking:
+    raw = fields.raw("allow", [])
+    if not isinstance(raw, list):
+        raise RuleError("must be a list", path=fields.at("allow"), code="spec/not_list")
+    if len(raw) > MAX_ALLOWED:
+        raise RuleError(f"lists {len(raw)} phrases, at most {MAX_ALLOWED} allowed",
+                        path=fields.at("allow"), code="spec/too_long")
+    allow = tuple(_speech_phrase(item, f"{fields.at('allow')}[{i}]")
+                  for i, item in enumerate(raw))
+    return Talking(allow, fields.integer("penalty", 1, 5, 1))
+
+
+def _read_reply(fields: Fields) -> Reply:
+    say = _speech_phrase(fields.raw("say"), fields.at("say"))
+    raw = fields.raw("after", ["penalty"])
+    path = fields.at("after")
+    if not isinstance(raw, list):
+        raise RuleError("must be a list", path=path, code="spec/not_list")
+    if not raw:
+        raise RuleError("must name at least one reason to draw", path=path, code="spec/empty")
+    after: list[str] = []
+    for i, item in enumerate(raw):
+        if item not in DRAW_REASONS:
+            raise RuleError(f"is {item!r}, not one of {', '.join(DRAW_REASONS)}",
+                            path=f"{path}[{i}]", code="spec/bad_choice")
+        if item in after:
+            raise RuleError(f"names {item!r} twice", path=f"{path}[{i}]",
+                            code="spec/contradictory")
+        after.append(item)
+    # Canonical order, so two ways of writing one rule load equal.
+    ordered = tuple(r for r in DRAW_REASONS if r in after)
+    return Reply(say, ordered, fields.integer("penalty", 1, 5, 1))
 
 
 def check_satisfiable(condition: Condition, path: str) -> None:
@@ -266,4 +354,7 @@ def conditions_of(spec: RuleSpec) -> tuple[Condition, ...]:
         return (spec.when,)
     if isinstance(spec, Permission):
         return (spec.each, spec.step)
+    if isinstance(spec, Talking | Reply):
+        # Speech rules judge words, not a situation: they have no condition.
+        return ()
     return (spec.hand,)

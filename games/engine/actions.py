@@ -6,6 +6,8 @@ Pass(seat=1)
 ('QH',)
 >>> parse_action({"type": "deal", "seat": 2, "first": 0, "direction": -1})
 Deal(seat=2, first=0, direction=-1)
+>>> parse_action({"type": "say", "seat": 1, "words": "Thank you"})
+Say(seat=1, words='Thank you')
 """
 
 from __future__ import annotations
@@ -101,7 +103,17 @@ class HandOver:
     target: int
 
 
-Action = Play | Pass | WriteRule | SkipRule | Deal | ClaimWin | EndGame | HandOver
+@dataclass(frozen=True, slots=True)
+class Say:
+    """Say ``words`` aloud, outside any play: any seated player, at any moment of a round,
+    on their turn or not (it never changes whose turn it is). Everyone hears it; speech
+    rules (talking, replies: :mod:`rules.speech`) judge it."""
+
+    seat: int
+    words: str
+
+
+Action = Play | Pass | WriteRule | SkipRule | Deal | ClaimWin | EndGame | HandOver | Say
 
 
 def _seat(data: dict[str, Any]) -> int:
@@ -127,7 +139,8 @@ def parse_action(data: Any) -> Action:
                "pass": {"type", "seat"}, "write_rule": {"type", "seat", "rule"},
                "claim_win": {"type", "seat"}, "end_game": {"type", "seat"},
                "hand_over": {"type", "seat", "target"}, "skip_rule": {"type", "seat"},
-               "deal": {"type", "seat", "first", "direction"}}
+               "deal": {"type", "seat", "first", "direction"},
+               "say": {"type", "seat", "words"}}
     # A list or an object as the type must be refused too, not crash the lookup.
     if not isinstance(kind, str) or kind not in allowed:
         raise EngineError("action/unknown", f"unknown action {kind!r}")
@@ -152,6 +165,12 @@ def parse_action(data: Any) -> Action:
             raise EngineError("action/malformed",
                               "direction must be 1 (clockwise) or -1 (anticlockwise)")
         return Deal(seat, None if first is None else _seat({"seat": first}), direction)
+    if kind == "say":
+        words = data.get("words")
+        if not isinstance(words, str) or len(words) > MAX_SAY:
+            raise EngineError("action/malformed",
+                              f"words must be text of at most {MAX_SAY} characters")
+        return Say(seat, words)
     if kind == "write_rule":
         if not isinstance(data.get("rule"), dict):
             raise EngineError("action/malformed", "rule must be an object")
@@ -189,7 +208,7 @@ def action_to_json(action: Action) -> dict[str, Any]:
                 "pile": action.pile}
     kind = {Pass: "pass", ClaimWin: "claim_win", EndGame: "end_game",
             WriteRule: "write_rule", HandOver: "hand_over", SkipRule: "skip_rule",
-            Deal: "deal"}[type(action)]
+            Deal: "deal", Say: "say"}[type(action)]
     data: dict[str, Any] = {"type": kind, "seat": action.seat}
     if isinstance(action, Deal):
         data |= {"first": action.first, "direction": action.direction}
@@ -197,4 +216,6 @@ def action_to_json(action: Action) -> dict[str, Any]:
         data["rule"] = action.rule
     if isinstance(action, HandOver):
         data["target"] = action.target
+    if isinstance(action, Say):
+        data["words"] = action.words
     return data

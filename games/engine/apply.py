@@ -12,6 +12,7 @@ from games.engine.actions import (
     HandOver,
     Pass,
     Play,
+    Say,
     SkipRule,
     WriteRule,
 )
@@ -21,6 +22,7 @@ from games.engine.events import Event, HandedOver, RuleSkipped, RuleWritten
 from games.engine.lockup import has_way_out
 from games.engine.play import claim_win, pass_turn, play
 from games.engine.rounds import begin_round, end_game, start_round
+from games.engine.speech import answer, note_draws, say
 from games.engine.state import GameState, RuleEntry, RuleStats, rule_data
 from rules.english import describe
 from rules.errors import RuleError
@@ -39,7 +41,25 @@ def apply(state: GameState, action: Action) -> tuple[GameState, list[Event]]:
         raise EngineError("action/wrong_phase", "The game is over.")
     new = state.clone()
     events: list[Event] = []
-    if isinstance(action, Play):
+    if isinstance(action, Play | Pass | ClaimWin) and new.phase == "playing" and (
+            0 <= action.seat < new.players):
+        # A reply owed is owed before anything else the seat does (rules/speech.py); an
+        # action refused below changes nothing, this included.
+        answer(new, action.seat, None, events)
+        if new.phase != "playing":
+            # The penalty emptied the stock and ended the round, so the action never
+            # happens; it must still be one the engine would have accepted.
+            _dispatch(state.clone(), action, [])
+            return _finish(new, events)
+    _dispatch(new, action, events)
+    return _finish(new, events)
+
+
+def _dispatch(new: GameState, action: Action, events: list[Event]) -> None:
+    """Carry out ``action`` on ``new`` (the copy being changed)."""
+    if isinstance(action, Say):
+        say(new, action, events)
+    elif isinstance(action, Play):
         play(new, action, events)
     elif isinstance(action, Pass):
         pass_turn(new, action, events)
@@ -59,7 +79,13 @@ def apply(state: GameState, action: Action) -> tuple[GameState, list[Event]]:
         hand_over(new, action, events)
     else:
         raise EngineError("action/unknown", f"unknown action {action!r}")
+
+
+def _finish(new: GameState, events: list[Event]) -> tuple[GameState, list[Event]]:
+    """What every accepted action ends with: the lockup check, the draws to answer, and
+    the hands' sizes in the history."""
     check_lockup(new, events)
+    note_draws(new, events)
     new.history.append(tuple(len(h) for h in new.hands))
     return new, events
 

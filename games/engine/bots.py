@@ -13,7 +13,9 @@ Randomness is a ``random.Random`` each bot owns.
 
 Every bot says every call it knows is required (:func:`words_for`): the oracle those of
 every rule, the others those of the rules whose text they know (:data:`RuleKnowledge`, by
-default :func:`rules_known`), so a bot that knows a call rule never pays for it.
+default :func:`rules_known`), so a bot that knows a call rule never pays for it. Likewise
+it says every reply it knows it owes as its next action (:func:`reply_for`), and nothing
+else outside a play, so a talking or reply rule it knows never costs it a card.
 
 A kind of bot that reasons with more than the engine (the detective, which works the rules
 out with :mod:`games.deduction`, a layer above the engine) lives above it and registers
@@ -29,7 +31,7 @@ from functools import lru_cache
 from random import Random
 from typing import Protocol
 
-from games.engine.actions import Action, ClaimWin, Deal, Pass, Play, WriteRule
+from games.engine.actions import Action, ClaimWin, Deal, Pass, Play, Say, WriteRule
 from games.engine.events import Event, Refused
 from games.engine.vetting import Desk
 from games.engine.views import PlayerView
@@ -38,6 +40,7 @@ from rules.context import PlayContext, Settings
 from rules.evaluation import DEFAULT_SETTINGS, Rulebook
 from rules.generate import random_spec
 from rules.spec import Call, Rule, dump_rule, load_rule
+from rules.speech import owed_replies, perfect_reply
 
 #: What a bot that knows every rule is told: the rulebook in force when it asks (and
 #: nothing else of the game: hands and the stock stay out of its reach). Give it a
@@ -175,6 +178,16 @@ def write_for(seat: int, view: PlayerView, rng: Random, desk: Desk | None = None
                        Settings(aces_high=view.settings.aces_high), len(view.names))
 
 
+def reply_for(seat: int, view: PlayerView, rules: Sequence[Rule]) -> Say | None:
+    """The reply a bot owes under the reply rules among ``rules`` (what it knows), said as
+    its next action, on its turn or not; ``None`` when it owes none. It says nothing else
+    outside a play, so a talking rule never costs it a card."""
+    if view.phase != "playing":
+        return None
+    owed = owed_replies(rules, view.unanswered)
+    return Say(seat, perfect_reply(owed)) if owed else None
+
+
 def deal_for(seat: int, view: PlayerView) -> Deal | None:
     """A bot dealer deals at once: the seat after it plays first, clockwise."""
     if view.phase == "dealing" and view.dealer == seat:
@@ -207,6 +220,9 @@ class Experimenter:
             return write_for(self.seat, view, self.rng, self.desk() if self.desk else None)
         if view.phase == "dealing":
             return deal_for(self.seat, view)
+        reply = reply_for(self.seat, view, self.knows(view))
+        if reply is not None:
+            return reply
         if view.phase != "playing" or view.current != self.seat:
             return None
         top = view.piles[0].top
@@ -248,6 +264,9 @@ class Oracle:
             return write_for(self.seat, view, self.rng, Desk(self.insight().rules))
         if view.phase == "dealing":
             return deal_for(self.seat, view)
+        reply = reply_for(self.seat, view, self.insight().rules)
+        if reply is not None:
+            return reply
         if view.phase != "playing" or view.current != self.seat:
             return None
         rulebook = self.insight()

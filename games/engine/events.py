@@ -357,6 +357,32 @@ class CallBroken(Event):
     required: bool
 
 
+@event_kind("said")
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Said(Event):
+    """Seat ``seat`` said ``words`` outside a play (everyone hears them)."""
+
+    words: str
+
+
+#: Which speech rule spoke: a talking rule (words not allowed) or a reply not said.
+SpeechKind = Literal["talking", "reply"]
+
+
+@event_kind("speech_broken")
+@dataclass(frozen=True, slots=True, kw_only=True)
+class SpeechBroken(Event):
+    """A speech rule was broken by seat ``seat``: ``talking`` (words said outside a play
+    that it does not allow) or an owed ``reply`` (``phrase``) not said as the seat's next
+    action (``author`` ``None``: no player wrote it)."""
+
+    jargon: str
+    author: int | None
+    rule: int
+    what: SpeechKind
+    phrase: str = ""
+
+
 @event_kind("again")
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Again(Event):

@@ -52,6 +52,12 @@ def violations(state: GameState) -> list[str]:
         problems.append("a house rule has a player author")
     if state.phase == "ended" and not state.end:
         problems.append("the game ended without a reason")
+    if state.unanswered and state.phase != "playing":
+        problems.append("draws wait for a reply outside a round's play")
+    if any(not 0 <= seat < state.players or not reasons
+           or set(reasons) - {"penalty", "effect", "pass"}
+           for seat, reasons in state.unanswered.items()):
+        problems.append(f"unanswered draws are malformed ({state.unanswered})")
     if state.direction not in (1, -1):
         problems.append(f"direction is {state.direction}")
     return problems

@@ -198,6 +198,10 @@ class GameState:
     dealer: int = 0
     #: Cards the player to move owes from stacked ``owe`` effects ("play a 4 or draw").
     pending: int = 0
+    #: Per seat, why it drew (``penalty``, ``effect``, ``pass``) since its last action this
+    #: round: what reply rules (rules/speech.py) read to know who owes a reply. Public (every
+    #: draw is announced), and empty outside a round's play.
+    unanswered: dict[int, list[str]] = field(default_factory=dict)
     # The compiled rulebook and the ids of the active rules it holds: a rule's data never
     # changes, so the ids tell whether it is still current (not part of the state's data).
     _book: tuple[tuple[int, ...], Rulebook] | None = field(default=None, repr=False,
@@ -261,7 +265,8 @@ class GameState:
                    for k, v in self.stats.items()},
             revealed=list(self.revealed), history=list(self.history), end=self.end,
             record=list(self.record), way_out=self.way_out, disclosed=list(self.disclosed),
-            dealer=self.dealer, pending=self.pending, _book=self._book,
+            dealer=self.dealer, pending=self.pending,
+            unanswered={k: list(v) for k, v in self.unanswered.items()}, _book=self._book,
         )
 
     def to_json(self) -> dict[str, Any]:
@@ -288,12 +293,13 @@ class GameState:
             "end": self.end.to_json() if self.end else None, "way_out": self.way_out,
             "record": list(self.record), "disclosed": list(self.disclosed),
             "dealer": self.dealer, "pending": self.pending,
+            "unanswered": {str(k): list(v) for k, v in self.unanswered.items()},
         }
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> GameState:
         """Read a stored state (one stored before a key existed takes its default: no rule
-        disclosed, the rule-maker dealing, nothing owed, no starter known)."""
+        disclosed, the rule-maker dealing, nothing owed, no draw unanswered, no starter known)."""
         return cls(
             settings=GameSettings.from_json(data["settings"]), seed=data["seed"],
             names=list(data["names"]), phase=read_phase(data["phase"]), round=data["round"],
@@ -315,6 +321,7 @@ class GameState:
                 c[3:] if c.startswith("JK=") else c for p in data["piles"] for c in p["cards"]],
             disclosed=list(data.get("disclosed", ())),
             dealer=data.get("dealer", data["rule_maker"]), pending=data.get("pending", 0),
+            unanswered={int(k): list(v) for k, v in data.get("unanswered", {}).items()},
         )
 
 

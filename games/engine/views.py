@@ -157,6 +157,9 @@ class PlayerView:
     match_wins: int | None = None
     #: Rounds won so far, per seat.
     wins: tuple[int, ...] = ()
+    #: Why the viewer drew since its last action this round (``penalty``, ``effect``,
+    #: ``pass``): public, every draw is announced; reply rules (rules/speech.py) read it.
+    unanswered: tuple[str, ...] = ()
 
     def to_json(self) -> dict[str, Any]:
         """The whole view as JSON-ready data (what a client could be sent): for audits."""
@@ -216,6 +219,7 @@ def player_view(state: GameState, seat: int | None, log: Sequence[Event] = ()) -
         disclosed=disclosed,
         match_wins=state.settings.match_wins,
         wins=tuple(state.wins()),
+        unanswered=tuple(state.unanswered.get(seat, ())) if seat is not None else (),
     )
 
 

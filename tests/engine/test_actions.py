@@ -18,6 +18,7 @@ from games.engine.actions import (
     HandOver,
     Pass,
     Play,
+    Say,
     SkipRule,
     WriteRule,
     action_to_json,
@@ -45,7 +46,8 @@ ACTIONS: st.SearchStrategy[Action] = st.one_of(
     plays(), st.builds(Pass, SEATS), st.builds(ClaimWin, SEATS), st.builds(EndGame, SEATS),
     st.builds(HandOver, SEATS, SEATS), st.builds(SkipRule, SEATS),
     st.builds(Deal, SEATS, st.none() | SEATS, st.sampled_from([1, -1])),
-    st.builds(WriteRule, SEATS, st.dictionaries(st.text(max_size=8), JSON, max_size=3)))
+    st.builds(WriteRule, SEATS, st.dictionaries(st.text(max_size=8), JSON, max_size=3)),
+    st.builds(Say, SEATS, st.text(max_size=MAX_SAY)))
 
 
 @given(ACTIONS)

@@ -15,7 +15,17 @@ from typing import Any
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from games.engine.actions import Action, ClaimWin, Deal, EndGame, Pass, Play, SkipRule, WriteRule
+from games.engine.actions import (
+    Action,
+    ClaimWin,
+    Deal,
+    EndGame,
+    Pass,
+    Play,
+    Say,
+    SkipRule,
+    WriteRule,
+)
 from games.engine.apply import apply
 from games.engine.errors import EngineError
 from games.engine.events import CallBroken, Event, event_from_json
@@ -137,8 +147,10 @@ def test_same_seed_gives_the_same_bot_game(game: Game) -> None:
 REFUSALS = {"action/not_your_turn", "action/card_not_held", "action/wrong_phase",
             "action/bad_pile", "action/name_joker", "action/malformed", "action/bad_seat",
             "action/not_rule_maker", "rule/invalid", "rule/jargon_taken",
-            "action/must_write", "action/not_dealer"}
+            "action/must_write", "action/not_dealer", "action/nothing_said"}
 SAYINGS = ("", "", "Mao", "Have a nice day", "five of spades")
+#: Words said outside a play: replies, allowed phrases, talk, and nothing at all.
+SPEECH = ("Thank you", "Thank you very much", "Point of order", "What time is it?", "?!")
 
 
 def random_action(state: GameState, rng: Random) -> Action:
@@ -146,6 +158,9 @@ def random_action(state: GameState, rng: Random) -> Action:
     a seat that does not exist, with a card not held or an unnamed joker."""
     seat = state.current if rng.random() < 0.85 else rng.randrange(state.players + 1)
     roll = rng.random()
+    if rng.random() < 0.08:
+        # Anyone may speak at any moment (a seat that does not exist is refused).
+        return Say(rng.randrange(-1, state.players + 1), rng.choice(SPEECH))
     if state.phase == "dealing" or roll < 0.01:
         dealer = state.dealer if rng.random() < 0.8 else rng.randrange(state.players + 1)
         first = None if rng.random() < 0.5 else rng.randrange(state.players)
@@ -197,7 +212,11 @@ HOUSE = [load_rule({"version": 1, "jargon": "Fours", "rule": {
     "effects": [{"type": "owe", "count": 2}]}}),
     load_rule({"version": 1, "jargon": "Eights", "rule": {
         "kind": "trigger", "when": {"type": "rank", "of": "played", "in": ["8"]},
-        "effects": [{"type": "skip"}]}})]
+        "effects": [{"type": "skip"}]}}),
+    load_rule({"version": 1, "jargon": "Talking", "rule": {
+        "kind": "talking", "allow": ["Point of order"]}}),
+    load_rule({"version": 1, "jargon": "Thanks", "rule": {
+        "kind": "reply", "say": "Thank you", "after": ["penalty", "effect"]}})]
 
 
 def opening(lifecycle: str, players: int, seed: int, jokers: bool) -> GameState:

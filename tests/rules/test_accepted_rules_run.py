@@ -159,6 +159,10 @@ def any_spec(rng: Random) -> dict[str, Any]:
     if kind == "permission":
         return {"kind": kind, "each": any_condition(rng, 1), "step": any_condition(rng, 1),
                 "min": 2, "max": rng.randint(2, 5)}
+    if kind == "talking":
+        return {"kind": kind, "allow": ["Thank you"]}
+    if kind == "reply":
+        return {"kind": kind, "say": "Thank you", "after": ["penalty"]}
     return {"kind": kind, "hand": any_condition(rng, 2)}
 
 

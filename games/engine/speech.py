@@ -1,0 +1,86 @@
+"""Speech outside a play: a seat saying something (:class:`~games.engine.actions.Say`), and
+the speech rules that judge it (:mod:`rules.speech`).
+
+Every seat's draws since its last action are kept in ``state.unanswered`` (the reasons:
+``penalty``, ``effect``, ``pass``), which is all a reply rule reads. When a seat acts in a
+round (speaks, plays, passes, claims), :func:`answer` judges the replies it owes against
+what it said (nothing, for any action but speech) and, for speech, every talking rule; each
+breach is announced as a refusal is ("Gogol: that's a Talking!") and costs its penalty. Then
+the seat's slate is clean, and the draws of this action (penalties for a reply not said
+included) are noted by :func:`note_draws` for its next action.
+"""
+
+from __future__ import annotations
+
+from games.engine.actions import MAX_SAY, Say
+from games.engine.effects import entries_by_rule, record
+from games.engine.errors import EngineError
+from games.engine.events import Drew, Event, Said, SpeechBroken
+from games.engine.rounds import no_supply
+from games.engine.state import GameState
+from games.engine.stock import draw
+from rules.english import article
+from rules.phrases import words
+
+
+def say(state: GameState, action: Say, events: list[Event]) -> None:
+    """``action.seat`` says ``action.words``: heard by everyone, then judged."""
+    if not 0 <= action.seat < state.players:
+        raise EngineError("action/bad_seat", f"There is no seat {action.seat} in this game.")
+    if state.phase != "playing":
+        raise EngineError("action/wrong_phase",
+                          "Words are heard only while a round is being played.")
+    if len(action.words) > MAX_SAY:
+        raise EngineError("action/too_long",
+                          f"Say at most {MAX_SAY} characters at once.")
+    if not words(action.words):
+        raise EngineError("action/nothing_said", "Say some words.")
+    quoted = " ".join(action.words.split())
+    events.append(Said(text=f"{state.names[action.seat]} says “{quoted}”.", seat=action.seat,
+                       words=action.words))
+    answer(state, action.seat, action.words, events)
+
+
+def answer(state: GameState, seat: int, said: str | None, events: list[Event]) -> None:
+    """Judge the speech rules on an action of ``seat`` in a round's play: ``said`` is what
+    it said outside a play, ``None`` for any other action (which answers no reply). Clears
+    the seat's unanswered draws; a penalty the stock cannot supply ends the round."""
+    rulebook = state.rulebook()
+    reasons = state.unanswered.pop(seat, [])
+    if not rulebook.has_speech:
+        return
+    owed = rulebook.owed_replies(reasons)
+    entries = entries_by_rule(state, rulebook)
+    name = state.names[seat]
+    for verdict in rulebook.speech(owed, said):
+        if not verdict.broken:
+            if verdict.kind == "reply":
+                record(state, entries[id(verdict.rule)], "fired", reveal=False)
+            continue
+        entry = entries[id(verdict.rule)]
+        if verdict.kind == "reply":
+            problem = f"did not say “{verdict.phrase}”"
+            moment = f"Round {state.round}, turn {state.turn}: {name} {problem}"
+        else:
+            problem = "spoke outside a play"
+            moment = f"Round {state.round}, turn {state.turn}: {name} said “{said}”"
+        record(state, entry, "broken", moment)
+        events.append(SpeechBroken(
+            text=f"{state.author_name(entry.author)}: that's {article(entry.jargon)}! "
+                 f"{name} {problem}.", seat=seat, jargon=entry.jargon, author=entry.author,
+            rule=entry.id, what=verdict.kind, phrase=verdict.phrase))
+        short = draw(state, seat, verdict.penalty, "penalty", events)
+        if short:
+            no_supply(state, {seat: short}, events)
+            return
+
+
+def note_draws(state: GameState, events: list[Event]) -> None:
+    """Remember who drew in ``events`` (one action's), and why, until they next act; a
+    round no longer being played forgets every draw (replies are owed within a round)."""
+    if state.phase != "playing":
+        state.unanswered = {}
+        return
+    for event in events:
+        if isinstance(event, Drew) and event.seat is not None:
+            state.unanswered.setdefault(event.seat, []).append(event.reason)

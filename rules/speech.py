@@ -1,0 +1,122 @@
+"""Judging speech outside a play: talking penalties and owed replies.
+
+A player may speak at any moment of a round, not only with a play (the engine's ``Say``).
+Two kinds of rule judge those words, and never the words said with a play (call rules do,
+:mod:`rules.phrases`):
+
+* a **reply** (:class:`~rules.spec.Reply`, "Thank you") is owed by a player who drew for
+  one of its reasons. It is answered when the player's very next action is speech holding
+  its phrase; any other next action (a play, a pass, a claim, or speech without the
+  phrase) breaks it. There is no clock: "next action" is the whole of its meaning.
+* a **talking** rule (:class:`~rules.spec.Talking`) is broken by speech that has a word
+  left over once the replies the speaker owes have taken their words (each once, the
+  longest first, as required calls do) and the rule's allowed phrases have taken theirs
+  (as often as they occur).
+
+>>> from rules.spec import load_rule
+>>> talking = load_rule({"version": 1, "jargon": "Talking",
+...                      "rule": {"kind": "talking", "allow": ["Point of order"]}})
+>>> thanks = load_rule({"version": 1, "jargon": "Courtesy",
+...                     "rule": {"kind": "reply", "say": "Thank you"}})
+>>> [v.broken for v in judge_speech([talking, thanks], [thanks], "Thank you! Point of order.")]
+[False, False]
+>>> [v.broken for v in judge_speech([talking, thanks], [], "Thank you")]
+[True]
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from typing import Literal
+
+from rules.cards import Card
+from rules.phrases import Phrase, compile_template, words
+from rules.spec import Reply, Rule, Talking
+
+#: Any card: speech phrases have no placeholder, so the card they are filled in for is moot.
+_NO_CARD = Card(5, "S")
+
+
+@dataclass(frozen=True, slots=True)
+class SpeechVerdict:
+    """How one speech rule judged an action: a ``talking`` rule (``phrase`` empty) broken
+    by words left over, or an owed ``reply`` (``phrase``: its words as a perfect speaker
+    says them) broken by not being said; a breach costs ``penalty`` cards."""
+
+    rule: Rule
+    kind: Literal["talking", "reply"]
+    phrase: str
+    broken: bool
+    penalty: int = 1
+
+
+def speech_phrase(template: str) -> Phrase:
+    """The phrase a speech template (checked, without placeholders) asks for."""
+    return compile_template(template).expand(_NO_CARD, 1)
+
+
+def owed_replies(rules: Sequence[Rule], reasons: Iterable[str]) -> list[Rule]:
+    """The reply rules of ``rules`` a player owes after drawing for ``reasons`` (in rulebook
+    order)."""
+    drawn = set(reasons)
+    return [r for r in rules if isinstance(r.spec, Reply) and drawn & set(r.spec.after)]
+
+
+def _take(phrase: Phrase, heard: Sequence[str], free: list[bool]) -> bool:
+    """Take the leftmost free occurrence of ``phrase``; whether there was one."""
+    span = phrase.find(heard, free)
+    if span is None:
+        return False
+    free[span[0]:span[1]] = [False] * (span[1] - span[0])
+    return True
+
+
+def judge_speech(rules: Sequence[Rule], owed: Sequence[Rule], said: str | None
+                 ) -> list[SpeechVerdict]:
+    """The verdicts of the speech rules on one action of a player who owes the replies
+    ``owed``: ``said`` is what they said outside a play, or ``None`` when the action is not
+    speech (then every owed reply is broken and no talking rule judges anything).
+
+    Owed replies come first (rulebook order), then each talking rule of ``rules``.
+    """
+    heard = words(said or "")
+    free = [True] * len(heard)
+    verdicts: list[SpeechVerdict] = []
+    replies = [(r, speech_phrase(r.spec.say)) for r in owed if isinstance(r.spec, Reply)]
+    answered: dict[Phrase, bool] = {}
+    # The longest phrase first, so "thank you" does not take the words of "thank you very
+    # much"; identical phrases share one occurrence.
+    for _, phrase in sorted(replies, key=lambda rp: (-rp[1].longest, rp[1].canonical)):
+        if phrase not in answered:
+            answered[phrase] = said is not None and _take(phrase, heard, free)
+    for rule, phrase in replies:
+        assert isinstance(rule.spec, Reply)
+        verdicts.append(SpeechVerdict(rule, "reply", phrase.text, not answered[phrase],
+                                      rule.spec.penalty))
+    if said is None:
+        return verdicts
+    for rule in rules:
+        if not isinstance(rule.spec, Talking):
+            continue
+        left = list(free)
+        allowed = sorted((speech_phrase(a) for a in rule.spec.allow),
+                         key=lambda p: (-p.longest, p.canonical))
+        while any(_take(phrase, heard, left) for phrase in allowed):
+            pass
+        verdicts.append(SpeechVerdict(rule, "talking", "", any(left), rule.spec.penalty))
+    return verdicts
+
+
+def perfect_reply(owed: Sequence[Rule]) -> str:
+    """What a perfect speaker says when owing ``owed``: each reply's canonical words once,
+    the longest first, as sentences; :func:`judge_speech` answers every one of them and
+    finds no talking in it."""
+    phrases: list[Phrase] = []
+    for rule in owed:
+        if isinstance(rule.spec, Reply):
+            phrase = speech_phrase(rule.spec.say)
+            if phrase not in phrases:
+                phrases.append(phrase)
+    phrases.sort(key=lambda p: (-p.longest, p.canonical))
+    return ". ".join(p.text for p in phrases)
