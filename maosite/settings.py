@@ -19,7 +19,8 @@ ones:
   ``MAO_PROXY_SSL_HEADER``: see docs/architecture.md, "Deployment checks".
 - ``MAO_RATE_LIMITS`` (default on) and ``MAO_RATE_NEW_GAME``, ``MAO_RATE_JOIN``,
   ``MAO_RATE_ACT``, ``MAO_RATE_LOBBY``, ``MAO_RATE_BUILDER``: per-client limits on HTTP
-  (docs/architecture.md, "Abuse limits").
+  (docs/architecture.md, "Abuse limits"); ``MAO_RATE_SAY``: speech outside a play per seat
+  holder, on every transport.
 - ``MAO_PURGE_LOBBY_HOURS``, ``MAO_PURGE_ENDED_DAYS``, ``MAO_PURGE_IDLE_DAYS``: how long
   ``manage.py purge_games`` keeps lobbies never started, finished games and games in play
   that nobody moves.
@@ -304,6 +305,9 @@ RATELIMIT_ENABLE = _flag("MAO_RATE_LIMITS", True)
 MAO_RATE_NEW_GAME = _rate("MAO_RATE_NEW_GAME", "30/h")
 MAO_RATE_JOIN = _rate("MAO_RATE_JOIN", "60/m")
 MAO_RATE_ACT = _rate("MAO_RATE_ACT", "120/m")
+# Speech outside a play (the say-box), per seat holder on HTTP and the socket alike: heard at
+# any moment and pushed to every screen, so held to less than the actions of one's turn.
+MAO_RATE_SAY = _rate("MAO_RATE_SAY", "30/m")
 # The host's lobby changes (bots, seats, the start) per browser.
 MAO_RATE_LOBBY = _rate("MAO_RATE_LOBBY", "60/m")
 # The rule builder's requests per browser (each checks and previews the draft; typing sends

@@ -1,5 +1,10 @@
 """Bots at a live table: after every change, a seated bot whose move it is takes it.
 
+A bot that drew may owe a reply under a speech rule (:mod:`rules.speech`): it may say it off
+its turn (:func:`games.engine.bots.reply_for`), once: when its own latest action was speech
+that cost it a card (a rule it does not know), it says nothing more before it has acted
+otherwise, which would go on while the stock lasts.
+
 The process that committed a change wakes the game's bots (:func:`wake_bots`, a subscriber
 of the write path); after a short pause (so people can follow) the bot's action goes
 through the same write path as a person's, with the version it saw, so two processes waking
@@ -29,7 +34,7 @@ from __future__ import annotations
 import logging
 import threading
 from collections import OrderedDict
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from django.conf import settings
 from django.db import close_old_connections, connection
@@ -153,18 +158,38 @@ def bot_action(game: Game) -> Action | None:
     state = game_state(game)
     due = (list(state.writers) if state.phase == "writing" else
            [state.dealer] if state.phase == "dealing" else [state.current])
+    speech = state.phase == "playing" and bool(state.unanswered) and state.rulebook().has_speech
+    if speech:
+        # A seat that drew may owe a reply, said off its turn too: those seats come first.
+        due = [s for s in sorted(state.unanswered) if s != state.current] + due
     bots = {s.index: s for s in game.seats.filter(is_bot=True, index__in=due)}
     for index in due:
         seat = bots.get(index)
         if seat is None:
             continue
         bot = _bot(game, state, index, seat.bot_kind)
-        action = bot.act(player_view(state, index))
+        view = player_view(state, index)
+        if speech and view.unanswered and spoke_in_vain(game, index):
+            # Its last words cost it a card: it does not answer again before it has acted
+            # otherwise (off its turn it waits, on it it plays), else it could go on and on.
+            view = replace(view, unanswered=())
+        action = bot.act(view)
         if isinstance(bot, DetectiveBot):
             seal_guesses(game, bot)
         if action is not None:
             return action
     return None
+
+
+def spoke_in_vain(game: Game, seat: int) -> bool:
+    """Whether ``seat``'s own latest action was speech outside a play that cost it a card
+    (a rule it does not know broken by its words): what it owes now it owes for its own
+    words, and answering again could go on while the stock lasts."""
+    entry = LogEntry.objects.filter(game=game, action__seat=seat).order_by("-seq").values_list(
+        "action", "events").first()
+    if entry is None or entry[0].get("type") != "say":
+        return False
+    return any(e.get("kind") == "speech_broken" and e.get("seat") == seat for e in entry[1])
 
 
 def act_once(game_id: int) -> bool:

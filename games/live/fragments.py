@@ -30,7 +30,8 @@ from games.presets.display import house_of
 from games.table.context import MOMENTS, log_lines, table_context
 
 #: The fragments of a full table frame, in the order they are sent.
-TABLE = ("status", "moment", "seats", "piles", "hand", "host-tools", "house", "rules", "log")
+TABLE = ("status", "moment", "seats", "piles", "hand", "talk", "reply-owed", "host-tools",
+         "house", "rules", "log")
 #: Fragments inside the stage, sent on their own while the stage stays.
 INSIDE_STAGE = ("turn-buttons", "joker-row", "pile-row")
 #: The notebook's evidence, pushed to the screens that have their notebook open.
@@ -185,6 +186,9 @@ def _inputs(context: dict[str, Any]) -> dict[str, str]:
         "piles": (piles, view.stock),
         "hand": (view.hand, context["my_turn"], context["me"] is None, view.phase,
                  context["notice"]),
+        # The say-box depends on whether it shows (the game's code is in its form's URL).
+        "talk": (context["code"], context["may_say"]),
+        "reply-owed": context["owes_reply"],
         "host-tools": (context["is_host"], context["ended"],
                        [(s.index, s.name) for s in context["handable"]]),
         "house": ([(r.jargon, r.text) for r in view.house_rules],

@@ -28,13 +28,14 @@ from games.engine.events import HandedOver, Refused
 from games.models import LOBBY, Game, Seat
 from games.store.errors import ServiceError
 from games.store.identity import holder_of, seat_in, seat_of
-from games.store.limits import TOO_FAST, over_limit
+from games.store.limits import TOO_FAST, over_limit, speech_over_limit
 from games.store.reads import NOT_STARTED, GameRef, get_game
 from games.store.writes import SubmitResult, submit_action
 
 #: What the table's form and its socket may ask for (rules are written through the rule
 #: builder).
-TABLE_KINDS = ("play", "pass", "claim_win", "end_game", "hand_over", "skip_rule", "deal")
+TABLE_KINDS = ("play", "pass", "claim_win", "end_game", "hand_over", "skip_rule", "deal",
+               "say")
 #: What the rule builder asks for.
 BUILDER_KINDS = ("write_rule",)
 #: What only the host may ask for.
@@ -87,6 +88,8 @@ def read_post(post: QueryDict) -> ActionRequest:
                  "pile": _pile(post.get("pile", "0"))}
     elif kind == "deal":
         data |= _read_deal(post)
+    elif kind == "say":
+        data["words"] = post.get("words", "")
     elif kind == "hand_over":
         target = post.get("target", "")
         if not _is_number(target, 1):
@@ -127,6 +130,9 @@ def perform(game: GameRef, holder: str | None, request: ActionRequest,
             seat = seat_of(stored, holder)
         if seat is None:
             raise ServiceError("action/spectator", WATCHING)
+        if request.action.get("type") == "say" and speech_over_limit(holder or ""):
+            # Speech is heard at any moment, on any transport: counted apart from the rest.
+            raise ServiceError("action/too_fast", TOO_FAST)
         result = submit_action(game, prepare(seat, request, kinds), request.version)
     except (EngineError, ServiceError) as exc:
         return Outcome.refused(exc)
@@ -184,7 +190,7 @@ def _read_deal(post: QueryDict) -> dict[str, Any]:
 
 
 def _texts(action: Mapping[str, Any]) -> list[Any]:
-    found = [action.get("say")]
+    found = [action.get("say"), action.get("words")]
     for key in ("cards", "named"):
         value = action.get(key)
         if isinstance(value, list):

@@ -9,6 +9,11 @@ The rates are settings (``MAO_RATE_NEW_GAME``, ``MAO_RATE_JOIN``, ``MAO_RATE_ACT
 ``MAO_RATE_LOBBY``, ``MAO_RATE_BUILDER``); ``MAO_RATE_LIMITS=0`` turns them off (the load
 test drives hundreds of players from one address). A request over its limit changes
 nothing and is answered with :data:`TOO_FAST`.
+
+Speech outside a play (a ``say`` action) is heard at any moment, not only on one's turn, and
+every word said is pushed to every screen: it counts apart, per seat holder, on every
+transport (the socket's frames too, which no HTTP limit sees): ``MAO_RATE_SAY``
+(:func:`speech_over_limit`).
 """
 
 from __future__ import annotations
@@ -17,7 +22,7 @@ import ipaddress
 
 from django.conf import settings
 from django.http import HttpRequest
-from django_ratelimit.core import is_ratelimited
+from django_ratelimit.core import get_usage, is_ratelimited
 
 from games.store.identity import holder_of
 
@@ -79,3 +84,12 @@ def over_limit(request: HttpRequest, what: str) -> bool:
     return bool(is_ratelimited(request, group=f"mao:{what}",
                                key=_holder_or_ip if per_holder else _ip,
                                rate=getattr(settings, setting), method="POST", increment=True))
+
+
+def speech_over_limit(holder: str) -> bool:
+    """Count one thing said outside a play by seat holder ``holder`` against
+    ``MAO_RATE_SAY``; True when it goes over (the words must then not be heard). Counted
+    without a request, so the socket's ``act`` frames count with the table's form."""
+    usage = get_usage(None, group="mao:say", key=lambda group, request: f"holder:{holder}",
+                      rate=settings.MAO_RATE_SAY, increment=True)
+    return bool(usage and usage["should_limit"])

@@ -18,10 +18,11 @@ from games.models import Game, Seat
 from games.store.reads import game_log, game_state
 from games.store.rows import SeatRow, seat_row
 from rules.cards import STANDARD_CARDS, Card, parse
+from rules.speech import owed_replies
 
 #: Events worth a big banner on every screen: refusals, triggers, calls, wins, the end.
-MOMENTS = ("refused", "fired", "call_broken", "claim_failed", "claim_won", "won_round", "tie",
-           "no_supply", "game_over")
+MOMENTS = ("refused", "fired", "call_broken", "said", "speech_broken", "claim_failed",
+           "claim_won", "won_round", "tie", "no_supply", "game_over")
 #: Log lines the table shows.
 LOG_SHOWN = 80
 #: How many recent actions' events the table reads. Every action gives every viewer at least
@@ -172,6 +173,9 @@ def table_context(game: Game, seat: Seat | None, log: Sequence[Event] | None = N
         "piles": [pile_row(p, i) for i, p in enumerate(view.piles)],
         "seats": [_table_seat(view, s, seat) for s in seats],
         "my_turn": view.phase == "playing" and index == view.current,
+        # The say-box: every seated player, at every moment of a round's play.
+        "may_say": index is not None and view.phase == "playing",
+        "owes_reply": owes_public_reply(view),
         "current_name": view.names[view.current] if view.names else "",
         "writing": view.phase == "writing",
         "am_writer": index is not None and index in view.writers,
@@ -263,6 +267,16 @@ def latest_moment(view: PlayerView) -> LogLine | None:
             return None
         return line
     return None
+
+
+def owes_public_reply(view: PlayerView) -> bool:
+    """Whether the viewer owes a reply under a public rule in force (a house rule, or a
+    secret rule disclosed at a round's end). A reply owed under a secret rule is not hinted
+    at: that would reveal the rule; the player must work it out."""
+    if view.viewer is None or view.phase != "playing" or not view.unanswered:
+        return False
+    public = [r.rule for r in (*view.house_rules, *view.disclosed) if r.retired is None]
+    return bool(owed_replies(public, view.unanswered))
 
 
 def log_lines(log: Sequence[LogLine]) -> list[LogLine]:

@@ -173,6 +173,17 @@
     }
   });
 
+  // Words said in the say-box are cleared once heard (the box keeps the focus: a push never
+  // replaces it); words refused stay, to be corrected.
+  document.body.addEventListener("htmx:afterRequest", function (event) {
+    var box = document.getElementById("say-form");
+    if (!box || event.detail.elt !== box || !event.detail.successful) { return; }
+    if (event.detail.xhr.getResponseHeader("X-Mao-Accepted") === "1") {
+      var words = document.getElementById("say-words");
+      if (words) { words.value = ""; }
+    }
+  });
+
   // After a successful play, clear the words said; keep the selection of a failed group.
   document.body.addEventListener("htmx:afterRequest", function (event) {
     var f = form();
@@ -292,7 +303,7 @@
     var moment = document.getElementById("moment");
     var words = textOf(moment);
     if (words && words !== lastMoment) {
-      if (/moment--(refused|call_broken|claim_failed)/.test(moment.className)) {
+      if (/moment--(refused|call_broken|speech_broken|claim_failed)/.test(moment.className)) {
         if (!moment.hasAttribute("data-own-refusal")) { urgent.push(words); }
       } else {
         polite.push(words);

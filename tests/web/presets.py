@@ -53,3 +53,23 @@ def preset_game(preset: Preset, players: int = 3, law: str | None = None,
     game = create_game(settings, ["Gogol", "Bull", "Worms", "Ada"][:players],
                        holders=[key for _, key in clients])
     return game, [client for client, _ in clients]
+
+#: A stand-in with table talk: nobody writes rules; speaking outside a play costs a card
+#: (but "Point of order"), a penalty or a rule's draw owes "Thank you", and a seven makes
+#: every other player draw. (The shipped presets gain their talking rules apart.)
+TALK: dict[str, Any] = {
+    "version": 1, "name": "test-talk", "title": "Quiet Table", "seed": None,
+    "summary": "A stand-in: no talking, and thank whoever makes you draw.",
+    "description": "For tests: nobody writes rules; talking outside a play costs a card, "
+                   "a penalty or a rule's draw is owed a thank-you, sevens make the others "
+                   "draw.",
+    "settings": {"players": 3, "rule_making": "none", "jokers": False, "chair": "Croupier"},
+    "house_rules": [
+        {"version": 1, "jargon": "Talking",
+         "rule": {"kind": "talking", "allow": ["Point of order"]}},
+        {"version": 1, "jargon": "Thanks",
+         "rule": {"kind": "reply", "say": "Thank you", "after": ["penalty", "effect"]}},
+        {"version": 1, "jargon": "Sevens",
+         "rule": {"kind": "trigger", "when": {"type": "rank", "of": "played", "in": ["7"]},
+                  "effects": [{"type": "draw", "who": "others", "count": 1}]}}],
+    "laws": [], "law_choice": False}
