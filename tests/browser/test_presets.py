@@ -8,7 +8,9 @@ typed and no penalty follows) and, where the preset has house rules, a player br
 and every screen shows the chair's refusal; the round's winner shows in the match (where
 the first round won takes the match, every screen moves on to the reveal, which shows the
 match and the house rules apart). Where the dealer names the start, the host deals by the
-deal form while the others see who is dealing.
+deal form while the others see who is dealing. A reply a seat owes under a preset's speech
+rules ("Thank you" after a penalty) is said first, by that seat, off its turn too: typed
+into its say-box, as a person would.
 
 The presets are a table of scripts (:data:`SCRIPTS`): a row names the preset, its seed and
 law, how the host gets the first round dealt, and what the round must show. A new preset
@@ -27,7 +29,7 @@ from playwright.sync_api import BrowserContext, Page, expect
 
 from games.builder.forms import check
 from games.builder.model import new_form
-from games.engine.actions import Action, ClaimWin, Deal, Pass, Play, SkipRule, WriteRule
+from games.engine.actions import Action, ClaimWin, Deal, Pass, Play, Say, SkipRule, WriteRule
 from games.engine.apply import apply
 from games.engine.bots import KnownRules, Oracle
 from games.engine.events import CallBroken, Refused
@@ -130,7 +132,21 @@ def _breaking_card(state: GameState) -> str | None:
     return None
 
 
+def _reply(state: GameState, step: int, script: Script) -> Say | None:
+    """A reply a seat owes under the preset's speech rules, said first, off its turn too
+    (as a bot says it: :func:`games.engine.bots.reply_for`)."""
+    for seat in sorted(state.unanswered):
+        oracle = Oracle(seat, script.seed * 1000 + step, KnownRules(state.rulebook()))
+        action = oracle.act(player_view(state, seat))
+        if isinstance(action, Say):
+            return action
+    return None
+
+
 def _choose(state: GameState, step: int, script: Script, broken: bool) -> Action:
+    reply = _reply(state, step, script)
+    if reply is not None:
+        return reply
     seat = state.current
     if script.breaks and not broken:
         card = _breaking_card(state)
@@ -155,6 +171,10 @@ def _do(player: Player, action: Action) -> None:
                 more.locator("summary").click()
             page.locator("#suit").select_option(action.suit)
         player.play(action.cards[0])
+    elif isinstance(action, Say):
+        # The say-box, by keyboard: any seat, on its turn or not.
+        page.locator("#say-words").fill(action.words)
+        page.locator("#say-words").press("Enter")
     elif isinstance(action, Pass):
         page.locator('#turn-buttons [data-action="pass"]').click()
     elif isinstance(action, ClaimWin):
@@ -251,9 +271,10 @@ def test_a_preset_is_played_from_the_lobby_to_a_round_won(
     for step in range(ROUND_ACTIONS):
         if state.winners:
             break
-        mover = by_name[state.names[state.current]]
-        assert sorted(mover.hand()) == sorted(state.hands[state.current]), "the mirror agrees"
         action = _choose(state, step, script, broken)
+        # A reply owed may be said by a seat off its turn: the one who acts is the action's.
+        mover = by_name[state.names[action.seat]]
+        assert sorted(mover.hand()) == sorted(state.hands[action.seat]), "the mirror agrees"
         state, events = apply(state, action)
         _do(mover, action)
         version += 1
