@@ -12,15 +12,20 @@ from collections.abc import Iterator
 import pytest
 from asgiref.sync import sync_to_async
 from django.test import Client
+from hypothesis import HealthCheck, given
+from hypothesis import settings as hyp_settings
+from hypothesis import strategies as st
 from pytest_django import Settings
 
 from games.bots.driver import kick
-from games.engine.actions import Play, WriteRule
+from games.engine.actions import Play, Say, WriteRule
 from games.engine.events import Said, SpeechBroken
 from games.engine.state import RuleEntry
+from games.live.fragments import Screen, render_update
 from games.models import Game
 from games.presets.format import Preset
 from games.presets.opening import settings_for
+from games.store.acting import ActionRequest, perform
 from games.store.reads import game_log
 from games.store.writes import submit_action
 from tests.factories import (
@@ -33,6 +38,7 @@ from tests.factories import (
 from tests.web.helpers import started_game
 from tests.web.presets import TALK, preset_game, with_preset
 from tests.web.test_consumer import communicator
+from tests.web.test_fragments import LINK, elements, fragments, snapshot_of
 from tests.web.test_transports import HTMX, both_ways, post_data, said
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -271,3 +277,52 @@ def test_a_bot_never_answers_the_penalty_for_its_own_words_again_and_again(
     broken = [e for e in game_log(game, since=seq) if isinstance(e, SpeechBroken)]
     assert ("Please", 2) in [(e.jargon, e.seat) for e in broken]
     assert len(actions) < 40  # the bots stopped when the person was due
+
+
+def test_a_push_never_replaces_the_say_box_but_carries_the_words(talk: Preset) -> None:
+    """The say-box is pushed when it comes (the round's play begins), never while it stays,
+    so words being typed and the focus survive every push; the words said come in the
+    moment line and the log."""
+    game, _ = preset_game(talk)
+    snapshot = snapshot_of(game)
+    speaker = next(s for s in snapshot.seats if s.index != stored_state(game).current)
+    first, screen = render_update(snapshot, speaker, LINK, Screen())
+    assert "talk" in fragments(first) and 'id="say-words"' in first
+    submit_action(game, Say(speaker.index, "Point of order"), game.version)
+    game.refresh_from_db()
+    pushed, _ = render_update(snapshot_of(game), speaker, LINK, screen)
+    shown = fragments(pushed)
+    assert "talk" not in shown and 'id="say-words"' not in pushed
+    assert shown["moment"] == "true"
+    assert f"{speaker.name} says “Point of order”." in elements(pushed)["moment"]
+    assert shown["log-list"] == "afterbegin"
+
+
+@pytest.fixture
+def talk_game(talk: Preset, settings: Settings) -> Game:
+    """One game for every example of a hypothesis test, without a speech limit."""
+    settings.MAO_RATE_SAY = "10000/m"
+    return preset_game(talk)[0]
+
+
+@hyp_settings(max_examples=40, deadline=None,
+              suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(words=st.text(max_size=1100))
+def test_any_words_are_heard_as_said_or_refused_with_a_message_changing_nothing(
+        words: str, talk_game: Game) -> None:
+    game = talk_game
+    game.refresh_from_db()
+    seat = game.seats.get(index=1)
+    version = game.version
+    outcome = perform(game.code, seat.holder, ActionRequest({"type": "say", "words": words},
+                                                            version))
+    game.refresh_from_db()
+    if outcome.accepted:
+        assert game.version == version + 1
+        heard = [e for e in game_log(game, since=version) if isinstance(e, Said)]
+        assert [(e.seat, e.words) for e in heard] == [(1, words)]
+    else:
+        assert outcome.message and outcome.code
+        assert game.version == version
+        assert (len(words) > 1000 or "\x00" in words or not words.split()
+                or outcome.code == "action/nothing_said"), outcome
