@@ -13,7 +13,7 @@ from pathlib import Path
 
 from playwright.sync_api import BrowserContext, Page, expect
 
-from tests.browser.helpers import WAIT_SECONDS, Player, htmx_idle
+from tests.browser.helpers import WAIT_SECONDS, Player, horizontal_overflow, htmx_idle
 from tests.browser.stage import StagedGame, stage
 from tests.browser.test_announcements import RECORD, _said
 
@@ -97,6 +97,7 @@ def test_a_player_speaks_off_turn_and_a_needless_remark_costs_a_card(
     # Said at once on the other screens, as a refusal of someone else's play is.
     assert any(verdict in text for text in _said(bob, "announce-urgent"))
     assert any(verdict in text for text in _said(ann, "announce-urgent"))
+    assert horizontal_overflow(cat.page) <= 0  # the say-box fits a 375 px phone
     shoot(cat.page, "talk-03-talking-phone")
     shoot(bob.page, "talk-04-talking-desktop")
     shoot(watcher.page, "talk-05-talking-spectator")
