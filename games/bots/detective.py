@@ -7,7 +7,9 @@ saw them, one action at a time, and turns its seat's :class:`~games.engine.views
 into the tables the detective decides from. It knows nothing the view does not show: no
 other hand, and no rule's text but those the view shows it (its own). Its reasoning starts
 from the public record alone (it remembers nothing of what it wrote), but it makes the calls
-of the rules it knows, as a good player would (:func:`~games.engine.bots.words_for`).
+of the rules it knows, as a good player would (:func:`~games.engine.bots.words_for`), and
+says the replies it owes under the rules it knows as its next action, on its turn or not
+(:func:`~games.engine.bots.reply_for`): a public house reply rule never costs it a card.
 
 Pure Python, like the engine (Django-free: the pure-core contract holds it). Importing it
 registers the kind ``detective`` with :func:`games.engine.bots.make_bot`.
@@ -31,6 +33,7 @@ from games.engine.bots import (
     known_calls,
     play_context,
     register_kind,
+    reply_for,
     rules_known,
     words_for,
     write_for,
@@ -111,6 +114,10 @@ class DetectiveBot:
             return write_for(self.seat, view, self.rng, self.desk() if self.desk else None)
         if view.phase == "dealing":
             return deal_for(self.seat, view)
+        # A reply owed comes before anything else: its next action must be the words.
+        reply = reply_for(self.seat, view, self.knows(view))
+        if reply is not None:
+            return reply
         if view.phase != "playing" or view.current != self.seat:
             return None
         detective = self.casebook.brought_up_to_date(Settings(view.settings.aces_high))

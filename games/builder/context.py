@@ -305,6 +305,11 @@ class FormView:
         return options(m.MODES, self.form.mode)
 
     @property
+    def reasons(self) -> list[Option]:
+        """A reply rule's reasons to draw (checkboxes), those ticked selected."""
+        return [Option(r, label, r in self.form.after) for r, label in m.REASON_LABELS.items()]
+
+    @property
     def placeholders(self) -> list[tuple[str, str]]:
         return [("{" + name + "}", words) for name, words in PLACEHOLDERS.items()]
 
@@ -367,7 +372,9 @@ def error_slots(form: RuleForm) -> list[str]:
     if form.kind == "trigger":
         slots.append("effects")
         slots += [f"effects-{i}" for i in range(len(form.effects))]
-    slots += {"call": ["say", "penalty"], "permission": ["min", "max"]}.get(form.kind, [])
+    slots += {"call": ["say", "penalty"], "permission": ["min", "max"],
+              "talking": ["allow", "penalty"],
+              "reply": ["reply", "after", "penalty"]}.get(form.kind, [])
     return slots
 
 

@@ -10,6 +10,9 @@ compared with another count ``match2``, ``ranks2``/``suits2`` (repeated), ``colo
 ``parity2``, ``window2``, ``with_played2``, for a sum of more cards ``plus`` (repeated)); effects
 ``effects-present`` and ``effects-<i>-<field>`` (``type``, ``who``, ``count``,
 ``per_run``, ``direction``). Row numbers need not be contiguous: rows are read in order.
+A talking rule's ``allow`` is a text of phrases one a line; a reply rule's words are
+``reply`` and its reasons ``after`` (checkboxes, repeated; ``after-present`` says the
+boxes were on the page, so that none ticked reads as none).
 
 :func:`check` builds the spec and asks :func:`rules.spec.load_rule` (and, per row, the
 condition reader) whether it is valid; every :class:`~rules.errors.RuleError` becomes a
@@ -40,13 +43,23 @@ from games.builder.spec_form import (
     effect_to_json,
     form_to_spec,
     numbers,
+    phrase_lines,
     row_to_condition,
 )
 from rules.conditions import read_condition
 from rules.effects import read_effect
 from rules.errors import RuleError
 from rules.fields import SUBJECTS
-from rules.spec import FORMAT_VERSION, MAX_JARGON, Rule, check_satisfiable, load_rule
+from rules.phrases import MAX_PHRASE
+from rules.spec import (
+    DRAW_REASONS,
+    FORMAT_VERSION,
+    MAX_ALLOWED,
+    MAX_JARGON,
+    Rule,
+    check_satisfiable,
+    load_rule,
+)
 
 #: Jargon used to check a rule whose author left the field blank (the engine picks one).
 PLACEHOLDER_JARGON = "Your rule"
@@ -104,9 +117,9 @@ def as_form_data(data: FormData | Mapping[str, Any]) -> FormData:
     return _DictData(data)
 
 
-def _text(data: FormData, key: str, default: str) -> str:
+def _text(data: FormData, key: str, default: str, limit: int = 200) -> str:
     value = data.get(key)
-    return default if value is None else str(value)[:200]
+    return default if value is None else str(value)[:limit]
 
 
 def _row_numbers(data: FormData, area: str) -> list[int]:
@@ -170,6 +183,12 @@ def form_from_data(raw: FormData | Mapping[str, Any]) -> RuleForm:
     form.penalty = _text(data, "penalty", form.penalty)
     form.least = _text(data, "min", form.least)
     form.most = _text(data, "max", form.most)
+    # Room for one more phrase than allowed, so that the rule language says "too many".
+    form.allow = _text(data, "allow", form.allow, (MAX_ALLOWED + 1) * (MAX_PHRASE + 2))
+    form.reply = _text(data, "reply", form.reply)
+    if data.get("after-present") is not None:
+        ticked = data.getlist("after")
+        form.after = tuple(r for r in DRAW_REASONS if r in ticked)
     return form
 
 
@@ -180,6 +199,8 @@ def form_to_data(form: RuleForm) -> dict[str, list[str]]:
     data: dict[str, list[str]] = {
         "kind": [form.kind], "jargon": [form.jargon], "mode": [form.mode], "say": [form.say],
         "penalty": [form.penalty], "min": [form.least], "max": [form.most],
+        "allow": [form.allow], "reply": [form.reply], "after-present": ["1"],
+        "after": list(form.after),
     }
     for name, cond in form.lists.items():
         data[f"{name}-join"] = [cond.join]
@@ -215,7 +236,8 @@ def form_to_data(form: RuleForm) -> dict[str, list[str]]:
 
 #: The plain fields each kind of rule shows on the page (besides ``kind`` and ``jargon``).
 _KIND_FIELDS = {"restriction": ("mode",), "call": ("say", "penalty"),
-                "permission": ("min", "max")}
+                "permission": ("min", "max"), "talking": ("allow", "penalty"),
+                "reply": ("reply", "after", "after-present", "penalty")}
 
 
 def kept_fields(form: RuleForm) -> list[tuple[str, str]]:
@@ -252,6 +274,7 @@ FIELD_LABELS = {
     "max": "Most cards", "penalty": "Penalty", "say": "Words to say", "jargon": "Jargon",
     "op": "Comparison", "rel": "Relation", "other": "Other card", "subject": "Card",
     "mod": "Modulo", "window": "Last cards", "window2": "Last cards",
+    "allow": "Allowed words", "reply": "Words owed", "after": "Owed after",
 }
 
 
@@ -372,6 +395,8 @@ def _words(exc: RuleError, place: Place | None, row_field: str, list_level: bool
             return ("These conditions can never all be true at once: no card passes all of "
                     "them (like a black heart).")
         return "No card can ever pass this test."
+    if code == "spec/empty" and place is not None and place.area == "after":
+        return "Tick at least one reason to draw."
     if code == "spec/bad_subject":
         return f"This part of the rule cannot look at that: it {detail}."
     return f"{label}: {detail}." if label else detail[:1].upper() + detail[1:] + "."
@@ -386,6 +411,13 @@ def _problem(exc: RuleError, built: Built, form: RuleForm) -> Problem:
         row_field = _row_field(row, rest)
     elif place is not None and place.area == "effects" and place.index is not None:
         row_field = re.split(r"[.\[]", rest, maxsplit=1)[0]
+    elif place is not None and place.area == "allow" and (at := re.match(r"\[(\d+)\]", rest)):
+        # One phrase of the list: say which, as the writer typed it.
+        phrases = phrase_lines(form.allow)
+        index = int(at.group(1))
+        typed = f" (“{phrases[index]}”)" if index < len(phrases) else ""
+        return Problem(place, f"Allowed words, phrase {index + 1}{typed}: {exc.detail}.",
+                       exc.code, "allow")
     return Problem(place, _words(exc, place, row_field, list_level), exc.code, row_field)
 
 

@@ -23,6 +23,8 @@ KINDS: Final = {
     "call": "Call: words to say",
     "permission": "Permission: cards at once",
     "instant_win": "Instant win: a winning hand",
+    "talking": "Talking: speech outside a play",
+    "reply": "Reply: words owed after drawing",
 }
 #: The condition lists each kind of rule shows, in order.
 KIND_LISTS: Final = {
@@ -31,7 +33,17 @@ KIND_LISTS: Final = {
     "call": ("when",),
     "permission": ("each", "step"),
     "instant_win": ("hand",),
+    # Speech rules judge words said outside a play: no card is tested, so no condition list.
+    "talking": (),
+    "reply": (),
 }
+#: The kinds of rule that judge speech outside a play (rules/speech.py), not cards.
+SPEECH_KINDS: Final = ("talking", "reply")
+#: Why a player draws, in the words of a reply rule's checkboxes (the rule language's
+#: ``DRAW_REASONS``).
+REASON_LABELS: Final = {"penalty": "draws a penalty card",
+                        "effect": "is made to draw by a rule",
+                        "pass": "draws a card by passing"}
 LISTS: Final = ("when", "must", "each", "step", "hand")
 JOINS: Final = {"all": "all of these", "any": "any of these"}
 MODES: Final = {"must": "must", "must_not": "must not"}
@@ -263,6 +275,11 @@ class RuleForm:
     penalty: str = "1"
     least: str = "2"
     most: str = "13"
+    #: A talking rule's allowed phrases, one a line, as typed.
+    allow: str = "Point of order"
+    #: A reply rule's words, and the reasons to draw that make them owed.
+    reply: str = "Thank you"
+    after: tuple[str, ...] = ("penalty",)
 
     def cond_list(self, name: str) -> CondList:
         """The list called ``name``, created with its default rows when missing."""

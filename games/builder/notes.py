@@ -10,6 +10,13 @@ Two notes, each a preview :class:`~games.builder.preview.Warning`:
   :func:`rules.phrases.phrases_overlap`): their own, a preset's house rules (public) and
   rules disclosed to everyone. Never another player's secret rule: their call words are
   their secret, and a note about them would give them away.
+- ``speech_words``: the words of a speech rule (``talking``, ``reply``) beside those of
+  another rule the author knows, where it changes how the table plays: a talking rule
+  allowing a reply's words (owed words are never talking: allowing them lets anyone say
+  them at any time), a reply asking for a call's words (a call is said with a play, a
+  reply on its own before any play: the same words with a play break the reply), and two
+  replies whose words hold one another (a player owing both says each). Known rules only,
+  as for ``same_words``.
 """
 
 from __future__ import annotations
@@ -19,7 +26,7 @@ from collections.abc import Sequence
 from games.builder.model import RuleForm
 from games.builder.preview import Warning
 from rules.phrases import phrases_overlap, words
-from rules.spec import Call, Rule
+from rules.spec import Call, Reply, Rule, Talking
 
 
 def _double_negative(form: RuleForm) -> Warning | None:
@@ -61,8 +68,64 @@ def _same_words(rule: Rule, own: Sequence[Rule]) -> Warning | None:
                    "them once makes only one of the two calls. Choose different words.")
 
 
+def _whose(twin: Rule, rule: Rule) -> str:
+    """Who the other rule belongs to, as a note names it."""
+    if twin.author is not None and twin.author == rule.author:
+        return f"your rule “{twin.jargon}”"
+    return f"the house rule “{twin.jargon}”" if twin.author is None else (
+        f"the disclosed rule “{twin.jargon}”")
+
+
+def _first_up(text: str) -> str:
+    """``text`` with its first letter a capital (and the jargon's own case kept)."""
+    return text[:1].upper() + text[1:]
+
+
+def _say(rule: Rule) -> str:
+    """The words a call or a reply asks for ("" for another kind)."""
+    spec = rule.spec
+    return spec.say if isinstance(spec, Call | Reply) else ""
+
+
+def _speech_words(rule: Rule, own: Sequence[Rule]) -> Warning | None:
+    spec = rule.spec
+    if isinstance(spec, Talking):
+        for owed in own:
+            if not isinstance(owed.spec, Reply):
+                continue
+            allowed = next((a for a in spec.allow if phrases_overlap(a, _say(owed))), None)
+            if allowed is not None:
+                return Warning("speech_words", f"“{allowed}” shares words with "
+                               f"{_whose(owed, rule)}: words a player owes are never talking, "
+                               "so they need no allowing, and allowed here anyone may say them "
+                               "at any time.")
+        return None
+    calls = [r for r in own if isinstance(r.spec, Call)]
+    replies = [r for r in own if isinstance(r.spec, Reply)]
+    if isinstance(spec, Reply):
+        twin = next((r for r in calls if phrases_overlap(spec.say, _say(r))), None)
+        if twin is not None:
+            return Warning("speech_words", f"{_first_up(_whose(twin, rule))} asks for words "
+                           "like these with a play. A reply is said on its own, before any "
+                           "play: a player who says them with their next play breaks it.")
+        twin = next((r for r in replies if phrases_overlap(spec.say, _say(r))
+                     and words(spec.say) != words(_say(r))), None)
+        if twin is not None:
+            return Warning("speech_words", f"{_first_up(_whose(twin, rule))} asks for words "
+                           "that hold these, or are held in them: a player who owes both must "
+                           "say each in full (saying the longer once answers only one).")
+        return None
+    if isinstance(spec, Call):
+        twin = next((r for r in replies if phrases_overlap(spec.say, _say(r))), None)
+        if twin is not None:
+            return Warning("speech_words", f"{_first_up(_whose(twin, rule))} asks for words "
+                           "like these as a reply, said on its own before any play: a player "
+                           "who owes it and says them with a play breaks the reply.")
+    return None
+
+
 def notes(form: RuleForm, rule: Rule, own: Sequence[Rule]) -> tuple[Warning, ...]:
     """The notes on the draft ``form`` (built as ``rule``); ``own`` holds only rules that
     the draft's author knows in full (:func:`games.builder.context.own_rules`)."""
-    found = (_double_negative(form), _same_words(rule, own))
+    found = (_double_negative(form), _same_words(rule, own), _speech_words(rule, own))
     return tuple(w for w in found if w is not None)

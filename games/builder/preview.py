@@ -45,7 +45,7 @@ from rules.context import PlayContext, Settings
 from rules.english import describe
 from rules.evaluation import Rulebook, compile_condition, refusal_predicate
 from rules.fields import SUBJECTS
-from rules.spec import Call, InstantWin, Restriction, Rule, Trigger, conditions_of
+from rules.spec import Call, InstantWin, Reply, Restriction, Rule, Talking, Trigger, conditions_of
 
 #: The top card shown when the game has no pile yet.
 DEFAULT_TOP = parse("QH")
@@ -559,6 +559,20 @@ def _notes(rule: Rule, table: Table, changed: int, codes: Sequence[str]) -> tupl
                     f"{depends}."),)
 
 
+#: What the preview says of a speech rule instead of a grid (and of "no problems").
+SPEECH_NOTE = Warning("grid_speech", "The card grid does not apply to this rule: it judges "
+                      "words said outside a play, never which cards may be played. Every "
+                      "card is played as the other rules say.")
+
+
+def _speech_preview(rule: Rule, top: Card, started: float) -> Preview:
+    """The preview of a talking or reply rule: its sentence and a note that no grid can show
+    it. It reads no card and refuses no play, so none of the grid's analyses apply (the
+    builder's own notes, :mod:`games.builder.notes`, compare its words with other rules')."""
+    return Preview(describe(rule.spec), rule.spec.kind, top, (), (),
+                   time.perf_counter() - started, (SPEECH_NOTE,))
+
+
 def preview(rule: Rule, own: Sequence[Rule], table: Table, top: Card = DEFAULT_TOP,
             choice: Choice | None = None, locks_in_force: bool = False) -> Preview:
     """The preview of ``rule`` (by its author) joining ``own``: the author's own rules in
@@ -569,6 +583,8 @@ def preview(rule: Rule, own: Sequence[Rule], table: Table, top: Card = DEFAULT_T
     """
     started = time.perf_counter()
     rule = replace(rule, jargon=_NEUTRAL_JARGON)
+    if isinstance(rule.spec, Talking | Reply):
+        return _speech_preview(rule, top, started)
     # Secret by construction, whatever the caller passes: another author's rule is dropped.
     own_key = tuple(r for r in own if r.author is None or r.author == rule.author)
     warnings = list(_analyse(rule, own_key, table))
@@ -624,6 +640,10 @@ def locks_in_force(rule: Rule, rules: Sequence[Rule], table: Table) -> bool:
     not depend on the shown top card or situation, so asking again with other choices tells
     nothing more; nor does it say which lockup."""
     rule = replace(rule, jargon=_NEUTRAL_JARGON)
+    if isinstance(rule.spec, Talking | Reply):
+        # Speech costs cards only to a speaker who gets it wrong; a perfect table never
+        # draws for it, so it brings no lockup (and the bit must not hint otherwise).
+        return False
     book = tuple(rules)
     if isinstance(rule.spec, Restriction):
         before = set(_grid(book, table).dead_tops())

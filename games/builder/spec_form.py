@@ -92,6 +92,15 @@ def numbers(text: str) -> list[int | str]:
     return [number(item) for item in _LIST_SEPARATOR.split(text.strip()) if item]
 
 
+def phrase_lines(text: str) -> list[str]:
+    """The phrases of a list typed one a line (blank lines dropped).
+
+    >>> phrase_lines("Point of order\\n\\n  Thank you  ")
+    ['Point of order', 'Thank you']
+    """
+    return [line.strip() for line in text.splitlines() if line.strip()]
+
+
 def _window(row: Row, second: bool = False) -> dict[str, Any]:
     """A row's window of the round (or, ``second``, its second count's): ``last`` unless
     left empty (the whole round)."""
@@ -247,6 +256,13 @@ def form_to_spec(form: RuleForm) -> Built:
         places |= {"rule.min": Place("min"), "rule.max": Place("max")}
     elif form.kind == "instant_win":
         spec["hand"] = cond("hand")
+    elif form.kind == "talking":
+        spec |= {"allow": phrase_lines(form.allow), "penalty": number(form.penalty)}
+        places |= {"rule.allow": Place("allow"), "rule.penalty": Place("penalty")}
+    elif form.kind == "reply":
+        spec |= {"say": form.reply, "after": list(form.after), "penalty": number(form.penalty)}
+        places |= {"rule.say": Place("reply"), "rule.after": Place("after"),
+                   "rule.penalty": Place("penalty")}
     places["jargon"] = Place("jargon")
     return Built(spec, places)
 
@@ -416,12 +432,18 @@ def spec_to_form(spec: dict[str, Any], jargon: str = "") -> RuleForm:
             form.lists["each"] = condition_to_list(spec.get("each"))
             form.lists["step"] = condition_to_list(spec.get("step"))
             form.least, form.most = str(spec.get("min", 2)), str(spec.get("max", 13))
-        else:
+        elif kind == "instant_win":
             form.lists["hand"] = condition_to_list(spec.get("hand"))
         if kind == "trigger":
             form.effects = [effect_from_json(e) for e in spec["effects"]]
         if kind == "call":
             form.say, form.penalty = spec["say"], str(spec.get("penalty", 1))
+        if kind == "talking":
+            form.allow = "\n".join(spec.get("allow", []))
+            form.penalty = str(spec.get("penalty", 1))
+        if kind == "reply":
+            form.reply, form.penalty = spec["say"], str(spec.get("penalty", 1))
+            form.after = tuple(spec.get("after", ["penalty"]))
     except (KeyError, TypeError) as exc:
         raise Unrepresentable(f"incomplete rule: {exc}") from None
     for name in KIND_LISTS[kind]:

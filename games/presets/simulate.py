@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from games.engine.events import CallBroken, Refused
+from games.engine.events import CallBroken, Refused, SpeechBroken
 from games.engine.simulate import NAMES, GameRecord, play_on
 from games.presets.opening import open_preset, settings_for
 from games.presets.registry import preset
@@ -31,3 +31,10 @@ def penalties_of(record: GameRecord, kinds: Sequence[str], kind: str) -> tuple[i
     refused = sum(1 for e in record.events if isinstance(e, Refused) and e.seat in seats)
     calls = sum(1 for e in record.events if isinstance(e, CallBroken) and e.seat in seats)
     return refused, calls
+
+
+def speech_broken_of(record: GameRecord, kinds: Sequence[str], kind: str) -> int:
+    """How often the seats played by bots of ``kind`` broke a speech rule (talked, or did
+    not say a reply they owed) in ``record`` (played by ``kinds``, cycled over the seats)."""
+    seats = {s for s in range(record.start.players) if kinds[s % len(kinds)] == kind}
+    return sum(1 for e in record.events if isinstance(e, SpeechBroken) and e.seat in seats)

@@ -1,6 +1,7 @@
 """Bots say every reply they know they owe, and nothing else outside a play: seeded games
 under talking and reply rules (five-card's talking, Penn State's "Thank you") cost no bot a
-speech penalty for a rule it knows, while a secret reply rule costs a bot that does not."""
+speech penalty for a rule it knows, while a secret reply rule costs a bot that does not;
+the detective says the replies it owes under the house rules as the oracle does."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ from typing import Any
 
 import pytest
 
+from games.bots.detective import DetectiveBot
 from games.engine.actions import Say
 from games.engine.bots import KnownRules, Oracle, reply_for
 from games.engine.events import Drew, Said, SpeechBroken
@@ -16,7 +18,7 @@ from games.engine.simulate import play_on
 from games.engine.state import GameState
 from games.engine.views import player_view
 from rules.evaluation import Rulebook
-from tests.engine.helpers import arrange, example, play, start
+from tests.engine.helpers import act, arrange, example, play, start
 
 MATCH, _ = example("09")
 TALKING = {"jargon": "Talking", "rule": {"kind": "talking", "allow": ["Point of order"]}}
@@ -81,3 +83,29 @@ def test_the_oracle_says_what_it_owes_on_its_turn_or_not_and_only_that() -> None
     assert state.current == 0
     assert cat.act(player_view(state, 2)) == Say(2, "thank you")
     assert reply_for(2, player_view(state, 2), Rulebook([]).rules) is None
+
+
+@pytest.mark.parametrize("seed", range(2))
+def test_the_detective_never_pays_for_a_house_speech_rule(seed: int) -> None:
+    """Detectives know the house rules (public): they say the thanks they owe, and talk
+    no more, so no house talking or reply rule costs them a card; the rules were at work."""
+    game = play_on(table(seed), ("detective", "detective", "oracle"), seed, max_actions=300,
+                   max_rounds=2)
+    assert not game.problems
+    assert [e.text for e in game.events if isinstance(e, SpeechBroken)] == []
+    thanked = {e.seat for e in game.events if isinstance(e, Said) and e.words == "thank you"}
+    assert thanked & {0, 1}
+
+
+def test_the_detective_says_what_it_owes_off_its_turn() -> None:
+    state = arrange(table(0), [["2C", "8C"], ["7C", "3D"], ["4C", "6C"]], [["5C"]],
+                    draws=["QS"], current=1)
+    cat = DetectiveBot(2, 0)
+    state, _ = play(state, 1, "7C")  # Nice Day: Cat draws, and owes thanks
+    assert cat.act(player_view(state, 2)) == Say(2, "thank you")
+    state, _ = play(state, 2, "4C")  # Cat forgot (a scripted play): thanks owed again
+    assert state.current == 0
+    assert cat.act(player_view(state, 2)) == Say(2, "thank you")
+    # Once thanked, it owes nothing and, off its turn, says nothing.
+    state, _ = act(state, Say(2, "thank you"))
+    assert cat.act(player_view(state, 2)) is None

@@ -199,3 +199,30 @@ def test_the_bit_says_the_same_whichever_lockup_sets_it() -> None:
         assert found is not None
         bits.add(found.group())
     assert len(bits) == 1
+
+
+#: Speech rules (rules/speech.py) whose words the builder's notes compare with a draft's.
+SPEECH_TALKING: dict[str, Any] = {"kind": "talking", "allow": ["Point of order"], "penalty": 1}
+SPEECH_REPLY: dict[str, Any] = {"kind": "reply", "say": "Thank you", "after": ["penalty"],
+                                "penalty": 1}
+SPEECH_CALL: dict[str, Any] = {"kind": "call", "when": ONE_CARD, "say": "Mao", "penalty": 1}
+
+
+@pytest.mark.parametrize("theirs", [SPEECH_REPLY, SPEECH_CALL, SPEECH_REPLY | {"say": "Mao"},
+                                    SPEECH_TALKING | {"allow": ["Mao", "Thank you"]}])
+@pytest.mark.parametrize("draft", [SPEECH_TALKING | {"allow": ["Thank you", "Mao"]},
+                                   SPEECH_REPLY | {"say": "Mao"}, SPEECH_REPLY, SPEECH_CALL])
+def test_another_players_speech_rule_tells_the_writer_nothing(
+        theirs: dict[str, Any], draft: dict[str, Any]) -> None:
+    """Every answer of the builder is the same with or without another player's rule whose
+    words would make a note, once the one bit is masked."""
+    game, clients = seated_game(players=3)
+    data = form_to_data(spec_to_form(draft, "Mine"))
+    shown = []
+    for other in ([entry(2, 1, theirs, "Zorblax")], []):
+        set_rules(game, other)
+        shown.append(answers(clients[0], game, data))
+    assert shown[0] == shown[1]
+    assert not any('data-code="speech_words"' in t for t in shown[0])
+    # Speech brings no lockup: not even the one bit is set.
+    assert not any('data-code="lockup_in_force"' in t for t in shown[0])

@@ -1,6 +1,7 @@
 """Bots play every preset: seeded matches finish with every invariant holding after every
 step, and a bot that knows every rule (the oracle) is never refused and never pays for a
-call: no preset's rules make a correct caller pay. Kept small (a few seeded games per
+call or a speech rule (talking, an owed reply): no preset's rules make a correct caller
+pay. Kept small (a few seeded games per
 preset); ``manage.py play_bots --preset NAME --games 100`` plays the long runs, whose
 figures are in docs/presets/<name>.md.
 """
@@ -12,14 +13,14 @@ from collections import Counter
 import pytest
 
 from games.engine.bots import rules_known
-from games.engine.events import CallBroken, Refused
+from games.engine.events import CallBroken, Refused, Said, SpeechBroken
 from games.engine.invariants import card_census, violations
 from games.engine.lockup import has_way_out
 from games.engine.stall import stall_of
 from games.engine.views import player_view
 from games.presets.opening import open_preset, settings_for
 from games.presets.registry import presets
-from games.presets.simulate import penalties_of, play_preset
+from games.presets.simulate import penalties_of, play_preset, speech_broken_of
 from rules.cards import make_deck
 from rules.evaluation import Rulebook
 
@@ -50,6 +51,7 @@ def test_bots_finish_a_game_of_every_preset_keeping_every_invariant(name: str,
     if settings.match_wins is not None and not record.capped:
         assert record.final.end is not None and record.final.end.reason == "match"
     assert penalties_of(record, MIXED, "oracle") == (0, 0)
+    assert speech_broken_of(record, MIXED, "oracle") == 0
 
 
 @pytest.mark.parametrize("name", NAMES)
@@ -60,7 +62,8 @@ def test_oracles_alone_are_never_refused_and_never_pay_for_a_call(name: str) -> 
         record = play_preset(name, seed, ("oracle",), law=LAWS.get(name), max_actions=1500,
                              max_rounds=4)
         assert record.problems == []
-        assert not [e.text for e in record.events if isinstance(e, (Refused, CallBroken))]
+        assert not [e.text for e in record.events
+                    if isinstance(e, (Refused, CallBroken, SpeechBroken))]
 
 
 @pytest.mark.parametrize("name", NAMES)
@@ -95,3 +98,19 @@ def test_the_house_rules_of_every_preset_leave_a_way_out_and_never_stall(name: s
             found.settings.players,):
         assert has_way_out(rulebook, players=players)
     assert stall_of(rulebook) is None
+
+
+@pytest.mark.parametrize("name", [n for n in NAMES if any(
+    r.spec.kind in ("talking", "reply") for r in presets()[n].house_rules)])
+def test_no_bot_pays_for_a_house_speech_rule_and_the_replies_are_said(name: str) -> None:
+    """House speech rules are public: every bot says the replies it owes and nothing else
+    outside a play, so none pays for talking or a missing reply; where the preset owes
+    replies, they were owed and said (the rules were at work)."""
+    replies = 0
+    for seed in SEEDS:
+        record = play_preset(name, seed, MIXED, law=LAWS.get(name), max_actions=1500,
+                             max_rounds=4)
+        assert [e.text for e in record.events if isinstance(e, SpeechBroken)] == []
+        replies += sum(1 for e in record.events if isinstance(e, Said))
+    if any(r.spec.kind == "reply" for r in presets()[name].house_rules):
+        assert replies > 0

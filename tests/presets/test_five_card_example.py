@@ -1,7 +1,8 @@
 """Seed 001's untraditional five-card Mao, its own examples replayed through the engine under
 the ``five-card`` preset: the starter acting on the first player (``starter_triggers``),
 twos, aces and sevens in play with their "very"s, wild jacks, named spades, and the
-two- and three-card penalties for a missed "Last card" and "Mao".
+two- and three-card penalties for a missed "Last card" and "Mao", and the talking penalty
+(the seed's grounds for talking; a point of order called and ended costs nothing).
 
 The seed's words are quoted in each test's docstring. A starter is staged with the deal's
 own hook (:func:`tests.factories.stacked_deck`), so the engine deals and fires it as ever.
@@ -11,11 +12,14 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from games.engine.events import CallBroken, Dealt, Drew, Event, Refused, WonRound
+import pytest
+
+from games.engine.actions import Say
+from games.engine.events import CallBroken, Dealt, Drew, Event, Refused, SpeechBroken, WonRound
 from games.engine.state import GameState
 from games.presets.opening import open_preset, settings_for
 from games.presets.registry import preset
-from tests.engine.helpers import arrange, kinds, of_kind, only, play
+from tests.engine.helpers import act, arrange, kinds, of_kind, only, play
 from tests.factories import stacked_deck
 
 DEALER, BOB, JANE, JIM = 0, 1, 2, 3
@@ -187,3 +191,27 @@ def test_a_missed_mao_costs_three_cards_and_the_win() -> None:
     assert (sorted(state.hands[BOB]), state.phase) == (["3D", "4D", "5D"], "playing")
     state, events = play(table(hands, ["9H"]), BOB, "6H", say="Mao")
     assert only(events, WonRound).seat == BOB and state.phase == "ended"
+
+
+@pytest.mark.parametrize("words", ["Five of DIAMONDS", "Who played that?", "What time is it?",
+                                   "Hold on."])
+def test_talking_costs_one_card(words: str) -> None:
+    """"Talking - one card. Talking is saying anything that is not needed for the game.
+    These would all be grounds for talking: 'Five of DIAMONDS', 'Who played that?', 'What
+    time is it?' or 'Hold on.'" Said outside a play, by a player whose turn it is not."""
+    state = table([h[:] for h in HANDS], ["9D"], draws=("QD",))
+    new, events = act(state, Say(JIM, words))
+    assert [e.text for e in events if isinstance(e, SpeechBroken)] == [
+        "Dealer: that's a Talking! Jim spoke outside a play."]
+    assert penalties(events) == [1] and len(new.hands[JIM]) == 6
+    assert new.current == BOB  # talking out of turn takes nobody's turn
+
+
+def test_a_point_of_order_may_be_called_and_ended_without_a_card() -> None:
+    """"Point of Order - Anyone can call this out in the middle of the game." / "End Point
+    of Order - The player that called point of order must say, 'End Point of Order'." (The
+    pause itself is issue 15's; the words cost nothing.)"""
+    state = table([h[:] for h in HANDS], ["9D"])
+    for words in ("Point of order!", "End point of order."):
+        state, events = act(state, Say(JANE, words))
+        assert not of_kind(events, SpeechBroken) and len(state.hands[JANE]) == 5

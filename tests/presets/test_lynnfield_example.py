@@ -2,7 +2,8 @@
 plays without talking out of turn, replayed through the engine under the ``lynnfield``
 preset: the Chairman's named start, Skippy, Consideration, Switcheroo, Jack Madden (with
 Jess' Clause), Holidays, Royalty, Shine On, Check Yo Self, "Mao" with one card left and
-"The Game of Mao Has Ended".
+"The Game of Mao Has Ended", and its speech outside a play: no speaking but its exceptions,
+"Thank You" for a penalty card and "Thank you Very Much" for a second seven's cards.
 
 The seed's words are quoted in each test's docstring.
 """
@@ -12,13 +13,23 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from games.engine.actions import Deal
+from games.engine.actions import Deal, Say
 from games.engine.apply import apply
-from games.engine.events import CallBroken, Dealt, Drew, Event, Fired, Refused, WonRound
+from games.engine.events import (
+    CallBroken,
+    Dealt,
+    Drew,
+    Event,
+    Fired,
+    Refused,
+    Said,
+    SpeechBroken,
+    WonRound,
+)
 from games.engine.state import GameState
 from games.presets.opening import open_preset, settings_for
 from games.presets.registry import preset
-from tests.engine.helpers import arrange, kinds, of_kind, only, play
+from tests.engine.helpers import act, arrange, kinds, of_kind, only, play
 
 CHAIRMAN, AVA, BEN, CAL = 0, 1, 2, 3
 NAMES = ("Chair", "Ava", "Ben", "Cal")
@@ -106,6 +117,7 @@ def test_consideration_one_card_then_two_with_a_very() -> None:
                          say="Have a nice day")
     assert [(e.seat, e.count) for e in events if isinstance(e, Drew)] == [(BEN, 1)]
     assert (state.current, "QS" in state.hands[BEN]) == (BEN, True)
+    state, _ = act(state, Say(BEN, "Thank you"))  # "(and say 'Thank You')"
     state, events = play(state, BEN, "7D",
                          say="Have a very nice day. Shine bright like a diamond")
     assert [(e.seat, e.count) for e in events if isinstance(e, Drew)] == [(CAL, 2)]
@@ -119,6 +131,7 @@ def test_the_card_a_seven_gives_may_be_played_at_once() -> None:
     does not count with this rule.\""""
     hands = [["2C"], ["7H", "5C", "3D"], ["KD", "5D", "KC"], ["8C"]]
     state, _ = play(table(hands, ["9H"], draws=("5H",)), AVA, "7H", say="Have a nice day")
+    state, _ = act(state, Say(BEN, "Thank you"))
     state, events = play(state, BEN, "5H")
     assert kinds(events) == ["played"]
 
@@ -210,3 +223,61 @@ def test_the_winner_states_that_the_game_of_mao_has_ended() -> None:
     state, events = play(table(hands, ["9H"], draws=("6D",)), AVA, "5H")
     assert calls(events) == ["Chairman: that's a Game Ended! Ava missed a call."]
     assert state.phase == "playing"
+
+
+def speech(events: Sequence[Event]) -> list[str]:
+    return [e.text for e in events if isinstance(e, SpeechBroken)]
+
+
+def test_no_speaking_but_for_its_exceptions() -> None:
+    """"No speaking during a game of Mao (Except for Point of Orders). Exceptions are
+    phrases such as 'Merry Christmas' and 'All hail the chairman', etc.\""""
+    hands = [["2C"], ["7H", "5C", "3D"], ["7D", "5D", "KC"], ["8C", "6C", "9C"]]
+    state = table(hands, ["9H"], draws=("QS", "2S"))
+    for words in ("Merry Christmas!", "All hail the chairman", "Point of order",
+                  "Go fish"):
+        state, events = act(state, Say(CAL, words))
+        assert speech(events) == [] and [len(h) for h in state.hands] == [1, 3, 3, 3]
+    state, events = act(state, Say(CAL, "Whose turn is it?"))
+    assert speech(events) == ["Chairman: that's a No Speaking! Cal spoke outside a play."]
+    assert (len(state.hands[CAL]), state.current) == (4, AVA)
+    # "A player must respond 'Thank You' when dealt a penalty card."
+    assert state.unanswered == {CAL: ["penalty"]}
+
+
+def test_thank_you_when_dealt_a_penalty_card() -> None:
+    """"A player must respond 'Thank You' when dealt a penalty card." A misplay costs a card;
+    the player's next action is the thanks, or another penalty card (and another thanks)."""
+    hands = [["2C", "3C"], ["KC", "5C", "3D"], ["9S", "4H", "5H"], ["9C", "4D", "5D"]]
+    state, events = play(table(hands, ["9H"], draws=("QS", "2S", "3S")), AVA, "KC",
+                         say="All hail the chairman, king of clubs")
+    assert of_kind(events, Refused) and state.unanswered == {AVA: ["penalty"]}
+    state, _ = play(state, BEN, "9S", say="Nine of spades")
+    state, _ = play(state, CAL, "9C")
+    state, _ = play(state, CHAIRMAN, "2C", say="Mao")
+    # Forgotten: the next play costs a card for the missing thanks, and thanks are owed again.
+    state, events = play(state, AVA, "5C")
+    assert speech(events) == ["Chairman: that's a Thank You! Ava did not say “thank you”."]
+    assert state.unanswered == {AVA: ["penalty"]}
+    state, events = act(state, Say(AVA, "Thank you"))
+    assert speech(events) == [] and state.unanswered == {}
+    assert [e.words for e in events if isinstance(e, Said)] == ["Thank you"]
+
+
+def test_a_second_sevens_cards_are_answered_thank_you_very_much() -> None:
+    """"The next person will receive a penalty card (and say 'Thank You') ... If the next
+    card is a 7, the next player will take two cards and say 'Have a Very Nice Day' with a
+    respective 'Thank you Very Much'.\""""
+    hands = [["2C"], ["7H", "5C", "3D"], ["7D", "5D", "KC"], ["8C", "6C", "9C"]]
+    state, _ = play(table(hands, ["9H"], draws=("QS", "2S", "3S")), AVA, "7H",
+                    say="Have a nice day")
+    assert state.unanswered == {BEN: ["effect"]}
+    state, events = act(state, Say(BEN, "Thank you"))
+    assert speech(events) == []
+    state, _ = play(state, BEN, "7D", say="Have a very nice day. Shine bright like a diamond")
+    state, events = act(state, Say(CAL, "Thank you very much"))
+    assert speech(events) == [] and state.unanswered == {}
+    # Three sevens would add a very: "Thank you very very much" answers too, and is no talk.
+    _, events = act(state, Say(AVA, "Thank you very very much"))
+    assert speech(events) == ["Chairman: that's a No Speaking! Ava spoke outside a play."]
+

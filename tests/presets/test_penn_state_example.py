@@ -1,7 +1,8 @@
 """Seed 002's Penn State variant (its first half), its own examples replayed through the
 engine under the ``penn-state`` preset: the dealer's named start, wild jacks never on jacks,
 aces, twos, eights, stacking fours and sevens, the calls (spades, tens with their "very"s,
-the multiple "two", "Last Card", "Mao", "Mao Mao") and a penalty per rule broken.
+the multiple "two", "Last Card", "Mao", "Mao Mao"), a penalty per rule broken, the "Thank
+You" each penalty card is owed and the card for a question asked outside a point of order.
 
 The seed's words are quoted in each test's docstring.
 """
@@ -10,13 +11,21 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from games.engine.actions import Deal
+from games.engine.actions import Deal, Say
 from games.engine.apply import apply
-from games.engine.events import CallBroken, Dealt, Drew, Event, Refused, WonRound
+from games.engine.events import (
+    CallBroken,
+    Dealt,
+    Drew,
+    Event,
+    Refused,
+    SpeechBroken,
+    WonRound,
+)
 from games.engine.state import GameState
 from games.presets.opening import open_preset, settings_for
 from games.presets.registry import preset
-from tests.engine.helpers import arrange, kinds, of_kind, only, pass_, play
+from tests.engine.helpers import act, arrange, kinds, of_kind, only, pass_, play
 
 DEALER, HIDEO, BEN, ANDY = 0, 1, 2, 3
 NAMES = ("Dee", "Hideo", "Ben", "Andy")
@@ -217,3 +226,41 @@ def test_failing_to_say_mao_costs_one_card_and_the_win() -> None:
     state, events = play(table(hands, ["9H"], draws=("3D",)), HIDEO, "6H")
     assert only(events, CallBroken).jargon == "Mao"
     assert (state.hands[HIDEO], state.phase) == (["3D"], "playing")
+
+
+def speech(events: Sequence[Event]) -> list[str]:
+    return [e.text for e in events if isinstance(e, SpeechBroken)]
+
+
+def test_the_recipient_of_a_penalty_says_thank_you_even_for_a_missed_thank_you() -> None:
+    """"After a penalty is given, the recipient of the penalty card must say 'Thank You,' and
+    that includes penalty cards incurred for failure to say 'Thank You.'" / "Failure to Say
+    'Thank You' After a Penalty - One Card Penalty.\""""
+    hands = [["2C"], ["9C", "3H"], ["4D"], ["6C"]]
+    state, events = play(table(hands, ["7D"], draws=("2S", "3S", "4S")), HIDEO, "9C")
+    assert penalties(events) == [1] and state.unanswered == {HIDEO: ["penalty"]}
+    # "Thanks!" is not the words owed, and is talk besides: a card for each.
+    state, events = act(state, Say(HIDEO, "Thanks!"))
+    assert speech(events) == ["Dealer: that's a Thank You! Hideo did not say “thank you”.",
+                              "Dealer: that's a Talking! Hideo spoke outside a play."]
+    assert penalties(events) == [1, 1]
+    assert state.unanswered == {HIDEO: ["penalty", "penalty"]}
+    # One "Thank you" answers both cards: the rule asks for its words once.
+    state, events = act(state, Say(HIDEO, "Thank you."))
+    assert speech(events) == [] and state.unanswered == {}
+    assert len(state.hands[HIDEO]) == 5
+
+
+def test_a_question_outside_a_point_of_order_costs_a_card_and_hold_on_does_not() -> None:
+    """"Asking Questions Outside of a Point Of Order - One Card Penalty." "Swearing - One Card
+    Penalty." "unless he says 'Hold on' and has a large number of cards" ('Hold on' is the
+    game's own words; the clock it stops is issue 15's)."""
+    hands = [["2C"], ["9C", "3H"], ["4D"], ["6C"]]
+    state = table(hands, ["7D"], draws=("2S", "3S"))
+    state, events = act(state, Say(HIDEO, "Hold on"))
+    assert speech(events) == [] and len(state.hands[HIDEO]) == 2
+    state, events = act(state, Say(BEN, "Whose turn is it?"))
+    assert speech(events) == ["Dealer: that's a Talking! Ben spoke outside a play."]
+    assert len(state.hands[BEN]) == 2 and state.unanswered == {BEN: ["penalty"]}
+    state, events = act(state, Say(BEN, "Point of order. Thank you"))
+    assert speech(events) == [] and state.unanswered == {}
