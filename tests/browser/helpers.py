@@ -133,8 +133,8 @@ class Player:
         return "ended"
 
     def play(self, card: str) -> None:
-        """Click a card of the hand."""
-        self.page.locator(f'.hand .card[data-card="{card}"]').click()
+        """Click a card of the hand (the first of its copies, with two decks)."""
+        self.page.locator(f'.hand .card[data-card="{card}"]').first.click()
 
     def pass_turn(self) -> None:
         """Click the pass button."""
