@@ -292,7 +292,9 @@ if REDIS_URL:
                           "LOCATION": REDIS_URL, "KEY_PREFIX": REDIS_PREFIX}}
 else:
     # One process only; drops silently when a channel is full. Clients resync on gaps.
-    CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
+    # Channels' in-memory layer, sweeping expired messages once a second instead of on every
+    # send and receive (maosite/layer.py).
+    CHANNEL_LAYERS = {"default": {"BACKEND": "maosite.layer.SweepingLayer"}}
     # One process: its memory is shared by every request it serves (rate limits).
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
 
