@@ -294,6 +294,11 @@ class MaoPlayer(Client):
             return None
         return response
 
+    async def close(self) -> None:
+        """Close the socket and the session's kept-alive HTTP connection."""
+        await super().close()
+        self.session.drop()
+
     def is_penalty(self, text: str) -> bool:
         # The engine's refusal event, as its player reads it: "<name> tries 7♥ on Q♠. …".
         return text.startswith(f"{self.name} tries ")
