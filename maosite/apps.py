@@ -6,11 +6,12 @@ from django.apps import AppConfig
 
 
 class MaositeConfig(AppConfig):
-    """Connects the SQLite connection keeper (see :mod:`maosite.sqlite`)."""
+    """Connects the SQLite connection keeper (:mod:`maosite.sqlite`) and the closing of an
+    HTTP request's connections (:mod:`maosite.connections`)."""
 
     name = "maosite"
     label = "maosite"
 
     def ready(self) -> None:
-        """Connect the keeper's signal receiver."""
-        from maosite import sqlite  # noqa: F401  (connects its signal receiver)
+        """Connect the signal receivers."""
+        from maosite import connections, sqlite  # noqa: F401  (connect their receivers)

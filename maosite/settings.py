@@ -238,15 +238,22 @@ ASGI_APPLICATION = "maosite.asgi.application"
 SESSION_ENGINE = "django.contrib.sessions.backends.signed_cookies"
 SESSION_COOKIE_AGE = 60 * 60 * 24 * 30  # a month: long games, and a reveal to come back to
 
-# Never set CONN_MAX_AGE under ASGI: each request may run on another thread, and persistent
-# connections there leak instead of being reused.
+# Persistent connections, for the threads that last: Channels' one worker thread, where every
+# socket's reading, rendering and acting runs, keeps one connection instead of opening and
+# closing one around every call (issue 16's profile: a third of the database time). An HTTP
+# request runs on a thread of its own under ASGI, so its connection is closed when the
+# request ends (maosite/connections.py); the bots' thread closes its own after each move.
+# Health checks: a persistent connection that died (a restarted PostgreSQL) is replaced
+# before it is used, not found dead by a request. Django's pool refuses persistent
+# connections: with the pool (PostgreSQL's default) a connection is returned after each call.
 _default_db = "sqlite://:memory:" if OFFLINE else f"sqlite:///{BASE_DIR / 'db.sqlite3'}"
 DATABASES = {"default": _read("DATABASE_URL", env.db_url, _default_db)}
 if DATABASES["default"]["ENGINE"] not in ("django.db.backends.sqlite3",
                                           "django.db.backends.postgresql"):
     raise _invalid("DATABASE_URL", "use sqlite:///path/to/file.sqlite3 or "
                                    "postgres://user:password@host:port/name.")
-DATABASES["default"]["CONN_MAX_AGE"] = 0
+DATABASES["default"]["CONN_MAX_AGE"] = None
+DATABASES["default"]["CONN_HEALTH_CHECKS"] = True
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     # SQLite ignores select_for_update: IMMEDIATE takes the write lock when a transaction
     # begins, so concurrent writers wait (up to the timeout) instead of failing mid-transaction;
@@ -258,9 +265,10 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
         }
     )
 elif DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
-    # Scale-out mode (psycopg 3). select_for_update takes a real row lock here. No persistent
-    # connections (daphne runs sync code on threads that come and go), but psycopg's pool:
-    # up to MAO_DB_POOL connections per process (default 4; 0 turns it off). Closing a
+    # Scale-out mode (psycopg 3). select_for_update takes a real row lock here. psycopg's
+    # pool instead of persistent connections (HTTP requests run on threads that come and go):
+    # up to MAO_DB_POOL connections per process (default 4; 0 turns it off and goes back to
+    # the persistent connections above). Closing a
     # connection returns it to the pool (what CONN_MAX_AGE=0 with a pool means to Django), so
     # PostgreSQL no longer starts a backend per action (the load test: p95 653 -> 205 ms), and
     # each checkout is checked first, so a restarted server costs a check, not a request.
@@ -274,6 +282,7 @@ elif DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
             "min_size": 1, "max_size": _pool_size, "timeout": 10,
             "check": ConnectionPool.check_connection,
         })
+        DATABASES["default"]["CONN_MAX_AGE"] = 0
     DATABASES["default"]["OPTIONS"].setdefault("pool", False)
     DATABASES["default"]["OPTIONS"].setdefault("connect_timeout", 5)
 
@@ -293,7 +302,9 @@ if REDIS_URL:
                           "LOCATION": REDIS_URL, "KEY_PREFIX": REDIS_PREFIX}}
 else:
     # One process only; drops silently when a channel is full. Clients resync on gaps.
-    CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
+    # Channels' in-memory layer, sweeping expired messages once a second instead of on every
+    # send and receive (maosite/layer.py).
+    CHANNEL_LAYERS = {"default": {"BACKEND": "maosite.layer.SweepingLayer"}}
     # One process: its memory is shared by every request it serves (rate limits).
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
 

@@ -1,8 +1,9 @@
 """``python -m scripts.loadtest``: play G games of P players against a running server, then report.
 
 Each player is an HTTP session plus a real WebSocket; they open, join and start tables,
-write rules with the rule builder and play over the socket at ``--pace`` seconds between
-one player's actions (when it is their move). Then the same clients drive a minimal
+write rules with the rule builder and play and pass as the browser does (the table form's
+htmx POST to ``/act/``; ``--transport socket``: the socket's ``act`` frame) at ``--pace``
+seconds between one player's actions (when it is their move). Then the same clients drive a minimal
 broadcast server started here (the baseline). See docs/performance.md, "Load test".
 
 Examples::
@@ -23,6 +24,7 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
 
+from scripts.loadtest.clients import TRANSPORTS
 from scripts.loadtest.memory import pid_listening_on
 from scripts.loadtest.runner import Config, run
 
@@ -66,6 +68,10 @@ def parser() -> argparse.ArgumentParser:
     parser.add_argument("--notebooks", type=int, default=0,
                         help="players of each table who keep their notebook open (its "
                              "evidence is then pushed to them with every change)")
+    parser.add_argument("--transport", choices=TRANSPORTS, default="post",
+                        help="how players play and pass: post (the table form's htmx POST "
+                             "to /act/, as browsers do; the default) or socket (the "
+                             "socket's act frame)")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--json", type=Path, default=None,
                         help="also write the whole report to this file")
@@ -83,7 +89,8 @@ def main(argv: Sequence[str] | None = None) -> int:
                     setup_concurrency=options.setup_concurrency, drain=options.drain,
                     spread=options.spread, baseline=not options.no_baseline,
                     baseline_duration=options.baseline_duration,
-                    warmup=not options.no_warmup, notebooks=options.notebooks)
+                    warmup=not options.no_warmup, notebooks=options.notebooks,
+                    transport=options.transport)
     problem = check(config)
     if problem:
         print(f"error: {problem}", file=sys.stderr)
@@ -172,7 +179,8 @@ def render(report: dict[str, Any]) -> str:
     """The report as text."""
     c = report["config"]
     lines = [f"loadtest {', '.join(c['urls'])}: {c['games']} games x {c['players']} players, "
-             f"pace {c['pace_seconds']} s, {c['duration_seconds']} s"]
+             f"pace {c['pace_seconds']} s, {c['duration_seconds']} s, "
+             f"acting by {c['transport']}"]
     lines += _part("Mini Mao", report["mao"])
     if "baseline" in report:
         lines += _part("Baseline (broadcast only)", report["baseline"])

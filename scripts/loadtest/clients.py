@@ -5,7 +5,9 @@ time each new ``#version`` arrived), the pacing (at most one action per ``pace``
 and only when the screen says it is this player's move) and acting over the socket's
 ``act`` frame (accepted once the game moves past the version sent). :class:`MaoPlayer`
 decides from the fragments it receives like a newcomer (an experimenter with a notebook of
-refused cards) and writes rules with the rule builder's submit endpoint;
+refused cards), plays and passes as the browser does (the table form's htmx POST to
+``/act/``, :mod:`scripts.loadtest.forms`; ``transport="socket"``: the socket's ``act``
+frame instead) and writes rules with the rule builder's submit endpoint;
 :class:`BaselinePlayer` moves whenever the baseline game's version says it is its turn.
 """
 
@@ -23,6 +25,7 @@ from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed, WebSocketException
 
 from scripts.loadtest import pages
+from scripts.loadtest.forms import play_form
 from scripts.loadtest.http import HttpError, Response, Session
 from scripts.loadtest.rules import rule_form_data
 from scripts.loadtest.stats import Accepted, Arrivals
@@ -33,6 +36,8 @@ ANSWER_TIMEOUT = 60.0
 OPEN_TIMEOUT = 30.0
 MAX_FRAME = 16 * 1024 * 1024
 ERROR_EXAMPLES = 20
+#: How a player plays and passes: ``post`` as the browser does, ``socket`` over the socket.
+TRANSPORTS = ("post", "socket")
 SUITS = "CDHS"
 STANDARD = [f"{r}{s}" for r in ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q",
                                  "K") for s in SUITS]
@@ -265,9 +270,12 @@ class MaoPlayer(Client):
     """A Mini Mao player: an HTTP session, a socket, a notebook, rules from the builder."""
 
     def __init__(self, table: Table, seat: int, base: str, pace: float, tally: Tally,
-                 seed: int, name: str) -> None:
+                 seed: int, name: str, transport: str = "post") -> None:
         super().__init__(table, seat, base, pace, tally, seed)
+        if transport not in TRANSPORTS:
+            raise ValueError(f"transport must be one of {TRANSPORTS}, not {transport!r}")
         self.name = name
+        self.transport = transport
         self.session = Session(base)
         self.seen: pages.Seen | None = None
         self.notebook: set[tuple[str, str]] = set()
@@ -285,6 +293,11 @@ class MaoPlayer(Client):
                              f"{_plain(response.text)[:200]}")
             return None
         return response
+
+    async def close(self) -> None:
+        """Close the socket and the session's kept-alive HTTP connection."""
+        await super().close()
+        self.session.drop()
 
     def is_penalty(self, text: str) -> bool:
         # The engine's refusal event, as its player reads it: "<name> tries 7♥ on Q♠. …".
@@ -319,15 +332,39 @@ class MaoPlayer(Client):
         if move.kind == "rule":
             await self.write_rule(move)
             return
-        action = {"type": move.kind}
-        if move.kind == "play":
-            action |= {k: v for k, v in move.payload.items() if k != "top"}
-        text = await self.act_over_socket(move, {"type": "act", "version": move.version,
-                                                 "action": action})
+        if self.transport == "post":
+            text = await self.act_over_post(move)
+        else:
+            action = {"type": move.kind}
+            if move.kind == "play":
+                action |= {k: v for k, v in move.payload.items() if k != "top"}
+            text = await self.act_over_socket(move, {"type": "act", "version": move.version,
+                                                     "action": action})
         if text and move.kind == "play":
             # Accepted with a message: a secret rule refused the card (a penalty).
             self.tally.penalties += 1
             self.notebook.add((move.payload["top"], move.payload["cards"][0]))
+
+    def browser_form(self, move: Move) -> dict[str, list[str]]:
+        """The fields the table's play form posts for ``move`` on this player's screen."""
+        seen = self.seen
+        return play_form(move.kind, move.version, move.payload,
+                         joker_in_hand=seen is not None and "JK" in seen.hand,
+                         piles=seen.piles if seen is not None else 1)
+
+    async def act_over_post(self, move: Move) -> str | None:
+        """Post the play form to ``/act/`` as htmx does; the answer's text if accepted."""
+        sent = asyncio.get_running_loop().time()
+        response = await self.http("POST", f"/g/{self.table.code}/act/",
+                                   self.browser_form(move), htmx=True)
+        if response is None:
+            return None
+        text = pages.answer_text(response.text)
+        if response.headers.get("x-mao-accepted") != "1":
+            self.refused(move, text)
+            return None
+        self.table.actions.append(Accepted(move.version + 1, sent, move.kind))
+        return text
 
     async def write_rule(self, move: Move) -> None:
         """Submit a random valid rule with the builder, as the rule-maker's browser does."""

@@ -1,7 +1,9 @@
 """A tiny asyncio HTTP/1.1 client with a cookie jar: one browser session of a load-test player.
 
-Only what the load test needs against a server on the loopback: GET and form POST, one
-connection per request (``Connection: close``), cookies kept by name, Django's CSRF token
+Only what the load test needs against a server on the loopback: GET and form POST over one
+kept-alive connection per session, as a browser keeps one (a new connection when the server
+closed it: an answer that says ``Connection: close`` or has no length, or a connection found
+closed when reused), cookies kept by name, Django's CSRF token
 sent back in ``X-CSRFToken`` with a matching ``Origin``, and htmx's ``HX-Request`` header
 when asked. No redirect is followed: the caller reads ``Location`` itself.
 """
@@ -9,6 +11,7 @@ when asked. No redirect is followed: the caller reads ``Location`` itself.
 from __future__ import annotations
 
 import asyncio
+import re
 from dataclasses import dataclass, field
 from http.cookies import SimpleCookie
 from urllib.parse import urlencode, urlsplit
@@ -71,6 +74,8 @@ class Session:
     base: str
     cookies: dict[str, str] = field(default_factory=dict)
     requests: int = 0
+    #: Connections opened (one per session while the server keeps it alive).
+    connections: int = 0
 
     def __post_init__(self) -> None:
         parts = urlsplit(self.base)
@@ -80,6 +85,8 @@ class Session:
         self.port = parts.port or 80
         self.netloc = parts.netloc
         self.origin = f"http://{parts.netloc}"
+        self._stream: tuple[asyncio.StreamReader, asyncio.StreamWriter] | None = None
+        self._lock = asyncio.Lock()
 
     def cookie_header(self) -> str:
         """The ``Cookie`` header this session sends (also used for its WebSocket)."""
@@ -108,7 +115,7 @@ class Session:
                       htmx: bool = False) -> Response:
         """Send one request and read the whole answer; :class:`HttpError` if there is none."""
         body = urlencode(data, doseq=True).encode() if data is not None else b""  # type: ignore[arg-type]
-        lines = [f"{method} {path} HTTP/1.1", f"Host: {self.netloc}", "Connection: close",
+        lines = [f"{method} {path} HTTP/1.1", f"Host: {self.netloc}", "Connection: keep-alive",
                  "User-Agent: minimao-loadtest", "Accept: text/html"]
         if self.cookies:
             lines.append(f"Cookie: {self.cookie_header()}")
@@ -123,21 +130,64 @@ class Session:
         payload = ("\r\n".join(lines) + "\r\n\r\n").encode("latin-1") + body
         self.requests += 1
         try:
-            raw = await asyncio.wait_for(self._exchange(payload), TIMEOUT)
-        except (OSError, TimeoutError, asyncio.IncompleteReadError) as exc:
+            async with self._lock:
+                raw = await asyncio.wait_for(self._exchange(payload), TIMEOUT)
+        except (OSError, TimeoutError, asyncio.IncompleteReadError, ValueError) as exc:
+            self.drop()
             raise HttpError(f"{method} {path}: {type(exc).__name__}: {exc}") from None
         response, set_cookies = parse_response(raw)
         self._keep(set_cookies)
         return response
 
+    def drop(self) -> None:
+        """Close the kept-alive connection (the next request opens another)."""
+        if self._stream is not None:
+            self._stream[1].close()
+            self._stream = None
+
     async def _exchange(self, payload: bytes) -> bytes:
-        reader, writer = await asyncio.open_connection(self.host, self.port)
+        reused = self._stream is not None
         try:
-            writer.write(payload)
-            await writer.drain()
-            raw = await reader.read(MAX_BODY)
+            return await self._send_and_read(payload)
+        except (OSError, asyncio.IncompleteReadError):
+            self.drop()
+            if not reused:
+                raise
+        # The server had closed the idle connection: the request never reached it.
+        return await self._send_and_read(payload)
+
+    async def _send_and_read(self, payload: bytes) -> bytes:
+        if self._stream is None:
+            self._stream = await asyncio.open_connection(self.host, self.port)
+            self.connections += 1
+        reader, writer = self._stream
+        writer.write(payload)
+        await writer.drain()
+        head = await reader.readuntil(b"\r\n\r\n")
+        headers = head.decode("latin-1").lower()
+        length = re.search(r"\r\ncontent-length:\s*(\d+)", headers)
+        if length is not None:
+            body = await reader.readexactly(min(int(length.group(1)), MAX_BODY))
+        elif re.search(r"\r\ntransfer-encoding:\s*chunked", headers):
+            body = await _read_chunks(reader)
+        else:  # no length: the answer ends when the server closes
+            body = await reader.read(MAX_BODY)
             while chunk := await reader.read(MAX_BODY):
-                raw += chunk
-            return raw
-        finally:
-            writer.close()
+                body += chunk
+            self.drop()
+            return head + body
+        if re.search(r"\r\nconnection:\s*close", headers):
+            self.drop()
+        return head + body
+
+
+async def _read_chunks(reader: asyncio.StreamReader) -> bytes:
+    """A chunked body, read to its last chunk, still chunked (``parse_response`` undoes it)."""
+    raw = bytearray()
+    while True:
+        line = await reader.readuntil(b"\r\n")
+        raw += line
+        size = int(line.split(b";")[0].strip() or b"0", 16)
+        raw += await reader.readexactly(size + 2)  # the chunk and its CRLF (or the last CRLF)
+        if size == 0:
+            return bytes(raw)

@@ -44,6 +44,12 @@ def feedback_text(frame: str) -> str:
     return html.unescape(found.group(1)).strip() if found else ""
 
 
+def answer_text(fragment: str) -> str:
+    """The message of the ``/act/`` answer (``games/feedback.html``; "" when none)."""
+    found = FEEDBACK_TEXT.search(fragment)
+    return html.unescape(found.group(1)).strip() if found else ""
+
+
 def lobby_error(page: str) -> str:
     """The error a lobby answer shows ("" when there is none)."""
     found = LOBBY_ERROR.search(page)
@@ -60,6 +66,8 @@ class Seen:
     ended: bool
     hand: tuple[str, ...]
     top: str
+    #: How many discard piles the table shows (the play form asks for one only when several).
+    piles: int = 1
 
     @classmethod
     def read(cls, frame: str, before: Seen | None = None) -> Seen | None:
@@ -78,9 +86,11 @@ class Seen:
         if 'id="hand"' in frame:  # only the hand's cards carry data-card
             hand = tuple(HAND_CARD.findall(frame))
         top_text = before.top if before is not None else ""
+        piles = before.piles if before is not None else 1
         if 'id="piles"' in frame:
-            top = TOP.search(frame)
-            top_text = html.unescape(top.group(1)) if top else ""
+            tops = TOP.findall(frame)
+            top_text = html.unescape(tops[0]) if tops else ""
+            piles = max(1, len(tops))
         return cls(version=version, my_turn=YOUR_TURN in status,
                    writing=WRITE_RULE in status and "your-turn" in status,
-                   ended=GAME_OVER in status, hand=hand, top=top_text)
+                   ended=GAME_OVER in status, hand=hand, top=top_text, piles=piles)

@@ -47,6 +47,9 @@ class Config:
     #: Players of each table (the first ones) who keep their notebook open, so that its
     #: evidence is pushed to them with every change.
     notebooks: int = 0
+    #: How players play and pass: ``post`` (the table form's htmx POST, as browsers do) or
+    #: ``socket`` (the socket's ``act`` frame).
+    transport: str = "post"
 
 
 def base_for(config: Config, table: int, seat: int) -> str:
@@ -103,7 +106,8 @@ async def open_mao_table(config: Config, index: int, tally: Tally, players: int)
     page's socket with a first frame received."""
     table = Table(code="")
     seats = [MaoPlayer(table, s, base_for(config, index, s), config.pace, tally,
-                       config.seed * 1_000_003 + index * 11 + s, f"Player {s + 1}")
+                       config.seed * 1_000_003 + index * 11 + s, f"Player {s + 1}",
+                       transport=config.transport)
              for s in range(players)]
     table.players = list(seats)
     host = seats[0]
@@ -371,6 +375,7 @@ async def run(config: Config) -> dict[str, Any]:
     report: dict[str, Any] = {
         "config": {"urls": config.urls, "games": config.games, "players": config.players,
                    "pace_seconds": config.pace, "duration_seconds": config.duration,
+                   "transport": config.transport,
                    "spread": config.spread, "seed": config.seed},
         "mao": await run_mao(config, config.server_pids),
     }

@@ -44,6 +44,8 @@ def test_the_connection_pool_can_be_sized_or_turned_off(scale_env: dict[str, str
 
     assert sized["options"]["pool"]["max_size"] == 9
     assert off["options"]["pool"] is False
+    # Without the pool, persistent connections as on SQLite (Django refuses them with one).
+    assert (sized["conn_max_age"], off["conn_max_age"]) == (0, None)
 
 
 def test_migrations_run_and_match_the_models_on_postgresql(

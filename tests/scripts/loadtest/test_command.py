@@ -76,14 +76,16 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, int]
         log.close()
 
 
+@pytest.mark.parametrize("transport", [None, "socket"])
 def test_a_short_run_reports_every_figure_and_loses_nothing(
-        server: tuple[str, int], tmp_path: Path) -> None:
+        server: tuple[str, int], tmp_path: Path, transport: str | None) -> None:
     url, pid = server
     out = tmp_path / "report.json"
+    chosen = ["--transport", transport] if transport else []
     done = subprocess.run(
         [sys.executable, "-m", "scripts.loadtest", "--url", url, "--games", "2", "--players",
          "3", "--duration", "5", "--pace", "0.5", "--baseline-duration", "2", "--drain", "5",
-         "--server-pid", str(pid), "--json", str(out)],
+         "--server-pid", str(pid), "--json", str(out), *chosen],
         cwd=ROOT, capture_output=True, text=True, timeout=120)
     assert done.returncode == 0, done.stderr[-2000:]
     report = json.loads(out.read_text())
@@ -97,6 +99,9 @@ def test_a_short_run_reports_every_figure_and_loses_nothing(
         assert {"median", "p95", "p99"} <= set(figures["latency_ms"])
     mao = report["mao"]
     assert mao["actions_by_kind"].get("rule", 0) >= 2  # every game began with a rule
+    # Plays and passes went the browser's way (the form's POST) unless told otherwise.
+    assert report["config"]["transport"] == (transport or "post")
+    assert mao["actions_by_kind"].get("play", 0) + mao["actions_by_kind"].get("pass", 0) > 0
     assert mao["memory"]["per_player_kib"] is not None
     assert report["p95_ratio_to_baseline"] > 0
     assert "p95 ratio to the baseline" in done.stdout

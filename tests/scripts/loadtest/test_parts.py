@@ -72,3 +72,54 @@ def test_players_write_valid_rules_as_builder_form_fields() -> None:
     for _ in range(20):
         data = rule_form_data(rng)
         assert check(form_from_data(data)).ok
+
+
+def test_a_session_keeps_its_connection_alive_and_opens_another_when_it_is_closed() -> None:
+    import asyncio
+
+    from scripts.loadtest.http import Session
+
+    answers = [
+        b"HTTP/1.1 200 OK\r\nContent-Length: 3\r\nSet-Cookie: csrftoken=abc\r\n\r\none",
+        b"HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n3\r\ntwo\r\n0\r\n\r\n",
+        b"HTTP/1.1 200 OK\r\nContent-Length: 5\r\nConnection: close\r\n\r\nthree",
+        b"HTTP/1.1 404 Not Found\r\nContent-Length: 4\r\n\r\nfour",
+    ]
+    seen: list[tuple[int, bytes]] = []
+
+    async def scenario() -> tuple[list[tuple[int, str]], int]:
+        connection_ids = iter(range(100))
+
+        async def handle(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+            number = next(connection_ids)
+            while answers:
+                try:
+                    head = await reader.readuntil(b"\r\n\r\n")
+                except asyncio.IncompleteReadError:
+                    break
+                seen.append((number, head))
+                answer = answers.pop(0)
+                writer.write(answer)
+                await writer.drain()
+                if b"Connection: close" in answer:
+                    break
+            writer.close()
+
+        server = await asyncio.start_server(handle, "127.0.0.1", 0)
+        port = server.sockets[0].getsockname()[1]
+        session = Session(f"http://127.0.0.1:{port}")
+        got = []
+        for path in ("/1", "/2", "/3", "/4"):
+            response = await session.get(path)
+            got.append((response.status, response.text))
+        session.drop()
+        server.close()
+        return got, session.connections
+
+    got, connections = asyncio.run(scenario())
+    assert got == [(200, "one"), (200, "two"), (200, "three"), (404, "four")]
+    # Three requests on the first connection (the third answer closed it), one on a second.
+    assert [number for number, _ in seen] == [0, 0, 0, 1]
+    assert connections == 2
+    assert b"Connection: keep-alive" in seen[0][1]
+    assert b"Cookie: csrftoken=abc" in seen[1][1]

@@ -1,0 +1,158 @@
+"""The embedded mode's channel layer: Channels' in-memory layer with a sweep at most once a
+second; it still delivers, expires, drops for a full channel and forgets discarded members."""
+
+from __future__ import annotations
+
+import asyncio
+from unittest.mock import patch
+
+import pytest
+from channels.layers import get_channel_layer
+from django.conf import settings
+
+from maosite.layer import SweepingLayer
+
+
+def test_the_embedded_mode_uses_it() -> None:
+    # (tests run without REDIS_URL: the embedded mode)
+    assert settings.CHANNEL_LAYERS["default"]["BACKEND"] == "maosite.layer.SweepingLayer"
+    assert isinstance(get_channel_layer(), SweepingLayer)
+
+
+def test_a_group_send_reaches_every_member_and_only_them() -> None:
+    async def scenario() -> tuple[list[object], bool]:
+        layer = SweepingLayer()
+        members = [await layer.new_channel() for _ in range(3)]
+        outsider = await layer.new_channel()
+        for channel in members:
+            await layer.group_add("game-1", channel)
+        await layer.group_add("game-2", outsider)
+        await layer.group_send("game-1", {"type": "game.updated", "version": 7})
+        got = [await asyncio.wait_for(layer.receive(c), 1) for c in members]
+        return got, outsider in layer.channels
+
+    got, outsider_has_mail = asyncio.run(scenario())
+    assert got == [{"type": "game.updated", "version": 7}] * 3
+    assert not outsider_has_mail
+
+
+def test_each_member_gets_its_own_copy() -> None:
+    async def scenario() -> tuple[object, object]:
+        layer = SweepingLayer()
+        a, b = await layer.new_channel(), await layer.new_channel()
+        await layer.group_add("g", a)
+        await layer.group_add("g", b)
+        message = {"type": "x", "list": [1]}
+        await layer.group_send("g", message)
+        message["list"].append(2)  # type: ignore[attr-defined]
+        first = await layer.receive(a)
+        first["list"].append(3)
+        return first, await layer.receive(b)
+
+    first, second = asyncio.run(scenario())
+    assert first == {"type": "x", "list": [1, 3]}
+    assert second == {"type": "x", "list": [1]}
+
+
+def test_a_discarded_channel_hears_nothing_more() -> None:
+    async def scenario() -> tuple[bool, object]:
+        layer = SweepingLayer()
+        stays, goes = await layer.new_channel(), await layer.new_channel()
+        await layer.group_add("g", stays)
+        await layer.group_add("g", goes)
+        await layer.group_discard("g", goes)
+        await layer.group_send("g", {"type": "ring"})
+        return goes in layer.channels, await layer.receive(stays)
+
+    goes_has_mail, heard = asyncio.run(scenario())
+    assert not goes_has_mail
+    assert heard == {"type": "ring"}
+
+
+def test_the_last_member_discarded_removes_the_group() -> None:
+    async def scenario() -> dict[str, object]:
+        layer = SweepingLayer()
+        channel = await layer.new_channel()
+        await layer.group_add("g", channel)
+        await layer.group_discard("g", channel)
+        return dict(layer.groups)
+
+    assert asyncio.run(scenario()) == {}
+
+
+def test_a_full_channel_misses_the_message_and_the_others_still_get_it() -> None:
+    async def scenario() -> tuple[int, object]:
+        layer = SweepingLayer(capacity=1)
+        full, free = await layer.new_channel(), await layer.new_channel()
+        await layer.send(full, {"type": "first"})
+        await layer.group_add("g", full)
+        await layer.group_add("g", free)
+        await layer.group_send("g", {"type": "second"})
+        return layer.channels[full].qsize(), await layer.receive(free)
+
+    queued, heard = asyncio.run(scenario())
+    assert queued == 1
+    assert heard == {"type": "second"}
+
+
+class Clock:
+    """``time.time`` and ``time.monotonic`` under the test's control."""
+
+    def __init__(self) -> None:
+        self.now = 1_000_000.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+def test_expired_messages_and_their_memberships_go_at_the_next_sweep() -> None:
+    clock = Clock()
+
+    async def scenario() -> tuple[bool, bool, bool, bool]:
+        layer = SweepingLayer(expiry=60, sweep_every=1.0)
+        stale, fresh = await layer.new_channel(), await layer.new_channel()
+        await layer.group_add("g", stale)
+        await layer.send(stale, {"type": "old"})
+        layer._clean_expired()  # the first sweep: nothing has expired yet
+        clock.now += 61  # the message expires...
+        await layer.group_add("g", fresh)
+        await layer.group_send("g", {"type": "new"})  # ...and this send's sweep drops it
+        swept = stale not in layer.groups["g"]
+        got = await layer.receive(fresh)
+        return swept, got == {"type": "new"}, stale in layer.channels, fresh in layer.groups["g"]
+
+    with patch("channels.layers.time.time", clock), patch("maosite.layer.time.monotonic", clock):
+        swept, heard, stale_kept, fresh_kept = asyncio.run(scenario())
+    assert swept and heard and fresh_kept
+    assert not stale_kept
+
+
+def test_no_sweep_runs_twice_within_the_interval() -> None:
+    clock = Clock()
+    sweeps: list[float] = []
+
+    async def scenario() -> None:
+        layer = SweepingLayer(sweep_every=1.0)
+        channel = await layer.new_channel()
+        await layer.group_add("g", channel)
+        for _ in range(50):  # many sends and receives within one second: one sweep
+            await layer.group_send("g", {"type": "ring"})
+            await layer.receive(channel)
+        clock.now += 1.0
+        await layer.group_send("g", {"type": "ring"})  # a second later: the next sweep
+
+    original = SweepingLayer.__mro__[1]._clean_expired  # Channels' own sweep
+
+    def counted(self: SweepingLayer) -> None:
+        sweeps.append(clock.now)
+        original(self)
+
+    with patch("maosite.layer.time.monotonic", clock), \
+            patch("channels.layers.InMemoryChannelLayer._clean_expired", counted):
+        asyncio.run(scenario())
+    assert sweeps == [1_000_000.0, 1_000_001.0]
+
+
+def test_a_negative_interval_is_refused() -> None:
+    with pytest.raises(ValueError, match="sweep_every"):
+        SweepingLayer(sweep_every=-1)
