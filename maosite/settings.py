@@ -261,6 +261,9 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     DATABASES["default"].setdefault("OPTIONS", {}).update(
         {
             "transaction_mode": "IMMEDIATE",
+            # How long a writer waits for the lock before giving up (the action path then
+            # says the table is busy): longer than Python's 5 s, for an overloaded process.
+            "timeout": 20,
             "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
         }
     )

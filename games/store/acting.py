@@ -20,6 +20,7 @@ from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from django.db import OperationalError
 from django.http import HttpRequest, QueryDict
 
 from games.engine.actions import Action, parse_action
@@ -43,6 +44,8 @@ HOST_ONLY = {"end_game": "Only the host can end the game.",
              "hand_over": "Only the host can hand a seat to a bot."}
 #: Why a spectator cannot act.
 WATCHING = "You are watching this game: only players can act."
+#: When the database stayed locked by other writers past its timeout (nothing was changed).
+BUSY = "The table is busy and your move was not made: try again in a moment."
 
 
 @dataclass(frozen=True, slots=True)
@@ -136,6 +139,12 @@ def perform(game: GameRef, holder: str | None, request: ActionRequest,
         result = submit_action(game, prepare(seat, request, kinds), request.version)
     except (EngineError, ServiceError) as exc:
         return Outcome.refused(exc)
+    except OperationalError as exc:
+        if not _busy(exc):
+            raise
+        # SQLite's write lock was held past its timeout by other writers (an overloaded
+        # process): the transaction rolled back, so nothing changed; say so, never a 500.
+        return Outcome.refused(ServiceError("action/busy", BUSY))
     told = next((e for e in result.events if isinstance(e, Refused | HandedOver)), None)
     return Outcome(True, told.text_for(seat.index) if told is not None else "", result=result)
 
@@ -152,6 +161,13 @@ def perform_post(request: HttpRequest, game: Game, read: Callable[[], ActionRequ
         return perform(game, holder_of(request.session), read(), kinds=kinds)
     except ServiceError as exc:
         return Outcome.refused(exc)
+
+
+def _busy(exc: OperationalError) -> bool:
+    """Whether ``exc`` is the database saying it is locked or busy (a wait that timed out),
+    rather than a broken database."""
+    text = str(exc).lower()
+    return "locked" in text or "busy" in text
 
 
 def _not_in_lobby(game: Game) -> None:

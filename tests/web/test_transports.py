@@ -13,12 +13,14 @@ from typing import Any
 
 import pytest
 from asgiref.sync import sync_to_async
+from django.db import OperationalError
 from django.test import Client
 
 from games.engine.actions import WriteRule
 from games.engine.settings import GameSettings
 from games.lobby.services import open_game
 from games.models import Game
+from games.store import acting
 from games.store.reads import NOT_STARTED
 from games.store.writes import submit_action
 from tests.factories import holder_client, stored_state
@@ -118,3 +120,35 @@ async def test_acting_on_a_lobby_is_refused_alike_on_both_transports(who: str) -
     assert over_http == over_socket == NOT_STARTED
     await sync_to_async(game.refresh_from_db)()
     assert (game.phase, game.version, game.state) == ("lobby", 0, None)
+
+
+async def test_a_database_locked_past_its_timeout_says_the_table_is_busy_on_both_transports(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """An overloaded SQLite process: the write lock stays held past the timeout. The move is
+    not made, and both transports say so in the same words (never a server error)."""
+    game, clients = await sync_to_async(playing)()
+    before = (game.version, game.state)
+
+    def locked(*args: object, **kwargs: object) -> None:
+        raise OperationalError("database is locked")
+
+    monkeypatch.setattr(acting, "submit_action", locked)
+    over_http, over_socket = await both_ways(game, clients["mover"], {"type": "pass"},
+                                             game.version)
+    assert over_http == over_socket == acting.BUSY
+    await sync_to_async(game.refresh_from_db)()
+    assert (game.version, game.state) == before
+
+
+async def test_a_broken_database_is_not_called_busy(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Only a wait that timed out is "busy": any other database failure stays an error."""
+    game, clients = await sync_to_async(playing)()
+
+    def broken(*args: object, **kwargs: object) -> None:
+        raise OperationalError("no such table: games_game")
+
+    monkeypatch.setattr(acting, "submit_action", broken)
+    seat = await sync_to_async(lambda: list(game.seats.order_by("index")))()
+    request = acting.ActionRequest({"type": "pass"}, game.version)
+    with pytest.raises(OperationalError):
+        await sync_to_async(acting.perform)(game, seat[0].holder, request, seats=seat)
