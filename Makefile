@@ -25,7 +25,8 @@ PG_REDIS ?= redis://127.0.0.1:6379/0
 PG_TESTS ?= tests/games tests/web tests/builder tests/reveal tests/notebook \
 	tests/difficulty/test_views.py tests/hardening/test_http_hostile.py \
 	tests/hardening/test_origin_csrf.py tests/hardening/test_ws_hostile.py \
-	tests/scripts/loadtest/test_pages.py tests/test_staging.py tests/test_template_contexts.py
+	tests/scripts/loadtest/test_pages.py tests/scripts/loadtest/test_forms.py tests/test_staging.py \
+	tests/test_template_contexts.py
 
 .PHONY: run test test-postgres test-scale lint clean
 

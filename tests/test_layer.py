@@ -11,6 +11,7 @@ from channels.layers import get_channel_layer
 from django.conf import settings
 
 from maosite.layer import SweepingLayer
+from tests.loops import run_apart
 
 
 def test_the_embedded_mode_uses_it() -> None:
@@ -31,7 +32,7 @@ def test_a_group_send_reaches_every_member_and_only_them() -> None:
         got = [await asyncio.wait_for(layer.receive(c), 1) for c in members]
         return got, outsider in layer.channels
 
-    got, outsider_has_mail = asyncio.run(scenario())
+    got, outsider_has_mail = run_apart(scenario())
     assert got == [{"type": "game.updated", "version": 7}] * 3
     assert not outsider_has_mail
 
@@ -49,7 +50,7 @@ def test_each_member_gets_its_own_copy() -> None:
         first["list"].append(3)
         return first, await layer.receive(b)
 
-    first, second = asyncio.run(scenario())
+    first, second = run_apart(scenario())
     assert first == {"type": "x", "list": [1, 3]}
     assert second == {"type": "x", "list": [1]}
 
@@ -64,7 +65,7 @@ def test_a_discarded_channel_hears_nothing_more() -> None:
         await layer.group_send("g", {"type": "ring"})
         return goes in layer.channels, await layer.receive(stays)
 
-    goes_has_mail, heard = asyncio.run(scenario())
+    goes_has_mail, heard = run_apart(scenario())
     assert not goes_has_mail
     assert heard == {"type": "ring"}
 
@@ -77,7 +78,7 @@ def test_the_last_member_discarded_removes_the_group() -> None:
         await layer.group_discard("g", channel)
         return dict(layer.groups)
 
-    assert asyncio.run(scenario()) == {}
+    assert run_apart(scenario()) == {}
 
 
 def test_a_full_channel_misses_the_message_and_the_others_still_get_it() -> None:
@@ -90,7 +91,7 @@ def test_a_full_channel_misses_the_message_and_the_others_still_get_it() -> None
         await layer.group_send("g", {"type": "second"})
         return layer.channels[full].qsize(), await layer.receive(free)
 
-    queued, heard = asyncio.run(scenario())
+    queued, heard = run_apart(scenario())
     assert queued == 1
     assert heard == {"type": "second"}
 
@@ -122,7 +123,7 @@ def test_expired_messages_and_their_memberships_go_at_the_next_sweep() -> None:
         return swept, got == {"type": "new"}, stale in layer.channels, fresh in layer.groups["g"]
 
     with patch("channels.layers.time.time", clock), patch("maosite.layer.time.monotonic", clock):
-        swept, heard, stale_kept, fresh_kept = asyncio.run(scenario())
+        swept, heard, stale_kept, fresh_kept = run_apart(scenario())
     assert swept and heard and fresh_kept
     assert not stale_kept
 
@@ -149,7 +150,7 @@ def test_no_sweep_runs_twice_within_the_interval() -> None:
 
     with patch("maosite.layer.time.monotonic", clock), \
             patch("channels.layers.InMemoryChannelLayer._clean_expired", counted):
-        asyncio.run(scenario())
+        run_apart(scenario())
     assert sweeps == [1_000_000.0, 1_000_001.0]
 
 

@@ -11,6 +11,7 @@ from scripts.loadtest import baseline, pages
 from scripts.loadtest.http import parse_response
 from scripts.loadtest.rules import rule_form_data
 from scripts.loadtest.stats import Accepted, Arrivals, fan_out, percentile, summary
+from tests.loops import run_apart
 
 
 def test_percentile_interpolates_between_ranks() -> None:
@@ -116,7 +117,7 @@ def test_a_session_keeps_its_connection_alive_and_opens_another_when_it_is_close
         server.close()
         return got, session.connections
 
-    got, connections = asyncio.run(scenario())
+    got, connections = run_apart(scenario())
     assert got == [(200, "one"), (200, "two"), (200, "three"), (404, "four")]
     # Three requests on the first connection (the third answer closed it), one on a second.
     assert [number for number, _ in seen] == [0, 0, 0, 1]
