@@ -113,7 +113,16 @@ class Say:
     words: str
 
 
-Action = Play | Pass | WriteRule | SkipRule | Deal | ClaimWin | EndGame | HandOver | Say
+@dataclass(frozen=True, slots=True)
+class Tick:
+    """The server's clock: fire every timer due by the time this is applied at
+    (:mod:`games.engine.timers`). No seat asks for it; the web layer's timer service does,
+    through the one write path, when the game's earliest timer is due."""
+
+
+Action = Play | Pass | WriteRule | SkipRule | Deal | ClaimWin | EndGame | HandOver | Say | Tick
+#: The actions a seat asks for (every action but the server's :class:`Tick`).
+SeatAction = Play | Pass | WriteRule | SkipRule | Deal | ClaimWin | EndGame | HandOver | Say
 
 
 def _seat(data: dict[str, Any]) -> int:
@@ -140,13 +149,15 @@ def parse_action(data: Any) -> Action:
                "claim_win": {"type", "seat"}, "end_game": {"type", "seat"},
                "hand_over": {"type", "seat", "target"}, "skip_rule": {"type", "seat"},
                "deal": {"type", "seat", "first", "direction"},
-               "say": {"type", "seat", "words"}}
+               "say": {"type", "seat", "words"}, "tick": {"type"}}
     # A list or an object as the type must be refused too, not crash the lookup.
     if not isinstance(kind, str) or kind not in allowed:
         raise EngineError("action/unknown", f"unknown action {kind!r}")
     extra = sorted(set(data) - allowed[kind])
     if extra:
         raise EngineError("action/malformed", f"unknown field {extra[0]!r} in a {kind} action")
+    if kind == "tick":
+        return Tick()
     seat = _seat(data)
     if kind == "pass":
         return Pass(seat)
@@ -206,6 +217,8 @@ def action_to_json(action: Action) -> dict[str, Any]:
         return {"type": "play", "seat": action.seat, "cards": list(action.cards),
                 "named": list(action.named), "say": action.say, "suit": action.suit,
                 "pile": action.pile}
+    if isinstance(action, Tick):
+        return {"type": "tick"}
     kind = {Pass: "pass", ClaimWin: "claim_win", EndGame: "end_game",
             WriteRule: "write_rule", HandOver: "hand_over", SkipRule: "skip_rule",
             Deal: "deal", Say: "say"}[type(action)]

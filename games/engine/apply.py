@@ -14,8 +14,10 @@ from games.engine.actions import (
     Play,
     Say,
     SkipRule,
+    Tick,
     WriteRule,
 )
+from games.engine.clock import TurnKey, keep_time, turn_key
 from games.engine.ending import check_lockup
 from games.engine.errors import EngineError
 from games.engine.events import Event, HandedOver, RuleSkipped, RuleWritten
@@ -24,40 +26,58 @@ from games.engine.play import claim_win, pass_turn, play
 from games.engine.rounds import begin_round, end_game, start_round
 from games.engine.speech import answer, note_draws, say
 from games.engine.state import GameState, RuleEntry, RuleStats, rule_data
+from games.engine.timers import due_now, fire_due
 from rules.english import describe
 from rules.errors import RuleError
 from rules.jargon import suggest_jargon
 from rules.spec import FORMAT_VERSION, load_rule
 
 
-def apply(state: GameState, action: Action) -> tuple[GameState, list[Event]]:
-    """Apply ``action`` to ``state``; return the new state and what happened.
+def apply(state: GameState, action: Action, at: int | None = None
+          ) -> tuple[GameState, list[Event]]:
+    """Apply ``action`` to ``state`` at time ``at``; return the new state and what happened.
 
-    ``state`` itself is never changed. A refused action raises
-    :class:`~games.engine.errors.EngineError` and changes nothing; a play that
-    breaks a secret rule is accepted (with its penalty), not refused.
+    ``at`` is the server's clock in milliseconds (the log keeps it with the action, so a
+    replay applies each action at the same time); ``None`` lets no time pass, and an ``at``
+    earlier than the state's clock counts as the state's clock: time never runs backwards
+    in a game (:mod:`games.engine.timers`). ``state`` itself is never changed. A refused
+    action raises :class:`~games.engine.errors.EngineError` and changes nothing; a play
+    that breaks a secret rule is accepted (with its penalty), not refused.
     """
     if state.phase == "ended":
         raise EngineError("action/wrong_phase", "The game is over.")
     new = state.clone()
+    new.clock = max(new.clock, state.clock if at is None else at)
+    before = turn_key(state)
     events: list[Event] = []
+    if not isinstance(action, Tick) and due_now(new, new.clock):
+        # The server's clock decides: a deadline passed before this action came is passed
+        # first (a turn that timed out is over, a race that closed is closed), as the tick
+        # that is on its way would have done. If the action is then refused, nothing at
+        # all changes, and the tick fires the timers itself.
+        fire_due(new, new.clock, events)
+        if new.phase == "ended":
+            raise EngineError("action/wrong_phase", "The game is over.")
     if isinstance(action, Play | Pass | ClaimWin) and new.phase == "playing" and (
             0 <= action.seat < new.players):
         # A reply owed is owed before anything else the seat does (rules/speech.py); an
         # action refused below changes nothing, this included.
+        probe = new.clone()
         answer(new, action.seat, None, events)
         if new.phase != "playing":
             # The penalty emptied the stock and ended the round, so the action never
             # happens; it must still be one the engine would have accepted.
-            _dispatch(state.clone(), action, [])
-            return _finish(new, events)
+            _dispatch(probe, action, [])
+            return _finish(new, before, events)
     _dispatch(new, action, events)
-    return _finish(new, events)
+    return _finish(new, before, events)
 
 
 def _dispatch(new: GameState, action: Action, events: list[Event]) -> None:
     """Carry out ``action`` on ``new`` (the copy being changed)."""
-    if isinstance(action, Say):
+    if isinstance(action, Tick):
+        fire_due(new, new.clock, events)
+    elif isinstance(action, Say):
         say(new, action, events)
     elif isinstance(action, Play):
         play(new, action, events)
@@ -81,11 +101,13 @@ def _dispatch(new: GameState, action: Action, events: list[Event]) -> None:
         raise EngineError("action/unknown", f"unknown action {action!r}")
 
 
-def _finish(new: GameState, events: list[Event]) -> tuple[GameState, list[Event]]:
-    """What every accepted action ends with: the lockup check, the draws to answer, and
-    the hands' sizes in the history."""
+def _finish(new: GameState, before: TurnKey, events: list[Event]
+            ) -> tuple[GameState, list[Event]]:
+    """What every accepted action ends with: the lockup check, the draws to answer, the
+    clock (a new turn's timer), and the hands' sizes in the history."""
     check_lockup(new, events)
     note_draws(new, events)
+    keep_time(new, before, new.clock)
     new.history.append(tuple(len(h) for h in new.hands))
     return new, events
 

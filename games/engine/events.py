@@ -43,7 +43,8 @@ DrawReason = Literal["pass", "penalty", "effect"]
 #: Why a game ended: no card can follow, nobody can ever go out under these rules, nobody
 #: can ever go out from the tops lying now (a stall), the host ended it, or a seat won the
 #: match (the round wins the game's ``match_wins`` setting asks for).
-EndReason = Literal["no_card", "no_way_out", "stalled", "host", "match"]
+#: A timed game ends when its time is up (``time``: the fewest cards win).
+EndReason = Literal["no_card", "no_way_out", "stalled", "host", "match", "time"]
 
 
 def event_kind(kind: str) -> Callable[[E], E]:
@@ -452,6 +453,35 @@ class GameOver(Event):
 @dataclass(frozen=True, slots=True, kw_only=True)
 class HandedOver(Event):
     """Seat ``seat`` is played by a bot from now on (the host handed it over)."""
+
+
+@event_kind("timed_out")
+@dataclass(frozen=True, slots=True, kw_only=True)
+class TimedOut(Event):
+    """Seat ``seat`` neither played nor drew before its turn clock ran out: the chair's
+    ``jargon`` ("Delay of Game") costs it ``count`` cards, and the turn passes."""
+
+    jargon: str
+    count: int
+
+
+@event_kind("held_on")
+@dataclass(frozen=True, slots=True, kw_only=True)
+class HeldOn(Event):
+    """Seat ``seat``, holding many cards, said "Hold on": its turn now lasts ``seconds``
+    more (once a turn)."""
+
+    seconds: int
+
+
+@event_kind("time_up")
+@dataclass(frozen=True, slots=True, kw_only=True)
+class TimeUp(Event):
+    """A timed game's time is up: ``winners`` hold the fewest cards (``scores``: every
+    seat's count). The game ends with it."""
+
+    scores: tuple[int, ...]
+    winners: tuple[int, ...]
 
 
 @event_kind("reshuffled")

@@ -12,6 +12,7 @@ from dataclasses import asdict, dataclass
 from typing import Any, Final, Literal, get_args
 
 from games.engine.errors import EngineError
+from rules.spec import MAX_JARGON
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 8
 MIN_HAND, MAX_HAND = 3, 7
@@ -23,6 +24,10 @@ MAX_CHAIR: Final = 20
 #: A preset's name: lower-case words joined by hyphens (``penn-state``).
 PRESET_NAME: Final = re.compile(r"^[a-z0-9]+(-[a-z0-9]+)*$")
 MAX_PRESET_NAME: Final = 40
+#: Bounds of the clock's settings: seconds a turn may last (and "Hold on" may give), and
+#: minutes a timed game may last.
+MAX_TURN_SECONDS: Final = 600
+MAX_GAME_MINUTES: Final = 600
 
 #: What the winner of a round does about the rules: must add one (Mini Mao), may add one
 #: or skip, may write a law replacing the secret laws in force (or skip and keep them), or
@@ -35,10 +40,11 @@ Penalty = Literal["per_refusal", "per_rule"]
 RULE_MAKING: Final[tuple[RuleMaking, ...]] = get_args(RuleMaking)
 REVEALS: Final[tuple[Reveal, ...]] = get_args(Reveal)
 PENALTIES: Final[tuple[Penalty, ...]] = get_args(Penalty)
-_WHOLE = ("players", "hand_size", "decks")
-_OPTIONAL_WHOLE = ("first_rule_maker", "match_wins", "penalty_cap")
+_WHOLE = ("players", "hand_size", "decks", "delay_penalty", "hold_on_cards")
+_OPTIONAL_WHOLE = ("first_rule_maker", "match_wins", "penalty_cap", "turn_seconds",
+                   "hold_on_seconds", "game_minutes")
 _BOOLEANS = ("jokers", "aces_high", "dealer_rotates", "name_start", "starter_triggers")
-_TEXTS = ("rule_making", "reveal", "penalty", "chair", "preset")
+_TEXTS = ("rule_making", "reveal", "penalty", "chair", "preset", "delay_jargon")
 
 
 @dataclass(frozen=True, slots=True)
@@ -56,6 +62,14 @@ class GameSettings:
     first player had played it; ``chair``, the name the table speaks with for a rule no
     player wrote ("Dealer: that's a Misplay!"); ``preset``, the preset the game was opened
     from; ``law``, the jargon of the preset law it started with (``None``: none).
+
+    The clock (games/engine/clock.py; every part off by default): ``turn_seconds``, how
+    long a player may take to play or draw before the chair gives them ``delay_penalty``
+    cards for ``delay_jargon`` and the turn passes (``None``: no turn clock);
+    ``hold_on_seconds``, the time a player holding at least ``hold_on_cards`` cards gets,
+    once a turn, by saying "Hold on" (``None``: no such thing); ``game_minutes``, the
+    length of a timed game, which ends when it is up with the fewest cards winning
+    (``None``: untimed).
     """
 
     players: int = 4
@@ -75,6 +89,13 @@ class GameSettings:
     chair: str = "Dealer"
     preset: str = "mini-mao"
     law: str | None = None
+    # The clock.
+    turn_seconds: int | None = None
+    delay_penalty: int = 1
+    delay_jargon: str = "Delay of Game"
+    hold_on_seconds: int | None = None
+    hold_on_cards: int = 10
+    game_minutes: int | None = None
 
     def __post_init__(self) -> None:
         for name in _BOOLEANS:
@@ -113,6 +134,17 @@ class GameSettings:
              "preset must be a preset's name (lower-case words joined by hyphens)"),
             (self.law is None or (isinstance(self.law, str) and bool(self.law.strip())),
              "law must be the jargon of a preset law, or null"),
+            (self.turn_seconds is None or 1 <= self.turn_seconds <= MAX_TURN_SECONDS,
+             f"turn_seconds must be 1 to {MAX_TURN_SECONDS}, or null for no turn clock"),
+            (1 <= self.delay_penalty <= MAX_PENALTY_CAP,
+             f"delay_penalty must be 1 to {MAX_PENALTY_CAP}"),
+            (bool(self.delay_jargon.strip()) and len(self.delay_jargon) <= MAX_JARGON,
+             f"delay_jargon must be a name of 1 to {MAX_JARGON} characters"),
+            (self.hold_on_seconds is None or 1 <= self.hold_on_seconds <= MAX_TURN_SECONDS,
+             f"hold_on_seconds must be 1 to {MAX_TURN_SECONDS}, or null for no \"Hold on\""),
+            (1 <= self.hold_on_cards <= 60, "hold_on_cards must be 1 to 60"),
+            (self.game_minutes is None or 1 <= self.game_minutes <= MAX_GAME_MINUTES,
+             f"game_minutes must be 1 to {MAX_GAME_MINUTES}, or null for an untimed game"),
         ]
         for ok, message in checks:
             if not ok:

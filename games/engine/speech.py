@@ -13,6 +13,7 @@ included) are noted by :func:`note_draws` for its next action.
 from __future__ import annotations
 
 from games.engine.actions import MAX_SAY, Say
+from games.engine.clock import hold_on
 from games.engine.effects import entries_by_rule, record
 from games.engine.errors import EngineError
 from games.engine.events import Drew, Event, Said, SpeechBroken
@@ -39,6 +40,7 @@ def say(state: GameState, action: Say, events: list[Event]) -> None:
     events.append(Said(text=f"{state.names[action.seat]} says “{quoted}”.", seat=action.seat,
                        words=action.words))
     answer(state, action.seat, action.words, events)
+    hold_on(state, action.seat, action.words, events)
 
 
 def answer(state: GameState, seat: int, said: str | None, events: list[Event]) -> None:

@@ -202,6 +202,16 @@ class GameState:
     #: round: what reply rules (rules/speech.py) read to know who owes a reply. Public (every
     #: draw is announced), and empty outside a round's play.
     unanswered: dict[int, list[str]] = field(default_factory=dict)
+    #: The game's own time: the latest time (ms of the server's clock) it was changed at.
+    #: Time never runs backwards inside a game (games/engine/timers.py).
+    clock: int = 0
+    #: Named timers and when each is due (ms): the turn clock, races, a timed end.
+    timers: dict[str, int] = field(default_factory=dict)
+    #: When the clock was frozen (a point of order), or ``None`` while it runs.
+    frozen_at: int | None = None
+    #: Whether the player to move has already said "Hold on" this turn (it extends the
+    #: turn clock once).
+    held: bool = False
     # The compiled rulebook and the ids of the active rules it holds: a rule's data never
     # changes, so the ids tell whether it is still current (not part of the state's data).
     _book: tuple[tuple[int, ...], Rulebook] | None = field(default=None, repr=False,
@@ -266,7 +276,9 @@ class GameState:
             revealed=list(self.revealed), history=list(self.history), end=self.end,
             record=list(self.record), way_out=self.way_out, disclosed=list(self.disclosed),
             dealer=self.dealer, pending=self.pending,
-            unanswered={k: list(v) for k, v in self.unanswered.items()}, _book=self._book,
+            unanswered={k: list(v) for k, v in self.unanswered.items()}, clock=self.clock,
+            timers=dict(self.timers), frozen_at=self.frozen_at, held=self.held,
+            _book=self._book,
         )
 
     def to_json(self) -> dict[str, Any]:
@@ -294,12 +306,15 @@ class GameState:
             "record": list(self.record), "disclosed": list(self.disclosed),
             "dealer": self.dealer, "pending": self.pending,
             "unanswered": {str(k): list(v) for k, v in self.unanswered.items()},
+            "clock": self.clock, "timers": dict(self.timers), "frozen_at": self.frozen_at,
+            "held": self.held,
         }
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> GameState:
         """Read a stored state (one stored before a key existed takes its default: no rule
-        disclosed, the rule-maker dealing, nothing owed, no draw unanswered, no starter known)."""
+        disclosed, the rule-maker dealing, nothing owed, no draw unanswered, no starter known,
+        no timer set)."""
         return cls(
             settings=GameSettings.from_json(data["settings"]), seed=data["seed"],
             names=list(data["names"]), phase=read_phase(data["phase"]), round=data["round"],
@@ -322,6 +337,8 @@ class GameState:
             disclosed=list(data.get("disclosed", ())),
             dealer=data.get("dealer", data["rule_maker"]), pending=data.get("pending", 0),
             unanswered={int(k): list(v) for k, v in data.get("unanswered", {}).items()},
+            clock=data.get("clock", 0), timers=dict(data.get("timers", {})),
+            frozen_at=data.get("frozen_at"), held=data.get("held", False),
         )
 
 

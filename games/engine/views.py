@@ -93,6 +93,61 @@ class RuleSummary:
 
 
 @dataclass(frozen=True, slots=True)
+class ClockView:
+    """The table's clock, public (everyone sees the same clock): when the player to move
+    must have played or drawn (``turn_due``, ms of the server's clock) and when a timed game
+    ends (``game_due``), the turn's length, whether "Hold on" gave this turn more time,
+    whether a point of order has stopped the clock (``frozen_at``: then every deadline is
+    as far off as it was at that moment), and the game's own time (``at``: the last change)."""
+
+    turn_due: int | None = None
+    game_due: int | None = None
+    turn_seconds: int | None = None
+    held: bool = False
+    frozen_at: int | None = None
+    at: int = 0
+
+    def left(self, due: int | None) -> float | None:
+        """Seconds left until ``due`` at the game's own time (a stopped clock counts from
+        the time it stopped); ``None`` for no deadline."""
+        if due is None:
+            return None
+        return max(0, due - (self.at if self.frozen_at is None else self.frozen_at)) / 1000
+
+    @property
+    def turn_left(self) -> str:
+        """The turn's time left as a clock shows it ("0:27"), as of the last change."""
+        return clock_text(self.left(self.turn_due))
+
+    @property
+    def game_left(self) -> str:
+        """A timed game's time left as a clock shows it ("12:04")."""
+        return clock_text(self.left(self.game_due))
+
+
+def clock_text(seconds: float | None) -> str:
+    """``"0:27"``, ``"12:04"``, ``"1:02:00"``: seconds left as a clock shows them (rounded
+    up, so a clock reads 0:00 only when time is up); ``""`` for none.
+
+    >>> clock_text(26.2), clock_text(724), clock_text(3720), clock_text(None)
+    ('0:27', '12:04', '1:02:00', '')
+    """
+    if seconds is None:
+        return ""
+    whole = int(-(-seconds // 1))
+    hours, rest = divmod(whole, 3600)
+    minutes, secs = divmod(rest, 60)
+    return f"{hours}:{minutes:02}:{secs:02}" if hours else f"{minutes}:{secs:02}"
+
+
+def clock_view(state: GameState) -> ClockView:
+    """The clock of ``state`` as everyone sees it."""
+    return ClockView(turn_due=state.timers.get("turn"), game_due=state.timers.get("end"),
+                     turn_seconds=state.settings.turn_seconds, held=state.held,
+                     frozen_at=state.frozen_at, at=state.clock)
+
+
+@dataclass(frozen=True, slots=True)
 class LogLine:
     """One event as ``viewer`` may see it (:meth:`Event.seen_by`) with the text they read."""
 
@@ -160,6 +215,8 @@ class PlayerView:
     #: Why the viewer drew since its last action this round (``penalty``, ``effect``,
     #: ``pass``): public, every draw is announced; reply rules (rules/speech.py) read it.
     unanswered: tuple[str, ...] = ()
+    #: The turn clock and a timed game's end.
+    clock: ClockView = ClockView()
 
     def to_json(self) -> dict[str, Any]:
         """The whole view as JSON-ready data (what a client could be sent): for audits."""
@@ -220,6 +277,7 @@ def player_view(state: GameState, seat: int | None, log: Sequence[Event] = ()) -
         match_wins=state.settings.match_wins,
         wins=tuple(state.wins()),
         unanswered=tuple(state.unanswered.get(seat, ())) if seat is not None else (),
+        clock=clock_view(state),
     )
 
 

@@ -83,10 +83,11 @@ def snapshot(state: GameState) -> Any:
     return json.loads(json.dumps(state.to_json()))
 
 
-def act(state: GameState, action: Action) -> tuple[GameState, list[Event]]:
-    """Apply an action and check the old state did not change."""
+def act(state: GameState, action: Action, at: int | None = None
+        ) -> tuple[GameState, list[Event]]:
+    """Apply an action (at time ``at``, ms) and check the old state did not change."""
     before = snapshot(state)
-    new, events = apply(state, action)
+    new, events = apply(state, action, at)
     assert state.to_json() == before
     return new, events
 
@@ -139,11 +140,12 @@ def tops(state: GameState) -> list[str]:
     return [p.cards[-1] for p in state.piles]
 
 
-def refusal(state: GameState, action: Action) -> str:
-    """The error code ``apply`` refuses ``action`` with; the state must not have changed."""
+def refusal(state: GameState, action: Action, at: int | None = None) -> str:
+    """The error code ``apply`` refuses ``action`` with (at time ``at``, ms); the state
+    must not have changed."""
     before = snapshot(state)
     try:
-        apply(state, action)
+        apply(state, action, at)
     except EngineError as exc:
         assert state.to_json() == before
         return exc.code

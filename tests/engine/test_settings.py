@@ -20,7 +20,11 @@ def test_the_defaults_are_four_players_of_five_cards_with_jokers() -> None:
                                         "dealer_rotates": False, "name_start": False,
                                         "penalty": "per_refusal", "penalty_cap": None,
                                         "starter_triggers": False, "chair": "Dealer",
-                                        "preset": "mini-mao", "law": None}
+                                        "preset": "mini-mao", "law": None,
+                                        "turn_seconds": None, "delay_penalty": 1,
+                                        "delay_jargon": "Delay of Game",
+                                        "hold_on_seconds": None, "hold_on_cards": 10,
+                                        "game_minutes": None}
 
 
 def test_settings_stored_before_the_lifecycle_settings_load_as_mini_mao() -> None:
@@ -37,6 +41,10 @@ def test_settings_stored_before_the_lifecycle_settings_load_as_mini_mao() -> Non
     {"penalty": "per_card"}, {"penalty_cap": 0}, {"penalty_cap": 11},
     {"starter_triggers": None}, {"chair": ""}, {"chair": " Dealer"}, {"chair": "x" * 21},
     {"preset": "Penn State"}, {"preset": ""}, {"law": ""},
+    {"turn_seconds": 0}, {"turn_seconds": 601}, {"turn_seconds": 5.5}, {"delay_penalty": 0},
+    {"delay_penalty": 11}, {"delay_jargon": " "}, {"delay_jargon": "x" * 41},
+    {"hold_on_seconds": 0}, {"hold_on_cards": 0}, {"game_minutes": 0},
+    {"game_minutes": 601}, {"game_minutes": True},
 ], ids=str)
 def test_settings_out_of_range_are_refused(options: dict[str, Any]) -> None:
     with pytest.raises(EngineError) as caught:

@@ -1,0 +1,127 @@
+"""The turn clock, "Hold on" and the timed game (every part a setting, off by default).
+
+* **The turn clock** (``turn_seconds``): whenever a new turn starts (another player to
+  move, or the same one again after a refusal or a "play again"), its timer ``turn`` is
+  set ``turn_seconds`` ahead. A player who neither plays nor draws in time is called for
+  delay by the chair ("Dealer: that's a Delay of Game! Bull took too long."), draws
+  ``delay_penalty`` cards (and what they owed, as a pass pays it), and the turn passes.
+  Speech never moves the turn, so it never restarts the clock.
+* **"Hold on"** (``hold_on_seconds``): the player to move, holding at least
+  ``hold_on_cards`` cards, says "Hold on" (outside a play): once a turn, their clock is
+  set ``hold_on_seconds`` from then (Penn State: "up to a minute").
+* **A timed game** (``game_minutes``): the timer ``end`` is set when the first round is
+  dealt; when it fires, the game ends and the fewest cards win (Lynnfield).
+
+The clock stops outside a round's play (the turn timer is forgotten while a rule is
+written or a deal named) and while a point of order freezes it
+(:func:`games.engine.timers.freeze`).
+"""
+
+from __future__ import annotations
+
+from games.engine.events import Event, HeldOn, TimedOut, TimeUp
+from games.engine.play import pay
+from games.engine.rounds import end_game, no_supply
+from games.engine.state import GameState
+from games.engine.timers import cancel_timer, on_timer, set_timer
+from rules.english import article
+from rules.phrases import said_contains
+
+#: The turn clock's timer, and the timed game's.
+TURN = "turn"
+END = "end"
+#: The words that ask for more time.
+HOLD_ON = "hold on"
+#: What identifies a turn: a change of any part starts a new one.
+TurnKey = tuple[str, int, int, int]
+
+
+def turn_key(state: GameState) -> TurnKey:
+    """The turn being played: the phase, round, turn number and player to move."""
+    return state.phase, state.round, state.turn, state.current
+
+
+def keep_time(state: GameState, before: TurnKey | None, at: int) -> None:
+    """After an accepted action (``before``: the turn before it; ``None`` at the start of
+    the game): start a new turn's clock, stop it outside a round's play, and start a timed
+    game's clock the first time."""
+    settings = state.settings
+    if state.phase == "ended":
+        state.timers.clear()
+        state.held = False
+        return
+    if state.phase != "playing":
+        cancel_timer(state, TURN)
+        state.held = False
+        return
+    if settings.game_minutes is not None and END not in state.timers:
+        # A timed game lasts from its first deal (it ends only when this timer fires).
+        set_timer(state, END, at + settings.game_minutes * 60_000)
+    if before != turn_key(state):
+        state.held = False
+        if settings.turn_seconds is not None:
+            set_timer(state, TURN, at + settings.turn_seconds * 1000)
+
+
+def start_clock(state: GameState, at: int) -> None:
+    """Start the clock of a game just opened at ``at`` (its first turn, a timed game)."""
+    state.clock = max(state.clock, at)
+    keep_time(state, None, at)
+
+
+def hold_on(state: GameState, seat: int, words: str, events: list[Event]) -> None:
+    """Give the player to move more time if ``words`` (said outside a play) ask for it and
+    the game allows it: once a turn, holding at least ``hold_on_cards`` cards."""
+    settings = state.settings
+    if (settings.hold_on_seconds is None or seat != state.current or state.held
+            or state.phase != "playing" or len(state.hands[seat]) < settings.hold_on_cards
+            or not said_contains(words, HOLD_ON)):
+        return
+    state.held = True
+    set_timer(state, TURN, state.clock + settings.hold_on_seconds * 1000)
+    seconds = settings.hold_on_seconds
+    events.append(HeldOn(text=f"{state.names[seat]} holds on: {_duration(seconds)} to play "
+                         "or draw.", seat=seat, seconds=seconds))
+
+
+@on_timer(TURN)
+def _delay_of_game(state: GameState, name: str, at: int, events: list[Event]) -> None:
+    """The turn clock ran out: the chair's penalty, then the turn passes."""
+    if state.phase != "playing":
+        return
+    settings, seat = state.settings, state.current
+    state.turn += 1  # the turn is used up, as a pass uses it
+    events.append(TimedOut(
+        text=f"{settings.chair}: that's {article(settings.delay_jargon)}! "
+             f"{state.names[seat]} took longer than {_duration(settings.turn_seconds or 0)}.",
+        seat=seat, jargon=settings.delay_jargon, count=settings.delay_penalty))
+    short = pay(state, seat, settings.delay_penalty, events)
+    if short:
+        no_supply(state, {seat: short}, events)
+        return
+    state.current = state.seat_after(seat)
+
+
+@on_timer(END)
+def _time_up(state: GameState, name: str, at: int, events: list[Event]) -> None:
+    """A timed game's time is up: the fewest cards win, and the game ends."""
+    scores = tuple(len(hand) for hand in state.hands)
+    best = min(scores)
+    winners = tuple(seat for seat, score in enumerate(scores) if score == best)
+    listing = ", ".join(f"{state.names[s]} {scores[s]}" for s in range(state.players))
+    leaders = " and ".join(state.names[s] for s in winners)
+    cards = "card" if best == 1 else "cards"
+    verdict = (f"{leaders} holds the fewest cards ({best}) and wins the game."
+               if len(winners) == 1 else f"{leaders} tie with the fewest cards ({best} {cards}).")
+    events.append(TimeUp(text=f"Time is up. Cards held: {listing}.", scores=scores,
+                         winners=winners))
+    end_game(state, "time", f"Time is up: {verdict}", events)
+
+
+def _duration(seconds: int) -> str:
+    """``"a minute"``, ``"90 seconds"``, ``"5 seconds"``: a time as the table says it."""
+    if seconds == 60:
+        return "a minute"
+    if seconds % 60 == 0:
+        return f"{seconds // 60} minutes"
+    return "1 second" if seconds == 1 else f"{seconds} seconds"
