@@ -13,12 +13,15 @@ class GamesConfig(AppConfig):
 
     def ready(self) -> None:
         """Subscribe what must happen after every committed change, in this order: keep the
-        snapshot for this process's sockets, ring the doorbell, wake the bots."""
+        snapshot for this process's sockets, ring the doorbell, wake the bots, keep the
+        game's clock."""
         from games.bots.driver import wake_bots
         from games.live.notify import ring_doorbell
         from games.live.snapshots import keep_change
         from games.store.subscribers import subscribe
+        from games.timers.service import keep_clock
 
         subscribe(keep_change)
         subscribe(ring_doorbell)
         subscribe(wake_bots)
+        subscribe(keep_clock)

@@ -79,6 +79,10 @@ class Game(models.Model):
     has_bots = models.BooleanField(
         default=False, help_text="Whether a bot plays any seat (kept with the seats, so the "
                                  "bot driver skips games of people without reading them).")
+    due = models.BigIntegerField(
+        null=True, blank=True, db_index=True,
+        help_text="When the game's earliest timer is due (ms of the server's clock; empty: "
+                  "none): a turn clock, a race, a timed end (games/timers).")
 
     class Meta:
         ordering = ["-created"]
@@ -208,6 +212,10 @@ class LogEntry(models.Model):
     action = models.JSONField()
     events = models.JSONField()
     created = models.DateTimeField(auto_now_add=True)
+    at = models.BigIntegerField(
+        null=True, blank=True,
+        help_text="The time the action was applied at (ms of the server's clock), which a "
+                  "replay applies it at again; empty for entries made before the clock.")
 
     objects = LogEntryQuerySet.as_manager()
 

@@ -392,6 +392,15 @@ DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 # Seconds a seated bot waits before acting, so people can follow; 0 acts at once (tests).
 MAO_BOT_DELAY = _seconds("MAO_BOT_DELAY", 0.8)
 
+# The game clock (games/timers): each process fires the timers of the games it changes when
+# they are due, and looks in the database every MAO_TIMER_SWEEP seconds for the others' (a
+# process restarted, or another process's game). Off, nothing fires by itself (the tests
+# fire timers by hand).
+MAO_TIMERS = _flag("MAO_TIMERS", True)
+MAO_TIMER_SWEEP = _seconds("MAO_TIMER_SWEEP", 2.0)
+if MAO_TIMER_SWEEP <= 0:
+    raise _invalid("MAO_TIMER_SWEEP", "it must be a number of seconds above 0.")
+
 # Retention (manage.py purge_games, docs/architecture.md "Retention").
 MAO_PURGE_LOBBY_HOURS = _whole("MAO_PURGE_LOBBY_HOURS", 48, least=1)
 MAO_PURGE_ENDED_DAYS = _whole("MAO_PURGE_ENDED_DAYS", 180, least=1)

@@ -11,7 +11,7 @@ through the same write path as a person's, with the version it saw, so two proce
 at once are harmless: one wins, the other is told its version is stale and stops. A
 player's socket connecting also wakes them, which resumes bots after a server restart.
 With ``MAO_BOT_DELAY = 0`` (the tests) bots act at once, in the caller's thread; otherwise
-each process runs every bot move on one scheduler thread (:mod:`games.bots.scheduler`).
+each process runs every bot move on one scheduler thread (:mod:`games.store.scheduler`).
 
 A bot decides from its seat's view (:func:`~games.engine.views.player_view`); an oracle is
 also told the rules in force, through its one explicit door (``insight``); any other bot
@@ -40,8 +40,7 @@ from django.conf import settings
 from django.db import close_old_connections, connection
 
 from games.bots.detective import Casebook, DetectiveBot
-from games.bots.scheduler import Scheduler
-from games.engine.actions import Action
+from games.engine.actions import SeatAction
 from games.engine.bots import Bot, Experimenter, KnownRules, make_bot
 from games.engine.errors import EngineError
 from games.engine.events import Refused, event_from_json
@@ -51,6 +50,7 @@ from games.engine.views import player_view
 from games.models import IN_PLAY, LOBBY, Game, LogEntry, SealedGuess
 from games.store.errors import ServiceError
 from games.store.reads import game_state
+from games.store.scheduler import Scheduler
 from games.store.subscribers import Change
 from games.store.writes import submit_action
 
@@ -151,7 +151,7 @@ def _bot(game: Game, state: GameState, seat: int, kind: str) -> Bot:
     return make_bot(kind, seat, seed, insight=KnownRules(state.rulebook()))
 
 
-def bot_action(game: Game) -> Action | None:
+def bot_action(game: Game) -> SeatAction | None:
     """The action a seated bot takes now in ``game``, if a bot is due to act."""
     if game.state is None or game.phase not in IN_PLAY:
         return None

@@ -16,9 +16,11 @@ from dataclasses import replace
 from django.db import transaction
 from django.utils import timezone
 
+from games.engine.clock import start_clock
 from games.engine.errors import EngineError
 from games.engine.settings import GameSettings
 from games.engine.setup import MAX_NAME
+from games.engine.timers import next_due
 from games.models import BOT_KINDS, LOBBY, Game, LogEntry, Seat, SeatNotice, new_code
 from games.presets.format import PresetError
 from games.presets.opening import OPENING, open_preset
@@ -26,6 +28,7 @@ from games.store.errors import ServiceError
 from games.store.mirrors import update_mirrors
 from games.store.reads import GameRef, game_settings, locked_game
 from games.store.subscribers import Change, changed
+from games.store.writes import now_ms
 
 #: Seeds are drawn below this bound (a BigIntegerField holds them).
 SEED_LIMIT = 2**62
@@ -179,15 +182,21 @@ def start_game(ref: GameRef, holder: str) -> Game:
             state, events = open_preset(settings, [s.name for s in seats], game.seed)
         except (EngineError, PresetError) as exc:
             raise ServiceError("lobby/invalid", str(exc)) from None
+        at = now_ms()
+        if events:
+            # A game dealt at once starts its clock now (a replay starts it at the time
+            # the opening's entry keeps); else the first deal will.
+            start_clock(state, at)
         game.settings = settings.to_json()
         game.state = state.to_json()
         game.phase = state.phase
-        game.save(update_fields=["settings", "state", "phase", "updated"])
+        game.due = next_due(state)
+        game.save(update_fields=["settings", "state", "phase", "due", "updated"])
         if events:
             # The version the start makes is this entry's seq (LogEntry: seq is the
             # version after the change); a replay opens the game again from the settings.
             LogEntry.objects.create(game=game, seq=game.version + 1, action=OPENING,
-                                    events=[event.to_json() for event in events])
+                                    events=[event.to_json() for event in events], at=at)
             update_mirrors(game, state, state, events, timezone.now())
         _changed(game)
     return game

@@ -39,6 +39,9 @@ TABLE_KINDS = ("play", "pass", "claim_win", "end_game", "hand_over", "skip_rule"
                "say")
 #: What the rule builder asks for.
 BUILDER_KINDS = ("write_rule",)
+#: What is heard whenever it comes, whatever the asker's screen showed: submitted at the
+#: game's version of the moment (the version still counts it).
+VERSION_FREE = ("say",)
 #: What only the host may ask for.
 HOST_ONLY = {"end_game": "Only the host can end the game.",
              "hand_over": "Only the host can hand a seat to a bot."}
@@ -136,7 +139,9 @@ def perform(game: GameRef, holder: str | None, request: ActionRequest,
         if request.action.get("type") == "say" and speech_over_limit(holder or ""):
             # Speech is heard at any moment, on any transport: counted apart from the rest.
             raise ServiceError("action/too_fast", TOO_FAST)
-        result = submit_action(game, prepare(seat, request, kinds), request.version)
+        kind = request.action.get("type")
+        version = None if kind in VERSION_FREE else request.version
+        result = submit_action(game, prepare(seat, request, kinds), version)
     except (EngineError, ServiceError) as exc:
         return Outcome.refused(exc)
     except OperationalError as exc:

@@ -13,6 +13,7 @@ from django.db.models import QuerySet
 
 from games.engine.actions import Action, parse_action
 from games.engine.apply import apply
+from games.engine.clock import start_clock
 from games.engine.events import Event, event_from_json
 from games.engine.settings import GameSettings
 from games.engine.state import GameState
@@ -128,8 +129,10 @@ def replay(ref: GameRef) -> GameState:
     # The settings name the preset (and law) the game was opened from: Mini Mao opens as
     # it always did, a preset with its house rules and law.
     state, _ = open_preset(GameSettings.from_json(game.settings), names, game.seed)
-    for data in LogEntry.objects.filter(game=game).order_by("seq").values_list("action",
-                                                                              flat=True):
-        if not is_opening(data):
-            state, _ = apply(state, parse_action(data))
+    for data, at in LogEntry.objects.filter(game=game).order_by("seq").values_list("action",
+                                                                                  "at"):
+        if is_opening(data):
+            start_clock(state, at or 0)
+        else:
+            state, _ = apply(state, parse_action(data), at)
     return state

@@ -1,11 +1,14 @@
-"""One thread per process that runs bot moves when they are due.
+"""One thread that runs each game's job when it is due: bot moves, and the game clock's
+ticks.
 
-A bot waits a moment before it moves, so people can follow. Starting a timer thread per
-move made a thread for every bot action of every table; instead each process keeps one
-:class:`Scheduler`: a heap of (due time, game) and one worker thread that sleeps until the
-earliest is due, then runs the job. A game already waiting keeps its earlier time (a burst
-of changes wakes its bots once). Jobs run one after another on the worker thread, which
-closes its database connection after each (a thread of our own, not a request's).
+A bot waits a moment before it moves, so people can follow; a turn clock or a race is due
+at a given time. Starting a timer thread per job made a thread for every bot action of
+every table; instead each user (the bot driver, the timer service) keeps one
+:class:`Scheduler` per process: a heap of (due time, game) and one worker thread that
+sleeps until the earliest is due, then runs the job. A game already waiting keeps its
+earlier time (a burst of changes wakes its bots once). Jobs run one after another on the
+worker thread; each job closes its database connection when it is done (a thread of our
+own, not a request's). Pure Python: no Django here.
 """
 
 from __future__ import annotations
@@ -25,7 +28,9 @@ Job = Callable[[], None]
 class Scheduler:
     """Runs each game's job once it is due, on one worker thread started on first use."""
 
-    def __init__(self, clock: Callable[[], float] = time.monotonic) -> None:
+    def __init__(self, name: str = "mao-bots",
+                 clock: Callable[[], float] = time.monotonic) -> None:
+        self._name = name
         self._clock = clock
         self._heap: list[tuple[float, int, str]] = []
         self._jobs: dict[str, tuple[float, Job]] = {}
@@ -55,7 +60,7 @@ class Scheduler:
 
     def _start(self) -> None:
         if self._thread is None or not self._thread.is_alive():
-            self._thread = threading.Thread(target=self._run, name="mao-bots", daemon=True)
+            self._thread = threading.Thread(target=self._run, name=self._name, daemon=True)
             self._thread.start()
 
     def _next(self) -> Job:
@@ -82,4 +87,4 @@ class Scheduler:
             try:
                 job()
             except Exception:  # the worker must outlive any one game's failure
-                logger.exception("a bot job failed")
+                logger.exception("a job of %s failed", self._name)

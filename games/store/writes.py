@@ -14,6 +14,7 @@ when the engine refuses an action. Either way nothing is saved and nobody is tol
 
 from __future__ import annotations
 
+import time
 from dataclasses import dataclass
 
 from django.db import transaction
@@ -23,6 +24,7 @@ from games.engine.actions import Action, action_to_json
 from games.engine.apply import apply
 from games.engine.events import Event
 from games.engine.state import GameState
+from games.engine.timers import next_due
 from games.models import Game, LogEntry
 from games.store.errors import ServiceError
 from games.store.mirrors import update_mirrors
@@ -41,12 +43,24 @@ class SubmitResult:
     events: tuple[Event, ...]
 
 
-def submit_action(game_ref: GameRef, action: Action, expected_version: int) -> SubmitResult:
-    """Apply ``action`` to the stored game if it is still at ``expected_version``.
+def now_ms() -> int:
+    """The server's clock, in milliseconds: the time every action is applied at."""
+    return time.time_ns() // 1_000_000
 
-    On success the new state, phase and version (``expected_version + 1``) are stored, one
-    :class:`LogEntry` with ``seq`` equal to that version is appended, the Rule and Round
-    mirrors are updated, and once the transaction commits every subscriber hears of it.
+
+def submit_action(game_ref: GameRef, action: Action, expected_version: int | None,
+                  at: int | None = None) -> SubmitResult:
+    """Apply ``action`` to the stored game if it is still at ``expected_version``, at the
+    time ``at`` (ms; ``None``: now, once the game is locked).
+
+    ``expected_version`` ``None`` accepts the game at any version: only for actions whose
+    meaning does not depend on what the asker's screen showed (words said, which are
+    heard whenever they come); the version is bumped all the same.
+
+    On success the new state, phase and version are stored (with the game's next timer,
+    ``Game.due``), one :class:`LogEntry` with ``seq`` equal to that version and the time
+    is appended, the Rule and Round mirrors are updated, and once the transaction commits
+    every subscriber hears of it.
 
     Raises ``ServiceError`` (``game/not_found``, ``game/not_started``,
     ``action/stale_version``) or the engine's ``EngineError`` unchanged; in every case
@@ -56,22 +70,23 @@ def submit_action(game_ref: GameRef, action: Action, expected_version: int) -> S
     with transaction.atomic():
         game = locked_game(game_ref)
         before = game_state(game)
-        if expected_version != game.version:
+        if expected_version is not None and expected_version != game.version:
             raise ServiceError(
                 "action/stale_version",
                 f"Your screen is out of date: it shows version {expected_version} of the game, "
                 f"which is now at version {game.version}. Look again, then retry.")
-        after, events = apply(before, action)
+        after, events = apply(before, action, now_ms() if at is None else at)
         now = timezone.now()
         version = game.version + 1
         game.state = after.to_json()
         game.phase = after.phase
         game.version = version
+        game.due = next_due(after)
         if after.phase == "ended" and game.ended_at is None:
             game.ended_at = now
-        game.save(update_fields=["state", "phase", "version", "ended_at", "updated"])
+        game.save(update_fields=["state", "phase", "version", "due", "ended_at", "updated"])
         LogEntry.objects.create(game=game, seq=version, action=action_to_json(action),
-                                events=[event.to_json() for event in events])
+                                events=[event.to_json() for event in events], at=after.clock)
         update_mirrors(game, before, after, events, now)
         seats_follow(game, events)
         change = Change(game, version, tuple(events))

@@ -103,9 +103,10 @@ def test_each_accepted_action_stores_state_version_and_one_log_entry() -> None:
             choice = oracle[state.current].act(player_view(state, state.current))
             assert choice is not None
             action = choice
-        expected, events = apply(state, action)
+        at = 1_000_000 + step * 1_000
+        expected, events = apply(state, action, at)
 
-        result = submit_action(game.code, action, start_version + step)
+        result = submit_action(game.code, action, start_version + step, at)
 
         game.refresh_from_db()
         assert result.version == game.version == start_version + step + 1
@@ -115,6 +116,7 @@ def test_each_accepted_action_stores_state_version_and_one_log_entry() -> None:
         entry = LogEntry.objects.get(game=game, seq=start_version + step + 1)
         assert entry.action == action_to_json(action)
         assert entry.events == [e.to_json() for e in events]
+        assert entry.at == at
         state = expected
         kinds.append(type(action))
     assert list(game.log.values_list("seq", flat=True)) == list(

@@ -5,7 +5,7 @@ from __future__ import annotations
 import threading
 import time
 
-from games.bots.scheduler import Scheduler
+from games.store.scheduler import Scheduler
 
 # Generous: these wait for a thread, they make no claim about speed.
 WAIT = 10.0

@@ -1,0 +1,1 @@
+"""The game clock at a live table: each game's timers fired when they are due."""
