@@ -19,9 +19,15 @@ from games.presets.registry import DEFAULT, presets
 
 #: The label of each setting the lobby may choose (the order of :data:`CHOOSABLE`).
 LABELS = {"players": "Seats at the table", "hand_size": "Cards in each hand",
-          "decks": "Decks", "jokers": "Play with jokers", "aces_high": "Aces are high"}
-#: How a whole-number option reads, where it needs more than the number.
-OPTION_TEXT = {"decks": {1: "One deck", 2: "Two decks"}}
+          "decks": "Decks", "jokers": "Play with jokers", "aces_high": "Aces are high",
+          "turn_seconds": "Turn clock", "game_minutes": "Length of the game"}
+#: How a whole-number option reads, where it needs more than the number (``None``: off).
+OPTION_TEXT: dict[str, dict[int | None, str]] = {
+    "decks": {1: "One deck", 2: "Two decks"},
+    "turn_seconds": {None: "Off: take your time"},
+    "game_minutes": {None: "Until it locks up"}}
+#: How an option of a setting counted in a unit reads ("30 seconds a turn").
+OPTION_UNIT = {"turn_seconds": "{n} seconds a turn", "game_minutes": "{n} minutes"}
 #: The law choice's value for "no law: the first rule-maker writes one".
 NO_LAW = ""
 
@@ -38,10 +44,27 @@ def _choice_field(key: str, choice: Choice) -> forms.Field | None:
         return None
     if isinstance(choice.default, bool):
         return forms.BooleanField(label=LABELS[key], required=False, initial=choice.default)
-    texts = OPTION_TEXT.get(key, {})
     return forms.TypedChoiceField(
-        label=LABELS[key], coerce=int, initial=choice.default,
-        choices=[(n, texts.get(int(n), str(n))) for n in choice.options])
+        label=LABELS[key], coerce=_whole_or_off, empty_value=None,
+        required=None not in choice.options,
+        initial="" if choice.default is None else choice.default,
+        choices=[("" if n is None else n, option_text(key, n)) for n in choice.options])
+
+
+def option_text(key: str, option: int | bool | None) -> str:
+    """How one option of a lobby choice reads ("Two decks", "30 seconds a turn", "Off")."""
+    texts = OPTION_TEXT.get(key, {})
+    if option is None or isinstance(option, bool):
+        return texts.get(None, "Off") if option is None else str(option)
+    if option in texts:
+        return texts[option]
+    unit = OPTION_UNIT.get(key)
+    return unit.format(n=option) if unit else str(option)
+
+
+def _whole_or_off(value: str) -> int | None:
+    """A posted option: a whole number, or "" for off."""
+    return None if value == "" else int(value)
 
 
 class NewGameForm(forms.Form):

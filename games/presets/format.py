@@ -43,7 +43,8 @@ FORMAT_VERSION: Final = 1
 #: Upgrades from an older format version to the next one, applied in turn on load.
 UPGRADES: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {}
 #: Settings the lobby may let the host choose, within the preset's ranges.
-CHOOSABLE: Final = ("players", "hand_size", "decks", "jokers", "aces_high")
+CHOOSABLE: Final = ("players", "hand_size", "decks", "jokers", "aces_high", "turn_seconds",
+                     "game_minutes")
 #: Settings a preset never fixes: the lobby's (the first rule-maker, the law chosen) and the
 #: game's own record of where it came from.
 NOT_PRESET: Final = ("first_rule_maker", "preset", "law")
@@ -67,16 +68,20 @@ class PresetError(ValueError):
 
 @dataclass(frozen=True, slots=True)
 class Choice:
-    """A setting the lobby may choose: its ``default`` and every value allowed, in order."""
+    """A setting the lobby may choose: its ``default`` and every value allowed, in order
+    (``None``, where the setting allows it, is "off": no turn clock, an untimed game)."""
 
-    default: int | bool
-    options: tuple[int | bool, ...]
+    default: int | bool | None
+    options: tuple[int | bool | None, ...]
 
     def to_json(self) -> dict[str, Any]:
-        """``{"default", "min", "max"}`` for whole numbers, ``{"default", "options"}`` else."""
-        if isinstance(self.default, bool):
-            return {"default": self.default, "options": list(self.options)}
-        return {"default": self.default, "min": min(self.options), "max": max(self.options)}
+        """``{"default", "min", "max"}`` for a run of whole numbers, ``{"default",
+        "options"}`` else (true/false, a list with gaps or "off")."""
+        numbers = [o for o in self.options if isinstance(o, int) and not isinstance(o, bool)]
+        if len(numbers) == len(self.options) and numbers == list(
+                range(min(numbers), max(numbers) + 1)):
+            return {"default": self.default, "min": min(numbers), "max": max(numbers)}
+        return {"default": self.default, "options": list(self.options)}
 
 
 @dataclass(frozen=True, slots=True)
@@ -215,12 +220,21 @@ def _settings(values: dict[str, Any], path: str) -> GameSettings:
 def _read_choice(data: dict[str, Any], path: str, key: str) -> Choice:
     choice = _fields(data, path, "a choice")
     if isinstance(getattr(GameSettings(), key), bool):
-        default: int | bool = choice.boolean("default")
+        default: int | bool | None = choice.boolean("default")
         raw = choice.items("options")
         if any(not isinstance(v, bool) for v in raw) or len(set(raw)) != len(raw):
             raise PresetError("must list true and/or false, each once", path=choice.at("options"),
                               code="preset/bad_choice")
-        options: tuple[int | bool, ...] = tuple(raw)
+        options: tuple[int | bool | None, ...] = tuple(raw)
+    elif "options" in choice.data:
+        # A list of whole numbers, with null for "off" where the setting has an off.
+        default = choice.raw("default")
+        raw = choice.items("options")
+        if not raw or len(set(raw)) != len(raw) or any(
+                v is not None and (isinstance(v, bool) or not isinstance(v, int)) for v in raw):
+            raise PresetError("must list whole numbers (or null for off), each once",
+                              path=choice.at("options"), code="preset/bad_choice")
+        options = tuple(raw)
     else:
         default = choice.integer("default", 0, 99)
         least, most = choice.integer("min", 0, 99), choice.integer("max", 0, 99)
@@ -229,7 +243,7 @@ def _read_choice(data: dict[str, Any], path: str, key: str) -> Choice:
                               code="preset/contradictory")
         options = tuple(range(least, most + 1))
     choice.done()
-    if default not in options:
+    if default not in options or isinstance(default, bool) != isinstance(options[0], bool):
         raise PresetError(f"{default!r} is not among the options", path=choice.at("default"),
                           code="preset/out_of_range")
     return Choice(default, options)
