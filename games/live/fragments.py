@@ -179,7 +179,7 @@ def _inputs(context: dict[str, Any]) -> dict[str, str]:
                    context["current_name"], context["am_writer"], bool(view.winners),
                    context["writing"], context["writer_names"], view.end,
                    context["dealing"], context["am_dealer"], context["dealer_name"],
-                   context["pending"]),
+                   context["pending"], repr(view.clock)),
         "moment": ((moment.kind, moment.text, context["own_refusal"]) if moment is not None
                    else None),
         "seats": [repr(s) for s in context["seats"]],

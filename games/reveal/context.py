@@ -55,6 +55,7 @@ END_HEADLINES = {
     "stalled": "Locked up: play stalled for good",
     "host": "Ended by the host",
     "match": "The match is won",
+    "time": "Time is up: the fewest cards win",
 }
 HOW_WORDS = {
     "emptied": "emptied their hand",

@@ -22,7 +22,8 @@ from rules.speech import owed_replies
 
 #: Events worth a big banner on every screen: refusals, triggers, calls, wins, the end.
 MOMENTS = ("refused", "fired", "call_broken", "said", "speech_broken", "claim_failed",
-           "claim_won", "won_round", "tie", "no_supply", "game_over")
+           "claim_won", "won_round", "tie", "no_supply", "game_over", "timed_out", "held_on",
+           "time_up")
 #: Log lines the table shows.
 LOG_SHOWN = 80
 #: How many recent actions' events the table reads. Every action gives every viewer at least

@@ -16,6 +16,7 @@ from games.store.acting import perform_post, read_post
 from games.store.identity import holder_of, request_holder, viewer_seat
 from games.store.pages import ERROR_STATUS, game_or_404, link_to
 from games.store.seating import lost_seat_notice
+from games.store.writes import now_ms
 from games.table.context import table_context
 
 
@@ -30,7 +31,10 @@ def game_page(request: HttpRequest, code: str) -> HttpResponse:
     if game.phase == LOBBY:
         context = lobby_context(game, seat, link_to(request, game), notice=notice)
         return render(request, "games/lobby.html", context)
-    return render(request, "games/table.html", table_context(game, seat, notice=notice))
+    # The server's clock as the page leaves, from which the page counts the table's clocks
+    # down (static/js/clock.js): a browser's own clock may be off.
+    context = table_context(game, seat, notice=notice) | {"server_now": now_ms()}
+    return render(request, "games/table.html", context)
 
 
 @require_POST

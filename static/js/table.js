@@ -303,7 +303,7 @@
     var moment = document.getElementById("moment");
     var words = textOf(moment);
     if (words && words !== lastMoment) {
-      if (/moment--(refused|call_broken|speech_broken|claim_failed)/.test(moment.className)) {
+      if (/moment--(refused|call_broken|speech_broken|claim_failed|timed_out)/.test(moment.className)) {
         if (!moment.hasAttribute("data-own-refusal")) { urgent.push(words); }
       } else {
         polite.push(words);
