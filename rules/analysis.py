@@ -41,7 +41,7 @@ from rules.evaluation import (
     refusal_predicate,
 )
 from rules.fields import MAX_NUMBER
-from rules.phrases import expand, said_contains
+from rules.phrases import expand, said_contains, speech_phrase
 from rules.probe_rounds import probe_records
 from rules.spec import (
     Call,
@@ -56,7 +56,6 @@ from rules.spec import (
     canonical_text,
     conditions_of,
 )
-from rules.speech import speech_phrase
 
 DEFAULT_BUDGET = 200_000
 # The reachable values of each quantity: a run of equal ranks holds at most 8 cards of two

@@ -7,10 +7,11 @@ from typing import Any, Final
 
 from rules.errors import RuleError
 from rules.fields import Fields
+from rules.races import Race, read_race
 
 EFFECT_KINDS: Final = (
     "draw", "skip", "reverse", "play_again", "pass_hands", "name_suit", "to_bottom",
-    "new_pile", "win", "owe",
+    "new_pile", "win", "owe", "race",
 )
 #: Who draws: the player who played, the next player, everyone but the player, or everyone.
 DRAWERS: Final = ("player", "next", "others", "everyone")
@@ -25,7 +26,8 @@ class Effect:
     card completes when ``per_run``. ``owe``: the next player owes ``count`` more cards
     (added to what they owe already: debts stack until a player passes, or is refused,
     and draws the total). ``pass_hands``: every player passes their hand to the
-    ``direction`` (left or right). The others take no fields.
+    ``direction`` (left or right). ``race``: every seat races to answer (``race``, see
+    :mod:`rules.races`). The others take no fields.
     """
 
     kind: str
@@ -33,6 +35,7 @@ class Effect:
     count: int = 0
     per_run: bool = False
     direction: str = ""
+    race: Race | None = None
 
     def to_json(self) -> dict[str, Any]:
         """The effect as JSON data."""
@@ -45,7 +48,16 @@ class Effect:
             data["count"] = self.count
         elif self.kind == "pass_hands":
             data["direction"] = self.direction
+        elif self.race is not None:
+            data |= self.race.body()
         return data
+
+    @property
+    def makes_draw(self) -> bool:
+        """Whether the effect makes someone draw whenever it happens: a draw, cards owed,
+        or a race somebody loses (the last to answer, or whoever does not)."""
+        return self.kind in ("draw", "owe") or (self.race is not None
+                                                and not self.race.first_wins)
 
     def draws_for(self, run_after: int) -> int:
         """How many cards this draw effect hands out per drawer, given the run it completes."""
@@ -67,6 +79,8 @@ def read_effect(data: Any, path: str) -> Effect:
         effect = Effect("owe", count=fields.integer("count", 1, MAX_DRAW))
     elif kind == "pass_hands":
         effect = Effect("pass_hands", direction=fields.text("direction", ("left", "right")))
+    elif kind == "race":
+        effect = Effect("race", race=read_race(fields))
     else:
         effect = Effect(kind)
     fields.done()

@@ -44,6 +44,7 @@ from rules.conditions import (
 from rules.counting import Count, Difference, Position, Sum, Window
 from rules.effects import Effect
 from rules.phrases import compile_template, expand
+from rules.races import Race
 from rules.spec import (
     Call,
     InstantWin,
@@ -583,6 +584,8 @@ def describe_effect(effect: Effect) -> str:
         if effect.per_run:
             amount += " for each card in the run of equal ranks it completes"
         return f"{who} {amount}"
+    if effect.race is not None:
+        return describe_race(effect.race)
     if effect.kind == "owe":
         noun = "card" if effect.count == 1 else "cards"
         return (f"the next player owes {number(effect.count)} more {noun} (they draw every "
@@ -597,6 +600,21 @@ def describe_effect(effect: Effect) -> str:
         "new_pile": "it starts an additional discard pile",
         "win": "its player wins the round",
     }[effect.kind]
+
+
+def describe_race(race: Race) -> str:
+    """A race as a clause: ``everyone races to say “Chauncey” within five seconds: the last
+    to say it, and anyone who does not, draws a penalty card``."""
+    within = f"within {number(race.seconds)} seconds"
+    if race.first_wins:
+        return (f"anyone may name the suit that must be followed next {within}: the first "
+                "to name one sets it (a tie goes to its player)")
+    draws = cards(race.penalty, "penalty card", "penalty cards")
+    if race.answer == "say":
+        return (f"everyone races to say {_quoted_speech(race.words)} {within}: the last to "
+                f"say it, and anyone who does not, draws {draws}")
+    return (f"everyone races to press “{race.words}” {within}: the last to press it, and "
+            f"anyone who does not, draws {draws}")
 
 
 def _describe_trigger(spec: Trigger) -> str:

@@ -37,7 +37,7 @@ from rules.conditions import (
 from rules.context import PlayContext, Settings
 from rules.counting import Count, Difference, Position, Sum, Window
 from rules.effects import Effect
-from rules.phrases import Heard, Template, compile_template, judge, perfect_words
+from rules.phrases import Heard, Phrase, Template, compile_template, judge, perfect_words
 from rules.spec import Call, InstantWin, Permission, Reply, Restriction, Rule, Talking, Trigger
 from rules.speech import SpeechVerdict, judge_speech, owed_replies
 
@@ -359,11 +359,13 @@ class Rulebook:
         action (:func:`rules.speech.owed_replies`)."""
         return owed_replies(self._speech, reasons)
 
-    def speech(self, owed: Sequence[Rule], said: str | None) -> list[SpeechVerdict]:
+    def speech(self, owed: Sequence[Rule], said: str | None,
+               racing: Sequence[Phrase] = ()) -> list[SpeechVerdict]:
         """How the speech rules judge an action of a player owing ``owed``: ``said`` is
-        what they said outside a play, ``None`` for any other action
+        what they said outside a play, ``None`` for any other action; the words of
+        ``racing`` (the phrases of the races open) are never talking
         (:func:`rules.speech.judge_speech`)."""
-        return judge_speech(self._speech, owed, said)
+        return judge_speech(self._speech, owed, said, racing)
 
     @property
     def has_speech(self) -> bool:

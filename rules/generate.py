@@ -211,9 +211,14 @@ def _any_window(rng: Random) -> dict[str, Any]:
     return data
 
 
+#: The effects random rules have: every kind but races, which are table talk rather than a
+#: secret to guess (a race is announced when it opens), as speech rules are.
+RANDOM_EFFECTS = tuple(kind for kind in EFFECT_KINDS if kind != "race")
+
+
 def random_effect(rng: Random) -> dict[str, Any]:
-    """A random trigger effect."""
-    kind = rng.choice(EFFECT_KINDS)
+    """A random trigger effect (never a race: :data:`RANDOM_EFFECTS`)."""
+    kind = rng.choice(RANDOM_EFFECTS)
     if kind == "draw":
         return {"type": "draw", "who": rng.choice(DRAWERS), "count": rng.randint(1, 3),
                 "per_run": rng.random() < 0.3}

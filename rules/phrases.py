@@ -264,6 +264,26 @@ def check_template(phrase: str, path: str) -> None:
              path)
 
 
+def speech_template(value: object, path: str) -> str:
+    """A phrase said outside a play (a talking rule's allowed words, a reply's, a race's):
+    a checked template with no placeholder, since such words name no card."""
+    if not isinstance(value, str):
+        raise RuleError("must be text", path=path, code="spec/not_text")
+    if len(value) > MAX_PHRASE:
+        raise RuleError(f"is {len(value)} characters long, at most {MAX_PHRASE} allowed",
+                        path=path, code="spec/too_long")
+    check_template(value, path)
+    if "{" in value:
+        raise RuleError("may not use a placeholder: words said outside a play name no card",
+                        path=path, code="spec/bad_placeholder")
+    return value
+
+
+def speech_phrase(template: str) -> Phrase:
+    """The phrase a speech template (checked, without placeholders) asks for."""
+    return compile_template(template).expand(_SAMPLE[0], 1)
+
+
 def min_words(phrase: Phrase) -> int:
     """How many words the shortest way of saying ``phrase`` has."""
     return sum(len(min(slot, key=len)) for slot in phrase.slots)

@@ -26,7 +26,7 @@ from rules.conditions import (
 from rules.effects import Effect, read_effect
 from rules.errors import RuleError
 from rules.fields import Fields
-from rules.phrases import MAX_PHRASE, check_template
+from rules.phrases import MAX_PHRASE, check_template, speech_template
 
 FORMAT_VERSION: Final = 1
 KINDS: Final = ("restriction", "trigger", "permission", "call", "instant_win", "talking",
@@ -234,20 +234,6 @@ def _read_permission(fields: Fields) -> RuleSpec:
     return Permission(each, step, least, most)
 
 
-def _speech_phrase(value: Any, path: str) -> str:
-    """A phrase said outside a play: a template with no placeholder (there is no card)."""
-    if not isinstance(value, str):
-        raise RuleError("must be text", path=path, code="spec/not_text")
-    if len(value) > MAX_PHRASE:
-        raise RuleError(f"is {len(value)} characters long, at most {MAX_PHRASE} allowed",
-                        path=path, code="spec/too_long")
-    check_template(value, path)
-    if "{" in value:
-        raise RuleError("may not use a placeholder: words said outside a play name no card",
-                        path=path, code="spec/bad_placeholder")
-    return value
-
-
 def _read_talking(fields: Fields) -> Talking:
     raw = fields.raw("allow", [])
     if not isinstance(raw, list):
@@ -255,13 +241,13 @@ def _read_talking(fields: Fields) -> Talking:
     if len(raw) > MAX_ALLOWED:
         raise RuleError(f"lists {len(raw)} phrases, at most {MAX_ALLOWED} allowed",
                         path=fields.at("allow"), code="spec/too_long")
-    allow = tuple(_speech_phrase(item, f"{fields.at('allow')}[{i}]")
+    allow = tuple(speech_template(item, f"{fields.at('allow')}[{i}]")
                   for i, item in enumerate(raw))
     return Talking(allow, fields.integer("penalty", 1, 5, 1))
 
 
 def _read_reply(fields: Fields) -> Reply:
-    say = _speech_phrase(fields.raw("say"), fields.at("say"))
+    say = speech_template(fields.raw("say"), fields.at("say"))
     raw = fields.raw("after", ["penalty"])
     path = fields.at("after")
     if not isinstance(raw, list):

@@ -30,12 +30,8 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Literal
 
-from rules.cards import Card
-from rules.phrases import Phrase, compile_template, words
+from rules.phrases import Phrase, speech_phrase, words
 from rules.spec import Reply, Rule, Talking
-
-#: Any card: speech phrases have no placeholder, so the card they are filled in for is moot.
-_NO_CARD = Card(5, "S")
 
 
 @dataclass(frozen=True, slots=True)
@@ -49,11 +45,6 @@ class SpeechVerdict:
     phrase: str
     broken: bool
     penalty: int = 1
-
-
-def speech_phrase(template: str) -> Phrase:
-    """The phrase a speech template (checked, without placeholders) asks for."""
-    return compile_template(template).expand(_NO_CARD, 1)
 
 
 def owed_replies(rules: Sequence[Rule], reasons: Iterable[str]) -> list[Rule]:
@@ -72,11 +63,13 @@ def _take(phrase: Phrase, heard: Sequence[str], free: list[bool]) -> bool:
     return True
 
 
-def judge_speech(rules: Sequence[Rule], owed: Sequence[Rule], said: str | None
-                 ) -> list[SpeechVerdict]:
+def judge_speech(rules: Sequence[Rule], owed: Sequence[Rule], said: str | None,
+                 racing: Sequence[Phrase] = ()) -> list[SpeechVerdict]:
     """The verdicts of the speech rules on one action of a player who owes the replies
     ``owed``: ``said`` is what they said outside a play, or ``None`` when the action is not
     speech (then every owed reply is broken and no talking rule judges anything).
+    ``racing`` are the phrases of the races the table is running (:mod:`rules.races`):
+    their words answer a race, so no talking rule counts them, however often they come.
 
     Owed replies come first (rulebook order), then each talking rule of ``rules``.
     """
@@ -100,7 +93,7 @@ def judge_speech(rules: Sequence[Rule], owed: Sequence[Rule], said: str | None
         if not isinstance(rule.spec, Talking):
             continue
         left = list(free)
-        allowed = sorted((speech_phrase(a) for a in rule.spec.allow),
+        allowed = sorted([*(speech_phrase(a) for a in rule.spec.allow), *racing],
                          key=lambda p: (-p.longest, p.canonical))
         while any(_take(phrase, heard, left) for phrase in allowed):
             pass

@@ -22,6 +22,7 @@ from games.engine.events import (
     event_from_json,
 )
 from rules.effects import DRAWERS, EFFECT_KINDS, Effect
+from rules.races import Race
 
 DREW = Drew(text="Bob draws a card.", seat=1, to=1, private="You draw Q♥.", count=1,
             reason="pass", cards=("QH",))
@@ -31,7 +32,14 @@ effects = st.one_of(
               count=st.integers(1, 10), per_run=st.booleans()),
     st.builds(Effect, kind=st.just("pass_hands"), direction=st.sampled_from(["left", "right"])),
     st.builds(Effect, kind=st.just("owe"), count=st.integers(1, 10)),
-    st.sampled_from([k for k in EFFECT_KINDS if k not in ("draw", "pass_hands", "owe")]
+    st.builds(Effect, kind=st.just("race"), race=st.one_of(
+        st.builds(Race, answer=st.just("say"), words=st.sampled_from(["Chauncey", "Hail Satan"]),
+                  seconds=st.integers(2, 30), penalty=st.integers(1, 5)),
+        st.builds(Race, answer=st.just("press"), words=st.just("Hands up"),
+                  seconds=st.integers(2, 30), penalty=st.integers(1, 5)),
+        st.builds(Race, answer=st.just("suit"), seconds=st.integers(2, 30),
+                  penalty=st.just(0)))),
+    st.sampled_from([k for k in EFFECT_KINDS if k not in ("draw", "pass_hands", "owe", "race")]
                     ).map(Effect),
 )
 st.register_type_strategy(Effect, effects)
@@ -68,7 +76,7 @@ def test_the_kinds_cover_what_the_engine_says() -> None:
         "passed_hands", "call_broken", "again", "skipped", "claim_failed", "claim_won",
         "won_round", "no_supply", "tie", "game_over", "reshuffled", "drew", "handed_over",
         "rule_skipped", "dealing", "rules_disclosed", "said", "speech_broken", "timed_out",
-        "held_on", "time_up"}
+        "held_on", "time_up", "race_opened", "race_answered", "race_closed"}
 
 
 def test_the_seat_an_event_is_for_reads_its_private_form_and_secrets() -> None:
