@@ -8,6 +8,8 @@ Pass(seat=1)
 Deal(seat=2, first=0, direction=-1)
 >>> parse_action({"type": "say", "seat": 1, "words": "Thank you"})
 Say(seat=1, words='Thank you')
+>>> parse_action({"type": "respond", "seat": 2, "race": 3})
+Respond(seat=2, race=3, suit=None)
 """
 
 from __future__ import annotations
@@ -114,15 +116,29 @@ class Say:
 
 
 @dataclass(frozen=True, slots=True)
+class Respond:
+    """Answer race number ``race`` (:mod:`games.engine.races`): the table's big button,
+    which says a race's phrase, presses its button, or names ``suit`` in a race to name
+    one. Any seat racing, on its turn or not; the time it counts at is the time the server
+    received it, never one the asker gives."""
+
+    seat: int
+    race: int
+    suit: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
 class Tick:
     """The server's clock: fire every timer due by the time this is applied at
     (:mod:`games.engine.timers`). No seat asks for it; the web layer's timer service does,
     through the one write path, when the game's earliest timer is due."""
 
 
-Action = Play | Pass | WriteRule | SkipRule | Deal | ClaimWin | EndGame | HandOver | Say | Tick
+Action = (Play | Pass | WriteRule | SkipRule | Deal | ClaimWin | EndGame | HandOver | Say
+          | Respond | Tick)
 #: The actions a seat asks for (every action but the server's :class:`Tick`).
-SeatAction = Play | Pass | WriteRule | SkipRule | Deal | ClaimWin | EndGame | HandOver | Say
+SeatAction = (Play | Pass | WriteRule | SkipRule | Deal | ClaimWin | EndGame | HandOver | Say
+              | Respond)
 
 
 def _seat(data: dict[str, Any]) -> int:
@@ -149,7 +165,8 @@ def parse_action(data: Any) -> Action:
                "claim_win": {"type", "seat"}, "end_game": {"type", "seat"},
                "hand_over": {"type", "seat", "target"}, "skip_rule": {"type", "seat"},
                "deal": {"type", "seat", "first", "direction"},
-               "say": {"type", "seat", "words"}, "tick": {"type"}}
+               "say": {"type", "seat", "words"}, "respond": {"type", "seat", "race", "suit"},
+               "tick": {"type"}}
     # A list or an object as the type must be refused too, not crash the lookup.
     if not isinstance(kind, str) or kind not in allowed:
         raise EngineError("action/unknown", f"unknown action {kind!r}")
@@ -182,6 +199,14 @@ def parse_action(data: Any) -> Action:
             raise EngineError("action/malformed",
                               f"words must be text of at most {MAX_SAY} characters")
         return Say(seat, words)
+    if kind == "respond":
+        race = data.get("race")
+        if isinstance(race, bool) or not isinstance(race, int) or race < 1:
+            raise EngineError("action/malformed", "race must be a race's number")
+        suit = data.get("suit")
+        if suit is not None and suit not in ("C", "D", "H", "S"):
+            raise EngineError("action/malformed", "suit must be one of C, D, H, S")
+        return Respond(seat, race, suit)
     if kind == "write_rule":
         if not isinstance(data.get("rule"), dict):
             raise EngineError("action/malformed", "rule must be an object")
@@ -221,7 +246,7 @@ def action_to_json(action: Action) -> dict[str, Any]:
         return {"type": "tick"}
     kind = {Pass: "pass", ClaimWin: "claim_win", EndGame: "end_game",
             WriteRule: "write_rule", HandOver: "hand_over", SkipRule: "skip_rule",
-            Deal: "deal", Say: "say"}[type(action)]
+            Deal: "deal", Say: "say", Respond: "respond"}[type(action)]
     data: dict[str, Any] = {"type": kind, "seat": action.seat}
     if isinstance(action, Deal):
         data |= {"first": action.first, "direction": action.direction}
@@ -231,4 +256,6 @@ def action_to_json(action: Action) -> dict[str, Any]:
         data["target"] = action.target
     if isinstance(action, Say):
         data["words"] = action.words
+    if isinstance(action, Respond):
+        data |= {"race": action.race, "suit": action.suit}
     return data

@@ -12,6 +12,7 @@ from games.engine.actions import (
     HandOver,
     Pass,
     Play,
+    Respond,
     Say,
     SkipRule,
     Tick,
@@ -23,6 +24,7 @@ from games.engine.errors import EngineError
 from games.engine.events import Event, HandedOver, RuleSkipped, RuleWritten
 from games.engine.lockup import has_way_out
 from games.engine.play import claim_win, pass_turn, play
+from games.engine.races import forget, hold, respond
 from games.engine.rounds import begin_round, end_game, start_round
 from games.engine.speech import answer, note_draws, say
 from games.engine.state import GameState, RuleEntry, RuleStats, rule_data
@@ -58,6 +60,8 @@ def apply(state: GameState, action: Action, at: int | None = None
         fire_due(new, new.clock, events)
         if new.phase == "ended":
             raise EngineError("action/wrong_phase", "The game is over.")
+    if isinstance(action, Play | Pass | ClaimWin):
+        hold(new)  # nobody plays while the table races
     if isinstance(action, Play | Pass | ClaimWin) and new.phase == "playing" and (
             0 <= action.seat < new.players):
         # A reply owed is owed before anything else the seat does (rules/speech.py); an
@@ -79,6 +83,8 @@ def _dispatch(new: GameState, action: Action, events: list[Event]) -> None:
         fire_due(new, new.clock, events)
     elif isinstance(action, Say):
         say(new, action, events)
+    elif isinstance(action, Respond):
+        respond(new, action, events)
     elif isinstance(action, Play):
         play(new, action, events)
     elif isinstance(action, Pass):
@@ -103,9 +109,12 @@ def _dispatch(new: GameState, action: Action, events: list[Event]) -> None:
 
 def _finish(new: GameState, before: TurnKey, events: list[Event]
             ) -> tuple[GameState, list[Event]]:
-    """What every accepted action ends with: the lockup check, the draws to answer, the
-    clock (a new turn's timer), and the hands' sizes in the history."""
+    """What every accepted action ends with: the lockup check, the races of a round that
+    ended forgotten, the draws to answer, the clock (a new turn's timer), and the hands'
+    sizes in the history."""
     check_lockup(new, events)
+    if new.phase != "playing":
+        forget(new)  # races are run within a round
     note_draws(new, events)
     keep_time(new, before, new.clock)
     new.history.append(tuple(len(h) for h in new.hands))

@@ -19,8 +19,11 @@ written or a deal named) and while a point of order freezes it
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from games.engine.events import Event, HeldOn, TimedOut, TimeUp
 from games.engine.play import pay
+from games.engine.race_open import delay_races
 from games.engine.rounds import end_game, no_supply
 from games.engine.state import GameState
 from games.engine.timers import cancel_timer, on_timer, set_timer
@@ -61,10 +64,26 @@ def keep_time(state: GameState, before: TurnKey | None, at: int) -> None:
         state.held = False
         if settings.turn_seconds is not None:
             set_timer(state, TURN, at + settings.turn_seconds * 1000)
+    _wait_for_races(state, at)
+
+
+def _wait_for_races(state: GameState, at: int) -> None:
+    """Nobody plays while the table races (games/engine/races.py), so the turn clock waits:
+    it stops when the first race opens, keeping the time it had left, and goes on with that
+    time when the last race closes."""
+    left, due = state.races.turn_left, state.timers.get(TURN)
+    if state.races.open and due is not None:
+        state.races = replace(state.races, turn_left=max(0, due - at))
+        cancel_timer(state, TURN)
+    elif not state.races.open and left is not None:
+        state.races = replace(state.races, turn_left=None)
+        set_timer(state, TURN, at + left)
 
 
 def start_clock(state: GameState, at: int) -> None:
-    """Start the clock of a game just opened at ``at`` (its first turn, a timed game)."""
+    """Start the clock of a game just opened at ``at`` (its first turn, a timed game, and
+    any race its first deal opened, which opened before time began)."""
+    delay_races(state, max(0, at - state.clock))
     state.clock = max(state.clock, at)
     keep_time(state, None, at)
 

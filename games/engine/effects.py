@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from typing import Literal
 
 from games.engine.events import Event, Fired, Hand, NamedSuit, PassedHands
+from games.engine.race_state import Started
 from games.engine.state import GameState, Pile, RuleEntry, RuleStats, pile_card
 from games.engine.stock import draw
 from rules.cards import parse
@@ -25,14 +26,16 @@ from rules.spec import Rule
 @dataclass(slots=True)
 class TurnOutcome:
     """What the effects of a turn asked for, applied once the turn is over: skips, playing
-    again, a win, cards that could not be supplied (per seat), and cards the next player
-    owes (``owe`` effects)."""
+    again, a win, cards that could not be supplied (per seat), cards the next player
+    owes (``owe`` effects) and races to open."""
 
     skips: int = 0
     again: bool = False
     win: bool = False
     owed: Counter[int] = field(default_factory=Counter)
     owe: int = 0
+    #: Races the effects asked for, opened once the turn is over (games/engine/races.py).
+    races: list[Started] = field(default_factory=list)
 
 
 def entries_by_rule(state: GameState, rulebook: Rulebook) -> dict[int, RuleEntry]:
@@ -85,6 +88,9 @@ def apply_effects(state: GameState, seat: int, suit: str | None, entry: RuleEntr
                     outcome.owed[drawer] += short
         elif kind == "owe":
             outcome.owe += effect.count
+        elif effect.race is not None:
+            pile_index = next(i for i, p in enumerate(state.piles) if p is pile)
+            outcome.races.append(Started(entry.id, effect.race, pile_index))
         elif kind == "skip":
             outcome.skips += 1
         elif kind == "reverse":
@@ -98,7 +104,7 @@ def apply_effects(state: GameState, seat: int, suit: str | None, entry: RuleEntr
         elif kind == "name_suit":
             pile.suit = suit or ctx.played.suit
             events.append(NamedSuit(text=f"{state.names[seat]} names "
-                                    f"{_suit_name(pile.suit)}.", seat=seat, suit=pile.suit))
+                                    f"{suit_name(pile.suit)}.", seat=seat, suit=pile.suit))
         elif kind == "to_bottom" and pile.cards[-1] == pile_card(ctx.physical, ctx.played):
             # The starter moves with the cards above the bottom, or to it if it moved.
             if pile.starter_at is not None:
@@ -109,7 +115,8 @@ def apply_effects(state: GameState, seat: int, suit: str | None, entry: RuleEntr
             state.piles.append(Pile([pile.cards.pop()]))
 
 
-def _suit_name(suit: str) -> str:
+def suit_name(suit: str) -> str:
+    """A suit as the table says it: ``clubs ♣``."""
     return {"C": "clubs ♣", "D": "diamonds ♦", "H": "hearts ♥", "S": "spades ♠"}[suit]
 
 

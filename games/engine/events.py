@@ -500,3 +500,61 @@ class Drew(Event):
     count: int
     reason: DrawReason
     cards: tuple[str, ...] = secret(())
+
+
+#: How a race is answered: saying its phrase, pressing its button, naming a suit.
+RaceMeans = Literal["say", "press", "suit"]
+
+
+@event_kind("race_opened")
+@dataclass(frozen=True, slots=True, kw_only=True)
+class RaceOpened(Event):
+    """Race ``race`` (its number in the game) opened: every seat has until ``due`` (ms of the
+    server's clock, ``seconds`` after it opened) to answer it by ``means``: saying the
+    phrase ``words``, pressing the button labelled ``words``, or naming a suit. The trigger
+    ``rule`` (``jargon``, by ``author``; ``None``: no player wrote it) opened it;
+    ``penalty`` is what its loser draws (0: a race to name a suit, which is won)."""
+
+    race: int
+    means: RaceMeans
+    words: str
+    seconds: int
+    due: int
+    penalty: int
+    jargon: str
+    author: int | None
+    rule: int
+
+
+@event_kind("race_answered")
+@dataclass(frozen=True, slots=True, kw_only=True)
+class RaceAnswered(Event):
+    """Seat ``seat`` answered race ``race`` ``after`` ms (when the server received it),
+    naming ``suit`` in a race to name one."""
+
+    race: int
+    after: int
+    suit: str | None = None
+
+
+@event_kind("race_closed")
+@dataclass(frozen=True, slots=True, kw_only=True)
+class RaceClosed(Event):
+    """Race ``race`` closed (every seat answered, or its window ran out). A race that is
+    lost: its ``losers`` (the last to answer, or every seat that did not) draw ``penalty``
+    cards each; ``tied`` are the seats that answered last in the same millisecond, among
+    whom lots were drawn. A race to name a suit: ``winner`` named ``suit`` first (``tied``:
+    the seats that named one first in the same millisecond); ``None`` when nobody named one.
+    ``means`` and ``words`` say what it asked, ``jargon``/``author``/``rule`` whose it was."""
+
+    race: int
+    means: RaceMeans
+    words: str
+    losers: tuple[int, ...] = ()
+    penalty: int = 0
+    winner: int | None = None
+    suit: str | None = None
+    tied: tuple[int, ...] = ()
+    jargon: str
+    author: int | None
+    rule: int

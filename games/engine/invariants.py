@@ -58,6 +58,13 @@ def violations(state: GameState) -> list[str]:
            or set(reasons) - {"penalty", "effect", "pass"}
            for seat, reasons in state.unanswered.items()):
         problems.append(f"unanswered draws are malformed ({state.unanswered})")
+    if state.races.open and state.phase != "playing":
+        problems.append("a race is open outside a round's play")
+    for race in state.races.open:
+        if race.timer not in state.timers:
+            problems.append(f"race {race.number} is open with no timer to close it")
+        if len({r.seat for r in race.responses}) != len(race.responses):
+            problems.append(f"a seat answered race {race.number} twice")
     if state.direction not in (1, -1):
         problems.append(f"direction is {state.direction}")
     return problems

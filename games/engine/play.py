@@ -27,6 +27,7 @@ from games.engine.events import (
     Skipped,
     refusal_verdict,
 )
+from games.engine.race_open import open_races
 from games.engine.rounds import no_supply, win_round
 from games.engine.state import GameState, Pile, RuleEntry, pile_card, read_pile_card
 from games.engine.stock import draw
@@ -146,7 +147,13 @@ def play(state: GameState, action: Play, events: list[Event]) -> None:
                           events)
         last = ctx
     _judge_calls(state, action, rulebook.calls(last, action.say), entries, outcome, events)
+    played_in = state.round
     _finish_turn(state, seat, outcome, events)
+    if state.round == played_in:
+        # The races the play set off, once it is over, if its round goes on (the next may
+        # have been dealt already); the words said with it, or the suit named with it,
+        # answer them for the player at once.
+        open_races(state, seat, outcome.races, action.say, action.suit, events)
 
 
 def _context(state: GameState, seat: int, pile: Pile, card: Card, stands: Card,

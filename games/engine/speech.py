@@ -12,16 +12,19 @@ included) are noted by :func:`note_draws` for its next action.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from games.engine.actions import MAX_SAY, Say
 from games.engine.clock import hold_on
 from games.engine.effects import entries_by_rule, record
 from games.engine.errors import EngineError
 from games.engine.events import Drew, Event, Said, SpeechBroken
+from games.engine.races import hear, racing_phrases
 from games.engine.rounds import no_supply
 from games.engine.state import GameState
 from games.engine.stock import draw
 from rules.english import article
-from rules.phrases import words
+from rules.phrases import Phrase, words
 
 
 def say(state: GameState, action: Say, events: list[Event]) -> None:
@@ -39,14 +42,19 @@ def say(state: GameState, action: Say, events: list[Event]) -> None:
     quoted = " ".join(action.words.split())
     events.append(Said(text=f"{state.names[action.seat]} says “{quoted}”.", seat=action.seat,
                        words=action.words))
-    answer(state, action.seat, action.words, events)
+    hear(state, action.seat, action.words, events)
+    if state.phase != "playing":
+        return  # a race the words closed cost a card the stock could not supply
+    answer(state, action.seat, action.words, events, racing_phrases(state, events))
     hold_on(state, action.seat, action.words, events)
 
 
-def answer(state: GameState, seat: int, said: str | None, events: list[Event]) -> None:
+def answer(state: GameState, seat: int, said: str | None, events: list[Event],
+           racing: Sequence[Phrase] = ()) -> None:
     """Judge the speech rules on an action of ``seat`` in a round's play: ``said`` is what
-    it said outside a play, ``None`` for any other action (which answers no reply). Clears
-    the seat's unanswered draws; a penalty the stock cannot supply ends the round."""
+    it said outside a play, ``None`` for any other action (which answers no reply);
+    ``racing``, the phrases of the races being run, are never talking. Clears the seat's
+    unanswered draws; a penalty the stock cannot supply ends the round."""
     rulebook = state.rulebook()
     reasons = state.unanswered.pop(seat, [])
     if not rulebook.has_speech:
@@ -54,7 +62,7 @@ def answer(state: GameState, seat: int, said: str | None, events: list[Event]) -
     owed = rulebook.owed_replies(reasons)
     entries = entries_by_rule(state, rulebook)
     name = state.names[seat]
-    for verdict in rulebook.speech(owed, said):
+    for verdict in rulebook.speech(owed, said, racing):
         if not verdict.broken:
             if verdict.kind == "reply":
                 record(state, entries[id(verdict.rule)], "fired", reveal=False)

@@ -152,8 +152,9 @@ def _moves(rulebook: Rulebook, players: int | None) -> _Moves | None:
             stays[top].add(ctx.played)
         if "win" in kinds:
             wins.add(top)
-        # Cards owed are drawn in the end (or passed on): as good as a draw.
-        if not kinds & {"draw", "owe"}:
+        # Cards owed are drawn in the end (or passed on), and a race somebody loses makes
+        # its loser draw: each as good as a draw.
+        if not any(e.makes_draw for e in effects):
             drains.add(top)
     last = exact_probes(conditions, authors, BUDGET, {"hand_before": [1], **fixed})
     if last is None:
@@ -180,7 +181,8 @@ def _may_stall(rulebook: Rulebook) -> bool:
         return False
     hands = any(reads_of(conditions_of(r.spec)) & {"hand_before", "hand_after", "hand"}
                 for r in rules if isinstance(r.spec, Restriction))
-    return hands or has_effect(rulebook, "draw") or has_effect(rulebook, "owe")
+    return hands or any(e.makes_draw for r in rules if isinstance(r.spec, Trigger)
+                        for e in r.spec.effects)
 
 
 def _closure(moves: _Moves, top: Card) -> frozenset[Card]:

@@ -3,9 +3,10 @@ starter turned up at a deal as if the seat before the first player had played it
 
 So a skip skips the first player, a reverse turns play round so that the dealer's other
 neighbour starts, "the next player draws" makes the first player draw, an ``owe`` makes
-the first player owe, and "play again" lets the seat before the first player start. No
-restriction judges the starter (nobody chose it), no call is asked of it (nobody played
-it), and it wins nobody a round.
+the first player owe, "play again" lets the seat before the first player start, and a
+race opens as if that seat had played the card (five-card's starter jack: anyone may name
+the suit, the dealer winning a tie). No restriction judges the starter (nobody chose
+it), no call is asked of it (nobody played it), and it wins nobody a round.
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ from collections import Counter
 from games.engine.effects import TurnOutcome, apply_effects, entries_by_rule, order_by_author
 from games.engine.effects import record as count_rule
 from games.engine.events import Event, Skipped
+from games.engine.race_open import open_races
 from games.engine.state import GameState
 from rules.cards import card_of
 from rules.context import PlayContext
@@ -48,4 +50,5 @@ def fire_starter(state: GameState, events: list[Event]) -> Counter[int]:
         skipped = state.seat_after(seat)
         events.append(Skipped(text=f"{state.names[skipped]} is skipped by the starter.",
                               seat=skipped))
+    open_races(state, seat, outcome.races, "", None, events)
     return Counter()

@@ -20,6 +20,7 @@ from functools import lru_cache
 from typing import Any
 
 from games.engine.events import Event, Hand
+from games.engine.race_open import shown
 from games.engine.settings import GameSettings
 from games.engine.state import GameEnd, GameState, Phase, RoundWin, RuleEntry
 from rules.english import describe
@@ -148,6 +149,48 @@ def clock_view(state: GameState) -> ClockView:
 
 
 @dataclass(frozen=True, slots=True)
+class RaceView:
+    """A race being run, as everyone sees it (races are public): its ``number``, how it is
+    answered (``means``: say, press, or name a suit), what it asks (``shown``: the phrase
+    with its first choices, the button's label, or ``a suit``; ``words``: the phrase as
+    written, which any of its forms answers), the cards its loser draws (``penalty``; 0
+    for a race to name a suit, which is won), when it opened and when its window closes
+    (ms of the server's clock), the seats that have answered in the order they did, the
+    seat whose card set it off, and whose rule it is (``jargon``; ``author_name``: its
+    author's name, the chair's for a rule no player wrote)."""
+
+    number: int
+    means: str
+    shown: str
+    words: str
+    penalty: int
+    opened: int
+    due: int
+    answered: tuple[int, ...]
+    player: int
+    jargon: str
+    author_name: str
+
+    def has_answered(self, seat: int | None) -> bool:
+        """Whether ``seat`` has answered (a spectator never has)."""
+        return seat is not None and seat in self.answered
+
+
+def race_views(state: GameState) -> tuple[RaceView, ...]:
+    """The races the table is running, as everyone sees them."""
+    views = []
+    for race in state.races.open:
+        entry = next(e for e in state.rules if e.id == race.rule)
+        views.append(RaceView(
+            number=race.number, means=race.race.answer, shown=shown(race.race),
+            words=race.race.words, penalty=race.race.penalty, opened=race.opened,
+            due=race.due, answered=tuple(r.seat for r in race.responses),
+            player=race.player, jargon=entry.jargon,
+            author_name=state.author_name(entry.author)))
+    return tuple(views)
+
+
+@dataclass(frozen=True, slots=True)
 class LogLine:
     """One event as ``viewer`` may see it (:meth:`Event.seen_by`) with the text they read."""
 
@@ -217,6 +260,8 @@ class PlayerView:
     unanswered: tuple[str, ...] = ()
     #: The turn clock and a timed game's end.
     clock: ClockView = ClockView()
+    #: The races the table is running (public: everyone races).
+    races: tuple[RaceView, ...] = ()
 
     def to_json(self) -> dict[str, Any]:
         """The whole view as JSON-ready data (what a client could be sent): for audits."""
@@ -278,6 +323,7 @@ def player_view(state: GameState, seat: int | None, log: Sequence[Event] = ()) -
         wins=tuple(state.wins()),
         unanswered=tuple(state.unanswered.get(seat, ())) if seat is not None else (),
         clock=clock_view(state),
+        races=race_views(state),
     )
 
 
