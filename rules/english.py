@@ -139,6 +139,11 @@ def _and(items: Sequence[str]) -> str:
     return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
 
 
+def listing(items: Sequence[str]) -> str:
+    """Things listed in a sentence: ``Ann``, ``Ann and Bob``, ``Ann, Bob and Cy``."""
+    return _and(items)
+
+
 NOT_THE_CASE = "it is not the case that "
 #: The starter, and a played card on top: said without "and", "or" or a comma, so that a
 #: group never needs parentheses around them.

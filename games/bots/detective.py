@@ -17,7 +17,6 @@ registers the kind ``detective`` with :func:`games.engine.bots.make_bot`.
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from random import Random
@@ -30,8 +29,11 @@ from games.engine.bots import (
     DeskInsight,
     RuleKnowledge,
     deal_for,
+    held_most,
     known_calls,
     play_context,
+    race_for,
+    race_words,
     register_kind,
     reply_for,
     rules_known,
@@ -40,7 +42,7 @@ from games.engine.bots import (
 )
 from games.engine.events import Event
 from games.engine.views import PlayerView
-from rules.cards import card_of, parse
+from rules.cards import parse
 from rules.context import Settings
 from rules.spec import Rule, canonical_text
 
@@ -86,8 +88,7 @@ def _suit_to_name(hand: Sequence[str], played: str) -> str:
     """The suit to name if the play turns out to be wild: the one held most, after it."""
     rest = list(hand)
     rest.remove(played)
-    held = Counter(card_of(c).suit for c in rest if c != "JK")
-    return max("CDHS", key=lambda s: (held[s], s == "S"))
+    return held_most(rest)
 
 
 class DetectiveBot:
@@ -115,10 +116,10 @@ class DetectiveBot:
         if view.phase == "dealing":
             return deal_for(self.seat, view)
         # A reply owed comes before anything else: its next action must be the words.
-        reply = reply_for(self.seat, view, self.knows(view))
-        if reply is not None:
-            return reply
-        if view.phase != "playing" or view.current != self.seat:
+        answer = race_for(self.seat, view) or reply_for(self.seat, view, self.knows(view))
+        if answer is not None:
+            return answer
+        if view.phase != "playing" or view.current != self.seat or view.races:
             return None
         detective = self.casebook.brought_up_to_date(Settings(view.settings.aces_high))
         choice = detective.choose(tables(view), self.rng)
@@ -132,6 +133,7 @@ class DetectiveBot:
         # The calls it knows first; then the words its guesses want, unless a known rule
         # would find them needless.
         wished = [p for p in choice.say.split(". ") if p]
+        wished += race_words(self.knows(view), ctx, view.settings.aces_high)
         say = words_for(known_calls(self.knows, view), ctx, wished)
         return Play(self.seat, (choice.card,), (choice.named,), say,
                     _suit_to_name(view.hand, choice.card), choice.pile)

@@ -15,7 +15,10 @@ Every bot says every call it knows is required (:func:`words_for`): the oracle t
 every rule, the others those of the rules whose text they know (:data:`RuleKnowledge`, by
 default :func:`rules_known`), so a bot that knows a call rule never pays for it. Likewise
 it says every reply it knows it owes as its next action (:func:`reply_for`), and nothing
-else outside a play, so a talking or reply rule it knows never costs it a card.
+else outside a play, so a talking or reply rule it knows never costs it a card. Every bot
+answers every race it sees (:func:`race_for`), after a person's reaction time
+(:func:`reaction_ms`, the table's to wait), and says the phrase of a race its own play sets
+off with that play (:func:`race_words`), which answers it at once.
 
 A kind of bot that reasons with more than the engine (the detective, which works the rules
 out with :mod:`games.deduction`, a layer above the engine) lives above it and registers
@@ -25,21 +28,33 @@ seat it.
 
 from __future__ import annotations
 
+import math
+from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import replace
 from functools import lru_cache
 from random import Random
 from typing import Protocol
 
-from games.engine.actions import ClaimWin, Deal, Pass, Play, Say, SeatAction, WriteRule
+from games.engine.actions import (
+    ClaimWin,
+    Deal,
+    Pass,
+    Play,
+    Respond,
+    Say,
+    SeatAction,
+    WriteRule,
+)
 from games.engine.events import Event, Refused
 from games.engine.vetting import Desk
 from games.engine.views import PlayerView
-from rules.cards import STANDARD_CARDS, Card, parse
+from rules.cards import STANDARD_CARDS, Card, card_of, parse
 from rules.context import PlayContext, Settings
 from rules.evaluation import DEFAULT_SETTINGS, Rulebook
 from rules.generate import random_spec
-from rules.spec import Call, Rule, dump_rule, load_rule
+from rules.phrases import speech_phrase
+from rules.spec import Call, Rule, Trigger, dump_rule, load_rule
 from rules.speech import owed_replies, perfect_reply
 
 #: What a bot that knows every rule is told: the rulebook in force when it asks (and
@@ -188,6 +203,58 @@ def reply_for(seat: int, view: PlayerView, rules: Sequence[Rule]) -> Say | None:
     return Say(seat, perfect_reply(owed)) if owed else None
 
 
+def race_for(seat: int, view: PlayerView) -> Respond | None:
+    """The answer a bot gives to a race it has not answered (a race is public: every bot
+    sees the big button, as a player does), the oldest first; in a race to name a suit, the
+    suit it holds most of. ``None``: no race waits for it. When to give it is the table's
+    business (:func:`reaction_ms`)."""
+    for race in view.races:
+        if not race.has_answered(seat):
+            suit = held_most(view.hand) if race.means == "suit" else None
+            return Respond(seat, race.number, suit)
+    return None
+
+
+#: A bot's reaction to a race: the median and spread of a person's (ms, a log-normal), and
+#: the earliest it may come. It always comes within three quarters of the window, so a bot
+#: that races is never late for want of trying.
+REACTION_MEDIAN = 900
+REACTION_SPREAD = 0.35
+REACTION_FLOOR = 300
+
+
+def reaction_ms(seed: int, race: int, seat: int, window_ms: int) -> int:
+    """How long after race ``race`` opened the bot at ``seat`` answers it (ms): a person's
+    reaction, seeded by the game, the race and the seat (the same on every run), never
+    before :data:`REACTION_FLOOR` nor after three quarters of the window."""
+    rng = Random(f"{seed}/reaction/{race}/{seat}")
+    ms = int(rng.lognormvariate(math.log(REACTION_MEDIAN), REACTION_SPREAD))
+    return max(min(REACTION_FLOOR, window_ms // 2), min(ms, window_ms * 3 // 4))
+
+
+def held_most(hand: Sequence[str]) -> str:
+    """The suit a hand holds most of (spades on a tie, else the first in club, diamond,
+    heart, spade order): the suit a bot names."""
+    held = Counter(card_of(c).suit for c in hand if c != "JK")
+    return max("CDHS", key=lambda s: (held[s], s == "S"))
+
+
+@lru_cache(maxsize=256)
+def _race_book(rules: tuple[Rule, ...], aces_high: bool) -> Rulebook:
+    """The triggers among ``rules`` that open a race to say something, compiled."""
+    return Rulebook([r for r in rules if isinstance(r.spec, Trigger) and any(
+        e.race is not None and e.race.answer == "say" for e in r.spec.effects)],
+        Settings(aces_high))
+
+
+def race_words(rules: Sequence[Rule], ctx: PlayContext, aces_high: bool = False) -> list[str]:
+    """The phrases of the races that the play ``ctx`` sets off under ``rules`` (those a bot
+    knows), to say with the play: they answer the races for it at once."""
+    book = _race_book(tuple(rules), aces_high)
+    return [speech_phrase(e.race.words).text for _, effects in book.fired(ctx)
+            for e in effects if e.race is not None and e.race.answer == "say"]
+
+
 def deal_for(seat: int, view: PlayerView) -> Deal | None:
     """A bot dealer deals at once: the seat after it plays first, clockwise."""
     if view.phase == "dealing" and view.dealer == seat:
@@ -220,10 +287,10 @@ class Experimenter:
             return write_for(self.seat, view, self.rng, self.desk() if self.desk else None)
         if view.phase == "dealing":
             return deal_for(self.seat, view)
-        reply = reply_for(self.seat, view, self.knows(view))
-        if reply is not None:
-            return reply
-        if view.phase != "playing" or view.current != self.seat:
+        answer = race_for(self.seat, view) or reply_for(self.seat, view, self.knows(view))
+        if answer is not None:
+            return answer
+        if view.phase != "playing" or view.current != self.seat or view.races:
             return None
         top = view.piles[0].top
         options = [c for c in view.hand if (top, c) not in self.refused]
@@ -235,6 +302,8 @@ class Experimenter:
         wished = ["Mao"] if len(view.hand) == 2 and self.rng.random() < 0.5 else []
         held = parse(card)
         ctx = play_context(view, held, held if named is None else named)
+        known = self.knows(view)
+        wished += race_words(known, ctx, view.settings.aces_high)
         say = words_for(known_calls(self.knows, view), ctx, wished)
         return Play(self.seat, (card,), (None if named is None else str(named),), say,
                     self.rng.choice("CDHS"), 0)
@@ -264,10 +333,10 @@ class Oracle:
             return write_for(self.seat, view, self.rng, Desk(self.insight().rules))
         if view.phase == "dealing":
             return deal_for(self.seat, view)
-        reply = reply_for(self.seat, view, self.insight().rules)
-        if reply is not None:
-            return reply
-        if view.phase != "playing" or view.current != self.seat:
+        answer = race_for(self.seat, view) or reply_for(self.seat, view, self.insight().rules)
+        if answer is not None:
+            return answer
+        if view.phase != "playing" or view.current != self.seat or view.races:
             return None
         rulebook = self.insight()
         hand = [parse(c) for c in view.hand]
@@ -283,8 +352,10 @@ class Oracle:
                     ctx = base.with_played(stands, card)
                     if rulebook.is_legal(ctx):
                         named = str(stands) if card.is_joker else None
-                        return Play(self.seat, (str(card),), (named,), words_for(rulebook, ctx),
-                                    self.rng.choice("CDHS"), index)
+                        races = race_words(rulebook.rules, ctx, view.settings.aces_high)
+                        return Play(self.seat, (str(card),), (named,),
+                                    words_for(rulebook, ctx, races), self.rng.choice("CDHS"),
+                                    index)
         return Pass(self.seat)
 
     def observe(self, events: Sequence[Event]) -> None:

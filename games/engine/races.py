@@ -47,7 +47,7 @@ from games.engine.rounds import no_supply
 from games.engine.state import GameState, RuleEntry
 from games.engine.stock import draw
 from games.engine.timers import cancel_timer, on_timer
-from rules.english import cards
+from rules.english import cards, listing
 from rules.phrases import Phrase
 from rules.races import Race, suit_named
 
@@ -100,7 +100,7 @@ def racing_phrases(state: GameState, events: Sequence[Event]) -> list[Phrase]:
 def hold(state: GameState) -> None:
     """Refuse a play, a pass or a claim while the table races (``action/race_open``)."""
     if state.races.open:
-        asked = " and ".join(asks(r.race) for r in state.races.open)
+        asked = listing([asks(r.race) for r in state.races.open])
         raise EngineError("action/race_open",
                           f"Wait for the race to end: everyone is racing to {asked}.")
 
@@ -156,7 +156,7 @@ def _settle_last(state: GameState, race: OpenRace, entry: RuleEntry,
     tied: tuple[int, ...] = ()
     if silent:
         losers = silent
-        who = " and ".join(names[s] for s in silent)
+        who = listing([names[s] for s in silent])
         each = " each" if len(silent) > 1 else ""
         draws = "draw" if len(silent) > 1 else "draws"
         verdict = (f"{who} did not {verb(race.race)} “{asked}” in time and {draws} "
@@ -170,7 +170,7 @@ def _settle_last(state: GameState, race: OpenRace, entry: RuleEntry,
         verdict = (f"{loser} was last to {verb(race.race)} “{asked}” and draws "
                    f"{cards(penalty)}.")
         if tied:
-            together = " and ".join(names[s] for s in tied)
+            together = listing([names[s] for s in tied])
             verdict = (f"{together} were last to {verb(race.race)} “{asked}”, in the same "
                        f"instant: the lot falls on {loser}, who draws {cards(penalty)}.")
     events.append(RaceClosed(
@@ -203,7 +203,7 @@ def _settle_first(state: GameState, race: OpenRace, entry: RuleEntry,
     assert suit is not None  # every answer to a race to name a suit names one
     verdict = f"{names[winner]} named a suit first."
     if len(tied) > 1:
-        together = " and ".join(names[s] for s in tied)
+        together = listing([names[s] for s in tied])
         why = ("whose card it is" if winner == race.player else "on whom the lot falls")
         verdict = f"{together} named a suit in the same instant: it is {names[winner]}'s, {why}."
     events.append(RaceClosed(

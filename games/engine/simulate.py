@@ -1,4 +1,8 @@
-"""Playing whole games with bots: for tests, the ``play_bots`` command and benchmarks."""
+"""Playing whole games with bots: for tests, the ``play_bots`` command and benchmarks.
+
+No time passes between the bots' moves, except while the table races: then each bot
+answers after its seeded reaction time, in virtual time, and a window nobody finishes
+closes at its deadline (:func:`_race_step`), as at a live table."""
 
 from __future__ import annotations
 
@@ -6,15 +10,16 @@ import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
-from games.engine.actions import Action, EndGame
+from games.engine.actions import Action, EndGame, Respond, Tick
 from games.engine.apply import apply
-from games.engine.bots import Bot, DeskInsight, KnownRules, make_bot
+from games.engine.bots import Bot, DeskInsight, KnownRules, make_bot, reaction_ms
 from games.engine.errors import EngineError
 from games.engine.events import Event
 from games.engine.invariants import violations
 from games.engine.settings import GameSettings
 from games.engine.setup import open_game
 from games.engine.state import GameState
+from games.engine.timers import next_due
 from games.engine.vetting import desk_of
 from games.engine.views import player_view
 
@@ -76,13 +81,16 @@ def play_on(state: GameState, kinds: Sequence[str], seed: int, max_actions: int 
         if len(record.actions) >= max_actions or state.round > max_rounds:
             action: Action | None = EndGame(0)
             record.capped = True
+            at: int | None = None
+        elif state.races.open:
+            action, at = _race_step(bots, state, seed)
         else:
-            action = _next_action(bots, state, record if timed else None)
+            action, at = _next_action(bots, state, record if timed else None), None
         if action is None:
             record.problems.append(f"nobody can act in phase {state.phase}")
             break
         try:
-            state, events = apply(state, action)
+            state, events = apply(state, action, at)
         except EngineError as exc:
             record.problems.append(f"bot action refused: {exc.code}: {exc}")
             break
@@ -104,6 +112,31 @@ def play_on(state: GameState, kinds: Sequence[str], seed: int, max_actions: int 
 def _desk(table: list[GameState], seat: int) -> DeskInsight:
     """What ``seat`` consults when it writes a rule, in the state as it is then."""
     return lambda: desk_of(table[0], seat)
+
+
+def _race_step(bots: Sequence[Bot], state: GameState, seed: int) -> tuple[Action, int]:
+    """The next thing to happen while the table races, in virtual time: the earliest of the
+    bots' answers (each after its seeded reaction, :func:`~games.engine.bots.reaction_ms`),
+    anything else a bot does at once (a reply it owes), or the next timer (a window that
+    runs out, a suit race closing after its first answer)."""
+    due = next_due(state)
+    waiting: list[tuple[int, int, Action]] = []
+    for bot in bots:
+        action = bot.act(player_view(state, bot.seat))
+        if isinstance(action, Respond):
+            race = state.races.find(action.race)
+            assert race is not None
+            window = race.due - race.opened
+            at = race.opened + reaction_ms(seed, race.number, bot.seat, window)
+            waiting.append((max(at, state.clock), bot.seat, action))
+        elif action is not None:
+            waiting.append((state.clock, bot.seat, action))
+    if waiting:
+        first = min(waiting, key=lambda item: (item[0], item[1]))
+        if due is None or first[0] < due:
+            return first[2], first[0]
+    assert due is not None  # a race is open, so its timer is set
+    return Tick(), due
 
 
 def _next_action(bots: Sequence[Bot], state: GameState,

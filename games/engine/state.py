@@ -143,6 +143,9 @@ class RuleEntry:
     data: dict[str, Any]
     house: bool = False
     retired: int | None = None
+    # The parsed rule, once asked for: a rule's data never changes, and every view of every
+    # action reads each rule in force (parsing meant writing its JSON again each time).
+    _parsed: Rule | None = field(default=None, repr=False, compare=False)
 
     @property
     def active(self) -> bool:
@@ -152,7 +155,9 @@ class RuleEntry:
     @property
     def rule(self) -> Rule:
         """The parsed rule (validated when it was written)."""
-        return _parse_rule(_freeze(self.data))
+        if self._parsed is None:
+            self._parsed = _parse_rule(_freeze(self.data))
+        return self._parsed
 
     @property
     def jargon(self) -> str:
@@ -268,7 +273,7 @@ class GameState:
             settings=self.settings, seed=self.seed, names=list(self.names), phase=self.phase,
             round=self.round, turn=self.turn, shuffles=self.shuffles, rule_maker=self.rule_maker,
             writers=list(self.writers),
-            rules=[RuleEntry(e.id, e.author, e.round, e.data, e.house, e.retired)
+            rules=[RuleEntry(e.id, e.author, e.round, e.data, e.house, e.retired, e._parsed)
                    for e in self.rules],
             stock=list(self.stock),
             piles=[Pile(list(p.cards), p.suit, p.starter_at) for p in self.piles],
