@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from games.engine.events import CallBroken, Refused, SpeechBroken
+from games.engine.events import CallBroken, RaceAnswered, RaceClosed, Refused, SpeechBroken
 from games.engine.simulate import NAMES, GameRecord, play_on
 from games.presets.opening import open_preset, settings_for
 from games.presets.registry import preset
@@ -38,3 +38,16 @@ def speech_broken_of(record: GameRecord, kinds: Sequence[str], kind: str) -> int
     not say a reply they owed) in ``record`` (played by ``kinds``, cycled over the seats)."""
     seats = {s for s in range(record.start.players) if kinds[s % len(kinds)] == kind}
     return sum(1 for e in record.events if isinstance(e, SpeechBroken) and e.seat in seats)
+
+
+def races_of(record: GameRecord, kinds: Sequence[str], kind: str) -> tuple[int, int, int]:
+    """The races run in ``record``, and how often the seats played by bots of ``kind`` lost
+    one by answering last (bad luck: somebody is last) and by not answering at all (what
+    a bot that races never does)."""
+    seats = {s for s in range(record.start.players) if kinds[s % len(kinds)] == kind}
+    answered = {(e.race, e.seat) for e in record.events if isinstance(e, RaceAnswered)}
+    closed = [e for e in record.events if isinstance(e, RaceClosed)]
+    last = sum(1 for e in closed for s in e.losers if s in seats and (e.race, s) in answered)
+    missed = sum(1 for e in closed for s in e.losers
+                 if s in seats and (e.race, s) not in answered)
+    return len(closed), last, missed

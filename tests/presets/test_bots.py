@@ -20,7 +20,7 @@ from games.engine.stall import stall_of
 from games.engine.views import player_view
 from games.presets.opening import open_preset, settings_for
 from games.presets.registry import presets
-from games.presets.simulate import penalties_of, play_preset, speech_broken_of
+from games.presets.simulate import penalties_of, play_preset, races_of, speech_broken_of
 from rules.cards import make_deck
 from rules.evaluation import Rulebook
 
@@ -114,3 +114,18 @@ def test_no_bot_pays_for_a_house_speech_rule_and_the_replies_are_said(name: str)
         replies += sum(1 for e in record.events if isinstance(e, Said))
     if any(r.spec.kind == "reply" for r in presets()[name].house_rules):
         assert replies > 0
+
+
+@pytest.mark.parametrize("name", ["lynnfield", "five-card"])
+def test_bots_race_and_an_oracle_never_misses_a_race(name: str) -> None:
+    """Every bot answers every race it sees, after a person's reaction and within the
+    window, so none pays for not answering; being last is bad luck, and some seat always
+    is (in a race that is lost)."""
+    run = 0
+    for seed in SEEDS:
+        record = play_preset(name, seed, MIXED, max_actions=1500, max_rounds=4)
+        assert record.problems == []
+        races, _, missed = races_of(record, MIXED, "oracle")
+        assert missed == 0 and races_of(record, MIXED, "experimenter")[2] == 0
+        run += races
+    assert run > 0

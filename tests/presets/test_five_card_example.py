@@ -1,8 +1,9 @@
 """Seed 001's untraditional five-card Mao, its own examples replayed through the engine under
 the ``five-card`` preset: the starter acting on the first player (``starter_triggers``),
 twos, aces and sevens in play with their "very"s, wild jacks, named spades, and the
-two- and three-card penalties for a missed "Last card" and "Mao", and the talking penalty
-(the seed's grounds for talking; a point of order called and ended costs nothing).
+two- and three-card penalties for a missed "Last card" and "Mao", the talking penalty
+(the seed's grounds for talking; a point of order called and ended costs nothing), and the
+race to call a jack's suit (ties to the jack's player, else by lot).
 
 The seed's words are quoted in each test's docstring. A starter is staged with the deal's
 own hook (:func:`tests.factories.stacked_deck`), so the engine deals and fires it as ever.
@@ -14,12 +15,24 @@ from collections.abc import Sequence
 
 import pytest
 
-from games.engine.actions import Say
-from games.engine.events import CallBroken, Dealt, Drew, Event, Refused, SpeechBroken, WonRound
+from games.engine.actions import Play, Respond, Say, Tick
+from games.engine.events import (
+    CallBroken,
+    Dealt,
+    Drew,
+    Event,
+    RaceAnswered,
+    RaceClosed,
+    RaceOpened,
+    Refused,
+    SpeechBroken,
+    WonRound,
+)
+from games.engine.races import lot
 from games.engine.state import GameState
 from games.presets.opening import open_preset, settings_for
 from games.presets.registry import preset
-from tests.engine.helpers import act, arrange, kinds, of_kind, only, play
+from tests.engine.helpers import act, arrange, kinds, of_kind, only, play, refusal
 from tests.factories import stacked_deck
 
 DEALER, BOB, JANE, JIM = 0, 1, 2, 3
@@ -83,16 +96,44 @@ def test_a_seven_turned_up_makes_the_player_to_the_left_draw_one() -> None:
     assert kinds(played)[:1] == ["played"]
 
 
-def test_a_jack_turned_up_keeps_its_own_suit_for_the_dealer() -> None:
-    """"If it is a Jack anyone can call suit, but since the dealer 'played' the card dealer
-    has special rights" (the race to call is table talk: the jack's own suit stands)."""
+def test_a_jack_turned_up_lets_anyone_call_the_suit() -> None:
+    """"If it is a Jack anyone can call suit": the starter opens a race to name the suit,
+    and the first to name one sets it."""
+    state, events = deal("JH")
+    assert only(events, RaceOpened).text == ("Race! Anyone may name the suit within 5 "
+                                             "seconds; the first to name one sets it.")
+    state, _ = act(state, Say(JANE, "Clubs!"), at=1_500)
+    assert state.timers["race:1"] == 1_501
+    assert refusal(state, Respond(JIM, 1, "D"), at=1_700) == "action/race_closed"  # too late
+    state, events = act(state, Tick(), at=1_700)
+    assert kinds(events) == ["race_closed", "named_suit"]
+    assert only(events, RaceClosed).text == "Dealer: Wild Jack! Jane named a suit first."
+    assert state.piles[0].suit == "C"
+    _, heart = play(state, BOB, "9H")
+    assert only(heart, Refused).text == "Bob tries 9♥ on J♥. Dealer: that's a Misplay!"
+
+
+def test_the_dealer_wins_a_tie_for_the_starters_suit() -> None:
+    """"... but since the dealer 'played' the card dealer has special rights": a tie goes
+    to the dealer."""
     state, _ = deal("JH")
-    assert state.piles[0].suit == "H"
+    state, _ = act(state, Respond(JANE, 1, "C"), at=1_500)
+    state, _ = act(state, Say(DEALER, "Spades"), at=1_500)
+    state, events = act(state, Tick(), at=1_501)
+    assert only(events, RaceClosed).text == ("Dealer: Wild Jack! Doug and Jane named a suit in "
+                                             "the same instant: it is Doug's, whose card it "
+                                             "is.")
+    assert state.piles[0].suit == "S"
+
+
+def test_nobody_calling_the_starters_suit_leaves_the_jacks_own() -> None:
+    """The jack's own suit stands when nobody calls one in time."""
+    state, _ = deal("JH")
+    assert refusal(state, Play(BOB, ("9H",)), at=2_000) == "action/race_open"
+    state, events = act(state, Tick(), at=5_000)
+    assert only(events, RaceClosed).winner is None and state.piles[0].suit is None
     _, heart = play(state, BOB, "9H")
     assert kinds(heart) == ["played"]
-    _, spade = play(state, BOB, "5S", say="five of spades")
-    assert only(spade, Refused).text == ("Bob tries 5♠ on J♥, saying “five of spades”. "
-                                         "Dealer: that's a Misplay!")
 
 
 def test_a_seven_wishes_a_nice_day_and_the_next_draws_one_then_plays() -> None:
@@ -119,17 +160,49 @@ def test_another_seven_is_a_very_nice_day_and_two_cards() -> None:
     assert not of_kind(events, CallBroken)
 
 
-def test_a_jack_is_wild_and_its_player_names_the_suit() -> None:
+def test_a_jack_is_wild_and_its_player_naming_the_suit_with_it_is_first() -> None:
     """"Jack - Once played anyone can call out a suit and the suit that is called becomes the
-    current suit. The same thing as a wild card." (Here the jack's player names it; the
-    race is table talk.)"""
+    current suit. The same thing as a wild card." The jack's player who names the suit as
+    they lay the jack is first."""
     hands = [["2C"], ["JD", "3S", "4S"], ["7H", "KH", "3C"], ["8C"]]
-    state, events = play(table(hands, ["9H"]), BOB, "JD", suit="C")
+    state, events = act(table(hands, ["9H"]), Play(BOB, ("JD",), suit="C"), at=1_000)
+    assert only(events, RaceAnswered).text == "Bob names clubs ♣ (at once)."
+    state, events = act(state, Tick(), at=1_001)
     assert only(events, "named_suit").text == "Bob names clubs ♣."
     _, heart = play(state, JANE, "KH")
     assert only(heart, Refused).broken[0].jargon == "Misplay"
     _, club = play(state, JANE, "3C")
     assert kinds(club) == ["played"]
+
+
+def test_a_tie_for_the_suit_goes_to_the_jacks_player() -> None:
+    """"In the case of a tie suit call it goes to the person who played the Jack.\""""
+    hands = [["2C"], ["JD", "3S", "4S"], ["7H", "KH", "3C"], ["8C"]]
+    state, _ = act(table(hands, ["9H"]), Play(BOB, ("JD",)), at=1_000)
+    state, _ = act(state, Say(JANE, "Clubs"), at=1_900)
+    state, _ = act(state, Say(BOB, "Hearts"), at=1_900)
+    state, events = act(state, Tick(), at=1_901)
+    closed = only(events, RaceClosed)
+    assert (closed.winner, closed.suit, closed.tied) == (BOB, "H", (BOB, JANE))
+    assert state.piles[0].suit == "H"
+
+
+def test_two_others_tying_for_the_suit_draw_lots() -> None:
+    """"In the case that two players call a suit in a tie it goes to the first person that
+    can call the suit again. i.e.. Bob played a Jack and then Jane and Jim say 'Clubs' &
+    'Diamonds' respectively at the same time." Calling again cannot be judged fairly across
+    browsers; the server draws lots, seeded by the game and the race, the same on every
+    replay."""
+    hands = [["2C"], ["JD", "3S", "4S"], ["7H", "KH", "3C"], ["8C"]]
+    state, _ = act(table(hands, ["9H"]), Play(BOB, ("JD",)), at=1_000)
+    state, _ = act(state, Say(JANE, "Clubs"), at=1_600)
+    state, _ = act(state, Say(JIM, "Diamonds"), at=1_600)
+    state, events = act(state, Tick(), at=1_601)
+    closed = only(events, RaceClosed)
+    winner = lot(state.seed, 1, (JANE, JIM))
+    assert (closed.winner, closed.tied) == (winner, (JANE, JIM))
+    assert state.piles[0].suit == {JANE: "C", JIM: "D"}[winner]
+    assert closed.text.endswith(f"it is {NAMES[winner]}'s, on whom the lot falls.")
 
 
 def test_all_spades_are_called_jacks_included() -> None:

@@ -2,8 +2,10 @@
 plays without talking out of turn, replayed through the engine under the ``lynnfield``
 preset: the Chairman's named start, Skippy, Consideration, Switcheroo, Jack Madden (with
 Jess' Clause), Holidays, Royalty, Shine On, Check Yo Self, "Mao" with one card left and
-"The Game of Mao Has Ended", and its speech outside a play: no speaking but its exceptions,
-"Thank You" for a penalty card and "Thank you Very Much" for a second seven's cards.
+"The Game of Mao Has Ended", its speech outside a play: no speaking but its exceptions,
+"Thank You" for a penalty card and "Thank you Very Much" for a second seven's cards, and its
+races: Chauncey, Uno Dos Tres, Conspiracy, Devil's Advocate, the Kool Kids Klub, James
+Ofori, Deuces and the four of clubs, ties settled by lot.
 
 The seed's words are quoted in each test's docstring.
 """
@@ -13,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from games.engine.actions import Deal, Say
+from games.engine.actions import Deal, Play, Respond, Say, Tick
 from games.engine.apply import apply
 from games.engine.events import (
     CallBroken,
@@ -21,11 +23,15 @@ from games.engine.events import (
     Drew,
     Event,
     Fired,
+    RaceAnswered,
+    RaceClosed,
+    RaceOpened,
     Refused,
     Said,
     SpeechBroken,
     WonRound,
 )
+from games.engine.races import lot
 from games.engine.state import GameState
 from games.presets.opening import open_preset, settings_for
 from games.presets.registry import preset
@@ -81,7 +87,8 @@ def test_a_card_must_match_suit_or_number() -> None:
     # Scangas's Second Law: the penalty card cannot be used this turn: the turn is over.
     assert state.current == BEN
     _, number = play(table(hands, ["9H"]), AVA, "9C")
-    assert kinds(number) == ["played"]
+    # (Two nines in a row are a Chauncey too: everyone races to say it.)
+    assert kinds(number) == ["played", "fired", "race_opened"]
 
 
 def test_an_ace_skips_the_next_player_and_in_two_gives_another_turn() -> None:
@@ -195,7 +202,7 @@ def test_spade_cards_must_be_named() -> None:
     """Check Yo Self: "Spade Cards must be named when played. Ex: 'Two of Spades'.\""""
     hands = [["2C"], ["2S", "5D", "3D"], ["4D"], ["8C"]]
     _, named = play(table(hands, ["9S"]), AVA, "2S", say="Two of Spades")
-    assert kinds(named) == ["played"]
+    assert kinds(named) == ["played", "fired", "race_opened"]  # and Deuces: fingers down
     _, silent = play(table(hands, ["9S"]), AVA, "2S")
     assert calls(silent) == ["Chairman: that's a Check Yo Self! Ava missed a call."]
 
@@ -248,15 +255,15 @@ def test_no_speaking_but_for_its_exceptions() -> None:
 def test_thank_you_when_dealt_a_penalty_card() -> None:
     """"A player must respond 'Thank You' when dealt a penalty card." A misplay costs a card;
     the player's next action is the thanks, or another penalty card (and another thanks)."""
-    hands = [["2C", "3C"], ["KC", "5C", "3D"], ["9S", "4H", "5H"], ["9C", "4D", "5D"]]
+    hands = [["10H", "3C"], ["KC", "5H", "3D"], ["9S", "4H", "6D"], ["9C", "3H", "5D"]]
     state, events = play(table(hands, ["9H"], draws=("QS", "2S", "3S")), AVA, "KC",
                          say="All hail the chairman, king of clubs")
     assert of_kind(events, Refused) and state.unanswered == {AVA: ["penalty"]}
-    state, _ = play(state, BEN, "9S", say="Nine of spades")
-    state, _ = play(state, CAL, "9C")
-    state, _ = play(state, CHAIRMAN, "2C", say="Mao")
+    state, _ = play(state, BEN, "4H")
+    state, _ = play(state, CAL, "3H")
+    state, _ = play(state, CHAIRMAN, "10H", say="Mao")
     # Forgotten: the next play costs a card for the missing thanks, and thanks are owed again.
-    state, events = play(state, AVA, "5C")
+    state, events = play(state, AVA, "5H")
     assert speech(events) == ["Chairman: that's a Thank You! Ava did not say “thank you”."]
     assert state.unanswered == {AVA: ["penalty"]}
     state, events = act(state, Say(AVA, "Thank you"))
@@ -281,3 +288,133 @@ def test_a_second_sevens_cards_are_answered_thank_you_very_much() -> None:
     _, events = act(state, Say(AVA, "Thank you very very much"))
     assert speech(events) == ["Chairman: that's a No Speaking! Ava spoke outside a play."]
 
+
+
+def race(state: GameState, card: str, say: str = "", at: int = 1_000
+         ) -> tuple[GameState, list[Event]]:
+    """Ava plays ``card`` at ``at`` ms, saying ``say``."""
+    return act(state, Play(AVA, (card,), say=say), at=at)
+
+
+def opened(events: Sequence[Event]) -> list[tuple[str, str]]:
+    return [(e.jargon, e.words) for e in events if isinstance(e, RaceOpened)]
+
+
+def test_chauncey_the_last_to_say_it_gets_a_penalty_card() -> None:
+    """Chauncey: "If two identical cards are played in sequential order, all players must
+    say 'Chauncey'. The last player to do so gets a penalty card." Ava, who knew first,
+    says it with her card; the others as they see it, on the button or aloud."""
+    hands = [["2C", "3D"], ["9C", "5C", "3H"], ["4D", "6D"], ["6C", "8D"]]
+    state, events = race(table(hands, ["9H"], draws=("QS",)), "9C", say="Chauncey")
+    assert opened(events) == [("Chauncey", "Chauncey")]
+    assert only(events, RaceAnswered).text == "Ava says “Chauncey” (at once)."
+    state, _ = act(state, Respond(BEN, 1), at=1_800)
+    state, _ = act(state, Say(CAL, "Chauncey!"), at=2_100)
+    state, events = act(state, Respond(CHAIRMAN, 1), at=2_600)
+    assert only(events, RaceClosed).text == ("Chairman: Chauncey! Chair was last to say "
+                                             "“Chauncey” and draws a card.")
+    assert [(e.seat, e.cards) for e in events if isinstance(e, Drew)] == [(CHAIRMAN, ("QS",))]
+    # "A player must respond 'Thank You' when dealt a penalty card": this one too.
+    assert state.unanswered == {CHAIRMAN: ["penalty"]} and state.current == BEN
+
+
+def test_uno_dos_tres_replaces_chauncey_and_illuminati_confirmed_four() -> None:
+    """Uno Dos Tres: "If three identical cards are played in sequential order, the chauncey
+    rule is ignored and instead, all players must say 'Uno Dos Tres'." Conspiracy: "If four
+    cards that are the same are played in sequential order, the chauncey rule is ignored
+    and instead, all players must say 'Illuminati confirmed'.\""""
+    hands = [["2C", "3D"], ["9C", "9S", "3H"], ["4D", "6D"], ["6C", "8D"]]
+    _, events = race(table(hands, ["9H", "9D"]), "9C")
+    assert opened(events) == [("Uno Dos Tres", "Uno dos tres")]
+    four = [["2C", "3D"], ["9S", "5C", "3H"], ["4D", "6D"], ["6C", "8D"]]
+    _, events = race(table(four, ["9H", "9D", "9C"]), "9S", say="Nine of spades")
+    assert opened(events) == [("Conspiracy", "Illuminati confirmed")]
+
+
+def test_three_sixes_are_devils_advocate_and_uno_dos_tres_at_once() -> None:
+    """Devil's Advocate: "Three sixes require all players to say 'Hail Satan'. The last
+    player to do so is dealt one penalty card." Three sixes are also three identical
+    cards: both races run, and one breath answers both."""
+    hands = [["2C", "3D"], ["6C", "5C", "3H"], ["4D", "7D"], ["2H", "8D"]]
+    state, events = race(table(hands, ["6H", "6D"], draws=("QS", "KS")), "6C",
+                         say="Merry Christmas")
+    assert opened(events) == [("Uno Dos Tres", "Uno dos tres"), ("Devil's Advocate",
+                                                                   "Hail Satan")]
+    state, events = act(state, Say(BEN, "Hail Satan! Uno dos tres!"), at=1_500)
+    assert [e.race for e in of_kind(events, RaceAnswered)] == [1, 2]
+    assert speech(events) == []  # the races' words are no talking
+    state, events = act(state, Tick(), at=6_000)
+    assert [e.text for e in of_kind(events, RaceClosed)] == [
+        "Chairman: Uno Dos Tres! Chair, Ava and Cal did not say “Uno dos tres” in time and "
+        "draw a card each.",
+        "Chairman: Devil's Advocate! Chair, Ava and Cal did not say “Hail Satan” in time "
+        "and draw a card each."]
+
+
+def test_three_kings_are_konfirmed_with_the_public_alternatives() -> None:
+    """KKK: "Three kings require all players to say ... The last player to do so is dealt
+    one penalty card. If the game is played in public, alternate phrases, such as 'Kool
+    Kids Klub Konfirmed' and 'Dominic Spinella Konfirmed' are to be used." A web table is
+    public: the alternatives are the phrase."""
+    hands = [["2C", "3D"], ["KC", "5C", "3H"], ["4D", "7D"], ["2H", "8D"]]
+    state, events = race(table(hands, ["KH", "KD"]), "KC")
+    assert ("Kool Kids Klub", "(Kool Kids Klub|Dominic Spinella) Konfirmed") in opened(events)
+    state, events = act(state, Say(CAL, "Dominic Spinella Konfirmed"), at=1_400)
+    assert [e.race for e in of_kind(events, RaceAnswered)] == [2]
+
+
+def test_an_ace_four_and_three_are_ofori_confirmed() -> None:
+    """James Ofori: "If an Ace, 4, and 3 are placed in sequential order, all players must say
+    'Ofori Confirmed'.\""""
+    hands = [["2C", "3D"], ["3H", "5C", "3C"], ["4D", "7D"], ["2H", "8D"]]
+    _, events = race(table(hands, ["AH", "4H"]), "3H")
+    assert opened(events) == [("James Ofori", "Ofori confirmed")]
+    _, events = race(table(hands, ["2D", "4H"]), "3H")
+    assert opened(events) == []
+
+
+def test_deuces_the_last_to_touch_the_table_draws() -> None:
+    """Deuces: "A Two requires everyone to touch their middle and index fingers to the table.
+    The last player to do so draws a penalty card." The button says it."""
+    hands = [["2C", "3D"], ["2H", "5C", "3C"], ["4D", "7D"], ["6H", "8D"]]
+    state, events = race(table(hands, ["9H"], draws=("QS",)), "2H")
+    assert only(events, RaceOpened).text == ("Race! Everyone: press “Fingers on the table” "
+                                             "within 5 seconds; the last draws a card.")
+    for seat, at in ((BEN, 1_300), (AVA, 1_450), (CAL, 1_500), (CHAIRMAN, 1_700)):
+        state, events = act(state, Respond(seat, 1), at=at)
+    assert only(events, RaceClosed).text == ("Chairman: Deuces! Chair was last to press "
+                                             "“Fingers on the table” and draws a card.")
+
+
+def test_the_four_of_clubs_raises_hands() -> None:
+    """Musical Chairs: "Otherwise, players will raise their hands. The last to do so gets a
+    penalty card.\""""
+    hands = [["2C", "3D"], ["4C", "5C", "3C"], ["4D", "7D"], ["6H", "8D"]]
+    _, events = race(table(hands, ["9C"]), "4C")
+    assert opened(events) == [("Musical Chairs", "Hands up")]
+    # On another four it is a Chauncey too: both races run.
+    _, events = race(table(hands, ["4H"]), "4C")
+    assert opened(events) == [("Musical Chairs", "Hands up"), ("Chauncey", "Chauncey")]
+
+
+def test_a_tie_for_last_is_settled_like_rock_paper_scissors_by_lot() -> None:
+    """"If there are 2+ players who said the phrase at the same time, they may resolve the
+    dispute with rock, paper, scissors. The loser receives the penalty card." The server
+    draws lots, seeded by the game and the race, the same on every replay."""
+    hands = [["2C", "3D"], ["9C", "5C", "3H"], ["4D", "6D"], ["6C", "8D"]]
+    state, _ = race(table(hands, ["9H"]), "9C", say="Chauncey")
+    state, _ = act(state, Respond(CHAIRMAN, 1), at=1_500)
+    state, _ = act(state, Respond(BEN, 1), at=2_000)
+    state, events = act(state, Respond(CAL, 1), at=2_000)
+    loser = lot(state.seed, 1, (BEN, CAL))
+    closed = only(events, RaceClosed)
+    assert (closed.tied, closed.losers) == ((BEN, CAL), (loser,))
+    assert closed.text.endswith(f"the lot falls on {NAMES[loser]}, who draws a card.")
+
+
+def test_a_mistaken_chauncey_is_speaking() -> None:
+    """Scangas's First Law's example: "saying 'Chauncey' when 'Chauncey' should not be
+    said" is a mistaken phrase; with no race open, it is speaking outside a play."""
+    hands = [["2C", "3D"], ["9C", "5C", "3H"], ["4D", "6D"], ["6C", "8D"]]
+    _, events = act(table(hands, ["9H"]), Say(BEN, "Chauncey"), at=1_000)
+    assert speech(events) == ["Chairman: that's a No Speaking! Ben spoke outside a play."]

@@ -23,7 +23,7 @@ from games.engine.simulate import GameRecord
 from games.presets.format import PresetError
 from games.presets.opening import settings_for
 from games.presets.registry import DEFAULT, preset, presets
-from games.presets.simulate import penalties_of, play_preset, speech_broken_of
+from games.presets.simulate import penalties_of, play_preset, races_of, speech_broken_of
 
 
 class Command(BaseCommand):
@@ -68,7 +68,7 @@ class Command(BaseCommand):
             raise CommandError(str(exc), returncode=2) from None
         reasons: Counter[str] = Counter()
         rounds, actions, problems = [], 0, []
-        refused = calls = speech = 0
+        refused = calls = speech = races = lost = missed = 0
         start = time.perf_counter()
         for i in range(options["games"]):
             seed = options["seed"] + i
@@ -77,6 +77,8 @@ class Command(BaseCommand):
             oracle = penalties_of(record, kinds, "oracle")
             refused, calls = refused + oracle[0], calls + oracle[1]
             speech += speech_broken_of(record, kinds, "oracle")
+            run, last, silent = races_of(record, kinds, "oracle")
+            races, lost, missed = races + run, lost + last, missed + silent
             end = record.final.end.reason if record.final.end else "unfinished"
             reasons["stopped at the limit" if record.capped else end] += 1
             rounds.append(len(record.final.winners))
@@ -95,6 +97,9 @@ class Command(BaseCommand):
         if "oracle" in kinds:
             self.stdout.write(f"oracle bots refused {refused} times, calls broken {calls} times, "
                               f"speech rules broken {speech} times")
+            if races:
+                self.stdout.write(f"races run {races}: oracle bots were last {lost} times, "
+                                  f"never answered {missed} times")
         self.stdout.write(f"invariant violations: {len(problems)}")
         for problem in problems[:20]:
             self.stdout.write(f"  {problem}")
