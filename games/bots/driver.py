@@ -1,5 +1,10 @@
 """Bots at a live table: after every change, a seated bot whose move it is takes it.
 
+While the table races (games/engine/races.py) a bot only answers, each after a person's
+reaction time seeded by the game (:func:`answer_due`): the driver wakes when the first is
+due rather than after its usual pause (:func:`race_wait`), and the answer counts at the
+time the server receives it, as a person's does.
+
 A bot that drew may owe a reply under a speech rule (:mod:`rules.speech`): it may say it off
 its turn (:func:`games.engine.bots.reply_for`), once: when its own latest action was speech
 that cost it a card (a rule it does not know), it says nothing more before it has acted
@@ -41,9 +46,10 @@ from django.db import close_old_connections, connection
 
 from games.bots.detective import Casebook, DetectiveBot
 from games.engine.actions import SeatAction
-from games.engine.bots import Bot, Experimenter, KnownRules, make_bot
+from games.engine.bots import Bot, Experimenter, KnownRules, make_bot, reaction_ms
 from games.engine.errors import EngineError
 from games.engine.events import Refused, event_from_json
+from games.engine.race_state import OpenRace
 from games.engine.state import GameState
 from games.engine.vetting import Desk, desk_of
 from games.engine.views import player_view
@@ -52,7 +58,7 @@ from games.store.errors import ServiceError
 from games.store.reads import game_state
 from games.store.scheduler import Scheduler
 from games.store.subscribers import Change
-from games.store.writes import submit_action
+from games.store.writes import now_ms, submit_action
 
 logger = logging.getLogger(__name__)
 _local = threading.local()
@@ -156,6 +162,8 @@ def bot_action(game: Game) -> SeatAction | None:
     if game.state is None or game.phase not in IN_PLAY:
         return None
     state = game_state(game)
+    if state.phase == "playing" and state.races.open:
+        return _race_answer(game, state)
     due = (list(state.writers) if state.phase == "writing" else
            [state.dealer] if state.phase == "dealing" else [state.current])
     speech = state.phase == "playing" and bool(state.unanswered) and state.rulebook().has_speech
@@ -179,6 +187,42 @@ def bot_action(game: Game) -> SeatAction | None:
         if action is not None:
             return action
     return None
+
+
+def _race_answer(game: Game, state: GameState) -> SeatAction | None:
+    """While the table races a bot only answers: each bot that has not, once its reaction
+    time has passed since the race opened (at once where bots act at once,
+    ``MAO_BOT_DELAY`` 0, as in the tests). Its answer goes through the write path when the
+    job runs, so it counts at the time the server receives it, as a person's does."""
+    now, instant = now_ms(), _delay() <= 0
+    bots = {s.index: s for s in game.seats.filter(is_bot=True)}
+    for race in state.races.open:
+        for seat in race.seats:
+            if seat in bots and not race.answered(seat) and (
+                    instant or answer_due(game.seed, race, seat) <= now):
+                action = _bot(game, state, seat, bots[seat].bot_kind).act(
+                    player_view(state, seat))
+                if action is not None:
+                    return action
+    return None
+
+
+def answer_due(seed: int, race: OpenRace, seat: int) -> int:
+    """When the bot at ``seat`` answers ``race`` (ms of the server's clock): a person's
+    reaction after it opened, seeded by the game (:func:`~games.engine.bots.reaction_ms`)."""
+    return race.opened + reaction_ms(seed, race.number, seat, race.due - race.opened)
+
+
+def race_wait(game: Game) -> float | None:
+    """Seconds until a bot may be due to answer a race of ``game`` (``None``: no race is
+    open, or every seat has answered): the driver wakes then rather than after its usual
+    pause."""
+    if game.state is None or game.phase not in IN_PLAY:
+        return None
+    races = game_state(game).races.open
+    times = [answer_due(game.seed, race, seat) for race in races for seat in race.seats
+             if not race.answered(seat)]
+    return max(0.0, (min(times) - now_ms()) / 1000) if times else None
 
 
 def spoke_in_vain(game: Game, seat: int) -> bool:
@@ -214,15 +258,23 @@ def act_once(game_id: int) -> bool:
 
 def wake_bots(change: Change) -> None:
     """Subscriber of the write path: after a committed change, a due bot may act (a game
-    of people only is skipped at once: its row, as committed, says it has no bot)."""
+    of people only is skipped at once: its row, as committed, says it has no bot); while
+    the table races, when the first bot's answer may be due."""
     if change.game.phase != LOBBY and not change.game.has_bots:
         return
-    kick(change.game_id)
+    kick(change.game_id, race_wait(change.game) if _delay() > 0 else None)
 
 
-def kick(game_id: int) -> None:
-    """Wake the bots of a game after a change (see the module docstring)."""
-    delay = float(getattr(settings, "MAO_BOT_DELAY", 0.8))
+def _delay() -> float:
+    """The bots' pause before they move (s), ``MAO_BOT_DELAY``."""
+    return float(getattr(settings, "MAO_BOT_DELAY", 0.8))
+
+
+def kick(game_id: int, wait: float | None = None) -> None:
+    """Wake the bots of a game after a change (see the module docstring): after the bots'
+    pause, or after ``wait`` seconds when a race is open (a bot's answer comes after its own
+    reaction time, not the pause)."""
+    delay = _delay()
     if delay <= 0:
         if getattr(_local, "running", False):
             return  # the loop below is already driving this thread's bots
@@ -234,7 +286,7 @@ def kick(game_id: int) -> None:
         finally:
             _local.running = False
         return
-    _schedule(delay, game_id, 0)
+    _schedule(delay if wait is None else wait, game_id, 0)
 
 
 def _schedule(delay: float, game_id: int, attempt: int) -> None:
@@ -246,11 +298,16 @@ def _act_in_thread(game_id: int, attempt: int = 0) -> None:
     # close the caller's connection, inside its transaction on PostgreSQL (a test case, say).
     close_old_connections()
     try:
-        act_once(game_id)
+        if not act_once(game_id):
+            # Nobody was due yet: while the table races, a bot's answer may still be to come.
+            game = Game.objects.filter(pk=game_id).first()
+            wait = race_wait(game) if game is not None else None
+            if wait is not None:
+                _schedule(wait, game_id, 0)
     except Exception:  # a failed move must be retried: nothing else wakes the bot
         logger.exception("game %s: the bot driver failed (attempt %d)", game_id, attempt + 1)
         if attempt < RETRIES:
-            delay = float(getattr(settings, "MAO_BOT_DELAY", 0.8)) or 0.8
+            delay = _delay() or 0.8
             _schedule(delay * 2 ** (attempt + 1), game_id, attempt + 1)
     finally:
         connection.close()

@@ -30,8 +30,8 @@ from games.presets.display import house_of
 from games.table.context import MOMENTS, log_lines, table_context
 
 #: The fragments of a full table frame, in the order they are sent.
-TABLE = ("status", "moment", "seats", "piles", "hand", "talk", "reply-owed", "host-tools",
-         "house", "rules", "log")
+TABLE = ("status", "moment", "race", "seats", "piles", "hand", "talk", "reply-owed",
+         "host-tools", "house", "rules", "log")
 #: Fragments inside the stage, sent on their own while the stage stays.
 INSIDE_STAGE = ("turn-buttons", "joker-row", "pile-row")
 #: The notebook's evidence, pushed to the screens that have their notebook open.
@@ -199,6 +199,9 @@ def _inputs(context: dict[str, Any]) -> dict[str, str]:
         "turn-buttons": (context["my_turn"], context["pending"]),
         "joker-row": context["has_joker"],
         "pile-row": piles if len(piles) > 1 else len(piles),
+        # The race panel (its own partial): what each race shows this viewer.
+        "race": (context["code"], [repr(r) for r in context["races"]],
+                 view.clock.frozen_at),
     }
     return {name: json.dumps(value, sort_keys=True, default=str)
             for name, value in values.items()}

@@ -36,12 +36,14 @@ from games.store.writes import SubmitResult, submit_action
 #: What the table's form and its socket may ask for (rules are written through the rule
 #: builder).
 TABLE_KINDS = ("play", "pass", "claim_win", "end_game", "hand_over", "skip_rule", "deal",
-               "say")
+               "say", "respond")
 #: What the rule builder asks for.
 BUILDER_KINDS = ("write_rule",)
 #: What is heard whenever it comes, whatever the asker's screen showed: submitted at the
-#: game's version of the moment (the version still counts it).
-VERSION_FREE = ("say",)
+#: game's version of the moment (the version still counts it). A race's answer is one:
+#: everybody answers at once, and a stale screen must not lose anyone the race (the race
+#: number says which race, and the server's clock when it came).
+VERSION_FREE = ("say", "respond")
 #: What only the host may ask for.
 HOST_ONLY = {"end_game": "Only the host can end the game.",
              "hand_over": "Only the host can hand a seat to a bot."}
@@ -96,6 +98,8 @@ def read_post(post: QueryDict) -> ActionRequest:
         data |= _read_deal(post)
     elif kind == "say":
         data["words"] = post.get("words", "")
+    elif kind == "respond":
+        data |= _read_answer(post)
     elif kind == "hand_over":
         target = post.get("target", "")
         if not _is_number(target, 1):
@@ -208,6 +212,14 @@ def _read_deal(post: QueryDict) -> dict[str, Any]:
         raise ServiceError("action/bad_direction", "Choose clockwise or anticlockwise.")
     # A number the engine refuses (2) is refused there, in the words a socket frame gets.
     return {"first": int(first) if first else None, "direction": int(direction)}
+
+
+def _read_answer(post: QueryDict) -> dict[str, Any]:
+    """A race's answer from its button: the race's number, and the suit named (if any)."""
+    race = post.get("race", "")
+    # Anything but a number is refused by the engine, in the words a socket frame gets.
+    return {"race": int(race) if _is_number(race, 9) else race,
+            "suit": post.get("suit") or None}
 
 
 def _texts(action: Mapping[str, Any]) -> list[Any]:

@@ -17,13 +17,15 @@ from games.engine.views import LogLine, PileView, PlayerView, is_own_hand, playe
 from games.models import Game, Seat
 from games.store.reads import game_log, game_state
 from games.store.rows import SeatRow, seat_row
+from games.table.race_rows import SUIT_BUTTONS, race_rows
 from rules.cards import STANDARD_CARDS, Card, parse
 from rules.speech import owed_replies
 
-#: Events worth a big banner on every screen: refusals, triggers, calls, wins, the end.
+#: Events worth a big banner on every screen: refusals, triggers, calls, wins, the end, a
+#: race's result (its opening shows in the race panel, which says more).
 MOMENTS = ("refused", "fired", "call_broken", "said", "speech_broken", "claim_failed",
            "claim_won", "won_round", "tie", "no_supply", "game_over", "timed_out", "held_on",
-           "time_up")
+           "time_up", "race_closed")
 #: Log lines the table shows.
 LOG_SHOWN = 80
 #: How many recent actions' events the table reads. Every action gives every viewer at least
@@ -208,6 +210,9 @@ def table_context(game: Game, seat: Seat | None, log: Sequence[Event] | None = N
         "stage_key": f"{view.phase}/{','.join(map(str, view.writers))}/{index}/{view.dealer}",
         "suits": SUIT_CHOICES,
         "all_cards": ALL_FACES,
+        # The races the table is running (the race panel, its own fragment).
+        "races": race_rows(view),
+        "suit_buttons": SUIT_BUTTONS,
     }
     if context["am_writer"]:
         # Only the rule-maker's stage holds the builder (and pays for its preview).
