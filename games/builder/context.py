@@ -285,6 +285,10 @@ class EffectView:
     def directions(self) -> list[Option]:
         return options(m.DIRECTION_LABELS, self.effect.direction)
 
+    @property
+    def answers(self) -> list[Option]:
+        return options(m.ANSWER_LABELS, self.effect.answer)
+
 
 @dataclass
 class FormView:

@@ -27,6 +27,7 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from games.builder.model import (
+    EFFECT_FIELDS,
     KIND_LISTS,
     LISTS,
     RANK_CHOICES,
@@ -154,7 +155,7 @@ def _read_row(data: FormData, prefix: str) -> Row:
 
 def _read_effect(data: FormData, prefix: str) -> EffectRow:
     effect = EffectRow()
-    for name in ("type", "who", "count", "direction"):
+    for name in EFFECT_FIELDS:
         setattr(effect, name, _text(data, f"{prefix}-{name}", getattr(effect, name)))
     effect.per_run = bool(data.get(f"{prefix}-per_run"))
     return effect
@@ -227,7 +228,7 @@ def form_to_data(form: RuleForm) -> dict[str, list[str]]:
     data["effects-present"] = ["1"]
     for i, effect in enumerate(form.effects):
         prefix = f"effects-{i}"
-        for key in ("type", "who", "count", "direction"):
+        for key in EFFECT_FIELDS:
             data[f"{prefix}-{key}"] = [getattr(effect, key)]
         if effect.per_run:
             data[f"{prefix}-per_run"] = ["on"]
@@ -251,7 +252,7 @@ def kept_fields(form: RuleForm) -> list[tuple[str, str]]:
     if form.kind != "trigger":
         data["effects-present"] = ["1"]
         for i, effect in enumerate(form.effects):
-            for key in ("type", "who", "count", "direction"):
+            for key in EFFECT_FIELDS:
                 data[f"effects-{i}-{key}"] = [getattr(effect, key)]
             if effect.per_run:
                 data[f"effects-{i}-per_run"] = ["on"]
@@ -275,6 +276,7 @@ FIELD_LABELS = {
     "op": "Comparison", "rel": "Relation", "other": "Other card", "subject": "Card",
     "mod": "Modulo", "window": "Last cards", "window2": "Last cards",
     "allow": "Allowed words", "reply": "Words owed", "after": "Owed after",
+    "press": "The button's label", "seconds": "Seconds to answer",
 }
 
 
@@ -369,7 +371,7 @@ def _words(exc: RuleError, place: Place | None, row_field: str, list_level: bool
         return "Tick at least one rank."
     if code == "spec/empty" and row_field in ("suits", "suits2"):
         return "Tick at least one suit."
-    if code == "spec/empty" and place is not None and place.area == "effects":
+    if code == "spec/empty" and place is not None and place.area == "effects" and not row_field:
         return "Add at least one effect."
     if code == "spec/empty" and row_field == "value":
         return "Enter at least one number."

@@ -172,7 +172,12 @@ EFFECT_LABELS: Final = {
     "new_pile": "card starts a new pile",
     "win": "the player wins the round",
     "owe": "the next player owes cards (they stack)",
+    "race": "everyone races",
 }
+#: How a race is answered, in the words of its select (the rule language's ``say``,
+#: ``press`` and ``name: suit``).
+ANSWER_LABELS: Final = {"say": "to say the words", "press": "to press the button",
+                        "suit": "to name the suit (the first sets it)"}
 WHO_LABELS: Final = {"player": "the player", "next": "the next player",
                      "others": "every other player", "everyone": "every player"}
 DIRECTION_LABELS: Final = {"left": "to the left", "right": "to the right"}
@@ -235,13 +240,24 @@ class CondList:
 @dataclass
 class EffectRow:
     """One effect of a trigger; ``who``/``count``/``per_run`` serve ``draw``, ``count``
-    serves ``owe``, ``direction`` serves ``pass_hands``."""
+    serves ``owe``, ``direction`` serves ``pass_hands``; a ``race`` is answered as
+    ``answer`` says (``say`` the ``words``, ``press`` the button labelled ``words``, or
+    name the ``suit``) within ``seconds``, its loser drawing ``penalty`` cards."""
 
     type: str = "draw"
     who: str = "next"
     count: str = "1"
     per_run: bool = False
     direction: str = "left"
+    answer: str = "say"
+    words: str = "Chauncey"
+    seconds: str = "5"
+    penalty: str = "1"
+
+
+#: The text fields of an effect row, as the form names them (``effects-<i>-<field>``).
+EFFECT_FIELDS: Final = ("type", "who", "count", "direction", "answer", "words", "seconds",
+                        "penalty")
 
 
 def default_row(list_name: str) -> Row:

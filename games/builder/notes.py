@@ -1,6 +1,6 @@
 """The builder's own notes on a draft: what the preview's analysis does not see.
 
-Two notes, each a preview :class:`~games.builder.preview.Warning`:
+The notes, each a preview :class:`~games.builder.preview.Warning`:
 
 - ``double_negative``: a restriction's "must not" over a condition with "not" ticked says
   the same as a simpler rule; the note says which.
@@ -17,6 +17,9 @@ Two notes, each a preview :class:`~games.builder.preview.Warning`:
   reply on its own before any play: the same words with a play break the reply), and two
   replies whose words hold one another (a player owing both says each). Known rules only,
   as for ``same_words``.
+- ``race_public``: a trigger that opens a race (docs/rules.md, "Races") tells the table
+  what it asks as the race opens, and announces its result with the rule's jargon: the
+  author learns that this part of the secret shows every time it fires.
 """
 
 from __future__ import annotations
@@ -26,7 +29,7 @@ from collections.abc import Sequence
 from games.builder.model import RuleForm
 from games.builder.preview import Warning
 from rules.phrases import phrases_overlap, words
-from rules.spec import Call, Reply, Rule, Talking
+from rules.spec import Call, Reply, Rule, Talking, Trigger
 
 
 def _double_negative(form: RuleForm) -> Warning | None:
@@ -124,8 +127,18 @@ def _speech_words(rule: Rule, own: Sequence[Rule]) -> Warning | None:
     return None
 
 
+def _race_public(rule: Rule) -> Warning | None:
+    spec = rule.spec
+    if not isinstance(spec, Trigger) or not any(e.race for e in spec.effects):
+        return None
+    return Warning("race_public", "Everyone sees a race as it opens (what it asks, its clock) "
+                   "and hears its result with your rule's jargon: each time your rule fires, "
+                   "the table learns what it does, if not when it fires.")
+
+
 def notes(form: RuleForm, rule: Rule, own: Sequence[Rule]) -> tuple[Warning, ...]:
     """The notes on the draft ``form`` (built as ``rule``); ``own`` holds only rules that
     the draft's author knows in full (:func:`games.builder.context.own_rules`)."""
-    found = (_double_negative(form), _same_words(rule, own), _speech_words(rule, own))
+    found = (_double_negative(form), _same_words(rule, own), _speech_words(rule, own),
+             _race_public(rule))
     return tuple(w for w in found if w is not None)

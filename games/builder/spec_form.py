@@ -226,7 +226,17 @@ def effect_to_json(effect: EffectRow) -> dict[str, Any]:
         data["count"] = number(effect.count)
     elif effect.type == "pass_hands":
         data["direction"] = effect.direction
+    elif effect.type == "race":
+        data |= _race_to_json(effect)
     return data
+
+
+def _race_to_json(effect: EffectRow) -> dict[str, Any]:
+    """A race effect row's fields (the rule language refuses an answer it does not know)."""
+    if effect.answer == "suit":
+        return {"name": "suit", "seconds": number(effect.seconds)}
+    return {effect.answer: effect.words, "seconds": number(effect.seconds),
+            "penalty": number(effect.penalty)}
 
 
 def form_to_spec(form: RuleForm) -> Built:
@@ -408,6 +418,11 @@ def effect_from_json(data: dict[str, Any]) -> EffectRow:
         effect.count = str(data["count"])
     elif effect.type == "pass_hands":
         effect.direction = data["direction"]
+    elif effect.type == "race":
+        effect.answer = "suit" if "name" in data else "press" if "press" in data else "say"
+        effect.words = str(data.get("say", data.get("press", effect.words)))
+        effect.seconds = str(data.get("seconds", effect.seconds))
+        effect.penalty = str(data.get("penalty", effect.penalty))
     return effect
 
 
