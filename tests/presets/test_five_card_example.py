@@ -175,14 +175,20 @@ def test_a_jack_is_wild_and_its_player_naming_the_suit_with_it_is_first() -> Non
     assert kinds(club) == ["played"]
 
 
-def test_a_tie_for_the_suit_goes_to_the_jacks_player() -> None:
-    """"In the case of a tie suit call it goes to the person who played the Jack.\""""
+def calls_at_once(*calls: tuple[int, str]) -> tuple[GameState, RaceClosed]:
+    """Bob plays the jack of diamonds at 1 s; each seat of ``calls`` calls its suit aloud
+    0.6 s later, all in the same millisecond; the race closes the millisecond after."""
     hands = [["2C"], ["JD", "3S", "4S"], ["7H", "KH", "3C"], ["8C"]]
     state, _ = act(table(hands, ["9H"]), Play(BOB, ("JD",)), at=1_000)
-    state, _ = act(state, Say(JANE, "Clubs"), at=1_900)
-    state, _ = act(state, Say(BOB, "Hearts"), at=1_900)
-    state, events = act(state, Tick(), at=1_901)
-    closed = only(events, RaceClosed)
+    for seat, words in calls:
+        state, _ = act(state, Say(seat, words), at=1_600)
+    state, events = act(state, Tick(), at=1_601)
+    return state, only(events, RaceClosed)
+
+
+def test_a_tie_for_the_suit_goes_to_the_jacks_player() -> None:
+    """"In the case of a tie suit call it goes to the person who played the Jack.\""""
+    state, closed = calls_at_once((JANE, "Clubs"), (BOB, "Hearts"))
     assert (closed.winner, closed.suit, closed.tied) == (BOB, "H", (BOB, JANE))
     assert state.piles[0].suit == "H"
 
@@ -193,12 +199,7 @@ def test_two_others_tying_for_the_suit_draw_lots() -> None:
     'Diamonds' respectively at the same time." Calling again cannot be judged fairly across
     browsers; the server draws lots, seeded by the game and the race, the same on every
     replay."""
-    hands = [["2C"], ["JD", "3S", "4S"], ["7H", "KH", "3C"], ["8C"]]
-    state, _ = act(table(hands, ["9H"]), Play(BOB, ("JD",)), at=1_000)
-    state, _ = act(state, Say(JANE, "Clubs"), at=1_600)
-    state, _ = act(state, Say(JIM, "Diamonds"), at=1_600)
-    state, events = act(state, Tick(), at=1_601)
-    closed = only(events, RaceClosed)
+    state, closed = calls_at_once((JANE, "Clubs"), (JIM, "Diamonds"))
     winner = lot(state.seed, 1, (JANE, JIM))
     assert (closed.winner, closed.tied) == (winner, (JANE, JIM))
     assert state.piles[0].suit == {JANE: "C", JIM: "D"}[winner]

@@ -5,8 +5,6 @@ treat it."""
 from __future__ import annotations
 
 import json
-import re
-from pathlib import Path
 from random import Random
 from typing import Any
 
@@ -22,6 +20,7 @@ from rules.phrases import said_contains
 from rules.races import SUIT_PHRASE, Race, suit_named
 from rules.spec import Rule, Trigger, dump_rule, load_rule
 from rules.speech import judge_speech
+from tests.rules.docs import examples
 
 TWO = {"type": "rank", "in": ["2"]}
 
@@ -94,17 +93,12 @@ def test_a_bad_race_is_refused_naming_its_field(effect: dict[str, Any], path: st
     assert str(caught.value).startswith(f"{path}: ")
 
 
-EXAMPLE = re.compile(r"```json\n(.*?)```\n(.*?)\n\n", re.S)
-
-
 def test_every_example_of_a_race_reads_as_the_docs_say() -> None:
-    text = (Path(__file__).resolve().parents[2] / "docs" / "rules.md").read_text()
-    section = text[text.index("## Races"):text.index("## Semantics in one")]
-    examples = EXAMPLE.findall(section)
-    assert len(examples) == 3
-    for data, words in examples:
+    found = examples("## Races", "## Semantics in one")
+    assert len(found) == 3
+    for data, words in found:
         rule = load_rule({"version": 1, "jargon": "Race", "rule": json.loads(data)})
-        assert describe(rule) == " ".join(words.split()), data
+        assert describe(rule) == words, data
 
 
 def test_a_race_with_other_effects_reads_as_one_sentence() -> None:

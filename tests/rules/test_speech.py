@@ -4,8 +4,6 @@ their English (read from docs/rules.md), how they judge words, and what the anal
 from __future__ import annotations
 
 import json
-import re
-from pathlib import Path
 from random import Random
 from typing import Any
 
@@ -20,6 +18,7 @@ from rules.evaluation import Rulebook
 from rules.generate import random_rule
 from rules.spec import Reply, Rule, Talking, conditions_of, dump_rule, load_rule
 from rules.speech import judge_speech, owed_replies, perfect_reply
+from tests.rules.docs import examples
 
 
 def rule(spec: dict[str, Any], jargon: str = "Talking") -> Rule:
@@ -83,16 +82,11 @@ def test_bad_speech_rules_name_their_field(spec: dict[str, Any], path: str, code
     assert str(caught.value).startswith(f"{path}: ")
 
 
-EXAMPLE = re.compile(r"```json\n(.*?)```\n(.*?)\n\n", re.S)
-
-
 def test_every_example_of_speech_reads_as_the_docs_say() -> None:
-    text = (Path(__file__).resolve().parents[2] / "docs" / "rules.md").read_text()
-    section = text[text.index("## Speech outside a play"):text.index("## Semantics in one")]
-    examples = EXAMPLE.findall(section)
-    assert len(examples) == 4
-    for data, words in examples:
-        assert describe(rule(json.loads(data))) == " ".join(words.split()), data
+    found = examples("## Speech outside a play", "## Races")
+    assert len(found) == 4
+    for data, words in found:
+        assert describe(rule(json.loads(data))) == words, data
 
 
 def test_allowed_phrases_are_never_talking_and_anything_else_is() -> None:
