@@ -10,7 +10,8 @@ the first round won takes the match, every screen moves on to the reveal, which 
 match and the house rules apart). Where the dealer names the start, the host deals by the
 deal form while the others see who is dealing. A reply a seat owes under a preset's speech
 rules ("Thank you" after a penalty) is said first, by that seat, off its turn too: typed
-into its say-box, as a person would.
+into its say-box, as a person would. While the table races (Lynnfield's Chauncey, five-card's
+jack) every seat answers on the race's button, in seat order.
 
 The presets are a table of scripts (:data:`SCRIPTS`): a row names the preset, its seed and
 law, how the host gets the first round dealt, and what the round must show. A new preset
@@ -35,15 +36,18 @@ from games.engine.actions import (
     Deal,
     Pass,
     Play,
+    Respond,
     Say,
     SeatAction,
     SkipRule,
+    Tick,
     WriteRule,
 )
 from games.engine.apply import apply
 from games.engine.bots import KnownRules, Oracle
 from games.engine.events import CallBroken, Refused
 from games.engine.state import GameState
+from games.engine.timers import next_due
 from games.engine.views import player_view
 from games.presets.opening import open_preset, settings_for
 from games.presets.registry import preset
@@ -62,6 +66,9 @@ NAMES = ("Ann", "Bob", "Cat")
 WAIT_MS = WAIT_SECONDS * 1000
 #: The most actions the round may take: a bound the seeded games never reach.
 ROUND_ACTIONS = 200
+#: How far the mirror's clock moves with each action (ms): well within a turn's clock and a
+#: race's window, as the browser's real moves are.
+STEP_MS = 100
 PHONE = {"width": 375, "height": 740}
 #: The rule Ann writes in Mini Mao: the builder's own starting example, named Pip.
 PIP = {"jargon": "Pip", "rule": check(new_form()).spec}
@@ -153,7 +160,22 @@ def _reply(state: GameState, step: int, script: Script) -> Say | None:
     return None
 
 
+def _race_answer(state: GameState, step: int, script: Script) -> Respond | None:
+    """While the table races, the next seat (in seat order) that has not answered answers,
+    on the race's button: the last in that order is the last on the server too, since each
+    answer waits for every screen to show the one before."""
+    for seat in range(state.players):
+        oracle = Oracle(seat, script.seed * 1000 + step, KnownRules(state.rulebook()))
+        action = oracle.act(player_view(state, seat))
+        if isinstance(action, Respond):
+            return action
+    return None
+
+
 def _choose(state: GameState, step: int, script: Script, broken: bool) -> SeatAction:
+    race = _race_answer(state, step, script) if state.races.open else None
+    if race is not None:
+        return race
     reply = _reply(state, step, script)
     if reply is not None:
         return reply
@@ -185,6 +207,12 @@ def _do(player: Player, action: Action) -> None:
         # The say-box, by keyboard: any seat, on its turn or not.
         page.locator("#say-words").fill(action.words)
         page.locator("#say-words").press("Enter")
+    elif isinstance(action, Respond):
+        race = page.locator(f'#race [data-race="{action.race}"]')
+        if action.suit is None:
+            race.locator("[data-race-key]").click()
+        else:
+            race.locator(f'[data-race-suit="{action.suit}"]').click()
     elif isinstance(action, Pass):
         page.locator('#turn-buttons [data-action="pass"]').click()
     elif isinstance(action, ClaimWin):
@@ -283,11 +311,17 @@ def test_a_preset_is_played_from_the_lobby_to_a_round_won(
     for step in range(ROUND_ACTIONS):
         if state.winners:
             break
-        action = _choose(state, step, script, broken)
+        # The mirror's time moves on with each action (the server's with the clock): a race
+        # to name a suit closes the millisecond after its first answer, within the next
+        # action, on both. The choice is made on the table as that action will find it.
+        at = state.clock + STEP_MS
+        due = next_due(state)
+        seen = apply(state, Tick(), at)[0] if due is not None and due <= at else state
+        action = _choose(seen, step, script, broken)
         # A reply owed may be said by a seat off its turn: the one who acts is the action's.
         mover = by_name[state.names[action.seat]]
-        assert sorted(mover.hand()) == sorted(state.hands[action.seat]), "the mirror agrees"
-        state, events = apply(state, action)
+        assert sorted(mover.hand()) == sorted(seen.hands[action.seat]), "the mirror agrees"
+        state, events = apply(state, action, at)
         _do(mover, action)
         version += 1
         same_version(players, version)
