@@ -23,10 +23,16 @@ from games.live.fragments import Screen, render_update
 from games.models import Game
 from games.presets.format import Preset
 from games.presets.opening import settings_for
-from games.store.reads import game_log
+from games.store.reads import game_log, replay
 from games.store.writes import submit_action
 from games.timers.service import fire
-from tests.factories import arranged_table, create_game, holder_client, stored_state
+from tests.factories import (
+    arranged_table,
+    create_game,
+    holder_client,
+    stacked_deck,
+    stored_state,
+)
 from tests.web.presets import preset_game, with_preset
 from tests.web.test_consumer import communicator
 from tests.web.test_fragments import LINK, elements, fragments, snapshot_of
@@ -262,3 +268,34 @@ def test_a_bot_answers_after_its_reaction_time(racing: Preset, settings: Setting
     assert wait is not None and wait <= 0.001
     monkeypatch.setattr(driver, "now_ms", lambda: due)
     assert bot_action(game) == Respond(1, 1)
+
+
+def test_a_window_closes_once_however_many_processes_fire_it(racing: Preset) -> None:
+    game, _, at = race_game(racing)
+    assert fire(game.pk, at=at + 4_000) is None
+    assert fire(game.pk, at=at + 4_001) is None  # another process, a moment later
+    game.refresh_from_db()
+    closed = [e for e in game_log(game, since=0) if isinstance(e, RaceClosed)]
+    assert len(closed) == 1
+
+
+def test_a_game_with_races_replays_to_the_state_stored(racing: Preset) -> None:
+    """The log keeps each action's time: a replay closes the same windows on the same
+    answers, and draws the same lots."""
+    hands = [["2H", "4C", "6H", "3S", "5S"], ["7C", "9D", "3D", "8S", "9S"],
+             ["5C", "KS", "QH", "10S", "JH"]]
+    with stacked_deck(hands, "8C"):
+        game, clients = preset_game(racing)
+    at = stored_state(game).clock + 1_000
+    game = submit_action(game.code, Play(1, ("7C",)), game.version, at=at).game
+    game = submit_action(game.code, Respond(2, 1), game.version, at=at + 600).game
+    game = submit_action(game.code, Respond(0, 1), game.version, at=at + 900).game
+    game = submit_action(game.code, Respond(1, 1), game.version, at=at + 900).game
+    fire(game.pk, at=at + 4_000)
+    game.refresh_from_db()
+    state = stored_state(game)
+    assert state.races.count == 1 and not state.races.open
+    (closed,) = [e for e in game_log(game, since=0) if isinstance(e, RaceClosed)]
+    assert closed.tied == (0, 1)  # a draw of lots, which the replay must draw the same
+    with stacked_deck(hands, "8C"):
+        assert replay(game).to_json() == state.to_json()
