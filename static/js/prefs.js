@@ -4,8 +4,8 @@
    - "four-colour" (off unless chosen) draws diamonds blue and clubs green, so that the four
      suits differ by more than colour pairs (WCAG 1.4.1);
    - "key-shortcuts" (on unless turned off): the table's single-key shortcuts (1-9, P, N, /,
-     static/js/table.js), which a speech-input user may set off by saying a word (WCAG
-     2.1.4), so they can be turned off.
+     static/js/table.js; R, and C D H S for a suit, in a race, static/js/race.js), which a
+     speech-input user may set off by saying a word (WCAG 2.1.4), so they can be turned off.
 
    A checkbox with data-pref="four-colour" (or "key-shortcuts") anywhere on a page turns it
    on and off. */
