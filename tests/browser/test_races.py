@@ -3,7 +3,8 @@ opens a race on a pair and Cat's Hands Up one on a four. The race panel shows on
 screen as it opens (the big button for each player, none for a spectator), read at once
 to screen readers; Ann clicks the button, Cat presses R, Bob on his phone says the words
 last and draws; then nobody but Bob is silent in the next race, whose window the server's
-timer closes by itself. The server runs with ``MAO_TIMERS=1``, so no test fires a tick;
+timer closes by itself; R does nothing once the single-key shortcuts are turned off. The
+server runs with ``MAO_TIMERS=1``, so no test fires a tick;
 every state is shot and checked by axe at 375 and 1280 px (``shoot``)."""
 
 from __future__ import annotations
@@ -112,7 +113,17 @@ def test_a_race_with_three_players_where_the_last_one_draws(
         # Ann clicks the big button, Cat presses R: every screen shows who answered.
         ann.page.get_by_role("button", name=re.compile("Chauncey!")).click()
         expect(ann.page.locator("#race")).to_contain_text("You answered", timeout=WAIT_MS)
-        cat.page.locator("body").press("r")
+        # With the single-key shortcuts turned off, R does nothing (WCAG 2.1.4).
+        switch = cat.page.get_by_label("Key shortcuts")
+        blur = "document.activeElement && document.activeElement.blur()"
+        switch.uncheck()
+        cat.page.evaluate(blur)
+        cat.page.keyboard.press("r")
+        cat.page.wait_for_timeout(500)
+        expect(cat.page.get_by_role("button", name=re.compile("Chauncey!"))).to_be_visible()
+        switch.check()
+        cat.page.evaluate(blur)
+        cat.page.keyboard.press("r")
         for player in [*players, watcher]:
             expect(player.page.locator("#race")).to_contain_text("Answered: Ann, Cat.",
                                                                  timeout=WAIT_MS)
