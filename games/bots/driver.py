@@ -40,7 +40,7 @@ from django.conf import settings
 from django.db import close_old_connections, connection
 
 from games.bots.detective import Casebook, DetectiveBot
-from games.engine.actions import SeatAction
+from games.engine.actions import PlayerAction
 from games.engine.bots import Bot, Experimenter, KnownRules, make_bot
 from games.engine.errors import EngineError
 from games.engine.events import Refused, event_from_json
@@ -151,7 +151,7 @@ def _bot(game: Game, state: GameState, seat: int, kind: str) -> Bot:
     return make_bot(kind, seat, seed, insight=KnownRules(state.rulebook()))
 
 
-def bot_action(game: Game) -> SeatAction | None:
+def bot_action(game: Game) -> PlayerAction | None:
     """The action a seated bot takes now in ``game``, if a bot is due to act."""
     if game.state is None or game.phase not in IN_PLAY:
         return None

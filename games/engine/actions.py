@@ -122,7 +122,7 @@ class Tick:
 
 Action = Play | Pass | WriteRule | SkipRule | Deal | ClaimWin | EndGame | HandOver | Say | Tick
 #: The actions a seat asks for (every action but the server's :class:`Tick`).
-SeatAction = Play | Pass | WriteRule | SkipRule | Deal | ClaimWin | EndGame | HandOver | Say
+PlayerAction = Play | Pass | WriteRule | SkipRule | Deal | ClaimWin | EndGame | HandOver | Say
 
 
 def _seat(data: dict[str, Any]) -> int:
