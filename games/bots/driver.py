@@ -45,7 +45,7 @@ from django.conf import settings
 from django.db import close_old_connections, connection
 
 from games.bots.detective import Casebook, DetectiveBot
-from games.engine.actions import SeatAction
+from games.engine.actions import PlayerAction
 from games.engine.bots import Bot, Experimenter, KnownRules, make_bot, reaction_ms
 from games.engine.errors import EngineError
 from games.engine.events import Refused, event_from_json
@@ -157,7 +157,7 @@ def _bot(game: Game, state: GameState, seat: int, kind: str) -> Bot:
     return make_bot(kind, seat, seed, insight=KnownRules(state.rulebook()))
 
 
-def bot_action(game: Game) -> SeatAction | None:
+def bot_action(game: Game) -> PlayerAction | None:
     """The action a seated bot takes now in ``game``, if a bot is due to act."""
     if game.state is None or game.phase not in IN_PLAY:
         return None
@@ -189,7 +189,7 @@ def bot_action(game: Game) -> SeatAction | None:
     return None
 
 
-def _race_answer(game: Game, state: GameState) -> SeatAction | None:
+def _race_answer(game: Game, state: GameState) -> PlayerAction | None:
     """While the table races a bot only answers: each bot that has not, once its reaction
     time has passed since the race opened (at once where bots act at once,
     ``MAO_BOT_DELAY`` 0, as in the tests). Its answer goes through the write path when the

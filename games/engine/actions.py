@@ -137,8 +137,8 @@ class Tick:
 Action = (Play | Pass | WriteRule | SkipRule | Deal | ClaimWin | EndGame | HandOver | Say
           | Respond | Tick)
 #: The actions a seat asks for (every action but the server's :class:`Tick`).
-SeatAction = (Play | Pass | WriteRule | SkipRule | Deal | ClaimWin | EndGame | HandOver | Say
-              | Respond)
+PlayerAction = (Play | Pass | WriteRule | SkipRule | Deal | ClaimWin | EndGame | HandOver
+                | Say | Respond)
 
 
 def _seat(data: dict[str, Any]) -> int:

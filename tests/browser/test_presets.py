@@ -36,9 +36,9 @@ from games.engine.actions import (
     Deal,
     Pass,
     Play,
+    PlayerAction,
     Respond,
     Say,
-    SeatAction,
     SkipRule,
     Tick,
     WriteRule,
@@ -172,7 +172,7 @@ def _race_answer(state: GameState, step: int, script: Script) -> Respond | None:
     return None
 
 
-def _choose(state: GameState, step: int, script: Script, broken: bool) -> SeatAction:
+def _choose(state: GameState, step: int, script: Script, broken: bool) -> PlayerAction:
     race = _race_answer(state, step, script) if state.races.open else None
     if race is not None:
         return race

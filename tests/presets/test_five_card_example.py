@@ -16,6 +16,7 @@ from collections.abc import Sequence
 import pytest
 
 from games.engine.actions import Play, Respond, Say, Tick
+from games.engine.clock import start_clock
 from games.engine.events import (
     CallBroken,
     Dealt,
@@ -26,6 +27,7 @@ from games.engine.events import (
     RaceOpened,
     Refused,
     SpeechBroken,
+    TimedOut,
     WonRound,
 )
 from games.engine.races import lot
@@ -42,10 +44,12 @@ HANDS = [["2C", "3C", "4C", "5C", "6C"], ["2S", "5S", "JS", "7D", "9H"],
 
 
 def deal(starter: str, draws: tuple[str, ...] = ()) -> tuple[GameState, list[Event]]:
-    """Doug deals ``HANDS`` and turns up ``starter``."""
+    """Doug deals ``HANDS`` and turns up ``starter``; the clock starts as the lobby starts it
+    (at 0 s)."""
     settings = settings_for(preset("five-card"), players=4, first_rule_maker=DEALER)
     with stacked_deck(HANDS, starter, draws):
         state, events = open_preset(settings, NAMES, 1)
+    start_clock(state, 0)
     return state, list(events)
 
 
@@ -289,3 +293,22 @@ def test_a_point_of_order_may_be_called_and_ended_without_a_card() -> None:
     for words in ("Point of order!", "End point of order."):
         state, events = act(state, Say(JANE, words))
         assert not of_kind(events, SpeechBroken) and len(state.hands[JANE]) == 5
+
+
+def test_taking_over_five_seconds_is_called_for_time() -> None:
+    """"Time Limit Exceeded - player draws one card. If someone takes over 5 seconds (or a
+    different time limit set before game started) then they are called for time and given
+    one card.\""""
+    state = table(HANDS, ["9D"], draws=("KS",))
+    state, events = act(state, Tick(), at=5_000)
+    assert only(events, TimedOut).text == ("Dealer: that's a Time Limit Exceeded! Bob took "
+                                           "longer than 5 seconds.")
+    assert penalties(events) == [1] and state.hands[BOB][-1] == "KS"
+    assert state.current == JANE and state.timers["turn"] == 10_000
+    # "a different time limit set before game started": the lobby's choice.
+    settings = settings_for(preset("five-card"), players=4, first_rule_maker=DEALER,
+                            turn_seconds=30)
+    with stacked_deck(HANDS, "9D"):
+        slower, _ = open_preset(settings, NAMES, 1)
+    start_clock(slower, 0)
+    assert slower.timers == {"turn": 30_000}
