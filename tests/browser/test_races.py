@@ -4,21 +4,17 @@ screen as it opens (the big button for each player, none for a spectator), read 
 to screen readers; Ann clicks the button, Cat presses R, Bob on his phone says the words
 last and draws; then nobody but Bob is silent in the next race, whose window the server's
 timer closes by itself; R does nothing once the single-key shortcuts are turned off. The
-server runs with ``MAO_TIMERS=1``, so no test fires a tick;
-every state is shot and checked by axe at 375 and 1280 px (``shoot``)."""
+server is the one whose clocks run (``timed_server_url``: ``MAO_TIMERS=1``), so no test
+fires a tick; every state is shot and checked by axe at 375 and 1280 px (``shoot``)."""
 
 from __future__ import annotations
 
 import re
-import subprocess
-import sys
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from pathlib import Path
 
-import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from tests.browser.conftest import ROOT, serve
 from tests.browser.helpers import WAIT_SECONDS, Player, horizontal_overflow, htmx_idle, open_context
 from tests.browser.stage import stage
 
@@ -33,25 +29,6 @@ CHAUNCEY = {"kind": "trigger", "when": PAIR,
             "effects": [{"type": "race", "say": "Chauncey", "seconds": 30}]}
 HANDS_UP = {"kind": "trigger", "when": {"type": "rank", "of": "played", "in": ["4"]},
             "effects": [{"type": "race", "press": "Hands up", "seconds": 12}]}
-
-
-@pytest.fixture(scope="module")
-def timed_env(server_env: dict[str, str],
-              tmp_path_factory: pytest.TempPathFactory) -> dict[str, str]:
-    """A server of its own whose timers fire by themselves (``MAO_TIMERS=1``), with its own
-    database: the shared server's tests fire no timer."""
-    folder = tmp_path_factory.mktemp("timed")
-    env = server_env | {"MAO_TIMERS": "1", "DATABASE_URL": f"sqlite:///{folder / 'db.sqlite3'}"}
-    subprocess.run([sys.executable, "manage.py", "migrate", "--no-input", "-v", "0"],
-                   cwd=ROOT, env=env, check=True)
-    return env
-
-
-@pytest.fixture(scope="module")
-def timed_url(timed_env: dict[str, str]) -> Iterator[str]:
-    folder = Path(timed_env["DATABASE_URL"].removeprefix("sqlite:///")).parent
-    with serve(timed_env, folder, "daphne-timed.log") as url:
-        yield url
 
 
 def _sit(browser: Browser, url: str, code: str, cookie: dict[str, object] | None, name: str,
@@ -76,17 +53,18 @@ def _banner(players: list[Player], text: str) -> None:
 
 
 def test_a_race_with_three_players_where_the_last_one_draws(
-        browser: Browser, timed_url: str, timed_env: dict[str, str],
+        browser: Browser, timed_server_url: str, timed_env: dict[str, str],
         shoot: Callable[[Page, str], Path]) -> None:
     game = stage(timed_env, {
         "players": 3, "hand_size": 3, "names": NAMES, "seed": 1,
         "rules": [[0, "Chauncey", CHAUNCEY], [2, "Hands Up", HANDS_UP]],
         "hands": [["2C", "3D", "9S"], ["7H", "5C", "KD"], ["4H", "6S", "10C"]],
         "pile": ["7C"], "current": 1})
-    ann = _sit(browser, timed_url, game.code, game.cookie(0, timed_url), "Ann", **DESKTOP)
-    bob = _sit(browser, timed_url, game.code, game.cookie(1, timed_url), "Bob", **PHONE)
-    cat = _sit(browser, timed_url, game.code, game.cookie(2, timed_url), "Cat", **DESKTOP)
-    watcher = _sit(browser, timed_url, game.code, None, "Watcher", **DESKTOP)
+    url = timed_server_url
+    ann = _sit(browser, url, game.code, game.cookie(0, url), "Ann", **DESKTOP)
+    bob = _sit(browser, url, game.code, game.cookie(1, url), "Bob", **PHONE)
+    cat = _sit(browser, url, game.code, game.cookie(2, url), "Cat", **DESKTOP)
+    watcher = _sit(browser, url, game.code, None, "Watcher", **DESKTOP)
     players = [ann, bob, cat]
     try:
         for player in [*players, watcher]:
