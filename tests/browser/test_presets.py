@@ -21,7 +21,7 @@ is a new row.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -149,34 +149,28 @@ def _breaking_card(state: GameState) -> str | None:
     return None
 
 
-def _reply(state: GameState, step: int, script: Script) -> Say | None:
-    """A reply a seat owes under the preset's speech rules, said first, off its turn too
-    (as a bot says it: :func:`games.engine.bots.reply_for`)."""
-    for seat in sorted(state.unanswered):
+def _off_turn[A: (Say, Respond)](state: GameState, step: int, script: Script,
+                                 seats: Iterable[int], kind: type[A]) -> A | None:
+    """The first of ``seats`` whose oracle would now act with a ``kind`` of action, off its
+    turn too (as a bot does: :func:`games.engine.bots.reply_for`, ``race_for``)."""
+    for seat in seats:
         oracle = Oracle(seat, script.seed * 1000 + step, KnownRules(state.rulebook()))
         action = oracle.act(player_view(state, seat))
-        if isinstance(action, Say):
-            return action
-    return None
-
-
-def _race_answer(state: GameState, step: int, script: Script) -> Respond | None:
-    """While the table races, the next seat (in seat order) that has not answered answers,
-    on the race's button: the last in that order is the last on the server too, since each
-    answer waits for every screen to show the one before."""
-    for seat in range(state.players):
-        oracle = Oracle(seat, script.seed * 1000 + step, KnownRules(state.rulebook()))
-        action = oracle.act(player_view(state, seat))
-        if isinstance(action, Respond):
+        if isinstance(action, kind):
             return action
     return None
 
 
 def _choose(state: GameState, step: int, script: Script, broken: bool) -> PlayerAction:
-    race = _race_answer(state, step, script) if state.races.open else None
-    if race is not None:
-        return race
-    reply = _reply(state, step, script)
+    # While the table races, the next seat (in seat order) that has not answered answers, on
+    # the race's button: the last in that order is the last on the server too, since each
+    # answer waits for every screen to show the one before. Then a reply a seat owes under
+    # the preset's speech rules, said first, off its turn too.
+    if state.races.open:
+        race = _off_turn(state, step, script, range(state.players), Respond)
+        if race is not None:
+            return race
+    reply = _off_turn(state, step, script, sorted(state.unanswered), Say)
     if reply is not None:
         return reply
     seat = state.current
