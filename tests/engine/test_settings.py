@@ -20,7 +20,9 @@ def test_the_defaults_are_four_players_of_five_cards_with_jokers() -> None:
                                         "dealer_rotates": False, "name_start": False,
                                         "penalty": "per_refusal", "penalty_cap": None,
                                         "starter_triggers": False, "chair": "Dealer",
-                                        "preset": "mini-mao", "law": None}
+                                        "preset": "mini-mao", "law": None,
+                                        "out_of_turn": "refused", "multiples": False,
+                                        "expel_hand": False, "expel_mistakes": None}
 
 
 def test_settings_stored_before_the_lifecycle_settings_load_as_mini_mao() -> None:
@@ -37,6 +39,8 @@ def test_settings_stored_before_the_lifecycle_settings_load_as_mini_mao() -> Non
     {"penalty": "per_card"}, {"penalty_cap": 0}, {"penalty_cap": 11},
     {"starter_triggers": None}, {"chair": ""}, {"chair": " Dealer"}, {"chair": "x" * 21},
     {"preset": "Penn State"}, {"preset": ""}, {"law": ""},
+    {"out_of_turn": "allowed"}, {"multiples": 1}, {"expel_hand": "yes"},
+    {"expel_mistakes": 1}, {"expel_mistakes": 11},
 ], ids=str)
 def test_settings_out_of_range_are_refused(options: dict[str, Any]) -> None:
     with pytest.raises(EngineError) as caught:
@@ -62,7 +66,7 @@ def test_settings_round_trip_through_json() -> None:
     {"hand_size": 5.0}, {"decks": None}, {"first_rule_maker": "1"},
     {"first_rule_maker": True}, {"jokers": "no"}, {"match_wins": "3"}, {"match_wins": 2.0},
     {"penalty_cap": True}, {"chair": 7}, {"preset": None}, {"rule_making": ["add"]},
-    {"law": 3},
+    {"law": 3}, {"out_of_turn": None}, {"expel_mistakes": "3"}, {"expel_mistakes": True},
 ], ids=str)
 def test_bad_settings_json_is_refused(data: Any) -> None:
     with pytest.raises(EngineError) as caught:
