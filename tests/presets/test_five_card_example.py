@@ -1,8 +1,10 @@
 """Seed 001's untraditional five-card Mao, its own examples replayed through the engine under
 the ``five-card`` preset: the starter acting on the first player (``starter_triggers``),
 twos, aces and sevens in play with their "very"s, wild jacks, named spades, and the
-two- and three-card penalties for a missed "Last card" and "Mao", and the talking penalty
-(the seed's grounds for talking; a point of order called and ended costs nothing).
+two- and three-card penalties for a missed "Last card" and "Mao", the talking penalty
+(the seed's grounds for talking; a point of order called and ended costs nothing), and a
+play out of turn (Jane playing on Bob's turn, a club on a heart out of turn, the flinch that
+plays its card).
 
 The seed's words are quoted in each test's docstring. A starter is staged with the deal's
 own hook (:func:`tests.factories.stacked_deck`), so the engine deals and fires it as ever.
@@ -15,7 +17,16 @@ from collections.abc import Sequence
 import pytest
 
 from games.engine.actions import Say
-from games.engine.events import CallBroken, Dealt, Drew, Event, Refused, SpeechBroken, WonRound
+from games.engine.events import (
+    CallBroken,
+    Dealt,
+    Drew,
+    Event,
+    OutOfTurn,
+    Refused,
+    SpeechBroken,
+    WonRound,
+)
 from games.engine.state import GameState
 from games.presets.opening import open_preset, settings_for
 from games.presets.registry import preset
@@ -215,3 +226,38 @@ def test_a_point_of_order_may_be_called_and_ended_without_a_card() -> None:
     for words in ("Point of order!", "End point of order."):
         state, events = act(state, Say(JANE, words))
         assert not of_kind(events, SpeechBroken) and len(state.hands[JANE]) == 5
+
+
+def test_a_play_out_of_turn_draws_one_and_takes_the_card_back() -> None:
+    """"Out of Turn - Player draws one card and takes their card back. One of the players
+    makes a play out of turn. For instance: Jane plays when it is Bob's turn.\""""
+    hands = [["2C"], ["5S", "3D", "4D"], ["7H", "4C"], ["8C"]]
+    state, events = play(table(hands, ["4H"]), JANE, "4C")
+    assert only(events, OutOfTurn).text == ("Jane tries 4♣ on 4♥ out of turn. Dealer: that's "
+                                            "Out of Turn!")
+    assert penalties(events) == [1]
+    assert "4C" in state.hands[JANE] and state.piles[0].cards == ["4H"]
+    assert state.current == BOB  # Bob keeps his turn
+
+
+def test_a_club_on_a_heart_out_of_turn_costs_two_cards() -> None:
+    """"A player may get more than one penalty call on a single play. If Bob plays a Club on
+    a Heart and it is not his turn he will get two penalty cards.\""""
+    hands = [["2C"], ["5S", "3C", "4D"], ["7H"], ["8C"]]
+    state, events = play(table(hands, ["4H"], current=JANE), BOB, "3C")
+    assert only(events, OutOfTurn).text == ("Bob tries 3♣ on 4♥ out of turn. Dealer: that's "
+                                            "Out of Turn! Dealer: that's a Misplay!")
+    assert penalties(events) == [2]
+    assert state.current == JANE
+
+
+def test_a_flinch_that_plays_the_card_is_out_of_turn() -> None:
+    """"Bob plays a skip that would skip Jane and go to Jim. Jane begins to take out a card
+    to play it and then realizes that it is not her turn ... If Jane plays the card it is
+    called Out of Turn and the Flinch is waived off.\""""
+    hands = [["2C"], ["AH", "3D", "4D"], ["7H", "5H"], ["8C"]]
+    state, _ = play(table(hands, ["4H"]), BOB, "AH")
+    assert state.current == JIM
+    state, events = play(state, JANE, "5H")
+    assert only(events, OutOfTurn).current == JIM
+    assert penalties(events) == [1] and state.current == JIM
