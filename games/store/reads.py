@@ -13,7 +13,7 @@ from django.db.models import QuerySet
 
 from games.engine.actions import Action, parse_action
 from games.engine.apply import apply
-from games.engine.events import Event, event_from_json
+from games.engine.events import Event, SeatTaken, event_from_json
 from games.engine.settings import GameSettings
 from games.engine.state import GameState
 from games.models import Game, LogEntry
@@ -125,11 +125,19 @@ def replay(ref: GameRef) -> GameState:
     """
     game = get_game(ref)
     names = list(game.seats.order_by("index").values_list("name", flat=True))
+    rows = list(LogEntry.objects.filter(game=game).order_by("seq").values_list("action",
+                                                                              "events"))
+    # A seat taken over is called by its newcomer's name: it was opened under the first.
+    for action, events in reversed(rows):
+        if action.get("type") != "take_seat":
+            continue
+        for event in map(event_from_json, events):
+            if isinstance(event, SeatTaken) and event.seat is not None:
+                names[event.seat] = event.former
     # The settings name the preset (and law) the game was opened from: Mini Mao opens as
     # it always did, a preset with its house rules and law.
     state, _ = open_preset(GameSettings.from_json(game.settings), names, game.seed)
-    for data in LogEntry.objects.filter(game=game).order_by("seq").values_list("action",
-                                                                              flat=True):
-        if not is_opening(data):
-            state, _ = apply(state, parse_action(data))
+    for action, _ in rows:
+        if not is_opening(action):
+            state, _ = apply(state, parse_action(action))
     return state

@@ -41,8 +41,12 @@ class SubmitResult:
     events: tuple[Event, ...]
 
 
-def submit_action(game_ref: GameRef, action: Action, expected_version: int) -> SubmitResult:
+def submit_action(game_ref: GameRef, action: Action, expected_version: int,
+                  taker: str | None = None) -> SubmitResult:
     """Apply ``action`` to the stored game if it is still at ``expected_version``.
+
+    ``taker`` is the holder of the browser that takes a seat over with the action (a
+    ``TakeSeat``; games/store/seating.py), which holds no seat yet.
 
     On success the new state, phase and version (``expected_version + 1``) are stored, one
     :class:`LogEntry` with ``seq`` equal to that version is appended, the Rule and Round
@@ -73,7 +77,7 @@ def submit_action(game_ref: GameRef, action: Action, expected_version: int) -> S
         LogEntry.objects.create(game=game, seq=version, action=action_to_json(action),
                                 events=[event.to_json() for event in events])
         update_mirrors(game, before, after, events, now)
-        seats_follow(game, events)
+        seats_follow(game, events, after, taker)
         change = Change(game, version, tuple(events))
         transaction.on_commit(lambda: changed(change))
     return SubmitResult(game=game, version=version, state=after, events=tuple(events))
