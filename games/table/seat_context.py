@@ -62,19 +62,19 @@ def off_turn(view: PlayerView) -> dict[str, Any]:
     if view.current == view.viewer:
         return {"playable": frozenset(view.hand), "off_turn": ""}
     # (Never whose turn it is, which the status says: the hand would change every turn.)
-    whose = "It is not your turn."
+    whose = "It is not your turn:"
     settings = view.settings
     if settings.out_of_turn == "penalised":
         chair = settings.chair
         also = (" unless it is the same card as the top of a pile (a multiple)"
                 if settings.multiples else "")
         return {"playable": frozenset(view.hand),
-                "off_turn": f"{whose} A card you play now is out of turn{also}: {chair} "
+                "off_turn": f"{whose} a card you play now is out of turn{also}, so {chair} "
                             "refuses it and you draw a penalty card."}
     tops = {pile.last(1)[0] for pile in view.piles}
     multiples = frozenset(c for c in view.hand if c in tops) if settings.multiples else frozenset()
     if multiples:
         return {"playable": multiples,
-                "off_turn": f"{whose} You may play a card identical to the top of a pile (a "
-                            "multiple) now; wait for your turn for the others."}
-    return {"playable": multiples, "off_turn": f"{whose} Wait for your turn."}
+                "off_turn": f"{whose} you may play a card identical to the top of a pile (a "
+                            "multiple) now, and the others on your turn."}
+    return {"playable": multiples, "off_turn": f"{whose} wait for it."}

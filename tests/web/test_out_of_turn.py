@@ -73,15 +73,15 @@ def test_the_table_lets_a_player_try_off_their_turn_only_where_it_is_penalised()
     game, clients, waiting = five_card()
     page = clients[waiting].get(f"/g/{game.code}/").content.decode()
     assert sorted(enabled(page)) == sorted(stored_state(game).hands[waiting])
-    assert ("A card you play now is out of turn: Dealer refuses it and you draw a penalty "
-            "card.") in page
+    assert ("It is not your turn: a card you play now is out of turn, so Dealer refuses it "
+            "and you draw a penalty card.") in page
     mini, players = started_game()
     mini = submit_action(mini, WriteRule(0, {"jargon": "Pip", "rule": {
         "kind": "restriction", "must_not": {"type": "face"}}}), mini.version).game
     state = stored_state(mini)
     other = next(s for s in range(3) if s != state.current)
     page = players[other].get(f"/g/{mini.code}/").content.decode()
-    assert enabled(page) == [] and "It is not your turn. Wait for your turn." in page
+    assert enabled(page) == [] and "It is not your turn: wait for it." in page
 
 
 @pytest.mark.asyncio
@@ -127,6 +127,6 @@ def test_a_penalising_table_warns_of_multiples_where_they_go_down() -> None:
         "kind": "restriction", "must_not": {"type": "rank", "in": ["K"]}}})], multiples=True,
         out_of_turn="penalised", chair="Chairman")
     words = off_turn(player_view(state, (state.current + 1) % 3))["off_turn"]
-    assert words == ("It is not your turn. A card you play now is out of turn unless it is "
-                     "the same card as the top of a pile (a multiple): Chairman refuses it "
+    assert words == ("It is not your turn: a card you play now is out of turn unless it is "
+                     "the same card as the top of a pile (a multiple), so Chairman refuses it "
                      "and you draw a penalty card.")
