@@ -293,6 +293,8 @@ class Played(Event):
     pile: int
     #: The table when it was played (none in logs older than the notebook).
     situation: Situation | None = None
+    #: Played off its player's turn: a multiple (the ``multiples`` setting).
+    out_of_turn: bool = False
 
 
 @event_kind("refused")

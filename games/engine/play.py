@@ -153,7 +153,7 @@ def play(state: GameState, action: Play, events: list[Event]) -> None:
                          f"{top_shown(pile)}{where}{saying(action.say)}.",
                          seat=seat, cards=action.cards,
                          stands_for=tuple(str(e) for e in effective), pile=action.pile,
-                         situation=seen))
+                         situation=seen, out_of_turn=not in_turn))
     last = first
     for i, (card, stands) in enumerate(zip(physical, effective, strict=True)):
         ctx = first if i == 0 else context_of(state, seat, pile, card, stands,
@@ -201,12 +201,7 @@ def _refuse(state: GameState, action: Play, physical: list[Card], effective: lis
     entries = entries_by_rule(state, state.rulebook())
     cards = shown(physical, effective)
     moment = f"Round {state.round}, turn {state.turn}: {name} played {cards} on {pile.top.symbol}"
-    calls: list[Breach] = []
-    for rule in broken:
-        entry = entries[id(rule)]
-        record(state, entry, "broken", moment)
-        calls.append(Breach(entry.jargon, entry.author, state.author_name(entry.author),
-                            entry.id))
+    calls = breaches(state, entries, broken, moment)
     events.append(Refused(text=f"{name} tries {cards} on {top_shown(pile)}"
                           f"{saying(action.say)}. {refusal_verdict(tuple(calls))}",
                           seat=seat, cards=action.cards,
@@ -222,6 +217,19 @@ def _refuse(state: GameState, action: Play, physical: list[Card], effective: lis
         return
     if in_turn:
         state.current = state.seat_after(seat)
+
+
+def breaches(state: GameState, entries: dict[int, RuleEntry], broken: list[Rule],
+             moment: str) -> list[Breach]:
+    """The rules ``broken`` by a play refused at ``moment`` (in words), each counted as
+    broken (its jargon now public), as the refusal names them."""
+    found: list[Breach] = []
+    for rule in broken:
+        entry = entries[id(rule)]
+        record(state, entry, "broken", moment)
+        found.append(Breach(entry.jargon, entry.author, state.author_name(entry.author),
+                            entry.id))
+    return found
 
 
 def pay(state: GameState, seat: int, penalty: int, events: list[Event]) -> int:

@@ -71,23 +71,25 @@ def open_seat(state: GameState, action: OpenSeat, events: list[Event]) -> None:
     _target(state, action.seat, action.target)
     if action.target == action.seat:
         raise EngineError("action/own_seat", "You cannot open your own seat.")
-    name = state.names[action.target]
-    if action.target in state.vacant:
-        raise EngineError("seat/already_open", f"{name}'s seat is open already.")
-    state.vacant.append(action.target)
-    events.append(SeatOpened(text=f"{state.names[action.seat]} opened {name}'s seat: someone "
-                             "new may take it over, with its cards.", seat=action.target))
+    _open(state, action.target)
+    events.append(SeatOpened(text=f"{state.names[action.seat]} opened "
+                             f"{state.names[action.target]}'s seat: someone new may take it "
+                             "over, with its cards.", seat=action.target))
 
 
 def leave_seat(state: GameState, action: LeaveSeat, events: list[Event]) -> None:
     """The player of ``action.seat`` leaves it, open for someone new to take over."""
     _target(state, action.seat, action.seat)
-    name = state.names[action.seat]
-    if action.seat in state.vacant:
-        raise EngineError("seat/already_open", f"{name}'s seat is open already.")
-    state.vacant.append(action.seat)
-    events.append(SeatLeft(text=f"{name} leaves the table: someone new may take over their "
-                           "seat, with its cards.", seat=action.seat))
+    _open(state, action.seat)
+    events.append(SeatLeft(text=f"{state.names[action.seat]} leaves the table: someone new "
+                           "may take over their seat, with its cards.", seat=action.seat))
+
+
+def _open(state: GameState, seat: int) -> None:
+    """``seat`` waits for someone new (``seat/already_open`` if it does already)."""
+    if seat in state.vacant:
+        raise EngineError("seat/already_open", f"{state.names[seat]}'s seat is open already.")
+    state.vacant.append(seat)
 
 
 def clean_name(name: str) -> str:

@@ -22,9 +22,10 @@ from __future__ import annotations
 from dataclasses import replace
 
 from games.engine.actions import Pass, Play
-from games.engine.effects import entries_by_rule, record
-from games.engine.events import OUT_OF_TURN, Breach, Event, OutOfTurn
+from games.engine.effects import entries_by_rule
+from games.engine.events import OUT_OF_TURN, Event, OutOfTurn
 from games.engine.play import (
+    breaches,
     cards_of,
     context_of,
     is_multiple,
@@ -73,18 +74,12 @@ def out_of_turn(state: GameState, action: Play | Pass, events: list[Event]) -> N
     rulebook = state.rulebook()
     broken = rulebook.broken(first)
     group_refused = len(action.cards) > 1 and rulebook.group_permission(effective) is None
-    entries = entries_by_rule(state, rulebook)
     moment = (f"Round {state.round}, turn {state.turn + 1}: {name} played "
               f"{shown(physical, effective)} on {pile.top.symbol} out of turn")
-    breaches: list[Breach] = []
-    for rule in broken:
-        entry = entries[id(rule)]
-        record(state, entry, "broken", moment)
-        breaches.append(Breach(entry.jargon, entry.author, state.author_name(entry.author),
-                               entry.id))
+    named = breaches(state, entries_by_rule(state, rulebook), broken, moment)
     event = OutOfTurn(text="", seat=seat, cards=action.cards,
                       stands_for=tuple(str(e) for e in effective), top=str(pile.top),
-                      broken=tuple(breaches), pile=action.pile, current=state.current,
+                      broken=tuple(named), pile=action.pile, current=state.current,
                       chair=chair)
     events.append(replace(event, text=f"{name} tries {shown(physical, effective)} on "
                           f"{top_shown(pile)} out of turn{saying(action.say)}. "

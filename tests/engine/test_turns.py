@@ -118,6 +118,7 @@ def test_a_multiple_goes_down_out_of_turn_and_play_goes_on_after_its_player() ->
     after, events = play(state, ANN, "5H", say="two")
     played = only(events, Played)
     assert played.text == "Ann plays 5♥ on 5♥, out of turn (a multiple), saying “two”."
+    assert played.out_of_turn
     assert not of_kind(events, CallBroken)
     assert after.current == BOB  # after Ann, clockwise
     assert after.turn == state.turn + 1
