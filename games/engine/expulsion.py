@@ -67,6 +67,8 @@ def expel_due(state: GameState, events: list[Event]) -> None:
     """Expel every seat the game's rules say must go (in seat order), while a round is
     played."""
     limit = state.settings.expel_mistakes
+    if limit is None and not state.settings.expel_hand:
+        return
     for seat in state.seats_in_play():
         if state.phase != "playing":
             return
