@@ -130,3 +130,30 @@ def test_a_penalising_table_warns_of_multiples_where_they_go_down() -> None:
     assert words == ("It is not your turn: a card you play now is out of turn unless it is "
                      "the same card as the top of a pile (a multiple), so Chairman refuses it "
                      "and you draw a penalty card.")
+
+
+@pytest.mark.asyncio
+async def test_the_same_play_out_of_turn_reads_the_same_on_both_transports() -> None:
+    """Two games dealt alike: the same seat tries the same card out of turn, over HTTP in
+    one and over the socket in the other; the answers are the same words, and so are the
+    games after it."""
+    first, by_post, waiting = await sync_to_async(five_card)()
+    second, by_socket, _ = await sync_to_async(five_card)()
+    card = (await sync_to_async(stored_state)(first)).hands[waiting][0]
+    over_http, accepted = await sync_to_async(answer)(by_post[waiting], first,
+                                                      {"type": "play", "cards": card})
+    ws = communicator(second.code, by_socket[waiting].cookies["sessionid"].value)
+    assert (await ws.connect())[0]
+    await ws.receive_from(timeout=5)
+    await ws.send_json_to({"type": "act", "version": second.version,
+                           "action": {"type": "play", "cards": [card]}})
+    frames = ""
+    while not MESSAGE.search(frames):
+        frames += await ws.receive_from(timeout=5)
+    await ws.disconnect()
+    told = MESSAGE.search(frames)
+    assert told is not None and accepted == "1"
+    assert html.unescape(told.group(1)).strip() == over_http
+    for game in (first, second):
+        await sync_to_async(game.refresh_from_db)()
+    assert stored_state(first).hands == stored_state(second).hands
