@@ -119,8 +119,8 @@ def take_seat(state: GameState, action: TakeSeat, events: list[Event]) -> None:
     state.vacant.remove(seat)
     state.names[seat] = name
     held = len(state.hands[seat]) if state.hands else 0
-    cards = "a card" if held == 1 else f"{held} cards"
-    events.append(SeatTaken(text=f"{name} takes over {former}'s seat, with its {cards}.",
+    cards = "" if not held else ", with its card" if held == 1 else f", with its {held} cards"
+    events.append(SeatTaken(text=f"{name} takes over {former}'s seat{cards}.",
                             seat=seat, name=name, former=former))
 
 

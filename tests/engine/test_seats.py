@@ -389,3 +389,11 @@ def test_a_two_deck_removal_keeps_every_card() -> None:
     deck = sorted(str(c) for c in make_deck(2, True))
     assert sorted(card_census(state).elements()) == deck
     assert_sound(state)
+
+
+def test_a_seat_taken_over_before_any_deal_says_no_cards() -> None:
+    state = new_game(GameSettings(players=3, first_rule_maker=ANN), NAMES[:3], 1)
+    state, _ = act(state, LeaveSeat(BOB))
+    state, events = act(state, TakeSeat(BOB, "Cy"))
+    assert only(events, SeatTaken).text == "Cy takes over Bob's seat."
+    assert state.writers == [ANN]
