@@ -1,4 +1,6 @@
-"""Bots at a live table: after every change, a seated bot whose move it is takes it.
+"""Bots at a live table: after every change, a seated bot whose move it is takes it (where
+multiples go down out of turn, a bot that knows the rules may play one off its turn; a seat
+out of the game, or open for someone new, is never a bot's to play).
 
 A bot that drew may owe a reply under a speech rule (:mod:`rules.speech`): it may say it off
 its turn (:func:`games.engine.bots.reply_for`), once: when its own latest action was speech
@@ -162,6 +164,10 @@ def bot_action(game: Game) -> PlayerAction | None:
     if speech:
         # A seat that drew may owe a reply, said off its turn too: those seats come first.
         due = [s for s in sorted(state.unanswered) if s != state.current] + due
+    if state.phase == "playing" and state.settings.multiples:
+        # A bot that knows the rules may play a multiple off its turn (never anything else:
+        # games.engine.bots.Oracle.multiple); seats out of the game are never due.
+        due += [s for s in state.seats_in_play() if s not in due]
     bots = {s.index: s for s in game.seats.filter(is_bot=True, index__in=due)}
     for index in due:
         seat = bots.get(index)

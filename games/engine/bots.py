@@ -158,7 +158,7 @@ def play_context(view: PlayerView, card: Card, stands: Card, pile: int = 0) -> P
     on = view.piles[pile]
     return PlayContext(stands, tuple(parse(c) for c in on.cards), physical=card,
                        active_suit=on.suit, hand=hand, hand_before=len(hand),
-                       player=view.viewer, players=len(view.names), turn=view.turn + 1,
+                       player=view.viewer, players=view.table_size, turn=view.turn + 1,
                        round=view.round, record=tuple(parse(c) for c in view.record),
                        pending=view.pending, on_starter=on.on_starter)
 
@@ -174,8 +174,10 @@ def write_for(seat: int, view: PlayerView, rng: Random, desk: Desk | None = None
     if view.settings.rule_making != "replace":
         public += [r for r in view.disclosed if r.retired is None]
     known = (*desk.own, *(r.rule for r in public if r.rule not in desk.own))
+    # Once a seat has left, seats are no longer numbered from 0 up: vet for every size.
+    players = len(view.names) if not view.out else None
     return rule_action(seat, rng, replace(desk, own=known),
-                       Settings(aces_high=view.settings.aces_high), len(view.names))
+                       Settings(aces_high=view.settings.aces_high), players)
 
 
 def reply_for(seat: int, view: PlayerView, rules: Sequence[Rule]) -> Say | None:
@@ -267,8 +269,10 @@ class Oracle:
         reply = reply_for(self.seat, view, self.insight().rules)
         if reply is not None:
             return reply
-        if view.phase != "playing" or view.current != self.seat:
+        if view.phase != "playing" or view.is_out(self.seat):
             return None
+        if view.current != self.seat:
+            return self.multiple(view)
         rulebook = self.insight()
         hand = [parse(c) for c in view.hand]
         if rulebook.winning_hand(hand) is not None:
@@ -286,6 +290,24 @@ class Oracle:
                         return Play(self.seat, (str(card),), (named,), words_for(rulebook, ctx),
                                     self.rng.choice("CDHS"), index)
         return Pass(self.seat)
+
+    def multiple(self, view: PlayerView) -> Play | None:
+        """Off its turn, a card identical to the top of a pile where the game lets one go
+        down out of turn (``multiples``), if the rules let it go down there; else nothing:
+        it never plays out of turn when that is not legal."""
+        if not view.settings.multiples:
+            return None
+        rulebook = self.insight()
+        for index, pile in enumerate(view.piles):
+            top = pile.last(1)[0]
+            if top == "JK" or top.startswith("JK=") or top not in view.hand:
+                continue
+            card = parse(top)
+            ctx = play_context(view, card, card, index)
+            if rulebook.is_legal(ctx):
+                return Play(self.seat, (top,), (None,), words_for(rulebook, ctx),
+                            self.rng.choice("CDHS"), index)
+        return None
 
     def observe(self, events: Sequence[Event]) -> None:
         """The oracle needs no notes."""

@@ -19,7 +19,7 @@ from dataclasses import asdict, dataclass, replace
 from functools import lru_cache
 from typing import Any
 
-from games.engine.events import Event, Hand
+from games.engine.events import Event, Hand, SeatExit
 from games.engine.settings import GameSettings
 from games.engine.state import GameEnd, GameState, Phase, RoundWin, RuleEntry
 from rules.english import describe
@@ -167,6 +167,14 @@ class LogLine:
         return self.event.seat
 
 
+@dataclass(frozen=True, slots=True)
+class SeatOut:
+    """A seat out of the game for good (``reason``: removed by the host, or expelled)."""
+
+    seat: int
+    reason: SeatExit
+
+
 def log_line(event: Event, viewer: int | None) -> LogLine:
     """``event`` as ``viewer`` (``None``: a spectator) may see it."""
     return LogLine(event.seen_by(viewer), event.text_for(viewer), event.is_for(viewer))
@@ -217,6 +225,22 @@ class PlayerView:
     unanswered: tuple[str, ...] = ()
     #: The turn clock and a timed game's end.
     clock: ClockView = ClockView()
+    #: Seats out of the game for good, and why (public: the table saw them go).
+    out: tuple[SeatOut, ...] = ()
+    #: Seats open for someone new to take over, with their cards.
+    vacant: tuple[int, ...] = ()
+    #: Per seat, its mistakes in a row this round (counted where the game expels for them;
+    #: public: everyone saw them).
+    mistakes: tuple[int, ...] = ()
+
+    @property
+    def table_size(self) -> int:
+        """How many seats are still in the game (the number of players the rules see)."""
+        return len(self.names) - len(self.out)
+
+    def is_out(self, seat: int | None) -> bool:
+        """Whether ``seat`` has left the game for good."""
+        return any(o.seat == seat for o in self.out)
 
     def to_json(self) -> dict[str, Any]:
         """The whole view as JSON-ready data (what a client could be sent): for audits."""
@@ -278,6 +302,9 @@ def player_view(state: GameState, seat: int | None, log: Sequence[Event] = ()) -
         wins=tuple(state.wins()),
         unanswered=tuple(state.unanswered.get(seat, ())) if seat is not None else (),
         clock=clock_view(state),
+        out=tuple(SeatOut(s, why) for s, why in sorted(state.out.items())),
+        vacant=tuple(state.vacant),
+        mistakes=tuple(state.mistakes.get(s, 0) for s in range(state.players)),
     )
 
 
