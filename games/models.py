@@ -38,7 +38,7 @@ CODE_LENGTH = 6
 CODE_ALPHABET = "23456789ABCDEFGHJKMNPQRSTUVWXYZ"
 MAX_SEATS = 8
 BOT_KINDS = ("experimenter", "oracle", "detective")
-ROUND_ENDINGS = ("emptied", "instant", "effect", "no_supply")
+ROUND_ENDINGS = ("emptied", "instant", "effect", "no_supply", "last_player")
 
 
 def new_code() -> str:
@@ -311,8 +311,10 @@ class SealedGuess(models.Model):
         return f"Guess of {self.jargon} by seat {self.seat} in game {self.game_id}"
 
 
-#: Why a browser lost its seat: the host removed it from the lobby, or handed it to a bot.
-SEAT_LOSSES = ("removed", "handed_over")
+#: Why a browser lost its seat: the host removed it from the lobby, or handed it to a bot;
+#: during the game (games/store/seating.py) the host opened it for someone new, or removed
+#: it from the game, its player left it, or a rule of the game expelled it.
+SEAT_LOSSES = ("removed", "handed_over", "opened", "taken_out", "left", "expelled")
 
 
 class SeatNotice(models.Model):
@@ -331,10 +333,20 @@ class SeatNotice(models.Model):
     @property
     def text(self) -> str:
         """What its former holder is told."""
-        if self.reason == "removed":
-            return (f"The host removed you (“{self.name}”) from this table. You can join "
-                    "again while a seat is free, or watch.")
-        return f"The host handed your seat (“{self.name}”) to a bot: you are watching now."
+        name = self.name
+        return {
+            "removed": f"The host removed you (“{name}”) from this table. You can join again "
+                       "while a seat is free, or watch.",
+            "opened": f"The host opened your seat (“{name}”) for someone new to take over: you "
+                      "are watching now. You can take it back while it is open.",
+            "taken_out": f"The host removed your seat (“{name}”) from the game, and its cards "
+                         "went back into the stock: you are watching now.",
+            "left": f"You left your seat (“{name}”): you are watching now. You can take it "
+                    "back while it is open.",
+            "expelled": f"You (“{name}”) have been expelled from the game, and your cards went "
+                        "back into the stock: you are watching now.",
+        }.get(self.reason, f"The host handed your seat (“{name}”) to a bot: you are watching "
+                           "now.")
 
     def __str__(self) -> str:
         return f"{self.name} {self.reason} in game {self.game_id}"

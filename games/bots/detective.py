@@ -81,7 +81,7 @@ def tables(view: PlayerView) -> list[Table]:
     assert view.viewer is not None
     # The turn a play now would be (the engine counts it before judging).
     return [Table(view.viewer, view.hand, pile.cards, view.record, view.turn + 1, view.round,
-                  len(view.names), pile.suit) for pile in view.piles]
+                  view.table_size, pile.suit) for pile in view.piles]
 
 
 def _suit_to_name(hand: Sequence[str], played: str) -> str:

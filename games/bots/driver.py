@@ -1,4 +1,6 @@
-"""Bots at a live table: after every change, a seated bot whose move it is takes it.
+"""Bots at a live table: after every change, a seated bot whose move it is takes it (where
+multiples go down out of turn, a bot that knows the rules may play one off its turn; a seat
+out of the game, or open for someone new, is never a bot's to play).
 
 While the table races (games/engine/races.py) a bot only answers, each after a person's
 reaction time seeded by the game (:func:`answer_due`): the driver wakes when the first is
@@ -50,6 +52,7 @@ from games.engine.bots import Bot, Experimenter, KnownRules, make_bot, reaction_
 from games.engine.errors import EngineError
 from games.engine.events import Refused, event_from_json
 from games.engine.race_state import OpenRace
+from games.engine.races import still_racing
 from games.engine.state import GameState
 from games.engine.vetting import Desk, desk_of
 from games.engine.views import player_view
@@ -170,6 +173,10 @@ def bot_action(game: Game) -> PlayerAction | None:
     if speech:
         # A seat that drew may owe a reply, said off its turn too: those seats come first.
         due = [s for s in sorted(state.unanswered) if s != state.current] + due
+    if state.phase == "playing" and state.settings.multiples:
+        # A bot that knows the rules may play a multiple off its turn (never anything else:
+        # games.engine.bots.Oracle.multiple); seats out of the game are never due.
+        due += [s for s in state.seats_in_play() if s not in due]
     bots = {s.index: s for s in game.seats.filter(is_bot=True, index__in=due)}
     for index in due:
         seat = bots.get(index)
@@ -197,7 +204,7 @@ def _race_answer(game: Game, state: GameState) -> PlayerAction | None:
     now, instant = now_ms(), _delay() <= 0
     bots = {s.index: s for s in game.seats.filter(is_bot=True)}
     for race in state.races.open:
-        for seat in race.seats:
+        for seat in still_racing(state, race):
             if seat in bots and not race.answered(seat) and (
                     instant or answer_due(game.seed, race, seat) <= now):
                 action = _bot(game, state, seat, bots[seat].bot_kind).act(
@@ -219,9 +226,9 @@ def race_wait(game: Game) -> float | None:
     pause."""
     if game.state is None or game.phase not in IN_PLAY:
         return None
-    races = game_state(game).races.open
-    times = [answer_due(game.seed, race, seat) for race in races for seat in race.seats
-             if not race.answered(seat)]
+    state = game_state(game)
+    times = [answer_due(game.seed, race, seat) for race in state.races.open
+             for seat in still_racing(state, race) if not race.answered(seat)]
     return max(0.0, (min(times) - now_ms()) / 1000) if times else None
 
 

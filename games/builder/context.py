@@ -401,10 +401,10 @@ def own_rules(state: GameState, seat: int) -> list[Rule]:
 
 def table_of(state: GameState, seat: int) -> Table:
     """The preview's picture of the game: settings, the coming round, a player who is not
-    the writer."""
+    the writer (the players are those still in the game: the number the rules read)."""
     s: GameSettings = state.settings
     return Table(aces_high=s.aces_high, jokers=s.jokers, hand_size=s.hand_size, decks=s.decks,
-                 players=s.players, round=state.round, player=(seat + 1) % s.players)
+                 players=state.table_size, round=state.round, player=state.step(seat, 1))
 
 
 def default_top(state: GameState | None) -> Card:

@@ -10,6 +10,8 @@ Deal(seat=2, first=0, direction=-1)
 Say(seat=1, words='Thank you')
 >>> parse_action({"type": "respond", "seat": 2, "race": 3})
 Respond(seat=2, race=3, suit=None)
+>>> parse_action({"type": "take_seat", "seat": 2, "name": "Cy"})
+TakeSeat(seat=2, name='Cy')
 """
 
 from __future__ import annotations
@@ -128,17 +130,52 @@ class Respond:
 
 
 @dataclass(frozen=True, slots=True)
+class RemoveSeat:
+    """Remove seat ``target`` from the game for good: its cards go back into the stock and
+    it plays no more (the host's tool; the web layer checks who may)."""
+
+    seat: int
+    target: int
+
+
+@dataclass(frozen=True, slots=True)
+class OpenSeat:
+    """Open seat ``target`` for someone new to take over, with its cards (the host's tool
+    for a player who has gone; the web layer checks who may)."""
+
+    seat: int
+    target: int
+
+
+@dataclass(frozen=True, slots=True)
+class LeaveSeat:
+    """Leave one's seat, open for someone new to take over with its cards."""
+
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class TakeSeat:
+    """Someone new, called ``name``, takes over the open seat ``seat`` with its cards and
+    everything it owes (the web layer seats the asker, who watched until now)."""
+
+    seat: int
+    name: str
+
+
+@dataclass(frozen=True, slots=True)
 class Tick:
     """The server's clock: fire every timer due by the time this is applied at
     (:mod:`games.engine.timers`). No seat asks for it; the web layer's timer service does,
     through the one write path, when the game's earliest timer is due."""
 
 
-Action = (Play | Pass | WriteRule | SkipRule | Deal | ClaimWin | EndGame | HandOver | Say
-          | Respond | Tick)
+#: The actions that change who plays a seat, or whether it plays at all.
+SeatAction = HandOver | RemoveSeat | OpenSeat | LeaveSeat | TakeSeat
 #: The actions a seat asks for (every action but the server's :class:`Tick`).
-PlayerAction = (Play | Pass | WriteRule | SkipRule | Deal | ClaimWin | EndGame | HandOver
-                | Say | Respond)
+PlayerAction = (Play | Pass | WriteRule | SkipRule | Deal | ClaimWin | EndGame | Say | Respond
+                | HandOver | RemoveSeat | OpenSeat | LeaveSeat | TakeSeat)
+Action = PlayerAction | Tick
 
 
 def _seat(data: dict[str, Any]) -> int:
@@ -166,7 +203,9 @@ def parse_action(data: Any) -> Action:
                "hand_over": {"type", "seat", "target"}, "skip_rule": {"type", "seat"},
                "deal": {"type", "seat", "first", "direction"},
                "say": {"type", "seat", "words"}, "respond": {"type", "seat", "race", "suit"},
-               "tick": {"type"}}
+               "tick": {"type"},
+               "remove_seat": {"type", "seat", "target"}, "open_seat": {"type", "seat", "target"},
+               "leave_seat": {"type", "seat"}, "take_seat": {"type", "seat", "name"}}
     # A list or an object as the type must be refused too, not crash the lookup.
     if not isinstance(kind, str) or kind not in allowed:
         raise EngineError("action/unknown", f"unknown action {kind!r}")
@@ -184,6 +223,17 @@ def parse_action(data: Any) -> Action:
         return EndGame(seat)
     if kind == "hand_over":
         return HandOver(seat, _seat({"seat": data.get("target")}))
+    if kind == "remove_seat":
+        return RemoveSeat(seat, _seat({"seat": data.get("target")}))
+    if kind == "open_seat":
+        return OpenSeat(seat, _seat({"seat": data.get("target")}))
+    if kind == "leave_seat":
+        return LeaveSeat(seat)
+    if kind == "take_seat":
+        name = data.get("name")
+        if not isinstance(name, str) or len(name) > MAX_SAY:
+            raise EngineError("action/malformed", "name must be text")
+        return TakeSeat(seat, name)
     if kind == "skip_rule":
         return SkipRule(seat)
     if kind == "deal":
@@ -246,14 +296,17 @@ def action_to_json(action: Action) -> dict[str, Any]:
         return {"type": "tick"}
     kind = {Pass: "pass", ClaimWin: "claim_win", EndGame: "end_game",
             WriteRule: "write_rule", HandOver: "hand_over", SkipRule: "skip_rule",
-            Deal: "deal", Say: "say", Respond: "respond"}[type(action)]
+            Deal: "deal", Say: "say", Respond: "respond", RemoveSeat: "remove_seat",
+            OpenSeat: "open_seat", LeaveSeat: "leave_seat", TakeSeat: "take_seat"}[type(action)]
     data: dict[str, Any] = {"type": kind, "seat": action.seat}
     if isinstance(action, Deal):
         data |= {"first": action.first, "direction": action.direction}
     if isinstance(action, WriteRule):
         data["rule"] = action.rule
-    if isinstance(action, HandOver):
+    if isinstance(action, HandOver | RemoveSeat | OpenSeat):
         data["target"] = action.target
+    if isinstance(action, TakeSeat):
+        data["name"] = action.name
     if isinstance(action, Say):
         data["words"] = action.words
     if isinstance(action, Respond):

@@ -10,25 +10,32 @@ from games.engine.actions import (
     Deal,
     EndGame,
     HandOver,
+    LeaveSeat,
+    OpenSeat,
     Pass,
     Play,
+    RemoveSeat,
     Respond,
     Say,
     SkipRule,
+    TakeSeat,
     Tick,
     WriteRule,
 )
 from games.engine.clock import TurnKey, keep_time, turn_key
 from games.engine.ending import check_lockup
 from games.engine.errors import EngineError
-from games.engine.events import Event, HandedOver, RuleSkipped, RuleWritten
+from games.engine.events import Event, RuleSkipped, RuleWritten
+from games.engine.expulsion import expel_due, note_mistakes
 from games.engine.lockup import has_way_out
 from games.engine.play import claim_win, pass_turn, play
 from games.engine.races import forget, hold, respond
 from games.engine.rounds import begin_round, end_game, start_round
+from games.engine.seats import hand_over, leave_seat, open_seat, remove_seat, take_seat
 from games.engine.speech import answer, note_draws, say
 from games.engine.state import GameState, RuleEntry, RuleStats, rule_data
 from games.engine.timers import due_now, fire_due
+from games.engine.turns import off_turn, out_of_turn
 from rules.english import describe
 from rules.errors import RuleError
 from rules.jargon import suggest_jargon
@@ -48,6 +55,10 @@ def apply(state: GameState, action: Action, at: int | None = None
     """
     if state.phase == "ended":
         raise EngineError("action/wrong_phase", "The game is over.")
+    if not isinstance(action, TakeSeat | Tick) and action.seat in state.out:
+        # (A TakeSeat names the seat taken, not who asks; the server's Tick has no seat.)
+        raise EngineError("action/out_of_game",
+                          "You are out of this game: you can only watch it now.")
     new = state.clone()
     new.clock = max(new.clock, state.clock if at is None else at)
     before = turn_key(state)
@@ -72,9 +83,9 @@ def apply(state: GameState, action: Action, at: int | None = None
             # The penalty emptied the stock and ended the round, so the action never
             # happens; it must still be one the engine would have accepted.
             _dispatch(probe, action, [])
-            return _finish(new, before, events)
+            return _finish(new, action, before, events)
     _dispatch(new, action, events)
-    return _finish(new, before, events)
+    return _finish(new, action, before, events)
 
 
 def _dispatch(new: GameState, action: Action, events: list[Event]) -> None:
@@ -85,6 +96,8 @@ def _dispatch(new: GameState, action: Action, events: list[Event]) -> None:
         say(new, action, events)
     elif isinstance(action, Respond):
         respond(new, action, events)
+    elif isinstance(action, Play | Pass) and off_turn(new, action):
+        out_of_turn(new, action, events)
     elif isinstance(action, Play):
         play(new, action, events)
     elif isinstance(action, Pass):
@@ -103,15 +116,26 @@ def _dispatch(new: GameState, action: Action, events: list[Event]) -> None:
         end_game(new, "host", f"{new.names[action.seat]} ended the game.", events)
     elif isinstance(action, HandOver):
         hand_over(new, action, events)
+    elif isinstance(action, RemoveSeat):
+        remove_seat(new, action, events)
+    elif isinstance(action, OpenSeat):
+        open_seat(new, action, events)
+    elif isinstance(action, LeaveSeat):
+        leave_seat(new, action, events)
+    elif isinstance(action, TakeSeat):
+        take_seat(new, action, events)
     else:
         raise EngineError("action/unknown", f"unknown action {action!r}")
 
 
-def _finish(new: GameState, before: TurnKey, events: list[Event]
+def _finish(new: GameState, action: Action, before: TurnKey, events: list[Event]
             ) -> tuple[GameState, list[Event]]:
-    """What every accepted action ends with: the lockup check, the races of a round that
-    ended forgotten, the draws to answer, the clock (a new turn's timer), and the hands'
-    sizes in the history."""
+    """What every accepted action ends with: the mistakes counted and the expulsions they
+    (or a hand too big) bring, the lockup check, the races of a round that ended
+    forgotten, the draws to answer, the clock (a new turn's timer), and the hands' sizes
+    in the history."""
+    note_mistakes(new, action, events)
+    expel_due(new, events)
     check_lockup(new, events)
     if new.phase != "playing":
         forget(new)  # races are run within a round
@@ -119,22 +143,6 @@ def _finish(new: GameState, before: TurnKey, events: list[Event]
     keep_time(new, before, new.clock)
     new.history.append(tuple(len(h) for h in new.hands))
     return new, events
-
-
-def hand_over(state: GameState, action: HandOver, events: list[Event]) -> None:
-    """Say that seat ``action.target`` is played by a bot from now on.
-
-    Nothing in the state changes: who plays a seat is the web layer's business (its seat
-    rows follow this event); the table hears who handed which seat over.
-    """
-    if action.seat >= state.players or action.target >= state.players:
-        raise EngineError("action/bad_seat", "There is no such seat.")
-    if action.target == action.seat:
-        raise EngineError("action/own_seat", "You cannot hand your own seat to a bot.")
-    names = state.names
-    events.append(HandedOver(
-        text=f"{names[action.seat]} handed {names[action.target]}'s seat to a bot.",
-        seat=action.target))
 
 
 def _require_writer(state: GameState, seat: int) -> None:
@@ -211,7 +219,7 @@ def _writing_done(state: GameState, events: list[Event]) -> None:
     """Once every rule-maker has written (or skipped), the round starts."""
     if state.writers:
         return
-    state.way_out = has_way_out(state.rulebook(), players=state.players)
+    state.way_out = has_way_out(state.rulebook(), players=state.analysis_players())
     start_round(state, events)
 
 
@@ -224,4 +232,6 @@ def deal_round(state: GameState, action: Deal, events: list[Event]) -> None:
                           f"It is {state.names[state.dealer]}'s deal, not yours.")
     if action.first is not None and action.first >= state.players:
         raise EngineError("action/bad_seat", f"There is no seat {action.first} in this game.")
+    if action.first is not None and action.first in state.out:
+        raise EngineError("seat/out", f"{state.names[action.first]} has left the game.")
     begin_round(state, events, action.first, action.direction)

@@ -173,7 +173,7 @@ def play_context(view: PlayerView, card: Card, stands: Card, pile: int = 0) -> P
     on = view.piles[pile]
     return PlayContext(stands, tuple(parse(c) for c in on.cards), physical=card,
                        active_suit=on.suit, hand=hand, hand_before=len(hand),
-                       player=view.viewer, players=len(view.names), turn=view.turn + 1,
+                       player=view.viewer, players=view.table_size, turn=view.turn + 1,
                        round=view.round, record=tuple(parse(c) for c in view.record),
                        pending=view.pending, on_starter=on.on_starter)
 
@@ -189,8 +189,10 @@ def write_for(seat: int, view: PlayerView, rng: Random, desk: Desk | None = None
     if view.settings.rule_making != "replace":
         public += [r for r in view.disclosed if r.retired is None]
     known = (*desk.own, *(r.rule for r in public if r.rule not in desk.own))
+    # Once a seat has left, seats are no longer numbered from 0 up: vet for every size.
+    players = len(view.names) if not view.out else None
     return rule_action(seat, rng, replace(desk, own=known),
-                       Settings(aces_high=view.settings.aces_high), len(view.names))
+                       Settings(aces_high=view.settings.aces_high), players)
 
 
 def reply_for(seat: int, view: PlayerView, rules: Sequence[Rule]) -> Say | None:
@@ -209,7 +211,7 @@ def race_for(seat: int, view: PlayerView) -> Respond | None:
     suit it holds most of. ``None``: no race waits for it. When to give it is the table's
     business (:func:`reaction_ms`)."""
     for race in view.races:
-        if not race.has_answered(seat):
+        if race.waits_for(seat):
             suit = held_most(view.hand) if race.means == "suit" else None
             return Respond(seat, race.number, suit)
     return None
@@ -336,8 +338,10 @@ class Oracle:
         answer = race_for(self.seat, view) or reply_for(self.seat, view, self.insight().rules)
         if answer is not None:
             return answer
-        if view.phase != "playing" or view.current != self.seat or view.races:
+        if view.phase != "playing" or view.is_out(self.seat) or view.races:
             return None
+        if view.current != self.seat:
+            return self.multiple(view)
         rulebook = self.insight()
         hand = [parse(c) for c in view.hand]
         if rulebook.winning_hand(hand) is not None:
@@ -357,6 +361,24 @@ class Oracle:
                                     words_for(rulebook, ctx, races), self.rng.choice("CDHS"),
                                     index)
         return Pass(self.seat)
+
+    def multiple(self, view: PlayerView) -> Play | None:
+        """Off its turn, a card identical to the top of a pile where the game lets one go
+        down out of turn (``multiples``), if the rules let it go down there; else nothing:
+        it never plays out of turn when that is not legal."""
+        if not view.settings.multiples:
+            return None
+        rulebook = self.insight()
+        for index, pile in enumerate(view.piles):
+            top = pile.last(1)[0]
+            if top == "JK" or top.startswith("JK=") or top not in view.hand:
+                continue
+            card = parse(top)
+            ctx = play_context(view, card, card, index)
+            if rulebook.is_legal(ctx):
+                return Play(self.seat, (top,), (None,), words_for(rulebook, ctx),
+                            self.rng.choice("CDHS"), index)
+        return None
 
     def observe(self, events: Sequence[Event]) -> None:
         """The oracle needs no notes."""

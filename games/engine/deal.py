@@ -13,18 +13,21 @@ def deal(state: GameState, events: list[Event], first: int | None = None,
     """Shuffle everything, deal, turn up a starter and start the round's play.
 
     The dealer deals one card at a time from the seat after them (from ``first`` when the
-    dealer named who plays first, in the named ``direction``). Who plays first: ``first``
-    when named; else the seat after the dealer, except at a table of two in Mini Mao
-    (the dealer does not rotate), where a draw of lots decides.
+    dealer named who plays first, in the named ``direction``), to the seats still in the
+    game. Who plays first: ``first`` when named; else the seat after the dealer, except at
+    a table of two in Mini Mao (the dealer does not rotate), where a draw of lots decides.
     """
     deck = [str(c) for c in make_deck(state.settings.decks, state.settings.jokers)]
     shuffle_rng(state).shuffle(deck)
-    n = state.players
-    start = state.dealer + 1 if first is None else first
-    state.hands = [[] for _ in range(n)]
+    n = state.table_size
+    start = state.step(state.dealer, 1) if first is None else first
+    order = [start]
+    while len(order) < n:
+        order.append(state.step(order[-1], direction))
+    state.hands = [[] for _ in range(state.players)]
     for _ in range(state.settings.hand_size):
-        for offset in range(n):
-            state.hands[(start + direction * offset) % n].append(deck.pop())
+        for seat in order:
+            state.hands[seat].append(deck.pop())
     # A joker cannot be a starter (it stands for a card only when played): bury it.
     while parse(deck[-1]).is_joker:
         deck.insert(0, deck.pop())
@@ -37,15 +40,16 @@ def deal(state: GameState, events: list[Event], first: int | None = None,
     state.turn = 0  # rules that look at the turn number count the turns of this round
     state.phase = "playing"
     state.writers = []
+    state.mistakes = {}  # mistakes in a row count within a round
     if first is not None:
         state.current = first
     elif n == 2 and not state.settings.dealer_rotates:
-        state.current = shuffle_rng(state).randrange(2)
+        state.current = state.seats_in_play()[shuffle_rng(state).randrange(2)]
     else:
-        state.current = (state.dealer + direction) % n
+        state.current = state.step(state.dealer, direction)
     events.append(Dealt(text=_dealt_text(state, starter), round=state.round, starter=starter,
                         first=state.current, direction=direction, dealer=state.dealer))
-    for seat in range(n):
+    for seat in state.seats_in_play():
         shown = " ".join(parse(c).symbol for c in state.hands[seat])
         events.append(Hand(text=f"{state.names[seat]} picks up their hand.", seat=seat,
                            to=seat, private=f"Your hand: {shown}.",

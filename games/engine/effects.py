@@ -126,22 +126,28 @@ def drawers(state: GameState, seat: int, who: str) -> list[int]:
         return [seat]
     if who == "next":
         return [state.seat_after(seat)]
-    everyone = [(seat + i) % state.players for i in range(state.players)]
+    # Everyone still in the game, from the player on (a seat out of it draws nothing).
+    everyone = [s for s in ((seat + i) % state.players for i in range(state.players))
+                if s not in state.out]
     return everyone[1:] if who == "others" else everyone
 
 
 def pass_hands(state: GameState, direction: str, events: list[Event]) -> None:
-    """Everyone passes their hand to the left or the right."""
+    """Everyone still in the game passes their hand to the left or the right (to the next
+    seat in the game that way)."""
     # Seats are numbered clockwise, and play goes clockwise to the left.
     step = 1 if direction == "left" else -1
-    n = state.players
-    old = state.hands
-    state.hands = [old[(seat - step) % n] for seat in range(n)]
+    ring = state.seats_in_play()
+    n = len(ring)
+    old = list(state.hands)
+    givers = {ring[i]: ring[(i - step) % n] for i in range(n)}
+    for seat in ring:
+        state.hands[seat] = old[givers[seat]]
     events.append(PassedHands(text=f"Everyone passes their hand to the {direction}.",
                               direction=direction))
-    for seat in range(n):
-        giver = state.names[(seat - step) % n]
+    for seat in ring:
+        from_name = state.names[givers[seat]]
         shown = " ".join(parse(c).symbol for c in state.hands[seat]) or "no cards"
-        events.append(Hand(text=f"{state.names[seat]} picks up {giver}'s hand.", seat=seat,
-                           to=seat, private=f"You pick up {giver}'s hand: {shown}.",
+        events.append(Hand(text=f"{state.names[seat]} picks up {from_name}'s hand.", seat=seat,
+                           to=seat, private=f"You pick up {from_name}'s hand: {shown}.",
                            cards=tuple(state.hands[seat])))

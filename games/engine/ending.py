@@ -51,7 +51,7 @@ def blockers(state: GameState) -> list[str]:
     names: list[str] = []
     for pile in state.piles:
         base = PlayContext(STANDARD_CARDS[0], pile.effective(), active_suit=pile.suit,
-                           player=state.current, players=state.players, turn=state.turn + 1,
+                           player=state.current, players=state.table_size, turn=state.turn + 1,
                            round=state.round, hand=tuple(state.hand_cards(state.current)),
                            record=state.record_cards(), pending=state.pending,
                            on_starter=pile.on_starter)

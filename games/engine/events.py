@@ -36,15 +36,22 @@ from rules.english import article
 EVENT_TYPES: dict[str, type[Event]] = {}
 E = TypeVar("E", bound="type[Event]")
 
-#: How a round was won.
-Win = Literal["emptied", "instant", "effect", "no_supply"]
+#: How a round was won (``last_player``: every other seat left the game).
+Win = Literal["emptied", "instant", "effect", "no_supply", "last_player"]
 #: Why cards were drawn.
 DrawReason = Literal["pass", "penalty", "effect"]
 #: Why a game ended: no card can follow, nobody can ever go out under these rules, nobody
 #: can ever go out from the tops lying now (a stall), the host ended it, or a seat won the
-#: match (the round wins the game's ``match_wins`` setting asks for).
-#: A timed game ends when its time is up (``time``: the fewest cards win).
-EndReason = Literal["no_card", "no_way_out", "stalled", "host", "match", "time"]
+#: match (the round wins the game's ``match_wins`` setting asks for), one seat is left in
+#: the game (every other was removed or expelled: :mod:`games.engine.seats`), or a timed
+#: game's time is up (``time``: the fewest cards win).
+EndReason = Literal["no_card", "no_way_out", "stalled", "host", "match", "last_player",
+                    "time"]
+#: Why a seat left the game for good: the host removed it, or a rule of the game expelled it.
+SeatExit = Literal["removed", "expelled"]
+#: Why a rule of the game expelled a seat: its hand grew too big, or it made too many
+#: mistakes in a row (:mod:`games.engine.expulsion`).
+ExpelCause = Literal["hand", "mistakes"]
 
 
 def event_kind(kind: str) -> Callable[[E], E]:
@@ -288,6 +295,8 @@ class Played(Event):
     pile: int
     #: The table when it was played (none in logs older than the notebook).
     situation: Situation | None = None
+    #: Played off its player's turn: a multiple (the ``multiples`` setting).
+    out_of_turn: bool = False
 
 
 @event_kind("refused")
@@ -315,6 +324,34 @@ def refusal_verdict(broken: tuple[Breach, ...]) -> str:
     if not broken:
         return "No rule lets those cards go down together."
     return " ".join(f"{b.author_name}: that's {article(b.jargon)}!" for b in broken)
+
+
+#: What the chair calls a play (or a pass) out of turn, where the game penalises one.
+OUT_OF_TURN = "Out of Turn"
+
+
+@event_kind("out_of_turn")
+@dataclass(frozen=True, slots=True, kw_only=True)
+class OutOfTurn(Event):
+    """Seat ``seat`` tried to play ``cards`` (none: to pass) while it was seat ``current``'s
+    turn, where the game penalises that (:mod:`games.engine.turns`): the chair (``chair``)
+    refused it, the cards went back and the rules it also ``broke`` are named too; the
+    rightful player keeps the turn."""
+
+    cards: tuple[str, ...] = ()
+    stands_for: tuple[str, ...] = field(default=(), metadata={"json": "as"})
+    top: str = ""
+    broken: tuple[Breach, ...] = ()
+    pile: int = 0
+    current: int = 0
+    chair: str = "Dealer"
+
+    @property
+    def verdict(self) -> str:
+        """What the table says of it, the end of its text ("Dealer: that's Out of Turn!")."""
+        said = f"{self.chair}: that's {OUT_OF_TURN}!"
+        return " ".join([said, *(f"{b.author_name}: that's {article(b.jargon)}!"
+                                 for b in self.broken)])
 
 
 @event_kind("fired")
@@ -482,6 +519,54 @@ class TimeUp(Event):
 
     scores: tuple[int, ...]
     winners: tuple[int, ...]
+
+
+@event_kind("seat_removed")
+@dataclass(frozen=True, slots=True, kw_only=True)
+class SeatRemoved(Event):
+    """The host removed seat ``seat`` from the game for good: its ``returned`` cards were
+    shuffled into the stock, and it plays no more (:mod:`games.engine.seats`)."""
+
+    returned: int = 0
+
+
+@event_kind("expelled")
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Expelled(Event):
+    """A rule of the game expelled seat ``seat`` (``cause``: its hand grew too big, or it
+    made too many mistakes in a row): its ``returned`` cards were shuffled into the stock,
+    and it watches from now on (:mod:`games.engine.expulsion`)."""
+
+    cause: ExpelCause
+    returned: int = 0
+
+
+@event_kind("seat_opened")
+@dataclass(frozen=True, slots=True, kw_only=True)
+class SeatOpened(Event):
+    """The host opened seat ``seat`` for someone new to take over, with its cards."""
+
+
+@event_kind("seat_left")
+@dataclass(frozen=True, slots=True, kw_only=True)
+class SeatLeft(Event):
+    """The player of seat ``seat`` left it: someone new may take it over, with its cards."""
+
+
+@event_kind("seat_taken")
+@dataclass(frozen=True, slots=True, kw_only=True)
+class SeatTaken(Event):
+    """Someone new (``name``) took over the open seat ``seat``, which was ``former``'s, with
+    its cards and everything it owes."""
+
+    name: str
+    former: str
+
+
+#: Events after which another person (or a bot, or nobody) plays a seat: the web layer's
+#: seat rows follow them (games/store/seating.py).
+SEAT_EVENTS: tuple[type[Event], ...] = (HandedOver, SeatRemoved, Expelled, SeatOpened,
+                                        SeatLeft, SeatTaken)
 
 
 @event_kind("reshuffled")

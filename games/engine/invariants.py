@@ -67,4 +67,31 @@ def violations(state: GameState) -> list[str]:
             problems.append(f"a seat answered race {race.number} twice")
     if state.direction not in (1, -1):
         problems.append(f"direction is {state.direction}")
+    return problems + seat_violations(state)
+
+
+def seat_violations(state: GameState) -> list[str]:
+    """What is wrong with the seats that left the game, or are open (games/engine/seats.py)."""
+    problems = []
+    if any(not 0 <= seat < state.players for seat in (*state.out, *state.vacant)):
+        problems.append(f"a seat out or open is no seat ({state.out}, {state.vacant})")
+    if not state.seats_in_play():
+        problems.append("no seat is left in the game")
+    if state.phase != "ended" and len(state.seats_in_play()) < 2:
+        problems.append("a game goes on with fewer than two seats")
+    if any(state.hands and state.hands[seat] for seat in state.out):
+        problems.append("a seat out of the game holds cards")
+    if set(state.vacant) & set(state.out) or len(set(state.vacant)) != len(state.vacant):
+        problems.append(f"open seats are malformed ({state.vacant})")
+    if state.phase != "ended":
+        waiting = [state.dealer, *state.writers]
+        if state.phase == "playing":
+            waiting.append(state.current)
+        if any(seat in state.out for seat in waiting):
+            problems.append("the game waits on a seat out of it")
+    if any(seat in state.out for seat in (*state.unanswered, *state.mistakes)):
+        problems.append("a seat out of the game owes a reply or counts mistakes")
+    limit = state.settings.expel_mistakes
+    if limit is not None and any(n >= limit for n in state.mistakes.values()):
+        problems.append(f"a seat has made too many mistakes to be in the game ({state.mistakes})")
     return problems

@@ -256,7 +256,7 @@ def anything_playable(state: GameState) -> bool:
     for pile in state.piles:
         base = PlayContext(STANDARD_CARDS[0], pile.effective(), active_suit=pile.suit,
                            hand=hand, hand_before=max(len(hand), 1), player=mover,
-                           players=state.players, turn=state.turn + 1, round=state.round,
+                           players=state.table_size, turn=state.turn + 1, round=state.round,
                            record=recorded, pending=state.pending,
                            on_starter=pile.on_starter)
         if _any_card(base, jokers, rulebook.is_legal):
@@ -266,7 +266,7 @@ def anything_playable(state: GameState) -> bool:
         return True
     now = max(len(hand), 1)
     axes: dict[str, Sequence[Any]] = {
-        "seat": sorted(range(state.players), key=lambda s: s != mover)
+        "seat": sorted(state.seats_in_play(), key=lambda s: s != mover)
                 if "author" in plan.reads else [mover],
         "size": plan.sizes or ((now, now - 1),),
         "turn": [state.turn + 1, *(t for t in plan.turns if t > state.turn + 1)],
@@ -286,7 +286,7 @@ def anything_playable(state: GameState) -> bool:
             for seat, (before, after), turn, held, owed in itertools.product(*chosen):
                 yield PlayContext(STANDARD_CARDS[0], lying, active_suit=suit, hand=held,
                                   hand_before=before, hand_after=after, player=seat,
-                                  players=state.players, turn=turn, round=state.round,
+                                  players=state.table_size, turn=turn, round=state.round,
                                   record=recorded, pending=owed, on_starter=starter)
 
         (base,) = situations(frozenset())

@@ -38,22 +38,38 @@ from rules.evaluation import CallVerdict
 from rules.fields import MAX_DEPTH
 from rules.spec import Rule
 
-__all__ = ["TurnOutcome", "claim_win", "entries_by_rule", "order_by_author", "pass_turn",
-           "play", "record", "require_turn"]
+__all__ = ["TurnOutcome", "claim_win", "entries_by_rule", "is_multiple", "order_by_author",
+           "pass_turn", "play", "record", "require_turn"]
 
 
-def require_turn(state: GameState, seat: int) -> None:
-    """Refuse unless the game is being played and it is ``seat``'s turn."""
+def require_seat(state: GameState, seat: int) -> None:
+    """Refuse unless the game is being played and ``seat`` is one of its seats."""
     if state.phase != "playing":
         raise EngineError("action/wrong_phase", "Cards are not being played right now.")
     if seat >= state.players:
         raise EngineError("action/bad_seat", f"There is no seat {seat} in this game.")
+
+
+def require_turn(state: GameState, seat: int) -> None:
+    """Refuse unless the game is being played and it is ``seat``'s turn."""
+    require_seat(state, seat)
     if seat != state.current:
         raise EngineError("action/not_your_turn",
                           f"It is {state.names[state.current]}'s turn, not yours.")
 
 
-def _cards_of(state: GameState, action: Play) -> tuple[list[Card], list[Card]]:
+def is_multiple(state: GameState, action: Play) -> bool:
+    """Whether ``action`` is a card the ``multiples`` setting lets go down out of turn: one
+    card identical to the top of its pile (the same rank and suit, neither a joker)."""
+    if not state.settings.multiples or len(action.cards) != 1:
+        return False
+    if not 0 <= action.pile < len(state.piles):
+        return False
+    top = state.piles[action.pile].cards[-1]
+    return action.cards[0] == top and top != "JK"
+
+
+def cards_of(state: GameState, action: Play) -> tuple[list[Card], list[Card]]:
     """Check the cards are held and jokers are named; return physical and effective cards."""
     if not action.cards or len(action.named) > len(action.cards):
         raise EngineError("action/malformed", "A play needs its cards and at most one name each.")
@@ -80,46 +96,52 @@ def _cards_of(state: GameState, action: Play) -> tuple[list[Card], list[Card]]:
     return physical, effective
 
 
-def _shown(physical: list[Card], effective: list[Card]) -> str:
+def shown(physical: list[Card], effective: list[Card]) -> str:
+    """Cards as the log shows them: ``8♠ 9♠``, a joker as ``🃏 as 8♠``."""
     return " ".join(p.symbol if p == e else f"🃏 as {e.symbol}" for p, e in
                     zip(physical, effective, strict=True))
 
 
-def _top_shown(pile: Pile) -> str:
+def top_shown(pile: Pile) -> str:
     """The top of a pile as it lies: ``8♠``, or ``🃏 as 8♠`` for a joker."""
     physical, effective = read_pile_card(pile.cards[-1])
-    return _shown([physical], [effective])
+    return shown([physical], [effective])
 
 
-def _saying(words: str) -> str:
+def saying(words: str) -> str:
     """What a player said with a play, as the log quotes it (nothing when silent)."""
     words = " ".join(words.split())
     return f", saying “{words}”" if words else ""
 
 
-def _situation(state: GameState, action: Play, pile: Pile, hand_before: int) -> Situation:
+def situation_of(state: GameState, action: Play, pile: Pile, hand_before: int) -> Situation:
     """The table as everyone saw it when ``action`` was tried (before any card lands)."""
     return Situation(under=pile.effective_text()[-MAX_DEPTH:], hand_before=hand_before,
-                     turn=state.turn, round=state.round, players=state.players,
+                     turn=state.turn, round=state.round, players=state.table_size,
                      active_suit=pile.suit, said=action.say, pending=state.pending,
                      on_starter=pile.on_starter)
 
 
 def play(state: GameState, action: Play, events: list[Event]) -> None:
-    """Judge and carry out a play."""
-    require_turn(state, action.seat)
-    physical, effective = _cards_of(state, action)
+    """Judge and carry out a play: on the player's turn, or out of turn where it is a
+    multiple (:func:`is_multiple`): then play goes on after its player, and a refusal
+    leaves the turn where it was."""
+    require_seat(state, action.seat)
+    in_turn = action.seat == state.current
+    if not in_turn and not is_multiple(state, action):
+        require_turn(state, action.seat)
+    physical, effective = cards_of(state, action)
     seat, pile = action.seat, state.piles[action.pile]
     rulebook = state.rulebook()
     hand = state.hands[seat]
     state.turn += 1
-    first = _context(state, seat, pile, physical[0], effective[0], len(hand), len(action.cards))
-    seen = _situation(state, action, pile, len(hand))
+    first = context_of(state, seat, pile, physical[0], effective[0], len(hand), len(action.cards))
+    seen = situation_of(state, action, pile, len(hand))
     broken = rulebook.broken(first)
     group_refused = len(action.cards) > 1 and rulebook.group_permission(effective) is None
     if broken or group_refused:
         cost = penalty_for(state, len(broken) + group_refused)
-        _refuse(state, action, physical, effective, pile, broken, seen, cost, events)
+        _refuse(state, action, physical, effective, pile, broken, seen, cost, events, in_turn)
         return
     for text in action.cards:
         hand.remove(text)
@@ -127,14 +149,15 @@ def play(state: GameState, action: Play, events: list[Event]) -> None:
     entries = entries_by_rule(state, rulebook)
     name = state.names[seat]
     where = "" if len(state.piles) == 1 else f" (pile {action.pile + 1})"
-    events.append(Played(text=f"{name} plays {_shown(physical, effective)} on "
-                         f"{_top_shown(pile)}{where}{_saying(action.say)}.",
+    where += "" if in_turn else ", out of turn (a multiple)"
+    events.append(Played(text=f"{name} plays {shown(physical, effective)} on "
+                         f"{top_shown(pile)}{where}{saying(action.say)}.",
                          seat=seat, cards=action.cards,
                          stands_for=tuple(str(e) for e in effective), pile=action.pile,
-                         situation=seen))
+                         situation=seen, out_of_turn=not in_turn))
     last = first
     for i, (card, stands) in enumerate(zip(physical, effective, strict=True)):
-        ctx = first if i == 0 else _context(state, seat, pile, card, stands,
+        ctx = first if i == 0 else context_of(state, seat, pile, card, stands,
                                             len(hand) + len(action.cards) - i, 1)
         pile.cards.append(pile_card(card, stands))
         state.record.append(str(stands))
@@ -156,11 +179,13 @@ def play(state: GameState, action: Play, events: list[Event]) -> None:
         open_races(state, seat, outcome.races, action.say, action.suit, events)
 
 
-def _context(state: GameState, seat: int, pile: Pile, card: Card, stands: Card,
+def context_of(state: GameState, seat: int, pile: Pile, card: Card, stands: Card,
              hand_before: int, playing: int) -> PlayContext:
+    """How the rules see ``seat`` playing ``card`` (standing for ``stands``) on ``pile``,
+    with ``hand_before`` cards held and ``playing`` cards going down."""
     return PlayContext(stands, pile.effective(), physical=card, active_suit=pile.suit,
                        hand=tuple(state.hand_cards(seat)), hand_before=hand_before,
-                       hand_after=hand_before - playing, player=seat, players=state.players,
+                       hand_after=hand_before - playing, player=seat, players=state.table_size,
                        turn=state.turn, round=state.round, record=state.record_cards(),
                        pending=state.pending, on_starter=pile.on_starter)
 
@@ -175,27 +200,43 @@ def penalty_for(state: GameState, breaches: int) -> int:
 
 def _refuse(state: GameState, action: Play, physical: list[Card], effective: list[Card],
             pile: Pile, broken: list[Rule], seen: Situation, cost: int,
-            events: list[Event]) -> None:
+            events: list[Event], in_turn: bool = True) -> None:
+    """Refuse ``action``: the rules ``broken`` are named and the player draws ``cost``
+    cards, then (on their turn) every card they owe, and the turn passes. A multiple
+    refused out of turn costs only the penalty and leaves the turn where it was."""
     seat, name = action.seat, state.names[action.seat]
     entries = entries_by_rule(state, state.rulebook())
-    shown = _shown(physical, effective)
-    moment = f"Round {state.round}, turn {state.turn}: {name} played {shown} on {pile.top.symbol}"
-    calls: list[Breach] = []
-    for rule in broken:
-        entry = entries[id(rule)]
-        record(state, entry, "broken", moment)
-        calls.append(Breach(entry.jargon, entry.author, state.author_name(entry.author),
-                            entry.id))
-    events.append(Refused(text=f"{name} tries {shown} on {_top_shown(pile)}"
-                          f"{_saying(action.say)}. {refusal_verdict(tuple(calls))}",
+    cards = shown(physical, effective)
+    moment = f"Round {state.round}, turn {state.turn}: {name} played {cards} on {pile.top.symbol}"
+    calls = breaches(state, entries, broken, moment)
+    events.append(Refused(text=f"{name} tries {cards} on {top_shown(pile)}"
+                          f"{saying(action.say)}. {refusal_verdict(tuple(calls))}",
                           seat=seat, cards=action.cards,
                           stands_for=tuple(str(e) for e in effective), top=str(pile.top),
                           broken=tuple(calls), pile=action.pile, situation=seen))
-    short = pay(state, seat, cost, events)
+    if not in_turn:
+        state.turn -= 1  # the rightful player's turn is still to come
+        short = draw(state, seat, cost, "penalty", events)
+    else:
+        short = pay(state, seat, cost, events)
     if short:
         no_supply(state, {seat: short}, events)
         return
-    state.current = state.seat_after(seat)
+    if in_turn:
+        state.current = state.seat_after(seat)
+
+
+def breaches(state: GameState, entries: dict[int, RuleEntry], broken: list[Rule],
+             moment: str) -> list[Breach]:
+    """The rules ``broken`` by a play refused at ``moment`` (in words), each counted as
+    broken (its jargon now public), as the refusal names them."""
+    found: list[Breach] = []
+    for rule in broken:
+        entry = entries[id(rule)]
+        record(state, entry, "broken", moment)
+        found.append(Breach(entry.jargon, entry.author, state.author_name(entry.author),
+                            entry.id))
+    return found
 
 
 def pay(state: GameState, seat: int, penalty: int, events: list[Event]) -> int:
@@ -243,7 +284,7 @@ def _finish_turn(state: GameState, seat: int, outcome: TurnOutcome,
     if not state.hands[seat]:
         win_round(state, seat, "emptied", events)
         return
-    emptied = [s for s in range(state.players) if not state.hands[s]]
+    emptied = [s for s in state.seats_in_play() if not state.hands[s]]
     if emptied:
         win_round(state, emptied[0], "emptied", events)
         return

@@ -32,7 +32,7 @@ def open_races(state: GameState, player: int, started: Sequence[Started], said: 
         entry = rule_entry(state, item.rule)
         number = state.races.count + 1
         race = OpenRace(number, item.rule, item.race, player, item.pile, state.clock,
-                        state.clock + item.race.seconds * 1000, tuple(range(state.players)))
+                        state.clock + item.race.seconds * 1000, tuple(racers(state)))
         state.races = replace(state.races, open=(*state.races.open, race), count=number)
         set_timer(state, race.timer, race.due)
         events.append(RaceOpened(
@@ -74,6 +74,12 @@ def delay_races(state: GameState, ms: int) -> None:
     state.races = replace(state.races, open=moved)
     for race in moved:
         set_timer(state, race.timer, race.due)
+
+
+def racers(state: GameState) -> list[int]:
+    """The seats that race now: every seat still in the game and held (an open seat has
+    nobody to answer for it, a seat out of the game no part in it)."""
+    return [s for s in state.seats_in_play() if s not in state.vacant]
 
 
 def rule_entry(state: GameState, rule: int) -> RuleEntry:

@@ -65,11 +65,6 @@ class OpenRace:
         """Whether ``seat`` has answered."""
         return any(r.seat == seat for r in self.responses)
 
-    @property
-    def done(self) -> bool:
-        """Whether every seat racing has answered."""
-        return all(self.answered(seat) for seat in self.seats)
-
     def to_json(self) -> dict[str, Any]:
         """As stored in the state (the race as its effect's JSON fields)."""
         return {"number": self.number, "rule": self.rule, "race": self.race.body(),

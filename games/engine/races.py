@@ -41,7 +41,7 @@ from games.engine.actions import Respond
 from games.engine.effects import suit_name
 from games.engine.errors import EngineError
 from games.engine.events import Event, NamedSuit, RaceClosed
-from games.engine.race_open import asks, record, rule_entry, shown, verb
+from games.engine.race_open import asks, racers, record, rule_entry, shown, verb
 from games.engine.race_state import OpenRace
 from games.engine.rounds import no_supply
 from games.engine.state import GameState, RuleEntry
@@ -62,13 +62,20 @@ def respond(state: GameState, action: Respond, events: list[Event]) -> None:
     race = state.races.find(action.race) if state.phase == "playing" else None
     if race is None:
         raise EngineError("action/race_closed", "Too late: that race is over.")
-    if action.seat not in race.seats:
+    if action.seat not in still_racing(state, race):
         raise EngineError("action/not_racing", "You are not in that race.")
     if race.answered(action.seat):
         raise EngineError("action/race_answered", "You have already answered that race.")
     if (race.race.answer == "suit") != (action.suit is not None):
         raise EngineError("action/malformed", "Name a suit for this race, and only for it.")
     _answer(state, race, action.seat, action.suit, events)
+
+
+def still_racing(state: GameState, race: OpenRace) -> tuple[int, ...]:
+    """The seats of ``race`` that still race: a seat that left the game, or whose player
+    left it open, since the race opened neither answers nor pays."""
+    now = set(racers(state))
+    return tuple(s for s in race.seats if s in now)
 
 
 def hear(state: GameState, seat: int, words: str, events: list[Event]) -> None:
@@ -78,7 +85,7 @@ def hear(state: GameState, seat: int, words: str, events: list[Event]) -> None:
     for number in [r.number for r in state.races.open]:
         # An answer may close a race, and its penalty end the round: look again each time.
         race = state.races.find(number)
-        if race is None or seat not in race.seats or race.answered(seat):
+        if race is None or seat not in still_racing(state, race) or race.answered(seat):
             continue
         if race.race.answer == "suit":
             named = suit_named(words)
@@ -123,7 +130,7 @@ def _answer(state: GameState, race: OpenRace, seat: int, suit: str | None,
             events: list[Event]) -> None:
     """Record an answer; the race closes once every seat racing has answered."""
     race = record(state, race, seat, suit, events)
-    if race.done:
+    if all(race.answered(s) for s in still_racing(state, race)):
         _close(state, race, events)
 
 
@@ -152,8 +159,12 @@ def _settle_last(state: GameState, race: OpenRace, entry: RuleEntry,
                  events: list[Event]) -> None:
     """The last to answer (or every seat that did not) draws the penalty."""
     names, asked, penalty = state.names, shown(race.race), race.race.penalty
-    silent = tuple(s for s in race.seats if not race.answered(s) and s < state.players)
+    racing = still_racing(state, race)
+    silent = tuple(s for s in racing if not race.answered(s))
+    answers = [r for r in race.responses if r.seat in racing]
     tied: tuple[int, ...] = ()
+    if not answers and not silent:
+        return  # everyone who raced has left the game: nobody is last
     if silent:
         losers = silent
         who = listing([names[s] for s in silent])
@@ -162,8 +173,8 @@ def _settle_last(state: GameState, race: OpenRace, entry: RuleEntry,
         verdict = (f"{who} did not {verb(race.race)} “{asked}” in time and {draws} "
                    f"{cards(penalty)}{each}.")
     else:
-        last = max(r.at for r in race.responses)
-        lasts = tuple(sorted(r.seat for r in race.responses if r.at == last))
+        last = max(r.at for r in answers)
+        lasts = tuple(sorted(r.seat for r in answers if r.at == last))
         losers = (lot(state.seed, race.number, lasts),)
         tied = lasts if len(lasts) > 1 else ()
         loser = names[losers[0]]

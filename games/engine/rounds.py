@@ -24,7 +24,8 @@ from games.engine.state import GameEnd, GameState, RoundWin
 from rules.english import describe
 
 HOW = {"emptied": "empties their hand", "instant": "reveals a winning hand",
-       "effect": "is declared the winner", "no_supply": "holds the fewest cards"}
+       "effect": "is declared the winner", "no_supply": "holds the fewest cards",
+       "last_player": "is the last player left"}
 #: What the table hears a round's winner is doing next, by the ``rule_making`` setting.
 NEXT = {"add": " {name} is writing a new secret rule…",
         "may_add": " {name} may write a new secret rule…",
@@ -90,10 +91,13 @@ def next_round(state: GameState, events: list[Event], writer: int | None) -> Non
     deal on, and let ``writer`` (the winner; ``None`` after a tie) make a rule, or deal."""
     disclose(state, events)
     state.round += 1
+    # The deal moves on among the seats still in the game.
     if state.settings.dealer_rotates:
-        state.dealer = (state.dealer + 1) % state.players
-    else:
+        state.dealer = state.step(state.dealer, 1)
+    elif state.in_play(state.rule_maker):
         state.dealer = state.rule_maker
+    else:
+        state.dealer = state.step(state.rule_maker, 1)
     if writer is not None and state.settings.rule_making != "none":
         state.writers = [writer]
         state.phase = "writing"
@@ -120,13 +124,15 @@ def disclose(state: GameState, events: list[Event]) -> None:
 def no_supply(state: GameState, owed: Mapping[int, int], events: list[Event]) -> None:
     """A draw could not be supplied even after reshuffling: the round ends on card counts.
 
-    Each seat counts the cards it holds plus the cards it was owed; the single
-    fewest wins the round, and a tie for fewest ends it without a winner.
+    Each seat still in the game counts the cards it holds plus the cards it was owed; the
+    single fewest wins the round, and a tie for fewest ends it without a winner. (A seat
+    out of the game scores nothing and is not listed.)
     """
     scores = [len(hand) + owed.get(seat, 0) for seat, hand in enumerate(state.hands)]
-    best = min(scores)
-    leaders = [seat for seat, score in enumerate(scores) if score == best]
-    listing = ", ".join(f"{state.names[s]} {scores[s]}" for s in range(state.players))
+    seated = state.seats_in_play()
+    best = min(scores[s] for s in seated)
+    leaders = [seat for seat in seated if scores[seat] == best]
+    listing = ", ".join(f"{state.names[s]} {scores[s]}" for s in seated)
     events.append(NoSupply(text="The stock cannot supply a draw even after reshuffling, "
                            f"so round {state.round} ends. Cards held and owed: {listing}.",
                            scores=tuple(scores)))

@@ -40,11 +40,20 @@ Penalty = Literal["per_refusal", "per_rule"]
 RULE_MAKING: Final[tuple[RuleMaking, ...]] = get_args(RuleMaking)
 REVEALS: Final[tuple[Reveal, ...]] = get_args(Reveal)
 PENALTIES: Final[tuple[Penalty, ...]] = get_args(Penalty)
+#: What a play (or a pass) out of turn does: it is refused and nothing happens (Mini Mao:
+#: the table offers no move off one's turn), or it is tried and the chair refuses it with a
+#: penalty, the cards going back and the rightful player keeping the turn.
+OutOfTurnPlay = Literal["refused", "penalised"]
+OUT_OF_TURN_PLAYS: Final[tuple[OutOfTurnPlay, ...]] = get_args(OutOfTurnPlay)
+#: Most mistakes in a row an expulsion may wait for.
+MAX_EXPEL_MISTAKES: Final = 10
 _WHOLE = ("players", "hand_size", "decks", "delay_penalty", "hold_on_cards")
-_OPTIONAL_WHOLE = ("first_rule_maker", "match_wins", "penalty_cap", "turn_seconds",
-                   "hold_on_seconds", "game_minutes")
-_BOOLEANS = ("jokers", "aces_high", "dealer_rotates", "name_start", "starter_triggers")
-_TEXTS = ("rule_making", "reveal", "penalty", "chair", "preset", "delay_jargon")
+_OPTIONAL_WHOLE = ("first_rule_maker", "match_wins", "penalty_cap", "expel_mistakes",
+                   "turn_seconds", "hold_on_seconds", "game_minutes")
+_BOOLEANS = ("jokers", "aces_high", "dealer_rotates", "name_start", "starter_triggers",
+             "multiples", "expel_hand")
+_TEXTS = ("rule_making", "reveal", "penalty", "chair", "preset", "out_of_turn",
+          "delay_jargon")
 
 
 @dataclass(frozen=True, slots=True)
@@ -70,6 +79,13 @@ class GameSettings:
     once a turn, by saying "Hold on" (``None``: no such thing); ``game_minutes``, the
     length of a timed game, which ends when it is up with the fewest cards winning
     (``None``: untimed).
+
+    Plays and seats (issue 15; :mod:`games.engine.turns`, :mod:`games.engine.expulsion`):
+    ``out_of_turn`` (see :data:`OutOfTurnPlay`); ``multiples``, a card identical to the top
+    of a pile (same rank and suit, no joker) may be played on it out of turn, and play goes
+    on after its player (Penn State); ``expel_hand``, a seat holding more than twice the
+    cards dealt, or 20, is expelled; ``expel_mistakes``, a seat making that many mistakes in
+    a row is expelled (``None``: never). An expelled seat's cards go into the stock.
     """
 
     players: int = 4
@@ -96,6 +112,11 @@ class GameSettings:
     hold_on_seconds: int | None = None
     hold_on_cards: int = 10
     game_minutes: int | None = None
+    # -- Plays and seats (issue 15, section 4): out-of-turn plays, multiples, expulsion ---
+    out_of_turn: OutOfTurnPlay = "refused"
+    multiples: bool = False
+    expel_hand: bool = False
+    expel_mistakes: int | None = None
 
     def __post_init__(self) -> None:
         for name in _BOOLEANS:
@@ -145,6 +166,10 @@ class GameSettings:
             (1 <= self.hold_on_cards <= 60, "hold_on_cards must be 1 to 60"),
             (self.game_minutes is None or 1 <= self.game_minutes <= MAX_GAME_MINUTES,
              f"game_minutes must be 1 to {MAX_GAME_MINUTES}, or null for an untimed game"),
+            (self.out_of_turn in OUT_OF_TURN_PLAYS,
+             f"out_of_turn must be one of {', '.join(OUT_OF_TURN_PLAYS)}"),
+            (self.expel_mistakes is None or 2 <= self.expel_mistakes <= MAX_EXPEL_MISTAKES,
+             f"expel_mistakes must be 2 to {MAX_EXPEL_MISTAKES}, or null for never"),
         ]
         for ok, message in checks:
             if not ok:

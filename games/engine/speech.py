@@ -92,5 +92,6 @@ def note_draws(state: GameState, events: list[Event]) -> None:
         state.unanswered = {}
         return
     for event in events:
-        if isinstance(event, Drew) and event.seat is not None:
+        # (A seat that drew and then left the game owes nothing.)
+        if isinstance(event, Drew) and event.seat is not None and event.seat not in state.out:
             state.unanswered.setdefault(event.seat, []).append(event.reason)

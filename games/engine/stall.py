@@ -117,10 +117,11 @@ def stalled(state: GameState) -> Stall | None:
     if not _may_stall(state.rulebook()):
         return None
     tops = frozenset(p.top for p in state.piles)
-    stuck = stalled_tops(state.rulebook(), state.players)
+    stuck = stalled_tops(state.rulebook(), state.analysis_players())
     if not tops or not tops <= stuck:
         return None
-    closures = {t: reach(state.rulebook(), t, state.players) or frozenset({t}) for t in tops}
+    closures = {t: reach(state.rulebook(), t, state.analysis_players()) or frozenset({t})
+                for t in tops}
     return Stall(True, tops, _reason(True, tops, closures, here=True))
 
 

@@ -33,7 +33,7 @@ def fire_starter(state: GameState, events: list[Event]) -> Counter[int]:
     hand = tuple(state.hand_cards(seat))
     # The starter lands on an empty pile: it is the first card of the round's record.
     ctx = PlayContext(starter, (), hand=hand, hand_before=len(hand) + 1, hand_after=len(hand),
-                      player=seat, players=state.players, turn=state.turn,
+                      player=seat, players=state.table_size, turn=state.turn,
                       round=state.round, record=())
     rulebook = state.rulebook()
     entries = entries_by_rule(state, rulebook)

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any, Literal, get_args
 
-from games.engine.events import EndReason, Win
+from games.engine.events import EndReason, SeatExit, Win
 from games.engine.race_state import Races
 from games.engine.settings import GameSettings
 from rules.cards import JOKER, Card, card_of
@@ -208,6 +208,7 @@ class GameState:
     #: round: what reply rules (rules/speech.py) read to know who owes a reply. Public (every
     #: draw is announced), and empty outside a round's play.
     unanswered: dict[int, list[str]] = field(default_factory=dict)
+    # -- The clock (games/engine/timers.py, clock.py) -----------------------------------------
     #: The game's own time: the latest time (ms of the server's clock) it was changed at.
     #: Time never runs backwards inside a game (games/engine/timers.py).
     clock: int = 0
@@ -220,6 +221,15 @@ class GameState:
     held: bool = False
     #: The races the table is running (games/engine/races.py), and how many it has run.
     races: Races = Races()
+    # -- Seats that change hands (games/engine/seats.py, expulsion.py) ----------------------
+    #: Seats out of the game for good, and why (removed by the host, or expelled): they hold
+    #: no cards and never play, deal or write again; their numbers stay (names, authors).
+    out: dict[int, SeatExit] = field(default_factory=dict)
+    #: Seats open for someone new to take over, with their cards (the host opened them, or
+    #: their player left); the game waits on them as on any player.
+    vacant: list[int] = field(default_factory=list)
+    #: Per seat, its mistakes in a row this round, counted where the game expels for them.
+    mistakes: dict[int, int] = field(default_factory=dict)
     # The compiled rulebook and the ids of the active rules it holds: a rule's data never
     # changes, so the ids tell whether it is still current (not part of the state's data).
     _book: tuple[tuple[int, ...], Rulebook] | None = field(default=None, repr=False,
@@ -227,8 +237,27 @@ class GameState:
 
     @property
     def players(self) -> int:
-        """Number of seats."""
+        """Number of seats, in the game or out of it (seat numbers run below it)."""
         return self.settings.players
+
+    def in_play(self, seat: int) -> bool:
+        """Whether ``seat`` is a seat of the game that has not left it."""
+        return 0 <= seat < self.players and seat not in self.out
+
+    def seats_in_play(self) -> list[int]:
+        """The seats still in the game, in seat (clockwise) order."""
+        return [s for s in range(self.players) if s not in self.out]
+
+    @property
+    def table_size(self) -> int:
+        """How many seats are still in the game: the number of players the rules see."""
+        return self.players - len(self.out)
+
+    def analysis_players(self) -> int | None:
+        """The table size the lockup analysis may assume: the number of seats while none has
+        left, else ``None`` (every size: the analysis numbers seats from 0, which a table
+        with gaps does not)."""
+        return None if self.out else self.players
 
     def active_rules(self) -> list[RuleEntry]:
         """The rules in force, in the order they joined the game (the rulebook's order)."""
@@ -256,8 +285,24 @@ class GameState:
         return counts
 
     def seat_after(self, seat: int, steps: int = 1) -> int:
-        """The seat ``steps`` places after ``seat`` in the direction of play."""
-        return (seat + self.direction * steps) % self.players
+        """The seat ``steps`` places after ``seat`` in the direction of play, counting only
+        the seats still in the game (``seat`` itself may have left it)."""
+        return self.step(seat, self.direction * steps)
+
+    def step(self, seat: int, steps: int) -> int:
+        """The seat ``steps`` places clockwise from ``seat`` (anticlockwise when negative),
+        counting only the seats still in the game."""
+        if not self.out:
+            return (seat + steps) % self.players
+        if not self.table_size:
+            return seat
+        way = 1 if steps > 0 else -1
+        left = abs(steps)
+        while left:
+            seat = (seat + way) % self.players
+            if seat not in self.out:
+                left -= 1
+        return seat
 
     def hand_cards(self, seat: int) -> list[Card]:
         """A seat's hand as cards."""
@@ -286,7 +331,8 @@ class GameState:
             dealer=self.dealer, pending=self.pending,
             unanswered={k: list(v) for k, v in self.unanswered.items()}, clock=self.clock,
             timers=dict(self.timers), frozen_at=self.frozen_at, held=self.held,
-            races=self.races, _book=self._book,
+            races=self.races, out=dict(self.out), vacant=list(self.vacant),
+            mistakes=dict(self.mistakes), _book=self._book,
         )
 
     def to_json(self) -> dict[str, Any]:
@@ -316,13 +362,15 @@ class GameState:
             "unanswered": {str(k): list(v) for k, v in self.unanswered.items()},
             "clock": self.clock, "timers": dict(self.timers), "frozen_at": self.frozen_at,
             "held": self.held, "races": self.races.to_json(),
+            "out": {str(k): v for k, v in self.out.items()}, "vacant": list(self.vacant),
+            "mistakes": {str(k): v for k, v in self.mistakes.items()},
         }
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> GameState:
         """Read a stored state (one stored before a key existed takes its default: no rule
         disclosed, the rule-maker dealing, nothing owed, no draw unanswered, no starter known,
-        no timer set, no race run)."""
+        every seat in the game and held, no mistake counted, no timer set, no race run)."""
         return cls(
             settings=GameSettings.from_json(data["settings"]), seed=data["seed"],
             names=list(data["names"]), phase=read_phase(data["phase"]), round=data["round"],
@@ -348,7 +396,19 @@ class GameState:
             clock=data.get("clock", 0), timers=dict(data.get("timers", {})),
             frozen_at=data.get("frozen_at"), held=data.get("held", False),
             races=Races.from_json(data.get("races")),
+            out={int(k): _exit(v) for k, v in data.get("out", {}).items()},
+            vacant=list(data.get("vacant", ())),
+            mistakes={int(k): int(v) for k, v in data.get("mistakes", {}).items()},
         )
+
+
+def _exit(value: object) -> SeatExit:
+    """Why a seat left, as stored; ``ValueError`` for anything else."""
+    if value == "removed":
+        return "removed"
+    if value == "expelled":
+        return "expelled"
+    raise ValueError(f"unknown way to leave a game {value!r}")
 
 
 def _freeze(data: dict[str, Any]) -> str:

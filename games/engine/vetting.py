@@ -197,5 +197,5 @@ def desk_of(state: GameState, seat: int) -> Desk:
     rules = tuple(rule for _, rule in staying)
     known = tuple(rule for e, rule in staying
                   if e.author == seat or e.house or e.id in state.disclosed)
-    settings, players = state.rulebook().settings, state.players
+    settings, players = state.rulebook().settings, state.analysis_players()
     return Desk(known, lambda draft: ends_game(draft, rules, settings, players))

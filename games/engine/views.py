@@ -19,8 +19,9 @@ from dataclasses import asdict, dataclass, replace
 from functools import lru_cache
 from typing import Any
 
-from games.engine.events import Event, Hand
+from games.engine.events import Event, Hand, SeatExit
 from games.engine.race_open import shown
+from games.engine.races import still_racing
 from games.engine.settings import GameSettings
 from games.engine.state import GameEnd, GameState, Phase, RoundWin, RuleEntry
 from rules.english import describe
@@ -157,7 +158,7 @@ class RaceView:
     for a race to name a suit, which is won), when it opened and when its window closes
     (ms of the server's clock), the seats that have answered in the order they did, the
     seat whose card set it off, and whose rule it is (``jargon``; ``author_name``: its
-    author's name, the chair's for a rule no player wrote)."""
+    author's name, the chair's for a rule no player wrote), and the seats that race."""
 
     number: int
     means: str
@@ -170,10 +171,16 @@ class RaceView:
     player: int
     jargon: str
     author_name: str
+    #: The seats that race (every seat in the game and held when it opened).
+    seats: tuple[int, ...] = ()
 
     def has_answered(self, seat: int | None) -> bool:
         """Whether ``seat`` has answered (a spectator never has)."""
         return seat is not None and seat in self.answered
+
+    def waits_for(self, seat: int | None) -> bool:
+        """Whether ``seat`` races and has not answered yet."""
+        return seat is not None and seat in self.seats and seat not in self.answered
 
 
 def race_views(state: GameState) -> tuple[RaceView, ...]:
@@ -186,7 +193,7 @@ def race_views(state: GameState) -> tuple[RaceView, ...]:
             words=race.race.words, penalty=race.race.penalty, opened=race.opened,
             due=race.due, answered=tuple(r.seat for r in race.responses),
             player=race.player, jargon=entry.jargon,
-            author_name=state.author_name(entry.author)))
+            author_name=state.author_name(entry.author), seats=still_racing(state, race)))
     return tuple(views)
 
 
@@ -208,6 +215,14 @@ class LogLine:
     def seat(self) -> int | None:
         """The seat the event is about."""
         return self.event.seat
+
+
+@dataclass(frozen=True, slots=True)
+class SeatOut:
+    """A seat out of the game for good (``reason``: removed by the host, or expelled)."""
+
+    seat: int
+    reason: SeatExit
 
 
 def log_line(event: Event, viewer: int | None) -> LogLine:
@@ -260,8 +275,24 @@ class PlayerView:
     unanswered: tuple[str, ...] = ()
     #: The turn clock and a timed game's end.
     clock: ClockView = ClockView()
+    #: Seats out of the game for good, and why (public: the table saw them go).
+    out: tuple[SeatOut, ...] = ()
+    #: Seats open for someone new to take over, with their cards.
+    vacant: tuple[int, ...] = ()
+    #: Per seat, its mistakes in a row this round (counted where the game expels for them;
+    #: public: everyone saw them).
+    mistakes: tuple[int, ...] = ()
     #: The races the table is running (public: everyone races).
     races: tuple[RaceView, ...] = ()
+
+    @property
+    def table_size(self) -> int:
+        """How many seats are still in the game (the number of players the rules see)."""
+        return len(self.names) - len(self.out)
+
+    def is_out(self, seat: int | None) -> bool:
+        """Whether ``seat`` has left the game for good."""
+        return any(o.seat == seat for o in self.out)
 
     def to_json(self) -> dict[str, Any]:
         """The whole view as JSON-ready data (what a client could be sent): for audits."""
@@ -324,6 +355,9 @@ def player_view(state: GameState, seat: int | None, log: Sequence[Event] = ()) -
         unanswered=tuple(state.unanswered.get(seat, ())) if seat is not None else (),
         clock=clock_view(state),
         races=race_views(state),
+        out=tuple(SeatOut(s, why) for s, why in sorted(state.out.items())),
+        vacant=tuple(state.vacant),
+        mistakes=tuple(state.mistakes.get(s, 0) for s in range(state.players)),
     )
 
 

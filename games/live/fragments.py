@@ -31,7 +31,7 @@ from games.table.context import MOMENTS, log_lines, table_context
 
 #: The fragments of a full table frame, in the order they are sent.
 TABLE = ("status", "moment", "race", "seats", "piles", "hand", "talk", "reply-owed",
-         "host-tools", "house", "rules", "log")
+         "host-tools", "seat-changes", "house", "rules", "log")
 #: Fragments inside the stage, sent on their own while the stage stays.
 INSIDE_STAGE = ("turn-buttons", "joker-row", "pile-row")
 #: The notebook's evidence, pushed to the screens that have their notebook open.
@@ -185,12 +185,17 @@ def _inputs(context: dict[str, Any]) -> dict[str, str]:
         "seats": [repr(s) for s in context["seats"]],
         "piles": (piles, view.stock),
         "hand": (view.hand, context["my_turn"], context["me"] is None, view.phase,
-                 context["notice"]),
+                 context["notice"], sorted(context["playable"]), context["off_turn"]),
         # The say-box depends on whether it shows (the game's code is in its form's URL).
         "talk": (context["code"], context["may_say"]),
         "reply-owed": context["owes_reply"],
         "host-tools": (context["is_host"], context["ended"],
                        [(s.index, s.name) for s in context["handable"]]),
+        # (No card count: a name being typed to take a seat over survives the play.)
+        "seat-changes": (context["code"], [(s.index, s.name) for s in context["open_seats"]],
+                         [(s.index, s.name) for s in context["openable"]],
+                         [(s.index, s.name) for s in context["removable"]],
+                         context["may_leave"]),
         "house": ([(r.jargon, r.text) for r in view.house_rules],
                   [(r.jargon, r.author_name, r.retired, r.text) for r in view.disclosed],
                   [repr(m) for m in context["match"]], view.match_wins,

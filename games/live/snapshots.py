@@ -10,8 +10,9 @@ latest one of each game in a small LRU, so the sockets of a game render from mem
 - the process that committed an action builds the next snapshot from the previous one and
   what it has just written (:func:`remember_change`), without reading anything;
 - another process (scale-out) reads the game row and only the log entries it lacks, and
-  keeps the seats, which change after the lobby only with an action that hands a seat to a
-  bot (then they are read again, with the notices left to the browsers that lost a seat);
+  keeps the seats, which change after the lobby only with an action that changes who plays
+  a seat (``SEAT_EVENTS``: handed to a bot, opened, left, taken over, removed, expelled; then
+  they are read again, with the notices left to the browsers that lost a seat);
 - connecting and resyncing read everything afresh (:func:`read_snapshot`).
 
 Sound because every change to a game bumps its version in the same transaction (engine
@@ -29,7 +30,7 @@ from collections import OrderedDict
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
-from games.engine.events import Event, HandedOver, event_from_json
+from games.engine.events import SEAT_EVENTS, Event, event_from_json
 from games.models import LOBBY, Game, LogEntry, Seat, SeatNotice
 from games.store.subscribers import Change
 from games.table.context import LOG_ACTIONS
@@ -178,7 +179,7 @@ def table_snapshot(game_id: int, code: str, at_least: int) -> TableSnapshot | No
 
 def _seats_changed(events: Iterable[Event]) -> bool:
     """Whether ``events`` changed who plays a seat (then seats are read again)."""
-    return any(isinstance(event, HandedOver) for event in events)
+    return any(isinstance(event, SEAT_EVENTS) for event in events)
 
 
 def remember_change(game: Game, events: Sequence[Event]) -> None:

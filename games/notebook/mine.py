@@ -96,7 +96,7 @@ def table_now(state: GameState, seat: int | None) -> tuple[Table, ...]:
     # The engine counts a turn when it is played: the next play is turn ``turn + 1``.
     return tuple(Table(seat=seat, hand=tuple(state.hands[seat]),
                        under=pile.effective_text()[-MAX_DEPTH:], record=tuple(state.record),
-                       turn=state.turn + 1, round=state.round, players=state.players,
+                       turn=state.turn + 1, round=state.round, players=state.table_size,
                        active_suit=pile.suit) for pile in state.piles)
 
 

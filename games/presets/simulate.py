@@ -2,9 +2,19 @@
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Sequence
 
-from games.engine.events import CallBroken, RaceAnswered, RaceClosed, Refused, SpeechBroken
+from games.engine.events import (
+    CallBroken,
+    Expelled,
+    OutOfTurn,
+    Played,
+    RaceAnswered,
+    RaceClosed,
+    Refused,
+    SpeechBroken,
+)
 from games.engine.simulate import NAMES, GameRecord, play_on
 from games.presets.opening import open_preset, settings_for
 from games.presets.registry import preset
@@ -38,6 +48,21 @@ def speech_broken_of(record: GameRecord, kinds: Sequence[str], kind: str) -> int
     not say a reply they owed) in ``record`` (played by ``kinds``, cycled over the seats)."""
     seats = {s for s in range(record.start.players) if kinds[s % len(kinds)] == kind}
     return sum(1 for e in record.events if isinstance(e, SpeechBroken) and e.seat in seats)
+
+
+def off_turn_of(record: GameRecord) -> Counter[str]:
+    """What happened off turn and to seats in ``record``: plays tried out of turn
+    (``out_of_turn``), multiples played out of turn (``multiples``), and seats expelled, by
+    cause (``expelled for hand``, ``expelled for mistakes``)."""
+    found: Counter[str] = Counter()
+    for event in record.events:
+        if isinstance(event, OutOfTurn):
+            found["out_of_turn"] += 1
+        elif isinstance(event, Played) and event.out_of_turn:
+            found["multiples"] += 1
+        elif isinstance(event, Expelled):
+            found[f"expelled for {event.cause}"] += 1
+    return found
 
 
 def races_of(record: GameRecord, kinds: Sequence[str], kind: str) -> tuple[int, int, int]:

@@ -124,7 +124,8 @@ def most_held(names: Sequence[str], history: Sequence[Sequence[int]]) -> str:
 
 def describe_chart(names: Sequence[str], history: Sequence[Sequence[int]],
                    rounds: int = 0, rule_marks: Sequence[tuple[int, str]] = (),
-                   refusal_marks: Sequence[int] = ()) -> str:
+                   refusal_marks: Sequence[int] = (),
+                   gone: Sequence[tuple[int, int]] = ()) -> str:
     """A sentence or three saying what the chart shows, for its ``<desc>`` and captions.
 
     >>> describe_chart(["Ann", "Bob"], [[5, 5], [4, 6]])
@@ -134,6 +135,9 @@ after action 2. At the end: Ann 4, Bob 6.'
     'Cards in hand of Ann and Bob after each of 2 actions in 1 round. Most cards held: \
 Ann, 6, after action 2. At the end: Ann 6, Bob 5. Rules came in: Pip at action 1. \
 1 play refused: at action 2.'
+    >>> describe_chart(["Ann", "Bob", "Cy"], [[5, 5, 5], [4, 0, 6]], gone=[(1, 2)])
+    'Cards in hand of Ann, Bob and Cy after each of 2 actions. Most cards held: Cy, 6, \
+after action 2. At the end: Ann 4, Cy 6. Bob left the game at action 2.'
     """
     if not history:
         return f"Cards in hand of {_and(list(names))}: no action was played."
@@ -142,8 +146,13 @@ Ann, 6, after action 2. At the end: Ann 6, Bob 5. Rules came in: Pip at action 1
     text = (f"Cards in hand of {_and(list(names))} after each of {count} "
             f"action{'s' if count != 1 else ''}{span}.")
     text += f" Most cards held: {most_held(names, history)}."
-    final = ", ".join(f"{name} {n}" for name, n in zip(names, history[-1], strict=False))
+    left = {seat for seat, action in gone if 1 <= action <= count}
+    final = ", ".join(f"{name} {n}" for seat, (name, n) in enumerate(
+        zip(names, history[-1], strict=False)) if seat not in left)
     text += f" At the end: {final}."
+    for seat, action in sorted(gone, key=lambda g: g[1]):
+        if seat in left and seat < len(names):
+            text += f" {names[seat]} left the game at action {action}."
     # Only marks the chart draws are told (an action holds at most one play).
     came_in = sorted((a, j) for a, j in rule_marks if 1 <= a <= count)
     if came_in:
@@ -163,16 +172,17 @@ Ann, 6, after action 2. At the end: Ann 6, Bob 5. Rules came in: Pip at action 1
 def hand_chart(names: Sequence[str], history: Sequence[Sequence[int]],
                round_marks: Sequence[tuple[int, int]] = (), *,
                rule_marks: Sequence[tuple[int, str]] = (), refusal_marks: Sequence[int] = (),
-               chart_id: str = "hand-chart") -> str:
+               gone: Sequence[tuple[int, int]] = (), chart_id: str = "hand-chart") -> str:
     """The hand-size chart as an SVG string (well-formed XML, safe to inline in HTML).
 
     ``history[i]`` holds every seat's hand size after action ``i + 1``;
     ``round_marks`` lists ``(action, round)``: the action (1-based) whose deal
     started that round; ``rule_marks`` lists ``(action, jargon)``: the action that
-    brought a rule in; ``refusal_marks`` the actions in which a play was refused.
-    ``chart_id`` prefixes the element ids (one chart per id). Names and jargons are
-    escaped; long names are shortened in the legend (in full in its tooltip and in
-    the description).
+    brought a rule in; ``refusal_marks`` the actions in which a play was refused;
+    ``gone`` lists ``(seat, action)``: the action in which a seat left the game (its line
+    ends before it: it holds no hand from then on). ``chart_id`` prefixes the element ids
+    (one chart per id). Names and jargons are escaped; long names are shortened in the
+    legend (in full in its tooltip and in the description).
     """
     players = len(names)
     count = len(history)
@@ -195,7 +205,7 @@ def hand_chart(names: Sequence[str], history: Sequence[Sequence[int]],
         return PLOT_BOTTOM - cards / y_max * (PLOT_BOTTOM - TOP - HEADROOM)
 
     title_id, desc_id = f"{chart_id}-title", f"{chart_id}-desc"
-    desc = describe_chart(names, history, len(round_marks), rule_marks, refusal_marks)
+    desc = describe_chart(names, history, len(round_marks), rule_marks, refusal_marks, gone)
     out = [
         f'<svg xmlns="http://www.w3.org/2000/svg" class="hand-chart" id="{escape(chart_id)}" '
         f'viewBox="0 0 {WIDTH} {height}" role="img" '
@@ -210,7 +220,7 @@ def hand_chart(names: Sequence[str], history: Sequence[Sequence[int]],
     out.append("</g>")
     out.append(_axes(count, y_max, y_step, x_at, y_at, right))
     out.append(_rounds(round_marks, count, x_at, right))
-    out.append(_lines(history, players, round_marks, x_at, y_at))
+    out.append(_lines(history, players, round_marks, x_at, y_at, dict(gone)))
     if tracks:
         out.append(_tracks(rule_marks, refusal_marks, count, x_at, right))
     out.append(_legend(names, legend_top, tracks))
@@ -275,7 +285,8 @@ def _rounds(round_marks: Sequence[tuple[int, int]], count: int, x_at: _Scale,
 
 
 def _lines(history: Sequence[Sequence[int]], players: int,
-           round_marks: Sequence[tuple[int, int]], x_at: _Scale, y_at: _Scale) -> str:
+           round_marks: Sequence[tuple[int, int]], x_at: _Scale, y_at: _Scale,
+           gone: dict[int, int] | None = None) -> str:
     unit = y_at(0) - y_at(1)
     # Equal hand sizes would hide lines behind each other: spread them (at most 3 px and
     # never more than 40% of a card apart in total).
@@ -286,13 +297,17 @@ def _lines(history: Sequence[Sequence[int]], players: int,
     for seat in range(players if history else 0):
         values = [row[seat] if seat < len(row) else 0 for row in history]
         offset = (seat - (players - 1) / 2) * nudge
+        # A seat that left the game holds no hand from the action it left in.
+        end = (gone or {}).get(seat, len(history) + 1) - 1
         commands = []
-        for start, stop in segments:
+        for start, stop in ((a, min(b, end)) for a, b in segments if a < end):
             points = [f"{_fmt(x_at(i + 1))},{_fmt(y_at(values[i]) - offset)}"
                       for i in _simplified(values, start, stop)]
             if len(points) == 1:
                 points.append(points[0])  # a zero-length segment: with round caps, a dot
             commands.append(f"M{points[0]} " + " ".join(f"L{p}" for p in points[1:]))
+        if not commands:
+            continue  # it left before the first action: nothing to draw
         dash = DASHES[seat % len(DASHES)]
         dash_attr = f' stroke-dasharray="{dash}"' if dash else ""
         parts.append(f'<path class="series series-{seat}" data-seat="{seat}" '

@@ -21,7 +21,18 @@ from typing import Any, Literal
 from django.utils.safestring import mark_safe
 
 from games.deduction.record import public_record
-from games.engine.events import ClaimWon, Dealt, Event, Fired, Hand, Refused, RuleWritten, Tie
+from games.engine.events import (
+    ClaimWon,
+    Dealt,
+    Event,
+    Expelled,
+    Fired,
+    Hand,
+    Refused,
+    RuleWritten,
+    SeatRemoved,
+    Tie,
+)
 from games.engine.state import GameState, RoundWin
 from games.engine.views import PlayerView, RuleSummary, spectator_view
 from games.models import Game, Hypothesis, Note, SealedGuess
@@ -55,6 +66,7 @@ END_HEADLINES = {
     "stalled": "Locked up: play stalled for good",
     "host": "Ended by the host",
     "match": "The match is won",
+    "last_player": "One player left: the others left the game",
     "time": "Time is up: the fewest cards win",
 }
 HOW_WORDS = {
@@ -62,6 +74,7 @@ HOW_WORDS = {
     "instant": "revealed a winning hand",
     "effect": "was declared the winner by a rule",
     "no_supply": "held the fewest cards when the stock ran dry",
+    "last_player": "was the last player left in the game",
 }
 KIND_WORDS = {
     "restriction": "Restriction",
@@ -277,6 +290,7 @@ def reveal_context(ref: GameRef, holder: str | None = None) -> dict[str, Any]:
     house = [r for r in every if r.summary.house]
     rule_marks = rule_marks_of(state, actions)
     refusals = refusal_marks(actions)
+    gone = seats_gone(actions)
     return {
         "code": game.code,
         "names": names,
@@ -299,9 +313,9 @@ def reveal_context(ref: GameRef, holder: str | None = None) -> dict[str, Any]:
         "results": results,
         # Safe: hand_chart escapes every name and jargon it writes.
         "chart": mark_safe(hand_chart(names, state.history, marks, rule_marks=rule_marks,
-                                      refusal_marks=refusals)),
+                                      refusal_marks=refusals, gone=gone)),
         "chart_summary": describe_chart(names, state.history, len(marks), rule_marks,
-                                        refusals),
+                                        refusals, gone),
         "rule_marks": [(action, jargon) for action, jargon in rule_marks],
         "hand_table": hand_table(state.history, marks, names),
         "log": log,
@@ -410,6 +424,14 @@ def firsts(actions: Sequence[Sequence[Event]], moments: Sequence[Moment],
                 found[event.rule] = (f"Round {round_}, turn {turn}: {name} revealed "
                                      f"{' '.join(card_of(c).symbol for c in event.hand)}")
     return found
+
+
+def seats_gone(actions: Sequence[Sequence[Event]]) -> list[tuple[int, int]]:
+    """``(seat, action)`` for every seat that left the game: the action (from 1) whose
+    events hold its removal or expulsion (its hand is no hand from then on)."""
+    return [(event.seat, number) for number, events in enumerate(actions, start=1)
+            for event in events
+            if isinstance(event, SeatRemoved | Expelled) and event.seat is not None]
 
 
 def rule_marks_of(state: GameState, actions: Sequence[Sequence[Event]]) -> list[tuple[int, str]]:

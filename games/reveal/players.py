@@ -2,7 +2,9 @@
 
 Counted from the game's events, which the reveal may read whole (the game is over): a
 round won is a ``WonRound``; a penalty is a ``Drew`` with reason ``penalty`` (counted in
-cards); a rule broken is a breach named by a ``Refused`` play or a ``CallBroken``.
+cards); a rule broken is a breach named by a ``Refused`` play or a ``CallBroken``, and a
+play out of turn (``OutOfTurn``) is one too ("Out of Turn"), besides the rules it broke; a
+seat that left the game says how (``SeatRemoved``, ``Expelled``).
 """
 
 from __future__ import annotations
@@ -10,7 +12,17 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from games.engine.events import CallBroken, Drew, Event, Refused, WonRound
+from games.engine.events import (
+    OUT_OF_TURN,
+    CallBroken,
+    Drew,
+    Event,
+    Expelled,
+    OutOfTurn,
+    Refused,
+    SeatRemoved,
+    WonRound,
+)
 from games.reveal.guesses import ScoredGuess
 
 
@@ -34,6 +46,8 @@ class PlayerRow:
     penalty_cards: int
     broke: tuple[Breaking, ...]
     guesses: tuple[ScoredGuess, ...]
+    #: How the seat left the game ("removed by the host", "expelled"), or "" (it stayed).
+    left: str = ""
 
     @property
     def times_broken(self) -> int:
@@ -59,16 +73,23 @@ def player_rows(names: Sequence[str], bot_labels: Sequence[str], events: Iterabl
         if seat in broke:
             broke[seat][jargon] = broke[seat].get(jargon, 0) + 1
 
+    left: dict[int | None, str] = {}
     for event in events:
         if isinstance(event, WonRound) and event.seat in won:
             won[event.seat] += 1
         elif isinstance(event, Drew) and event.reason == "penalty" and event.seat in penalties:
             penalties[event.seat] += event.count
-        elif isinstance(event, Refused):
+        elif isinstance(event, Refused | OutOfTurn):
+            if isinstance(event, OutOfTurn):
+                breach(event.seat, OUT_OF_TURN)
             for broken in event.broken:
                 breach(event.seat, broken.jargon)
         elif isinstance(event, CallBroken):
             breach(event.seat, event.jargon)
+        elif isinstance(event, SeatRemoved):
+            left[event.seat] = "removed by the host"
+        elif isinstance(event, Expelled):
+            left[event.seat] = "expelled"
     by_seat: dict[int, list[ScoredGuess]] = {s: [] for s in seats}
     for guess in guesses:
         if guess.seat in by_seat:
@@ -77,4 +98,4 @@ def player_rows(names: Sequence[str], bot_labels: Sequence[str], events: Iterabl
         seat=s, name=names[s], bot_label=bot_labels[s] if s < len(bot_labels) else "",
         rounds_won=won[s], penalty_cards=penalties[s],
         broke=tuple(Breaking(j, n) for j, n in sorted(broke[s].items(), key=lambda i: -i[1])),
-        guesses=tuple(by_seat[s])) for s in seats]
+        guesses=tuple(by_seat[s]), left=left.get(s, "")) for s in seats]

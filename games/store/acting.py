@@ -25,18 +25,19 @@ from django.http import HttpRequest, QueryDict
 
 from games.engine.actions import Action, parse_action
 from games.engine.errors import EngineError
-from games.engine.events import HandedOver, Refused
+from games.engine.events import SEAT_EVENTS, OutOfTurn, Refused
 from games.models import LOBBY, Game, Seat
 from games.store.errors import ServiceError
 from games.store.identity import holder_of, seat_in, seat_of
 from games.store.limits import TOO_FAST, over_limit, speech_over_limit
 from games.store.reads import NOT_STARTED, GameRef, get_game
+from games.store.seat_requests import SEAT_KINDS, read_seat_post, take_seat_action
 from games.store.writes import SubmitResult, submit_action
 
 #: What the table's form and its socket may ask for (rules are written through the rule
 #: builder).
 TABLE_KINDS = ("play", "pass", "claim_win", "end_game", "hand_over", "skip_rule", "deal",
-               "say", "respond")
+               "say", "respond", *SEAT_KINDS)
 #: What the rule builder asks for.
 BUILDER_KINDS = ("write_rule",)
 #: What is heard whenever it comes, whatever the asker's screen showed: submitted at the
@@ -46,7 +47,9 @@ BUILDER_KINDS = ("write_rule",)
 VERSION_FREE = ("say", "respond")
 #: What only the host may ask for.
 HOST_ONLY = {"end_game": "Only the host can end the game.",
-             "hand_over": "Only the host can hand a seat to a bot."}
+             "hand_over": "Only the host can hand a seat to a bot.",
+             "open_seat": "Only the host can open a seat for someone new.",
+             "remove_seat": "Only the host can remove a seat from the game."}
 #: Why a spectator cannot act.
 WATCHING = "You are watching this game: only players can act."
 #: When the database stayed locked by other writers past its timeout (nothing was changed).
@@ -105,6 +108,8 @@ def read_post(post: QueryDict) -> ActionRequest:
         if not _is_number(target, 1):
             raise ServiceError("action/bad_seat", "Choose whose seat to hand to a bot.")
         data["target"] = int(target)
+    elif kind in SEAT_KINDS:
+        data |= read_seat_post(kind, post)
     return ActionRequest(data, int(raw_version))
 
 
@@ -138,6 +143,11 @@ def perform(game: GameRef, holder: str | None, request: ActionRequest,
             stored = get_game(game)  # the game itself when given one
             _not_in_lobby(stored)
             seat = seat_of(stored, holder)
+        if request.action.get("type") == "take_seat" and "take_seat" in kinds:
+            # The one action of someone who watches: taking an open seat over.
+            result = submit_action(game, take_seat_action(seat, holder, request.action),
+                                   request.version, taker=holder)
+            return Outcome(True, _told(result, None), result=result)
         if seat is None:
             raise ServiceError("action/spectator", WATCHING)
         if request.action.get("type") == "say" and speech_over_limit(holder or ""):
@@ -154,8 +164,17 @@ def perform(game: GameRef, holder: str | None, request: ActionRequest,
         # SQLite's write lock was held past its timeout by other writers (an overloaded
         # process): the transaction rolled back, so nothing changed; say so, never a 500.
         return Outcome.refused(ServiceError("action/busy", BUSY))
-    told = next((e for e in result.events if isinstance(e, Refused | HandedOver)), None)
-    return Outcome(True, told.text_for(seat.index) if told is not None else "", result=result)
+    return Outcome(True, _told(result, seat), result=result)
+
+
+def _told(result: SubmitResult, seat: Seat | None) -> str:
+    """What the asker hears of an accepted action: their play refused (in the rule's
+    words, or the chair's out of turn), or the seat they changed; else nothing."""
+    told = next((e for e in result.events if isinstance(e, (Refused, OutOfTurn, *SEAT_EVENTS))),
+                None)
+    if told is None:
+        return ""
+    return told.text_for(seat.index if seat is not None else None)
 
 
 def perform_post(request: HttpRequest, game: Game, read: Callable[[], ActionRequest],
@@ -199,6 +218,9 @@ def prepare(seat: Seat, request: ActionRequest, kinds: Collection[str] = TABLE_K
         raise ServiceError("action/bad_text", "What you say cannot contain that character.")
     if kind in HOST_ONLY and not seat.is_host:
         raise ServiceError("action/host_only", HOST_ONLY[kind])
+    if kind == "leave_seat" and seat.is_host:
+        raise ServiceError("seat/host_stays", "The host keeps their seat: to stop playing, "
+                           "end the game.")
     return parse_action({**request.action, "seat": seat.index})
 
 
@@ -223,7 +245,7 @@ def _read_answer(post: QueryDict) -> dict[str, Any]:
 
 
 def _texts(action: Mapping[str, Any]) -> list[Any]:
-    found = [action.get("say"), action.get("words")]
+    found = [action.get("say"), action.get("words"), action.get("name")]
     for key in ("cards", "named"):
         value = action.get(key)
         if isinstance(value, list):

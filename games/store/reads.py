@@ -14,7 +14,7 @@ from django.db.models import QuerySet
 from games.engine.actions import Action, parse_action
 from games.engine.apply import apply
 from games.engine.clock import start_clock
-from games.engine.events import Event, event_from_json
+from games.engine.events import Event, SeatTaken, event_from_json
 from games.engine.settings import GameSettings
 from games.engine.state import GameState
 from games.models import Game, LogEntry
@@ -126,13 +126,21 @@ def replay(ref: GameRef) -> GameState:
     """
     game = get_game(ref)
     names = list(game.seats.order_by("index").values_list("name", flat=True))
+    rows = list(LogEntry.objects.filter(game=game).order_by("seq").values_list(
+        "action", "events", "at"))
+    # A seat taken over is called by its newcomer's name: it was opened under the first.
+    for action, events, _ in reversed(rows):
+        if action.get("type") != "take_seat":
+            continue
+        for event in map(event_from_json, events):
+            if isinstance(event, SeatTaken) and event.seat is not None:
+                names[event.seat] = event.former
     # The settings name the preset (and law) the game was opened from: Mini Mao opens as
     # it always did, a preset with its house rules and law.
     state, _ = open_preset(GameSettings.from_json(game.settings), names, game.seed)
-    for data, at in LogEntry.objects.filter(game=game).order_by("seq").values_list("action",
-                                                                                  "at"):
-        if is_opening(data):
+    for action, _, at in rows:
+        if is_opening(action):
             start_clock(state, at or 0)
         else:
-            state, _ = apply(state, parse_action(data), at)
+            state, _ = apply(state, parse_action(action), at)
     return state

@@ -1,43 +1,104 @@
-"""Who plays each seat, as a game's events say: a seat handed over is played by a bot.
+"""Who plays each seat, as a game's events say (games/engine/seats.py).
 
-Called by the write path inside its transaction, so the seat rows change with the version
-that says so (the snapshots of :mod:`games.live.snapshots` rely on it). The browser that
-held the seat is left a :class:`~games.models.SeatNotice`, so its screen can say why it now
-only watches.
+A seat handed over is played by a bot; a seat opened by the host, or left by its player, is
+held by nobody until someone new takes it over (the browser that asked, under the name it
+gave); a seat removed or expelled from the game is held by nobody for good. Called by the
+write path inside its transaction, so the seat rows change with the version that says so
+(the snapshots of :mod:`games.live.snapshots` rely on it). The browser that held a seat is
+left a :class:`~games.models.SeatNotice`, so its screen can say why it now only watches.
+When the host's own seat leaves the game (a rule expelled it), the host's tools go to the
+first seat after it still in the game and held by a person.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
-from games.engine.events import Event, HandedOver
+from games.engine.events import (
+    Event,
+    Expelled,
+    HandedOver,
+    SeatLeft,
+    SeatOpened,
+    SeatRemoved,
+    SeatTaken,
+)
+from games.engine.state import GameState
 from games.models import Game, Seat, SeatNotice
 from games.store.errors import ServiceError
 
 #: The bot that takes over a person's seat: the fair one, which reads only the table.
 TAKEOVER_BOT = "experimenter"
+#: What the browser that held a seat is told, by the event that took it away.
+LOSSES: dict[type[Event], str] = {HandedOver: "handed_over", SeatOpened: "opened",
+                                  SeatLeft: "left", SeatRemoved: "taken_out",
+                                  Expelled: "expelled"}
 
 
-def seats_follow(game: Game, events: Sequence[Event]) -> None:
-    """Hand to a bot every seat that ``events`` say was handed over.
+def seats_follow(game: Game, events: Sequence[Event], state: GameState | None = None,
+                 taker: str | None = None) -> None:
+    """Bring the seat rows of ``game`` in line with ``events`` (``state``: the game after
+    them; ``taker``: the holder of the browser taking a seat over, if one does).
 
-    Raises ``ServiceError`` (and the write path saves nothing) when the seat is not a
-    person's: a bot's seat has nobody to hand it over from.
+    Raises ``ServiceError`` (and the write path saves nothing) when a row cannot follow: a
+    bot's seat handed to a bot, a seat taken over that nobody left open, a browser taking a
+    second seat, or nobody to take it.
     """
     for event in events:
-        if not isinstance(event, HandedOver) or event.seat is None:
+        if event.seat is None or type(event) not in (*LOSSES, SeatTaken):
             continue
         seat = Seat.objects.select_for_update().filter(game=game, index=event.seat).first()
-        if seat is None or seat.is_bot:
+        if seat is None:
+            raise ServiceError("action/bad_seat", "There is no such seat.")
+        if isinstance(event, HandedOver) and seat.is_bot:
             raise ServiceError("action/not_a_person", "That seat is already played by a bot.")
-        if seat.holder:
-            SeatNotice.objects.create(game=game, holder=seat.holder, name=seat.name,
-                                      reason="handed_over")
-        seat.is_bot, seat.bot_kind, seat.holder = True, TAKEOVER_BOT, None
-        seat.save(update_fields=["is_bot", "bot_kind", "holder"])
-        # The change the subscribers hear carries this row: the bot driver wakes the bot.
-        game.has_bots = True
-        game.save(update_fields=["has_bots"])
+        if isinstance(event, SeatTaken):
+            _take(game, seat, event, taker)
+            continue
+        _tell(game, seat, LOSSES[type(event)])
+        seat.holder = None
+        if isinstance(event, HandedOver):
+            seat.is_bot, seat.bot_kind = True, TAKEOVER_BOT
+            # The change the subscribers hear carries this row: the bot driver wakes the bot.
+            game.has_bots = True
+            game.save(update_fields=["has_bots"])
+        elif isinstance(event, SeatOpened | SeatLeft):
+            seat.is_bot, seat.bot_kind = False, ""  # a bot stops playing an open seat
+        seat.save(update_fields=["holder", "is_bot", "bot_kind"])
+        if isinstance(event, Expelled | SeatRemoved) and seat.is_host and state is not None:
+            _pass_the_host(game, seat, state)
+
+
+def _tell(game: Game, seat: Seat, reason: str) -> None:
+    """Leave the browser holding ``seat`` (if a person's) a notice of why it lost it."""
+    if seat.holder and not seat.is_bot:
+        SeatNotice.objects.create(game=game, holder=seat.holder, name=seat.name, reason=reason)
+
+
+def _take(game: Game, seat: Seat, event: SeatTaken, taker: str | None) -> None:
+    """The browser ``taker`` holds ``seat`` from now on, under the name it gave."""
+    if not taker:
+        raise ServiceError("seat/no_session", "Your browser session is missing: reload the page.")
+    if seat.holder or seat.is_bot:
+        raise ServiceError("seat/not_open", f"{seat.name}'s seat is not open any more.")
+    if game.seats.filter(holder=taker, is_bot=False).exists():
+        raise ServiceError("seat/seated", "You already hold a seat at this table.")
+    seat.holder, seat.name = taker, event.name
+    seat.save(update_fields=["holder", "name"])
+
+
+def _pass_the_host(game: Game, seat: Seat, state: GameState) -> None:
+    """The host's seat left the game: the first seat after it still in the game and held by
+    a person hosts from now on (none: nobody does; the game goes on)."""
+    seat.is_host = False
+    seat.save(update_fields=["is_host"])
+    order = [(seat.index + k) % state.players for k in range(1, state.players)]
+    rows = {s.index: s for s in game.seats.select_for_update().filter(is_bot=False)}
+    heir = next((rows[i] for i in order if i in rows and state.in_play(i) and rows[i].holder),
+                None)
+    if heir is not None:
+        heir.is_host = True
+        heir.save(update_fields=["is_host"])
 
 
 def notice_for(notices: Sequence[SeatNotice], holder: str | None, seat: Seat | None) -> str:

@@ -49,13 +49,15 @@ def now_ms() -> int:
 
 
 def submit_action(game_ref: GameRef, action: Action, expected_version: int | None,
-                  at: int | None = None) -> SubmitResult:
+                  at: int | None = None, *, taker: str | None = None) -> SubmitResult:
     """Apply ``action`` to the stored game if it is still at ``expected_version``, at the
     time ``at`` (ms; ``None``: now, once the game is locked).
 
     ``expected_version`` ``None`` accepts the game at any version: only for actions whose
     meaning does not depend on what the asker's screen showed (words said, which are
-    heard whenever they come); the version is bumped all the same.
+    heard whenever they come); the version is bumped all the same. ``taker`` is the holder
+    of the browser that takes a seat over with the action (a ``TakeSeat``;
+    games/store/seating.py), which holds no seat yet.
 
     On success the new state, phase and version are stored (with the game's next timer,
     ``Game.due``), one :class:`LogEntry` with ``seq`` equal to that version and the time
@@ -88,7 +90,7 @@ def submit_action(game_ref: GameRef, action: Action, expected_version: int | Non
         LogEntry.objects.create(game=game, seq=version, action=action_to_json(action),
                                 events=[event.to_json() for event in events], at=after.clock)
         update_mirrors(game, before, after, events, now)
-        seats_follow(game, events)
+        seats_follow(game, events, after, taker)
         change = Change(game, version, tuple(events))
         transaction.on_commit(lambda: changed(change))
     return SubmitResult(game=game, version=version, state=after, events=tuple(events))

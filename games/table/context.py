@@ -12,20 +12,22 @@ from dataclasses import dataclass
 from typing import Any
 
 from games.builder.context import panel_context
-from games.engine.events import Event, Refused
+from games.engine.events import Event, OutOfTurn, Refused
 from games.engine.views import LogLine, PileView, PlayerView, is_own_hand, player_view
 from games.models import Game, Seat
 from games.store.reads import game_log, game_state
 from games.store.rows import SeatRow, seat_row
 from games.table.race_rows import SUIT_BUTTONS, race_rows
+from games.table.seat_context import seat_context
 from rules.cards import STANDARD_CARDS, Card, parse
 from rules.speech import owed_replies
 
-#: Events worth a big banner on every screen: refusals, triggers, calls, wins, the end, a
-#: race's result (its opening shows in the race panel, which says more).
+#: Events worth a big banner on every screen: refusals (out of turn too), triggers, calls,
+#: wins, seats leaving the game, the end, a race's result (its opening shows in the race
+#: panel, which says more).
 MOMENTS = ("refused", "fired", "call_broken", "said", "speech_broken", "claim_failed",
-           "claim_won", "won_round", "tie", "no_supply", "game_over", "timed_out", "held_on",
-           "time_up", "race_closed")
+           "claim_won", "won_round", "tie", "no_supply", "game_over", "out_of_turn",
+           "seat_removed", "expelled", "timed_out", "held_on", "time_up", "race_closed")
 #: Log lines the table shows.
 LOG_SHOWN = 80
 #: How many recent actions' events the table reads. Every action gives every viewer at least
@@ -83,6 +85,10 @@ class TableSeat:
     #: Whether this seat deals the round (shown where a dealer matters: a match, a dealer
     #: who names the start).
     dealer: bool = False
+    #: Why the seat left the game for good ("removed", "expelled"), or "" (in the game).
+    out: str = ""
+    #: Whether the seat is open for someone new to take over.
+    vacant: bool = False
 
     @property
     def index(self) -> int:
@@ -158,9 +164,6 @@ def table_context(game: Game, seat: Seat | None, log: Sequence[Event] | None = N
     if seats is None:
         seats = list(game.seats.order_by("index"))
     visible = log_lines(view.log)
-    # The seats of people the host may hand to a bot (someone who went silent).
-    handable = ([seat_row(s, seat) for s in seats if not s.is_bot and s.pk != seat.pk]
-                if seat is not None and seat.is_host and view.phase != "ended" else [])
     shown_log = visible[-LOG_SHOWN:]
     moment = latest_moment(view)
     context = {
@@ -186,10 +189,12 @@ def table_context(game: Game, seat: Seat | None, log: Sequence[Event] | None = N
         "dealing": view.phase == "dealing",
         "am_dealer": index is not None and view.phase == "dealing" and index == view.dealer,
         "dealer_name": view.names[view.dealer] if view.names else "",
-        # Who may be named to play first, the seat after the dealer first (the default).
+        # Who may be named to play first, the seat after the dealer first (the default);
+        # never a seat out of the game.
         "first_choices": [(s, view.names[s]) for s in
                           ((view.dealer + k) % len(view.names)
-                           for k in range(1, len(view.names) + 1))] if view.names else [],
+                           for k in range(1, len(view.names) + 1)) if not view.is_out(s)]
+                         if view.names else [],
         # The winner may write nothing (rule_making may_add or replace): a skip button.
         "may_skip": view.settings.rule_making in ("may_add", "replace"),
         "replacing": view.settings.rule_making == "replace",
@@ -204,16 +209,16 @@ def table_context(game: Game, seat: Seat | None, log: Sequence[Event] | None = N
         "banner": Banner.of(moment) if moment is not None else None,
         # The viewer's own play refused: #feedback, the answer to that play, tells them.
         "own_refusal": (moment is not None and index is not None
-                        and isinstance(moment.event, Refused) and moment.event.seat == index),
+                        and isinstance(moment.event, Refused | OutOfTurn)
+                        and moment.event.seat == index),
         "ended": view.phase == "ended",
-        "handable": handable,
         "stage_key": f"{view.phase}/{','.join(map(str, view.writers))}/{index}/{view.dealer}",
         "suits": SUIT_CHOICES,
         "all_cards": ALL_FACES,
         # The races the table is running (the race panel, its own fragment).
         "races": race_rows(view),
         "suit_buttons": SUIT_BUTTONS,
-    }
+    } | seat_context(view, seats, seat)
     if context["am_writer"]:
         # Only the rule-maker's stage holds the builder (and pays for its preview).
         context |= panel_context(game, index)
@@ -232,7 +237,7 @@ class Banner:
     def of(cls, line: LogLine) -> Banner:
         """The banner of ``line`` (only a refusal has a verdict of its own)."""
         event = line.event
-        if isinstance(event, Refused) and line.text.endswith(event.verdict):
+        if isinstance(event, Refused | OutOfTurn) and line.text.endswith(event.verdict):
             return cls(event.verdict, line.text.removesuffix(event.verdict).rstrip())
         return cls("", line.text)
 
@@ -314,4 +319,6 @@ def _table_seat(view: PlayerView, seat: Seat, viewer: Seat | None) -> TableSeat:
         writing=view.phase == "writing" and i in view.writers,
         wins=sum(1 for w in view.winners if w.seat == i),
         dealer=(view.match_wins is not None or view.settings.name_start
-                or view.phase == "dealing") and view.dealer == i)
+                or view.phase == "dealing") and view.dealer == i and not view.is_out(i),
+        out=next((o.reason for o in view.out if o.seat == i), ""),
+        vacant=i in view.vacant)

@@ -25,8 +25,8 @@ class RaceRow:
     will do), the big button's label (``button``; the suit buttons for a race to name one),
     its window's end (``due``, ms of the server's clock) and the time left as of the
     view (``left``), who has answered (``answered``, names in order), whether the
-    viewer has (``mine``: ``None`` for a spectator, who has no button), what is at stake
-    and whose rule it is."""
+    viewer has (``mine``: ``None`` for a spectator or a seat that does not race, who has no
+    button), what is at stake and whose rule it is."""
 
     number: int
     means: str
@@ -71,5 +71,5 @@ def _row(view: PlayerView, race: RaceView) -> RaceRow:
         notes="; ".join(notes), button=button,
         due=race.due, left=clock_text(max(0, race.due - now) / 1000),
         answered=tuple(view.names[s] for s in race.answered),
-        mine=None if view.viewer is None else race.has_answered(view.viewer),
+        mine=(race.has_answered(view.viewer) if view.viewer in race.seats else None),
         stakes=stakes, jargon=race.jargon, author_name=race.author_name)

@@ -49,4 +49,8 @@ def act(request: HttpRequest, code: str) -> HttpResponse:
                       {"message": outcome.message, "accepted": outcome.accepted},
                       status=status)
     response["X-Mao-Accepted"] = "1" if outcome.accepted else "0"
+    if outcome.accepted and request.POST.get("type") == "take_seat":
+        # Someone who watched now plays: the whole page becomes a player's (its hand, the
+        # joker's dialog, the first visit's help), not only the live fragments.
+        response["HX-Refresh"] = "true"
     return response

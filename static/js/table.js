@@ -57,8 +57,10 @@
     var card = event.target.closest(".hand .card");
     if (card) {
       if (card.getAttribute("aria-disabled") === "true") {
+        // The hand says whose turn it is (and which card a multiple would be).
         var feedback = document.getElementById("feedback");
-        if (feedback) { feedback.textContent = "Wait for your turn."; }
+        var why = document.getElementById("off-turn");
+        if (feedback) { feedback.textContent = why ? why.textContent : "Wait for your turn."; }
         return;
       }
       if (groupMode()) {
@@ -303,7 +305,8 @@
     var moment = document.getElementById("moment");
     var words = textOf(moment);
     if (words && words !== lastMoment) {
-      if (/moment--(refused|call_broken|speech_broken|claim_failed|timed_out)/.test(moment.className)) {
+      if (/moment--(refused|out_of_turn|call_broken|speech_broken|claim_failed|expelled|timed_out)/
+        .test(moment.className)) {
         if (!moment.hasAttribute("data-own-refusal")) { urgent.push(words); }
       } else {
         polite.push(words);

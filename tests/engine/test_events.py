@@ -75,8 +75,9 @@ def test_the_kinds_cover_what_the_engine_says() -> None:
         "rule_written", "dealt", "hand", "played", "refused", "fired", "named_suit",
         "passed_hands", "call_broken", "again", "skipped", "claim_failed", "claim_won",
         "won_round", "no_supply", "tie", "game_over", "reshuffled", "drew", "handed_over",
-        "rule_skipped", "dealing", "rules_disclosed", "said", "speech_broken", "timed_out",
-        "held_on", "time_up", "race_opened", "race_answered", "race_closed"}
+        "rule_skipped", "dealing", "rules_disclosed", "said", "speech_broken",
+        "out_of_turn", "seat_removed", "expelled", "seat_opened", "seat_left", "seat_taken",
+        "timed_out", "held_on", "time_up", "race_opened", "race_answered", "race_closed"}
 
 
 def test_the_seat_an_event_is_for_reads_its_private_form_and_secrets() -> None:

@@ -8,7 +8,17 @@ from typing import Any
 
 import pytest
 
-from games.engine.actions import Pass, Play, Respond, Say, Tick, action_to_json, parse_action
+from games.engine.actions import (
+    OpenSeat,
+    Pass,
+    Play,
+    RemoveSeat,
+    Respond,
+    Say,
+    Tick,
+    action_to_json,
+    parse_action,
+)
 from games.engine.clock import TURN
 from games.engine.events import (
     Drew,
@@ -335,3 +345,26 @@ def test_a_race_is_heard_by_everyone() -> None:
     assert all(e.to is None for e in events if e.kind.startswith("race"))
     state, events = act(state, Say(2, "chauncey"), at=1_100)
     assert only(events, Said).seat == 2
+
+
+def test_a_seat_that_leaves_the_game_during_a_race_neither_answers_nor_pays() -> None:
+    state, _ = opened(table(CHAUNCEY))
+    state, _ = act(state, Respond(0, 1), at=1_200)
+    state, _ = act(state, RemoveSeat(0, 2), at=1_300)  # Cat leaves the game
+    assert refusal(state, Respond(2, 1), at=1_400) == "action/out_of_game"
+    state, events = act(state, Respond(1, 1), at=1_500)
+    closed = only(events, RaceClosed)
+    assert closed.losers == (1,)  # Bob, the last of those still racing
+    assert closed.text == "Ann: Chauncey! Bob was last to say “Chauncey” and draws a card."
+
+
+def test_an_open_seat_has_nobody_to_race() -> None:
+    state = table(CHAUNCEY)
+    state, _ = act(state, OpenSeat(0, 2), at=500)  # Cat's player has gone
+    state, _ = opened(state)
+    assert state.races.open[0].seats == (0, 1)
+    assert refusal(state, Respond(2, 1), at=1_200) == "action/not_racing"
+    assert player_view(state, 2).races[0].waits_for(2) is False
+    state, _ = act(state, Respond(1, 1), at=1_300)
+    state, events = act(state, Respond(0, 1), at=1_400)
+    assert only(events, RaceClosed).losers == (0,)

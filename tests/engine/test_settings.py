@@ -24,7 +24,9 @@ def test_the_defaults_are_four_players_of_five_cards_with_jokers() -> None:
                                         "turn_seconds": None, "delay_penalty": 1,
                                         "delay_jargon": "Delay of Game",
                                         "hold_on_seconds": None, "hold_on_cards": 10,
-                                        "game_minutes": None}
+                                        "game_minutes": None, "out_of_turn": "refused",
+                                        "multiples": False, "expel_hand": False,
+                                        "expel_mistakes": None}
 
 
 def test_settings_stored_before_the_lifecycle_settings_load_as_mini_mao() -> None:
@@ -45,6 +47,8 @@ def test_settings_stored_before_the_lifecycle_settings_load_as_mini_mao() -> Non
     {"delay_penalty": 11}, {"delay_jargon": " "}, {"delay_jargon": "x" * 41},
     {"hold_on_seconds": 0}, {"hold_on_cards": 0}, {"game_minutes": 0},
     {"game_minutes": 601}, {"game_minutes": True},
+    {"out_of_turn": "allowed"}, {"multiples": 1}, {"expel_hand": "yes"},
+    {"expel_mistakes": 1}, {"expel_mistakes": 11},
 ], ids=str)
 def test_settings_out_of_range_are_refused(options: dict[str, Any]) -> None:
     with pytest.raises(EngineError) as caught:
@@ -70,7 +74,7 @@ def test_settings_round_trip_through_json() -> None:
     {"hand_size": 5.0}, {"decks": None}, {"first_rule_maker": "1"},
     {"first_rule_maker": True}, {"jokers": "no"}, {"match_wins": "3"}, {"match_wins": 2.0},
     {"penalty_cap": True}, {"chair": 7}, {"preset": None}, {"rule_making": ["add"]},
-    {"law": 3},
+    {"law": 3}, {"out_of_turn": None}, {"expel_mistakes": "3"}, {"expel_mistakes": True},
 ], ids=str)
 def test_bad_settings_json_is_refused(data: Any) -> None:
     with pytest.raises(EngineError) as caught:

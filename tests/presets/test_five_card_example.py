@@ -2,8 +2,10 @@
 the ``five-card`` preset: the starter acting on the first player (``starter_triggers``),
 twos, aces and sevens in play with their "very"s, wild jacks, named spades, and the
 two- and three-card penalties for a missed "Last card" and "Mao", the talking penalty
-(the seed's grounds for talking; a point of order called and ended costs nothing), and the
-race to call a jack's suit (ties to the jack's player, else by lot).
+(the seed's grounds for talking; a point of order called and ended costs nothing), a play
+out of turn (Jane playing on Bob's turn, a club on a heart out of turn, the flinch that
+plays its card), and the race to call a jack's suit (ties to the jack's player, else by
+lot).
 
 The seed's words are quoted in each test's docstring. A starter is staged with the deal's
 own hook (:func:`tests.factories.stacked_deck`), so the engine deals and fires it as ever.
@@ -22,6 +24,7 @@ from games.engine.events import (
     Dealt,
     Drew,
     Event,
+    OutOfTurn,
     RaceAnswered,
     RaceClosed,
     RaceOpened,
@@ -312,3 +315,38 @@ def test_taking_over_five_seconds_is_called_for_time() -> None:
         slower, _ = open_preset(settings, NAMES, 1)
     start_clock(slower, 0)
     assert slower.timers == {"turn": 30_000}
+
+
+def test_a_play_out_of_turn_draws_one_and_takes_the_card_back() -> None:
+    """"Out of Turn - Player draws one card and takes their card back. One of the players
+    makes a play out of turn. For instance: Jane plays when it is Bob's turn.\""""
+    hands = [["2C"], ["5S", "3D", "4D"], ["7H", "4C"], ["8C"]]
+    state, events = play(table(hands, ["4H"]), JANE, "4C")
+    assert only(events, OutOfTurn).text == ("Jane tries 4♣ on 4♥ out of turn. Dealer: that's "
+                                            "Out of Turn!")
+    assert penalties(events) == [1]
+    assert "4C" in state.hands[JANE] and state.piles[0].cards == ["4H"]
+    assert state.current == BOB  # Bob keeps his turn
+
+
+def test_a_club_on_a_heart_out_of_turn_costs_two_cards() -> None:
+    """"A player may get more than one penalty call on a single play. If Bob plays a Club on
+    a Heart and it is not his turn he will get two penalty cards.\""""
+    hands = [["2C"], ["5S", "3C", "4D"], ["7H"], ["8C"]]
+    state, events = play(table(hands, ["4H"], current=JANE), BOB, "3C")
+    assert only(events, OutOfTurn).text == ("Bob tries 3♣ on 4♥ out of turn. Dealer: that's "
+                                            "Out of Turn! Dealer: that's a Misplay!")
+    assert penalties(events) == [2]
+    assert state.current == JANE
+
+
+def test_a_flinch_that_plays_the_card_is_out_of_turn() -> None:
+    """"Bob plays a skip that would skip Jane and go to Jim. Jane begins to take out a card
+    to play it and then realizes that it is not her turn ... If Jane plays the card it is
+    called Out of Turn and the Flinch is waived off.\""""
+    hands = [["2C"], ["AH", "3D", "4D"], ["7H", "5H"], ["8C"]]
+    state, _ = play(table(hands, ["4H"]), BOB, "AH")
+    assert state.current == JIM
+    state, events = play(state, JANE, "5H")
+    assert only(events, OutOfTurn).current == JIM
+    assert penalties(events) == [1] and state.current == JIM

@@ -2,10 +2,13 @@
 plays without talking out of turn, replayed through the engine under the ``lynnfield``
 preset: the Chairman's named start, Skippy, Consideration, Switcheroo, Jack Madden (with
 Jess' Clause), Holidays, Royalty, Shine On, Check Yo Self, "Mao" with one card left and
-"The Game of Mao Has Ended", its speech outside a play: no speaking but its exceptions,
-"Thank You" for a penalty card and "Thank you Very Much" for a second seven's cards, and its
-races: Chauncey, Uno Dos Tres, Conspiracy, Devil's Advocate, the Kool Kids Klub, James
-Ofori, Deuces and the four of clubs, ties settled by lot.
+"The Game of Mao Has Ended", and its speech outside a play: no speaking but its exceptions,
+"Thank You" for a penalty card and "Thank you Very Much" for a second seven's cards; its
+expulsions (more than double the cards dealt, three mistakes in a row, the last player left
+winning), the Wilkinson Lapse Clause (a turn started early) and its substitutions (a seat
+taken over with its cards, and given back); and its races: Chauncey, Uno Dos Tres,
+Conspiracy, Devil's Advocate, the Kool Kids Klub, James Ofori, Deuces and the four of
+clubs, ties settled by lot.
 
 The seed's words are quoted in each test's docstring.
 """
@@ -15,15 +18,30 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from games.engine.actions import Deal, Play, Respond, Say, Tick
+import pytest
+
+from games.engine.actions import (
+    Deal,
+    LeaveSeat,
+    OpenSeat,
+    Pass,
+    Play,
+    Respond,
+    Say,
+    TakeSeat,
+    Tick,
+)
 from games.engine.apply import apply
+from games.engine.errors import EngineError
 from games.engine.events import (
     CallBroken,
     Dealt,
     Drew,
     Event,
+    Expelled,
     Fired,
     GameOver,
+    OutOfTurn,
     RaceAnswered,
     RaceClosed,
     RaceOpened,
@@ -446,3 +464,99 @@ def test_under_a_time_constraint_the_fewest_cards_win() -> None:
     assert only(events, TimeUp).winners == (BEN,)
     assert only(events, GameOver).text == ("The game is over. Time is up: Ben holds the fewest "
                                            "cards (1) and wins the game.")
+
+
+def test_more_than_double_the_cards_dealt_is_expelled_into_the_deck() -> None:
+    """"If a player is in possession of more than double the number of cards dealt ... they
+    are expelled from the game." "When expelled, the player's cards are all absorbed into the
+    deck." "The Honorable Chairman of the game must declare '[Name] has been EXPULSED from
+    the game!'" Footnote 6: "if the players were originally dealt 7 cards, if a player has 15
+    cards during gameplay, the player would be expelled.\""""
+    state, _ = dealt(hand_size=7)
+    fourteen = ["2C", "3C", "4C", "5C", "6C", "7C", "8C", "9C", "10C", "JC", "QC", "KC", "AD",
+                "2D"]
+    state = arrange(state, [["3D"], fourteen, ["4D"], ["6D"]], [["9H"]], current=AVA)
+    stock = len(state.stock)
+    state, events = act(state, Pass(AVA))
+    assert only(events, Expelled).text == (
+        "Ava holds 15 cards, more than twice the 7 dealt. Chairman: Ava has been EXPULSED from "
+        "the game! Their 15 cards go back into the stock.")
+    assert state.hands[AVA] == [] and len(state.stock) == stock + 14
+    assert state.current == BEN
+    # "The expelled player is now considered to be a spectator."
+    with pytest.raises(EngineError) as caught:
+        act(state, Say(AVA, "Thank you"))
+    assert caught.value.code == "action/out_of_game"
+
+
+def test_three_mistakes_in_a_row_expel() -> None:
+    """"If a new player makes 3 mistakes in a row before or during the game ... they are
+    expelled from the game." (Every player, here; thanking the Chairman between mistakes
+    does not break the run, a legal play or a pass does.)"""
+    hands = [["2C", "3C"], ["KC", "5C", "3D"], ["9S", "4H", "5H"], ["9C", "4D", "5D"]]
+    state = table(hands, ["9H"])
+    for mistake in (1, 2, 3):
+        state.current = AVA
+        state, events = play(state, AVA, "5C")
+        if mistake < 3:
+            assert state.mistakes == {AVA: mistake}
+            state, _ = act(state, Say(AVA, "Thank you"))
+    assert only(events, Expelled).text.startswith(
+        "Ava made 3 mistakes in a row. Chairman: Ava has been EXPULSED from the game!")
+
+
+def test_if_all_other_players_are_expulsed_the_last_one_wins() -> None:
+    """"If all other players except one are expulsed, the one player becomes the winner of
+    the game.\""""
+    state, _ = dealt(first=AVA, players=2)
+    ten = ["2C", "3C", "4C", "5C", "6C", "7C", "8C", "9C", "10C", "JC"]
+    state = arrange(state, [["3D"], ten], [["9H"]], current=AVA)
+    state, events = act(state, Pass(AVA))
+    assert only(events, GameOver).text == ("The game is over. Chair is the last player left "
+                                           "and wins the game.")
+    assert state.winners[-1].seat == CHAIRMAN
+
+
+def test_a_turn_started_early_costs_the_next_player_a_card() -> None:
+    """Wilkinson Lapse Clause: "if the next player deliberately starts their turn while the
+    current player is still in the process of going through the card rules ... The next
+    player receives a penalty card and the current player is allowed to continue their
+    turn.\""""
+    hands = [["2C"], ["9C", "5C", "3D"], ["9D", "4D"], ["6C"]]
+    state, events = play(table(hands, ["9H"]), BEN, "9D")
+    assert only(events, OutOfTurn).text == ("Ben tries 9♦ on 9♥ out of turn. Chairman: "
+                                            "that's Out of Turn!")
+    assert [e.count for e in events if isinstance(e, Drew)] == [1]
+    assert state.current == AVA
+    state, _ = play(state, AVA, "9C")
+    assert state.current == BEN
+
+
+def test_a_substitute_holds_a_missing_players_seat_and_gives_it_back() -> None:
+    """"All players except one are present, so the Chairman decides to allow another player
+    to substitute in for the missing player. When the missing player returns, the substitute
+    must give the missing player their seat and cards back.\""""
+    hands = [["2C"], ["9C", "5C", "3D"], ["9D", "4D"], ["6C"]]
+    state = table(hands, ["9H"])
+    state, _ = act(state, OpenSeat(CHAIRMAN, BEN))
+    state, _ = act(state, TakeSeat(BEN, "Sub"))
+    assert state.names[BEN] == "Sub" and state.hands[BEN] == ["9D", "4D"]
+    state, _ = act(state, LeaveSeat(BEN))
+    state, events = act(state, TakeSeat(BEN, "Ben"))
+    assert only(events, "seat_taken").text == "Ben takes over Sub's seat, with its 2 cards."
+    assert state.hands[BEN] == ["9D", "4D"]
+
+
+def test_a_new_player_assumes_all_cards_and_penalties() -> None:
+    """"One player, with the consent of the Chairman, allows another player to take their
+    place in the game. The new player assumes all cards, penalties, etc., from the original
+    player. The original player is ejected from the game, and is considered to be a
+    spectator.\""""
+    hands = [["2C", "3C"], ["KC", "5C", "3D"], ["9S", "4H", "5H"], ["9C", "4D", "5D"]]
+    state, _ = play(table(hands, ["9H"]), AVA, "5C")
+    assert state.unanswered == {AVA: ["penalty"]}
+    state, _ = act(state, LeaveSeat(AVA))
+    state, _ = act(state, TakeSeat(AVA, "Dot"))
+    assert len(state.hands[AVA]) == 4 and state.unanswered == {AVA: ["penalty"]}
+    state, events = act(state, Say(AVA, "Thank you"))
+    assert speech(events) == [] and state.unanswered == {}

@@ -2,7 +2,9 @@
 engine under the ``penn-state`` preset: the dealer's named start, wild jacks never on jacks,
 aces, twos, eights, stacking fours and sevens, the calls (spades, tens with their "very"s,
 the multiple "two", "Last Card", "Mao", "Mao Mao"), a penalty per rule broken, the "Thank
-You" each penalty card is owed and the card for a question asked outside a point of order.
+You" each penalty card is owed and the card for a question asked outside a point of order;
+a play out of turn (a card and the card back, two with a misplay) and the multiple played
+out of turn, after which play continues after its player.
 
 The seed's words are quoted in each test's docstring.
 """
@@ -19,6 +21,8 @@ from games.engine.events import (
     Drew,
     Event,
     HeldOn,
+    OutOfTurn,
+    Played,
     Refused,
     SpeechBroken,
     TimedOut,
@@ -294,3 +298,44 @@ def test_seven_seconds_to_play_or_draw_and_hold_on_gives_a_minute_to_many_cards(
     assert refusal(state, Tick(), at=35_000) == "action/not_due"
     state, events = act(state, Tick(), at=90_000)
     assert only(events, TimedOut).seat == HIDEO
+
+
+def test_a_multiple_may_be_played_out_of_turn_and_play_continues_after_it() -> None:
+    """"This is the only time where someone can play out of turn without triggering a
+    penalty. Play continues with the next person after the person who plays the multiple in
+    the current direction of play.\""""
+    hands = [["2C", "3C", "5C"], ["5S", "10S", "JD", "4H"], ["4D", "7H", "9C"],
+             ["6C", "7C", "8C"]]
+    state, events = play(table(hands, ["5C"], current=HIDEO), DEALER, "5C", say="two")
+    assert only(events, Played).text == ("Dee plays 5♣ on 5♣, out of turn (a multiple), "
+                                         "saying “two”.")
+    assert penalties(events) == []
+    assert state.current == HIDEO  # the next person after Dee, clockwise
+    state, events = play(table(hands, ["5C"], current=BEN), DEALER, "5C", say="two")
+    assert state.current == HIDEO and penalties(events) == []
+
+
+def test_playing_out_of_turn_costs_a_card_and_the_card_goes_back() -> None:
+    """"Playing Out of Turn (Except to play a duplicate card that is on the top of the pile)
+    - One Card Penalty and player takes back his card." The card is owed its "Thank You"."""
+    hands = [["2C", "5H"], ["5S", "10S", "JD", "4H"], ["4D", "7H", "9C"], ["6C", "7C", "8C"]]
+    state, events = play(table(hands, ["5C"]), DEALER, "5H")
+    assert only(events, OutOfTurn).text == ("Dee tries 5♥ on 5♣ out of turn. Dealer: that's "
+                                            "Out of Turn!")
+    assert penalties(events) == [1]
+    assert "5H" in state.hands[DEALER] and state.current == HIDEO
+    state, events = act(state, Say(DEALER, "Thank you"))
+    assert not of_kind(events, SpeechBroken)
+
+
+def test_a_misplay_out_of_turn_costs_two_cards() -> None:
+    """"If a player plays a 7 of clubs on a 6 of diamonds, and it's not his turn, he gets 2
+    penalty cards and takes his card back, one for playing out of turn and one for
+    misplay.\""""
+    hands = [["2C"], ["5S", "10S", "JD", "4H"], ["4D", "7H", "9C"], ["6C", "7C", "8C"]]
+    state, events = play(table(hands, ["6D"]), ANDY, "7C")
+    refused = only(events, OutOfTurn)
+    assert refused.text == ("Andy tries 7♣ on 6♦ out of turn. Dealer: that's Out of Turn! "
+                            "Dealer: that's a Misplay!")
+    assert penalties(events) == [2]
+    assert "7C" in state.hands[ANDY] and state.current == HIDEO

@@ -10,7 +10,7 @@ card. If these are your last 3 cards, you now have 2, so no “Mao” call yet."
 
 from __future__ import annotations
 
-from games.engine.events import CallBroken, Drew, Refused, RulesDisclosed
+from games.engine.events import CallBroken, Drew, OutOfTurn, Refused, RulesDisclosed
 from games.engine.state import GameState
 from games.presets.opening import open_preset, settings_for
 from games.presets.registry import preset
@@ -101,3 +101,15 @@ def test_a_missed_last_mao_cancels_the_win() -> None:
     assert only(events, CallBroken).jargon == "Mao"
     assert state.hands[YOU] == ["10D"]
     assert state.phase == "playing"
+
+
+def test_an_out_of_turn_play_is_restored_and_penalised_without_stealing_the_turn() -> None:
+    """Section 06: "An out-of-turn play is restored and penalised without stealing the
+    rightful player's turn.\""""
+    state, events = play(on_a_played_queen_of_hearts(), NEXT, "5C")
+    # The card matches nothing either: every rule is named, one card in all (per refusal).
+    assert only(events, OutOfTurn).text == ("Nia tries 5♣ on Q♥ out of turn. Referee: "
+                                            "that's Out of Turn! Referee: that's a Misplay!")
+    assert [(e.count, e.reason) for e in events if isinstance(e, Drew)] == [(1, "penalty")]
+    assert "5C" in state.hands[NEXT] and state.current == YOU
+    assert state.piles[0].cards[-1] == "QH"

@@ -327,3 +327,53 @@ def test_a_bot_writing_a_rule_consults_its_own_rules_and_one_bit(kind: str) -> N
     assert desk.ends_game(no_heart)
     state.rules = state.rules[1:]
     assert not _bot(game, state, 1, kind).desk().ends_game(no_heart)  # type: ignore[attr-defined]
+
+
+def test_bots_play_on_round_a_bots_seat_removed_from_the_game() -> None:
+    from games.engine.actions import RemoveSeat
+
+    game = open_game(GameSettings(players=4, first_rule_maker=0), "Gogol", "host", seed=1)
+    for _ in range(3):
+        add_bot(game, "host", "oracle")
+    game = start_game(game, "host")
+    submit_action(game, WriteRule(0, RULE), game.version)
+    game.refresh_from_db()
+    assert stored_state(game).current == 0  # the bots played up to the person
+    submit_action(game, RemoveSeat(0, 2), game.version)
+    version = game.version + 1
+    from games.engine.actions import Pass
+
+    submit_action(game, Pass(0), version)
+    game.refresh_from_db()
+    moved = [entry.action["seat"] for entry in game.log.filter(seq__gt=version + 1)]
+    assert moved[:2] == [1, 3] and 2 not in moved
+    assert stored_state(game).current == 0
+
+
+def test_a_bot_that_knows_the_rules_plays_a_multiple_off_its_turn() -> None:
+    from games.engine.actions import Deal, Play
+    from games.lobby.services import join_game
+    from games.presets.opening import settings_for
+    from games.presets.registry import preset
+    from tests.factories import stacked_deck
+
+    settings = settings_for(preset("penn-state"), players=3, first_rule_maker=0)
+    game = open_game(settings, "Gogol", "host", seed=3)
+    add_bot(game, "host", "oracle")  # seat 1
+    join_game(game, "Bull", "guest")  # seat 2
+    game = start_game(game, "host")
+    # On 9♥ the oracle may play its 9♦ only; Bull answers with K♦, and the oracle holds
+    # the other K♦: off its turn (Gogol's), it plays the multiple.
+    hands = [["2S", "3H", "4H", "6H", "7H", "8H"], ["9D", "KD", "3C", "3S", "QC", "QS"],
+             ["KD", "2C", "4C", "6C", "7C", "8C"]]
+    with stacked_deck(hands, "9H"):
+        submit_action(game, Deal(0), game.version)
+    game.refresh_from_db()
+    assert [e.action["type"] for e in game.log.order_by("seq")][-2:] == ["deal", "play"]
+    assert stored_state(game).current == 2
+    submit_action(game, Play(2, ("KD",)), game.version)
+    game.refresh_from_db()
+    last = game.log.order_by("-seq").first()
+    assert last is not None and last.action["seat"] == 1 and last.action["cards"] == ["KD"]
+    assert "out of turn (a multiple)" in last.events[0]["text"]
+    assert stored_state(game).current == 2  # play goes on after the oracle

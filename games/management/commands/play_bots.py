@@ -23,7 +23,13 @@ from games.engine.simulate import GameRecord
 from games.presets.format import PresetError
 from games.presets.opening import settings_for
 from games.presets.registry import DEFAULT, preset, presets
-from games.presets.simulate import penalties_of, play_preset, races_of, speech_broken_of
+from games.presets.simulate import (
+    off_turn_of,
+    penalties_of,
+    play_preset,
+    races_of,
+    speech_broken_of,
+)
 
 
 class Command(BaseCommand):
@@ -69,6 +75,7 @@ class Command(BaseCommand):
         reasons: Counter[str] = Counter()
         rounds, actions, problems = [], 0, []
         refused = calls = speech = races = lost = missed = 0
+        off_turn: Counter[str] = Counter()
         start = time.perf_counter()
         for i in range(options["games"]):
             seed = options["seed"] + i
@@ -77,6 +84,7 @@ class Command(BaseCommand):
             oracle = penalties_of(record, kinds, "oracle")
             refused, calls = refused + oracle[0], calls + oracle[1]
             speech += speech_broken_of(record, kinds, "oracle")
+            off_turn += off_turn_of(record)
             run, last, silent = races_of(record, kinds, "oracle")
             races, lost, missed = races + run, lost + last, missed + silent
             end = record.final.end.reason if record.final.end else "unfinished"
@@ -100,6 +108,10 @@ class Command(BaseCommand):
             if races:
                 self.stdout.write(f"races run {races}: oracle bots were last {lost} times, "
                                   f"never answered {missed} times")
+        if off_turn:
+            # Where the preset has them: plays off one's turn and expulsions.
+            self.stdout.write("off turn and seats: " + ", ".join(
+                f"{what} {count}" for what, count in sorted(off_turn.items())))
         self.stdout.write(f"invariant violations: {len(problems)}")
         for problem in problems[:20]:
             self.stdout.write(f"  {problem}")

@@ -1,0 +1,58 @@
+"""What a transport asks of the seats during a game: the host opening or removing one, a
+player leaving theirs, someone watching taking an open one over (games/engine/seats.py).
+
+Read here from the table's forms (:func:`read_seat_post`); a socket frame carries the same
+fields. Taking a seat over is the one action someone who holds no seat may ask for
+(:func:`take_seat_action`): the write path then seats the asker's browser.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from django.http import QueryDict
+
+from games.engine.actions import TakeSeat, parse_action
+from games.models import Seat
+from games.store.errors import ServiceError
+
+#: The table's actions about seats (besides handing one to a bot).
+SEAT_KINDS = ("remove_seat", "open_seat", "leave_seat", "take_seat")
+#: What each form asks when its seat is missing.
+CHOOSE = {"remove_seat": "Choose which seat to remove from the game.",
+          "open_seat": "Choose which seat to open for someone new.",
+          "take_seat": "Choose which open seat to take over."}
+
+
+def read_seat_post(kind: str, post: QueryDict) -> dict[str, Any]:
+    """The fields of a seat form: the seat it is about (``target``) and, taking a seat
+    over, the newcomer's ``name``; ``ServiceError`` when the seat is not a number."""
+    if kind == "leave_seat":
+        return {}
+    target = post.get("target", "")
+    if not (target.isascii() and target.isdigit() and len(target) == 1):
+        raise ServiceError("action/bad_seat", CHOOSE[kind])
+    if kind == "take_seat":
+        return {"target": int(target), "name": post.get("name", "")}
+    return {"target": int(target)}
+
+
+def take_seat_action(seat: Seat | None, holder: str | None,
+                     action: Mapping[str, Any]) -> TakeSeat:
+    """The engine action of someone watching who asks to take an open seat over (``seat``:
+    the seat they hold already, which they may not; ``holder``: their browser's)."""
+    if seat is not None:
+        raise ServiceError("seat/seated", "You already hold a seat at this table.")
+    if not holder:
+        raise ServiceError("seat/no_session", "Your browser session is missing: reload the page.")
+    name = action.get("name")
+    if isinstance(name, str) and "\x00" in name:
+        # PostgreSQL cannot store a NUL character in text.
+        raise ServiceError("seat/bad_name", "Names cannot contain that character.")
+    if set(action) - {"type", "target", "name"}:
+        raise ServiceError("action/malformed", "A seat is taken over with its seat and a name.")
+    parsed = parse_action({"type": "take_seat", "seat": action.get("target"), "name": name})
+    if not isinstance(parsed, TakeSeat):  # (parse_action reads the type it is given)
+        raise ServiceError("action/malformed", "A seat is taken over with its seat and a name.")
+    return parsed

@@ -1,0 +1,80 @@
+"""What the table shows one viewer about seats that change hands and plays off one's turn.
+
+* The host's seat tools: the seats a bot could take, the seats to open for someone new,
+  the seats to remove from the game (never the host's own, never one out of the game).
+* Someone watching: the open seats they may take over, under a name of their own.
+* A player: whether they may leave their seat (not the host), and which of their cards
+  they may try now: all of them on their turn, all of them off it where the game penalises
+  plays out of turn (with a warning), a card identical to a pile's top where multiples go
+  down out of turn, else none (the hand says whose turn it is).
+
+Built from the engine's view and the seat rows only, like the rest of the table's context.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from games.engine.views import PlayerView
+from games.models import Seat
+from games.store.rows import SeatRow, seat_row
+
+
+@dataclass(frozen=True, slots=True)
+class OpenSeat:
+    """A seat open for someone new: its number, whose it was and the cards it holds."""
+
+    index: int
+    name: str
+    cards: int
+
+
+def seat_context(view: PlayerView, seats: Sequence[Seat], viewer: Seat | None) -> dict[str, Any]:
+    """The seat tools and the off-turn hand of ``viewer`` (``None``: someone watching)."""
+    going = view.phase != "ended"
+    playing = [s for s in seats if not view.is_out(s.index)]
+    host = viewer is not None and viewer.is_host and going
+    others = [s for s in playing if viewer is None or s.pk != viewer.pk]
+    return {
+        # For a player who went silent: a bot plays their seat (an open one too).
+        "handable": [seat_row(s, viewer) for s in others if not s.is_bot] if host else [],
+        "openable": _rows(others, viewer, lambda s: s.index not in view.vacant) if host else [],
+        "removable": _rows(others, viewer, lambda s: True) if host else [],
+        "open_seats": [OpenSeat(i, view.names[i], view.hand_counts[i]) for i in view.vacant]
+                      if viewer is None and going else [],
+        "may_leave": (viewer is not None and not viewer.is_host and going
+                      and viewer.index not in view.vacant),
+        **off_turn(view),
+    }
+
+
+def _rows(seats: Sequence[Seat], viewer: Seat | None, keep: Any) -> list[SeatRow]:
+    return [seat_row(s, viewer) for s in seats if keep(s)]
+
+
+def off_turn(view: PlayerView) -> dict[str, Any]:
+    """Which of the viewer's cards they may try now (``playable``), and what the hand says
+    off their turn (``off_turn``: "" on it, or for someone watching)."""
+    if view.viewer is None or view.phase != "playing":
+        return {"playable": frozenset(), "off_turn": ""}
+    if view.current == view.viewer:
+        return {"playable": frozenset(view.hand), "off_turn": ""}
+    # (Never whose turn it is, which the status says: the hand would change every turn.)
+    whose = "It is not your turn:"
+    settings = view.settings
+    if settings.out_of_turn == "penalised":
+        chair = settings.chair
+        also = (" unless it is the same card as the top of a pile (a multiple)"
+                if settings.multiples else "")
+        return {"playable": frozenset(view.hand),
+                "off_turn": f"{whose} a card you play now is out of turn{also}, so {chair} "
+                            "refuses it and you draw a penalty card."}
+    tops = {pile.last(1)[0] for pile in view.piles}
+    multiples = frozenset(c for c in view.hand if c in tops) if settings.multiples else frozenset()
+    if multiples:
+        return {"playable": multiples,
+                "off_turn": f"{whose} you may play a card identical to the top of a pile (a "
+                            "multiple) now, and the others on your turn."}
+    return {"playable": multiples, "off_turn": f"{whose} wait for it."}
