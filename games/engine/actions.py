@@ -8,6 +8,8 @@ Pass(seat=1)
 Deal(seat=2, first=0, direction=-1)
 >>> parse_action({"type": "say", "seat": 1, "words": "Thank you"})
 Say(seat=1, words='Thank you')
+>>> parse_action({"type": "call_order", "seat": 2})
+CallOrder(seat=2, host=False)
 """
 
 from __future__ import annotations
@@ -114,15 +116,37 @@ class Say:
 
 
 @dataclass(frozen=True, slots=True)
+class CallOrder:
+    """Call a point of order: play stops, every hand goes face down, the clock stops and
+    the table may talk (:mod:`games.engine.order`). ``host``: the seat holds the table's
+    host powers, which the web layer says from who is asking (never from the request)."""
+
+    seat: int
+    host: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class EndOrder:
+    """End the point of order under way (its caller, the host or, where the game allows
+    it, anyone), or agree to end it (where everyone else together may); ``host`` as for
+    :class:`CallOrder`."""
+
+    seat: int
+    host: bool = False
+
+
+@dataclass(frozen=True, slots=True)
 class Tick:
     """The server's clock: fire every timer due by the time this is applied at
     (:mod:`games.engine.timers`). No seat asks for it; the web layer's timer service does,
     through the one write path, when the game's earliest timer is due."""
 
 
-Action = Play | Pass | WriteRule | SkipRule | Deal | ClaimWin | EndGame | HandOver | Say | Tick
+Action = (Play | Pass | WriteRule | SkipRule | Deal | ClaimWin | EndGame | HandOver | Say
+          | CallOrder | EndOrder | Tick)
 #: The actions a seat asks for (every action but the server's :class:`Tick`).
-SeatAction = Play | Pass | WriteRule | SkipRule | Deal | ClaimWin | EndGame | HandOver | Say
+SeatAction = (Play | Pass | WriteRule | SkipRule | Deal | ClaimWin | EndGame | HandOver | Say
+              | CallOrder | EndOrder)
 
 
 def _seat(data: dict[str, Any]) -> int:
@@ -149,7 +173,8 @@ def parse_action(data: Any) -> Action:
                "claim_win": {"type", "seat"}, "end_game": {"type", "seat"},
                "hand_over": {"type", "seat", "target"}, "skip_rule": {"type", "seat"},
                "deal": {"type", "seat", "first", "direction"},
-               "say": {"type", "seat", "words"}, "tick": {"type"}}
+               "say": {"type", "seat", "words"}, "tick": {"type"},
+               "call_order": {"type", "seat", "host"}, "end_order": {"type", "seat", "host"}}
     # A list or an object as the type must be refused too, not crash the lookup.
     if not isinstance(kind, str) or kind not in allowed:
         raise EngineError("action/unknown", f"unknown action {kind!r}")
@@ -169,6 +194,11 @@ def parse_action(data: Any) -> Action:
         return HandOver(seat, _seat({"seat": data.get("target")}))
     if kind == "skip_rule":
         return SkipRule(seat)
+    if kind in ("call_order", "end_order"):
+        host = data.get("host", False)
+        if not isinstance(host, bool):
+            raise EngineError("action/malformed", "host must be true or false")
+        return CallOrder(seat, host) if kind == "call_order" else EndOrder(seat, host)
     if kind == "deal":
         first = data.get("first")
         direction = data.get("direction", 1)
@@ -221,7 +251,8 @@ def action_to_json(action: Action) -> dict[str, Any]:
         return {"type": "tick"}
     kind = {Pass: "pass", ClaimWin: "claim_win", EndGame: "end_game",
             WriteRule: "write_rule", HandOver: "hand_over", SkipRule: "skip_rule",
-            Deal: "deal", Say: "say"}[type(action)]
+            Deal: "deal", Say: "say", CallOrder: "call_order",
+            EndOrder: "end_order"}[type(action)]
     data: dict[str, Any] = {"type": kind, "seat": action.seat}
     if isinstance(action, Deal):
         data |= {"first": action.first, "direction": action.direction}
@@ -231,4 +262,6 @@ def action_to_json(action: Action) -> dict[str, Any]:
         data["target"] = action.target
     if isinstance(action, Say):
         data["words"] = action.words
+    if isinstance(action, CallOrder | EndOrder):
+        data["host"] = action.host
     return data

@@ -6,9 +6,11 @@ from random import Random
 
 from games.engine.actions import (
     Action,
+    CallOrder,
     ClaimWin,
     Deal,
     EndGame,
+    EndOrder,
     HandOver,
     Pass,
     Play,
@@ -22,6 +24,7 @@ from games.engine.ending import check_lockup
 from games.engine.errors import EngineError
 from games.engine.events import Event, HandedOver, RuleSkipped, RuleWritten
 from games.engine.lockup import has_way_out
+from games.engine.order import call_order, end_order, refuse_paused, settle
 from games.engine.play import claim_win, pass_turn, play
 from games.engine.rounds import begin_round, end_game, start_round
 from games.engine.speech import answer, note_draws, say
@@ -50,6 +53,7 @@ def apply(state: GameState, action: Action, at: int | None = None
     new.clock = max(new.clock, state.clock if at is None else at)
     before = turn_key(state)
     events: list[Event] = []
+    refuse_paused(new, action)
     if not isinstance(action, Tick) and due_now(new, new.clock):
         # The server's clock decides: a deadline passed before this action came is passed
         # first (a turn that timed out is over, a race that closed is closed), as the tick
@@ -97,16 +101,22 @@ def _dispatch(new: GameState, action: Action, events: list[Event]) -> None:
         end_game(new, "host", f"{new.names[action.seat]} ended the game.", events)
     elif isinstance(action, HandOver):
         hand_over(new, action, events)
+    elif isinstance(action, CallOrder):
+        call_order(new, action, events)
+    elif isinstance(action, EndOrder):
+        end_order(new, action, events)
     else:
         raise EngineError("action/unknown", f"unknown action {action!r}")
 
 
 def _finish(new: GameState, before: TurnKey, events: list[Event]
             ) -> tuple[GameState, list[Event]]:
-    """What every accepted action ends with: the lockup check, the draws to answer, the
-    clock (a new turn's timer), and the hands' sizes in the history."""
+    """What every accepted action ends with: the lockup check, the draws to answer, a point
+    of order that outlived its round, the clock (a new turn's timer), and the hands' sizes
+    in the history."""
     check_lockup(new, events)
     note_draws(new, events)
+    settle(new, events)
     keep_time(new, before, new.clock)
     new.history.append(tuple(len(h) for h in new.hands))
     return new, events

@@ -14,6 +14,7 @@ from functools import lru_cache
 from typing import Any, Literal, get_args
 
 from games.engine.events import EndReason, Win
+from games.engine.order_state import OrderBook
 from games.engine.settings import GameSettings
 from rules.cards import JOKER, Card, card_of
 from rules.context import Settings
@@ -212,6 +213,9 @@ class GameState:
     #: Whether the player to move has already said "Hold on" this turn (it extends the
     #: turn clock once).
     held: bool = False
+    #: Points of order: the one under way, if any, and how many each seat has called
+    #: (games/engine/order.py). Public: the whole table hears them called and ended.
+    order: OrderBook = field(default_factory=OrderBook)
     # The compiled rulebook and the ids of the active rules it holds: a rule's data never
     # changes, so the ids tell whether it is still current (not part of the state's data).
     _book: tuple[tuple[int, ...], Rulebook] | None = field(default=None, repr=False,
@@ -278,7 +282,7 @@ class GameState:
             dealer=self.dealer, pending=self.pending,
             unanswered={k: list(v) for k, v in self.unanswered.items()}, clock=self.clock,
             timers=dict(self.timers), frozen_at=self.frozen_at, held=self.held,
-            _book=self._book,
+            order=self.order.copy(), _book=self._book,
         )
 
     def to_json(self) -> dict[str, Any]:
@@ -307,14 +311,14 @@ class GameState:
             "dealer": self.dealer, "pending": self.pending,
             "unanswered": {str(k): list(v) for k, v in self.unanswered.items()},
             "clock": self.clock, "timers": dict(self.timers), "frozen_at": self.frozen_at,
-            "held": self.held,
+            "held": self.held, "order": self.order.to_json(),
         }
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> GameState:
         """Read a stored state (one stored before a key existed takes its default: no rule
         disclosed, the rule-maker dealing, nothing owed, no draw unanswered, no starter known,
-        no timer set)."""
+        no timer set, no point of order)."""
         return cls(
             settings=GameSettings.from_json(data["settings"]), seed=data["seed"],
             names=list(data["names"]), phase=read_phase(data["phase"]), round=data["round"],
@@ -339,6 +343,7 @@ class GameState:
             unanswered={int(k): list(v) for k, v in data.get("unanswered", {}).items()},
             clock=data.get("clock", 0), timers=dict(data.get("timers", {})),
             frozen_at=data.get("frozen_at"), held=data.get("held", False),
+            order=OrderBook.from_json(data.get("order")),
         )
 
 

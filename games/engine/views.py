@@ -1,6 +1,7 @@
 """What one viewer may know: the only way game state leaves the engine for a screen.
 
-A seat sees its own hand, the other seats' hand counts, the piles, whose turn it
+A seat sees its own hand (but not during a point of order: every hand is face down then),
+the other seats' hand counts, the piles, whose turn it
 is, the direction, the public log (with its own private lines), its own secret
 rules, and the jargon of rules that have revealed themselves by refusing or
 firing. Everyone sees a preset's house rules in full, and the secret rules disclosed
@@ -20,6 +21,7 @@ from functools import lru_cache
 from typing import Any
 
 from games.engine.events import Event, Hand
+from games.engine.order_state import ChatLine
 from games.engine.settings import GameSettings
 from games.engine.state import GameEnd, GameState, Phase, RoundWin, RuleEntry
 from rules.english import describe
@@ -148,6 +150,27 @@ def clock_view(state: GameState) -> ClockView:
 
 
 @dataclass(frozen=True, slots=True)
+class OrderView:
+    """A point of order under way, public: who called it and when (``since``, ms), who
+    agrees to end it so far (where everyone else together may), and the latest lines said
+    in it (``chat``, oldest first)."""
+
+    caller: int
+    since: int
+    agreed: tuple[int, ...] = ()
+    chat: tuple[ChatLine, ...] = ()
+
+
+def order_view(state: GameState) -> OrderView | None:
+    """The point of order under way in ``state``, as everyone sees it (``None``: none)."""
+    current = state.order.current
+    if current is None:
+        return None
+    return OrderView(current.caller, current.since, tuple(current.agreed),
+                     tuple(current.said))
+
+
+@dataclass(frozen=True, slots=True)
 class LogLine:
     """One event as ``viewer`` may see it (:meth:`Event.seen_by`) with the text they read."""
 
@@ -217,6 +240,9 @@ class PlayerView:
     unanswered: tuple[str, ...] = ()
     #: The turn clock and a timed game's end.
     clock: ClockView = ClockView()
+    #: The point of order under way, if any: then ``hand`` is empty (every hand is face
+    #: down; ``hand_counts`` still says how many cards each holds).
+    order: OrderView | None = None
 
     def to_json(self) -> dict[str, Any]:
         """The whole view as JSON-ready data (what a client could be sent): for audits."""
@@ -256,10 +282,13 @@ def player_view(state: GameState, seat: int | None, log: Sequence[Event] = ()) -
                       if not e.house and e.id in state.disclosed)
     known = tuple(KnownRule(e.id, e.jargon, e.author, state.author_name(e.author))
                   for e in state.rules if e.id in state.revealed)
+    order = order_view(state)
+    # During a point of order every hand is face down, the viewer's own too.
+    shows_hand = seat is not None and bool(state.hands) and order is None
     return PlayerView(
         viewer=seat, names=tuple(state.names), phase=state.phase, round=state.round,
         turn=state.turn, current=state.current, direction=state.direction,
-        hand=tuple(state.hands[seat]) if seat is not None and state.hands else (),
+        hand=tuple(state.hands[seat]) if shows_hand and seat is not None else (),
         hand_counts=tuple(len(h) for h in state.hands),
         piles=tuple(PileView(p.effective_text(), p.suit, tuple(p.cards), p.on_starter)
                     for p in state.piles),
@@ -278,6 +307,7 @@ def player_view(state: GameState, seat: int | None, log: Sequence[Event] = ()) -
         wins=tuple(state.wins()),
         unanswered=tuple(state.unanswered.get(seat, ())) if seat is not None else (),
         clock=clock_view(state),
+        order=order,
     )
 
 

@@ -68,7 +68,7 @@ def test_the_kinds_cover_what_the_engine_says() -> None:
         "passed_hands", "call_broken", "again", "skipped", "claim_failed", "claim_won",
         "won_round", "no_supply", "tie", "game_over", "reshuffled", "drew", "handed_over",
         "rule_skipped", "dealing", "rules_disclosed", "said", "speech_broken", "timed_out",
-        "held_on", "time_up"}
+        "held_on", "time_up", "order_called", "order_agreed", "order_ended"}
 
 
 def test_the_seat_an_event_is_for_reads_its_private_form_and_secrets() -> None:

@@ -24,7 +24,10 @@ def test_the_defaults_are_four_players_of_five_cards_with_jokers() -> None:
                                         "turn_seconds": None, "delay_penalty": 1,
                                         "delay_jargon": "Delay of Game",
                                         "hold_on_seconds": None, "hold_on_cards": 10,
-                                        "game_minutes": None}
+                                        "game_minutes": None, "order_callers": "anyone",
+                                        "order_enders": "caller", "order_agree": False,
+                                        "order_quiet_seconds": 0, "order_calls": 3,
+                                        "order_gap_seconds": 30}
 
 
 def test_settings_stored_before_the_lifecycle_settings_load_as_mini_mao() -> None:
@@ -45,6 +48,10 @@ def test_settings_stored_before_the_lifecycle_settings_load_as_mini_mao() -> Non
     {"delay_penalty": 11}, {"delay_jargon": " "}, {"delay_jargon": "x" * 41},
     {"hold_on_seconds": 0}, {"hold_on_cards": 0}, {"game_minutes": 0},
     {"game_minutes": 601}, {"game_minutes": True},
+    {"order_callers": "everyone"}, {"order_callers": None}, {"order_enders": "host"},
+    {"order_agree": 1}, {"order_quiet_seconds": -1}, {"order_quiet_seconds": 601},
+    {"order_calls": 0}, {"order_calls": 21}, {"order_calls": True},
+    {"order_gap_seconds": None}, {"order_gap_seconds": 601},
 ], ids=str)
 def test_settings_out_of_range_are_refused(options: dict[str, Any]) -> None:
     with pytest.raises(EngineError) as caught:
