@@ -96,7 +96,7 @@ def test_the_house_rules_of_every_preset_leave_a_way_out_and_never_stall(name: s
     rulebook = Rulebook([*found.house_rules, *found.laws])
     for players in found.choices["players"].options if "players" in found.choices else (
             found.settings.players,):
-        assert has_way_out(rulebook, players=players)
+        assert isinstance(players, int) and has_way_out(rulebook, players=players)
     assert stall_of(rulebook) is None
 
 
