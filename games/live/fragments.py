@@ -30,8 +30,8 @@ from games.presets.display import house_of
 from games.table.context import MOMENTS, log_lines, table_context
 
 #: The fragments of a full table frame, in the order they are sent.
-TABLE = ("status", "moment", "seats", "piles", "hand", "talk", "reply-owed", "host-tools",
-         "house", "rules", "log")
+TABLE = ("status", "moment", "seats", "piles", "hand", "order", "talk", "reply-owed",
+         "host-tools", "house", "rules", "log")
 #: Fragments inside the stage, sent on their own while the stage stays.
 INSIDE_STAGE = ("turn-buttons", "joker-row", "pile-row")
 #: The notebook's evidence, pushed to the screens that have their notebook open.
@@ -179,13 +179,15 @@ def _inputs(context: dict[str, Any]) -> dict[str, str]:
                    context["current_name"], context["am_writer"], bool(view.winners),
                    context["writing"], context["writer_names"], view.end,
                    context["dealing"], context["am_dealer"], context["dealer_name"],
-                   context["pending"], repr(view.clock)),
+                   context["pending"], repr(view.clock), context["paused_by"]),
         "moment": ((moment.kind, moment.text, context["own_refusal"]) if moment is not None
                    else None),
         "seats": [repr(s) for s in context["seats"]],
         "piles": (piles, view.stock),
         "hand": (view.hand, context["my_turn"], context["me"] is None, view.phase,
-                 context["notice"]),
+                 context["notice"], len(context["hand_down"])),
+        # The point of order's panel (its forms post to the game's code).
+        "order": (context["code"], repr(context["order_panel"])),
         # The say-box depends on whether it shows (the game's code is in its form's URL).
         "talk": (context["code"], context["may_say"]),
         "reply-owed": context["owes_reply"],

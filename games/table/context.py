@@ -17,13 +17,14 @@ from games.engine.views import LogLine, PileView, PlayerView, is_own_hand, playe
 from games.models import Game, Seat
 from games.store.reads import game_log, game_state
 from games.store.rows import SeatRow, seat_row
+from games.table.order import order_panel
 from rules.cards import STANDARD_CARDS, Card, parse
 from rules.speech import owed_replies
 
 #: Events worth a big banner on every screen: refusals, triggers, calls, wins, the end.
 MOMENTS = ("refused", "fired", "call_broken", "said", "speech_broken", "claim_failed",
            "claim_won", "won_round", "tie", "no_supply", "game_over", "timed_out", "held_on",
-           "time_up")
+           "time_up", "order_called", "order_agreed", "order_ended")
 #: Log lines the table shows.
 LOG_SHOWN = 80
 #: How many recent actions' events the table reads. Every action gives every viewer at least
@@ -170,10 +171,16 @@ def table_context(game: Game, seat: Seat | None, log: Sequence[Event] | None = N
         "is_host": seat is not None and seat.is_host,
         "notice": notice,
         "hand": [CardFace.of(c) for c in sorted(view.hand, key=_hand_order)],
+        # During a point of order the viewer's hand is face down: only its size shows.
+        "hand_down": (tuple(range(view.hand_counts[index]))
+                      if view.order is not None and index is not None else ()),
+        "order_panel": order_panel(view, seat is not None and seat.is_host),
         "has_joker": "JK" in view.hand,
         "piles": [pile_row(p, i) for i, p in enumerate(view.piles)],
         "seats": [_table_seat(view, s, seat) for s in seats],
-        "my_turn": view.phase == "playing" and index == view.current,
+        # Nobody's turn runs while a point of order stops play.
+        "my_turn": view.phase == "playing" and index == view.current and view.order is None,
+        "paused_by": view.names[view.order.caller] if view.order is not None else "",
         # The say-box: every seated player, at every moment of a round's play.
         "may_say": index is not None and view.phase == "playing",
         "owes_reply": owes_public_reply(view),
