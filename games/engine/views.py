@@ -1,7 +1,8 @@
 """What one viewer may know: the only way game state leaves the engine for a screen.
 
-A seat sees its own hand (but not during a point of order: every hand is face down then),
-the other seats' hand counts, the piles, whose turn it
+A seat sees its own hand (but not during a point of order: every hand is face down then,
+and the seat reads the log as a spectator does, without the private lines that name its
+cards), the other seats' hand counts, the piles, whose turn it
 is, the direction, the public log (with its own private lines), its own secret
 rules, and the jargon of rules that have revealed themselves by refusing or
 firing. Everyone sees a preset's house rules in full, and the secret rules disclosed
@@ -195,6 +196,13 @@ def log_line(event: Event, viewer: int | None) -> LogLine:
     return LogLine(event.seen_by(viewer), event.text_for(viewer), event.is_for(viewer))
 
 
+def log_reader(viewer: int | None, order: OrderView | None) -> int | None:
+    """Whom ``viewer`` reads the log as: themselves, or a spectator while a point of order
+    lasts (their private lines, "You draw Q♥", would show cards of a hand that lies face
+    down)."""
+    return viewer if order is None else None
+
+
 @dataclass(frozen=True, slots=True)
 class PlayerView:
     """Everything one viewer (a seat, or ``None`` for a spectator) may see of a game."""
@@ -295,7 +303,7 @@ def player_view(state: GameState, seat: int | None, log: Sequence[Event] = ()) -
         stock=len(state.stock), writers=tuple(state.writers), my_rules=own, known_rules=known,
         winners=tuple(state.winners), end=state.end,
         rules=tuple(_rule_summary(state, e) for e in state.rules) if ended else (),
-        log=tuple(log_line(event, seat) for event in log),
+        log=tuple(log_line(event, log_reader(seat, order)) for event in log),
         # Which preset law the game started with is as secret as the law, until the end.
         settings=state.settings if ended else replace(state.settings, law=None),
         record=tuple(state.record),

@@ -181,6 +181,9 @@ def table_context(game: Game, seat: Seat | None, log: Sequence[Event] | None = N
         # Nobody's turn runs while a point of order stops play.
         "my_turn": view.phase == "playing" and index == view.current and view.order is None,
         "paused_by": view.names[view.order.caller] if view.order is not None else "",
+        # The viewer's own turn waits for the point of order to end.
+        "paused_turn": (view.order is not None and view.phase == "playing"
+                        and index == view.current),
         # The say-box: every seated player, at every moment of a round's play.
         "may_say": index is not None and view.phase == "playing",
         "owes_reply": owes_public_reply(view),

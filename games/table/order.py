@@ -27,13 +27,16 @@ class ChatRow:
 @dataclass(frozen=True, slots=True)
 class OrderPanel:
     """The point of order's panel for one viewer. ``active``: one is under way (called by
-    ``caller``); the viewer ``may_call`` one (none under way), ``may_end`` it outright,
-    ``may_agree`` to end it (where everyone else together may), or already ``agreed``;
+    ``caller``; ``to_play`` plays when it ends); the viewer ``may_call`` one (none under
+    way), ``may_end`` it outright, ``may_agree`` to end it (where everyone else together
+    may), or already ``agreed``;
     ``agreed_names`` are everyone who agrees so far, ``rules`` the public rules that judge
     its words, ``chat`` the latest lines said in it."""
 
     active: bool = False
     caller: str = ""
+    #: Who plays when it ends ("you" for the viewer).
+    to_play: str = ""
     may_call: bool = False
     may_end: bool = False
     may_agree: bool = False
@@ -60,7 +63,8 @@ def order_panel(view: PlayerView, is_host: bool) -> OrderPanel:
     others = ("any player" if settings.order_enders == "anyone" else
               "everyone else together" if settings.order_agree else "")
     return OrderPanel(
-        active=True, caller=view.names[order.caller], may_end=may_end,
+        active=True, caller=view.names[order.caller],
+        to_play="you" if me == view.current else view.names[view.current], may_end=may_end,
         may_agree=seated and not may_end and settings.order_agree and not agreed,
         agreed=agreed, agreed_names=tuple(view.names[s] for s in order.agreed),
         rules=_order_rules(view),

@@ -32,6 +32,7 @@ from games.engine.events import (
 from games.engine.invariants import violations
 from games.engine.order import bot_move
 from games.engine.order_state import CHAT_KEPT, ChatLine
+from games.engine.simulate import play_on
 from games.engine.state import GameState, RuleEntry
 from games.engine.timers import seconds_left
 from games.engine.views import player_view
@@ -96,6 +97,16 @@ def test_every_hand_is_face_down_on_every_screen_and_counts_still_show() -> None
         assert view.hand_counts == (2, 3, 2)
         assert view.order is not None and view.order.caller == CAT
     assert player_view(table(), BOB).hand == ("9D", "3D", "5C")
+
+
+def test_a_seat_reads_the_log_as_a_spectator_while_its_hand_is_face_down() -> None:
+    state, drawn = act(table(), Pass(BOB), 1_000)  # Bob is told which card he drew
+    told = [e for e in drawn if e.to == BOB]
+    assert told and told[0].private == "You draw Q♠."
+    paused, called_events = act(state, CallOrder(CAT), 2_000)
+    log = [*drawn, *called_events]
+    assert "You draw Q♠." not in [line.text for line in player_view(paused, BOB, log).log]
+    assert "You draw Q♠." in [line.text for line in player_view(state, BOB, log).log]
 
 
 @pytest.mark.parametrize(("action", "code"), [
@@ -383,3 +394,15 @@ def test_a_bot_agrees_once_someone_else_has() -> None:
     state, _ = act(state, EndOrder(BOB), 3_000)
     assert bot_move(player_view(state, ANN)) == EndOrder(ANN)
     assert bot_move(player_view(state, BOB)) is None
+
+
+def test_simulated_bots_end_their_pause_and_say_what_they_owe_before_playing() -> None:
+    state = table((TALKING, THANKS))
+    state, _ = act(state, Say(BOB, "Oops"), 1_000)  # Bob owes a thanks
+    state = called(state)  # Cat's seat calls one: at a table of bots, a bot's now
+    record = play_on(state, ("oracle",), seed=3, max_actions=3)
+    assert record.actions[0] == EndOrder(CAT)
+    assert [a for a in record.actions if getattr(a, "seat", None) == BOB][0] == Say(
+        BOB, "thank you")
+    assert not any(isinstance(e, SpeechBroken) for e in record.events)
+    assert record.problems == []
