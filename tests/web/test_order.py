@@ -244,3 +244,19 @@ def test_a_call_is_one_log_entry_heard_by_everyone(orderly: Preset) -> None:
 def _holder(client: Client) -> str:
     from tests.web.test_no_leak import holder_of
     return holder_of(client)
+
+
+def test_the_host_chooses_who_may_call_one_when_opening_a_table() -> None:
+    client, _ = holder_client()
+    home = client.get("/?preset=lynnfield").content.decode()
+    assert '<label for="id_order_callers">Points of order</label>' in home
+    assert '<option value="host">Only I may call one</option>' in home
+    form = {"name": "Gogol", "first_rule_maker": "host", "preset": "lynnfield",
+            "players": "4", "hand_size": "5", "decks": "1", "turn_seconds": "60"}
+    response = client.post("/new/", form | {"order_callers": "host"})
+    assert response.status_code == 302
+    game = Game.objects.get()
+    assert game.settings["order_callers"] == "host"
+    refused = client.post("/new/", form | {"order_callers": "everyone"})
+    assert refused.status_code == 400
+    assert "Select a valid choice" in refused.content.decode()
