@@ -297,7 +297,11 @@ if REDIS_URL:
     CHANNEL_LAYERS = {
         "default": {
             "BACKEND": "channels_redis.core.RedisChannelLayer",
-            "CONFIG": {"hosts": [REDIS_URL], "prefix": REDIS_PREFIX},
+            # A socket's receive waits on Redis for up to 5 s at a time (channels-redis's
+            # BZPOPMIN); redis-py 8 gives up reading after 5 s by default, which failed every
+            # socket that had heard nothing for 5 s (code 1011): wait longer than the pop.
+            "CONFIG": {"hosts": [{"address": REDIS_URL, "socket_timeout": 15}],
+                       "prefix": REDIS_PREFIX},
         },
     }
     # Several processes share their rate-limit counters.

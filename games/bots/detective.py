@@ -25,7 +25,7 @@ from random import Random
 from games.deduction.detective import Choice, Detective
 from games.deduction.experiments import Table
 from games.deduction.record import RecordReader
-from games.engine.actions import ClaimWin, Pass, Play, SeatAction
+from games.engine.actions import ClaimWin, Pass, Play, PlayerAction
 from games.engine.bots import (
     DeskInsight,
     RuleKnowledge,
@@ -108,7 +108,7 @@ class DetectiveBot:
         self.knows = knows
         self.desk = desk
 
-    def act(self, view: PlayerView) -> SeatAction | None:
+    def act(self, view: PlayerView) -> PlayerAction | None:
         """Choose from the seat's own view and what it has read of the game."""
         if view.phase == "writing" and self.seat in view.writers:
             return write_for(self.seat, view, self.rng, self.desk() if self.desk else None)

@@ -44,7 +44,7 @@ from django.conf import settings
 from django.db import close_old_connections, connection
 
 from games.bots.detective import Casebook, DetectiveBot
-from games.engine.actions import SeatAction
+from games.engine.actions import PlayerAction
 from games.engine.bots import Bot, Experimenter, KnownRules, make_bot
 from games.engine.errors import EngineError
 from games.engine.events import Refused, event_from_json
@@ -156,7 +156,7 @@ def _bot(game: Game, state: GameState, seat: int, kind: str) -> Bot:
     return make_bot(kind, seat, seed, insight=KnownRules(state.rulebook()))
 
 
-def bot_action(game: Game) -> SeatAction | None:
+def bot_action(game: Game) -> PlayerAction | None:
     """The action a seated bot takes now in ``game``, if a bot is due to act."""
     if game.state is None or game.phase not in IN_PLAY:
         return None
@@ -188,7 +188,7 @@ def bot_action(game: Game) -> SeatAction | None:
     return None
 
 
-def _order_action(game: Game, state: GameState) -> SeatAction | None:
+def _order_action(game: Game, state: GameState) -> PlayerAction | None:
     """What a seated bot does while a point of order lasts (mostly nothing)."""
     for index in game.seats.filter(is_bot=True).order_by("index").values_list("index",
                                                                             flat=True):

@@ -44,6 +44,7 @@ from rules.evaluation import (
     refusal_predicate,
 )
 from rules.phrases import Heard, compile_template, judge
+from rules.phrases import words as words_of
 from rules.spec import Call, InstantWin, Permission, Restriction, Rule, Trigger
 
 
@@ -306,11 +307,23 @@ def _call(spec: Call, hand_read: bool, when: Predicate, jargon: str, attempt: At
     broken = required != judge([Heard(phrase, required, template.names_card)], attempt.said)[0]
     words = (f"would ask for {phrase.readable()}" if required
              else f"would not want “{phrase.text}”")
+    # Calls are judged together (docs/rules.md): another call rule the table cannot see may
+    # have asked for the very words said. Then words this rule would find needless went
+    # unpunished, or words it asked for were taken first and it punished them as missing.
+    # Either is no evidence against the hypothesis: the table did not see enough to judge.
+    taken = phrase.find(words_of(attempt.said), [True] * len(words_of(attempt.said)))
     if not broken:
+        if miss is not None and miss.required and required and taken is not None:
+            return Observation(attempt.number, attempt, happened,
+                               f"{words}, so no penalty, unless another call took the words",
+                               detail=said)
         return Observation(attempt.number, attempt, happened, f"{words}, so no penalty",
                            miss is None, detail=said)
     predicted = f"{words} and penalise it with {cards(spec.penalty)}"
     if miss is None:
+        if not required and taken is not None:
+            return Observation(attempt.number, attempt, happened,
+                               f"{predicted}, unless another call asked for them", detail=said)
         return Observation(attempt.number, attempt, happened, predicted, False, detail=said)
     # Penalised both ways: for the same reason, and as many cards as were drawn (fewer were
     # drawn only when the stock ran dry).

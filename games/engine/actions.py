@@ -145,8 +145,8 @@ class Tick:
 Action = (Play | Pass | WriteRule | SkipRule | Deal | ClaimWin | EndGame | HandOver | Say
           | CallOrder | EndOrder | Tick)
 #: The actions a seat asks for (every action but the server's :class:`Tick`).
-SeatAction = (Play | Pass | WriteRule | SkipRule | Deal | ClaimWin | EndGame | HandOver | Say
-              | CallOrder | EndOrder)
+PlayerAction = (Play | Pass | WriteRule | SkipRule | Deal | ClaimWin | EndGame | HandOver | Say
+                | CallOrder | EndOrder)
 
 
 def _seat(data: dict[str, Any]) -> int:

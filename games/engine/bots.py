@@ -31,7 +31,7 @@ from functools import lru_cache
 from random import Random
 from typing import Protocol
 
-from games.engine.actions import ClaimWin, Deal, Pass, Play, Say, SeatAction, WriteRule
+from games.engine.actions import ClaimWin, Deal, Pass, Play, PlayerAction, Say, WriteRule
 from games.engine.events import Event, Refused
 from games.engine.vetting import Desk
 from games.engine.views import PlayerView
@@ -86,7 +86,7 @@ class Bot(Protocol):
 
     seat: int
 
-    def act(self, view: PlayerView) -> SeatAction | None:
+    def act(self, view: PlayerView) -> PlayerAction | None:
         """The bot's action now, or ``None`` when it has nothing to do."""
 
     def observe(self, events: Sequence[Event]) -> None:
@@ -214,7 +214,7 @@ class Experimenter:
         self.knows = knows
         self.desk = desk
 
-    def act(self, view: PlayerView) -> SeatAction | None:
+    def act(self, view: PlayerView) -> PlayerAction | None:
         """Choose from the bot's own view."""
         if view.phase == "writing" and self.seat in view.writers:
             return write_for(self.seat, view, self.rng, self.desk() if self.desk else None)
@@ -257,7 +257,7 @@ class Oracle:
         self.rng = Random(seed)
         self.insight = insight
 
-    def act(self, view: PlayerView) -> SeatAction | None:
+    def act(self, view: PlayerView) -> PlayerAction | None:
         """Choose a legal play from the view and the rules it was told."""
         if view.phase == "writing" and self.seat in view.writers:
             # Told every rule, it consults them all in detail.

@@ -38,7 +38,7 @@ from games.engine.actions import (
     EndOrder,
     Pass,
     Play,
-    SeatAction,
+    PlayerAction,
     SkipRule,
     WriteRule,
 )
@@ -197,7 +197,7 @@ def settle(state: GameState, events: list[Event]) -> None:
     _end(state, "round", None, events)
 
 
-def bot_move(view: PlayerView) -> SeatAction | None:
+def bot_move(view: PlayerView) -> PlayerAction | None:
     """What a bot does while a point of order lasts (``view.order``): it plays nothing and
     says nothing (it has no question to ask, and a word could cost it a card); it ends one
     it called (a seat handed to a bot mid-pause), and agrees to end one once someone else

@@ -128,6 +128,28 @@ def server_url(server_env: dict[str, str]) -> Iterator[str]:
 
 
 @pytest.fixture(scope="session")
+def timed_env(server_env: dict[str, str], tmp_path_factory: pytest.TempPathFactory
+              ) -> dict[str, str]:
+    """The environment of a second live server whose game clocks run by themselves (turn
+    clocks, races): ``MAO_TIMERS`` on, every process's sweep each half second; a database of
+    its own. The main server keeps them off, so that no other test meets a turn running out
+    while it takes its time."""
+    folder = tmp_path_factory.mktemp("timed")
+    return server_env | {"MAO_TIMERS": "1", "MAO_TIMER_SWEEP": "0.5",
+                         "DATABASE_URL": f"sqlite:///{folder / 'db.sqlite3'}"}
+
+
+@pytest.fixture(scope="session")
+def timed_server_url(timed_env: dict[str, str]) -> Iterator[str]:
+    """The base URL of the live server whose clocks run (:func:`timed_env`)."""
+    folder = Path(timed_env["DATABASE_URL"].removeprefix("sqlite:///")).parent
+    subprocess.run([sys.executable, "manage.py", "migrate", "--no-input", "-v", "0"],
+                   cwd=ROOT, env=timed_env, check=True)
+    with serve(timed_env, folder, "daphne-timed.log") as url:
+        yield url
+
+
+@pytest.fixture(scope="session")
 def browser() -> Iterator[Browser]:
     """Debian's chromium, launched once for the session (each player gets a context)."""
     if not Path(CHROMIUM).exists():

@@ -35,8 +35,8 @@ from games.engine.actions import (
     Deal,
     Pass,
     Play,
+    PlayerAction,
     Say,
-    SeatAction,
     SkipRule,
     WriteRule,
 )
@@ -153,7 +153,7 @@ def _reply(state: GameState, step: int, script: Script) -> Say | None:
     return None
 
 
-def _choose(state: GameState, step: int, script: Script, broken: bool) -> SeatAction:
+def _choose(state: GameState, step: int, script: Script, broken: bool) -> PlayerAction:
     reply = _reply(state, step, script)
     if reply is not None:
         return reply

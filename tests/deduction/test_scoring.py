@@ -8,7 +8,7 @@ from dataclasses import replace
 from random import Random
 from typing import Any
 
-from hypothesis import given
+from hypothesis import example, given
 from hypothesis import strategies as st
 
 from games.deduction.hypotheses import check
@@ -32,6 +32,9 @@ def _real_rules(seed: int, players: int) -> tuple[PublicRecord, list[Rule]]:
 
 @EXAMPLES
 @given(GAMES)
+# Seed 133: "Mao" said on a play that another secret call asked "Mao" of; the real rule,
+# judged alone, would have punished the word as needless (calls are judged together).
+@example((133, 3))
 def test_every_real_rule_is_an_exact_guess_of_itself(case: tuple[int, int]) -> None:
     record, rules = _real_rules(*case)
     for real in rules:

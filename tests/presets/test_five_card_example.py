@@ -15,7 +15,8 @@ from collections.abc import Sequence
 
 import pytest
 
-from games.engine.actions import CallOrder, EndOrder, Play, Say
+from games.engine.actions import CallOrder, EndOrder, Play, Say, Tick
+from games.engine.clock import start_clock
 from games.engine.events import (
     CallBroken,
     Dealt,
@@ -24,6 +25,7 @@ from games.engine.events import (
     OrderEnded,
     Refused,
     SpeechBroken,
+    TimedOut,
     WonRound,
 )
 from games.engine.state import GameState
@@ -40,10 +42,12 @@ HANDS = [["2C", "3C", "4C", "5C", "6C"], ["2S", "5S", "JS", "7D", "9H"],
 
 
 def deal(starter: str, draws: tuple[str, ...] = ()) -> tuple[GameState, list[Event]]:
-    """Doug deals ``HANDS`` and turns up ``starter``."""
+    """Doug deals ``HANDS`` and turns up ``starter``; the clock starts as the lobby starts it
+    (at 0 s)."""
     settings = settings_for(preset("five-card"), players=4, first_rule_maker=DEALER)
     with stacked_deck(HANDS, starter, draws):
         state, events = open_preset(settings, NAMES, 1)
+    start_clock(state, 0)
     return state, list(events)
 
 
@@ -248,3 +252,22 @@ def test_the_others_end_a_point_of_order_its_caller_does_not() -> None:
                                             "ends, and play resumes with Bob to play.")
     state, events = play(state, BOB, "7D", say="Have a nice day")
     assert of_kind(events, Refused) == []
+
+
+def test_taking_over_five_seconds_is_called_for_time() -> None:
+    """"Time Limit Exceeded - player draws one card. If someone takes over 5 seconds (or a
+    different time limit set before game started) then they are called for time and given
+    one card.\""""
+    state = table(HANDS, ["9D"], draws=("KS",))
+    state, events = act(state, Tick(), at=5_000)
+    assert only(events, TimedOut).text == ("Dealer: that's a Time Limit Exceeded! Bob took "
+                                           "longer than 5 seconds.")
+    assert penalties(events) == [1] and state.hands[BOB][-1] == "KS"
+    assert state.current == JANE and state.timers["turn"] == 10_000
+    # "a different time limit set before game started": the lobby's choice.
+    settings = settings_for(preset("five-card"), players=4, first_rule_maker=DEALER,
+                            turn_seconds=30)
+    with stacked_deck(HANDS, "9D"):
+        slower, _ = open_preset(settings, NAMES, 1)
+    start_clock(slower, 0)
+    assert slower.timers == {"turn": 30_000}

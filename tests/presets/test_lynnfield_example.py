@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from games.engine.actions import CallOrder, Deal, EndOrder, Say
+from games.engine.actions import CallOrder, Deal, EndOrder, Say, Tick
 from games.engine.apply import apply
 from games.engine.events import (
     CallBroken,
@@ -22,10 +22,13 @@ from games.engine.events import (
     Drew,
     Event,
     Fired,
+    GameOver,
     OrderEnded,
     Refused,
     Said,
     SpeechBroken,
+    TimedOut,
+    TimeUp,
     WonRound,
 )
 from games.engine.state import GameState
@@ -322,3 +325,28 @@ def test_any_player_ends_it_and_the_turn_it_was_called_in_goes_on() -> None:
     assert (state.current, state.turn) == (AVA, 0)
     _, events = play(state, AVA, "7H", say="Have a nice day")
     assert kinds(events)[0] == "played"
+
+
+def test_a_minute_a_move_counted_by_the_clock() -> None:
+    """"A player has 1 minute, counted with a watch, to make a move or take a card from the
+    'take pile' during their turn. If a player fails to do so in 1 minute, they receive a
+    penalty card." (The turn passes too, so that the table never waits on a player gone.)"""
+    state = table([["2C"], ["9C", "3H"], ["4D"], ["6C"]], ["7D"], draws=("KS",))
+    state, events = act(state, Tick(), at=60_000)
+    assert only(events, TimedOut).text == ("Chairman: that's a Delay of Game! Ava took longer "
+                                           "than a minute.")
+    assert state.hands[AVA] == ["9C", "3H", "KS"] and state.current == BEN
+
+
+def test_under_a_time_constraint_the_fewest_cards_win() -> None:
+    """"If there is a time constraint while playing a game of Mao, the Chairman can decide on
+    a specific time to end the game. The player at the end of the time to have the least
+    amount of cards is considered the winner of the game." (The time is chosen when the
+    table is opened.)"""
+    state, _ = dealt(game_minutes=30)
+    assert state.timers["end"] == 30 * 60_000
+    state = arrange(state, [["2C", "5C"], ["9C", "3H", "4H"], ["4D"], ["6C", "7C"]], [["7D"]])
+    state, events = act(state, Tick(), at=30 * 60_000)
+    assert only(events, TimeUp).winners == (BEN,)
+    assert only(events, GameOver).text == ("The game is over. Time is up: Ben holds the fewest "
+                                           "cards (1) and wins the game.")

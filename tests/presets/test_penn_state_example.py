@@ -12,16 +12,18 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from games.engine.actions import CallOrder, Deal, EndOrder, Play, Say
+from games.engine.actions import CallOrder, Deal, EndOrder, Play, Say, Tick
 from games.engine.apply import apply
 from games.engine.events import (
     CallBroken,
     Dealt,
     Drew,
     Event,
+    HeldOn,
     OrderEnded,
     Refused,
     SpeechBroken,
+    TimedOut,
     WonRound,
 )
 from games.engine.state import GameState
@@ -309,3 +311,31 @@ def test_its_caller_or_the_oldest_ends_it_or_everyone_else_after_ten_silent_seco
     state, _ = act(state, CallOrder(ANDY), 13_000)
     _, events = act(state, EndOrder(DEALER, host=True), 13_500)
     assert only(events, OrderEnded).how == "host"
+
+
+def test_seven_seconds_to_play_or_draw_and_hold_on_gives_a_minute_to_many_cards() -> None:
+    """"When it's a player's turn, they must play a valid card or draw one card from the stock
+    within 5 to 7 seconds or they get a penalty card for delay of game, unless he says 'Hold
+    on' and has a large number of cards, then he has up to a minute to play a valid card or
+    draw from the stock." "Delay Of Game (Taking more than 5 to 7 seconds to play or draw
+    cards) - One Card Penalty." (The host chooses 5 to 30 seconds; 7 by default.)"""
+    many = ["2C", "3C", "4C", "5C", "6C", "8C", "9C", "QC", "KC", "AC"]
+    state = table([["2D"], many, ["4D", "7H"], ["6D"]], ["7D"], draws=("2S", "3S"))
+    assert state.timers == {"turn": 7_000}  # the deal started Hideo's seven seconds
+    state, events = act(state, Tick(), at=7_000)
+    assert only(events, TimedOut).text == ("Dealer: that's a Delay of Game! Hideo took longer "
+                                           "than 7 seconds.")
+    assert penalties(events) == [1] and state.current == BEN
+    # Ben, with two cards, gains nothing by holding on: his seven seconds run from 7 s.
+    state, events = act(state, Say(BEN, "Hold on"), at=8_000)
+    assert of_kind(events, HeldOn) == [] and state.timers == {"turn": 14_000}
+    state, _ = act(state, Tick(), at=14_000)
+    assert state.current == ANDY
+    state, _ = act(state, Tick(), at=21_000)
+    state, _ = act(state, Tick(), at=28_000)  # Dee's turn runs out too: Hideo again
+    assert state.current == HIDEO and len(state.hands[HIDEO]) == 11
+    state, events = act(state, Say(HIDEO, "Thank you. Hold on!"), at=30_000)
+    assert only(events, HeldOn).text == "Hideo holds on: a minute to play or draw."
+    assert refusal(state, Tick(), at=35_000) == "action/not_due"
+    state, events = act(state, Tick(), at=90_000)
+    assert only(events, TimedOut).seat == HIDEO

@@ -120,3 +120,28 @@ def test_a_play_through_one_process_reaches_a_socket_on_the_other(
 
     assert "Your turn" in frame  # Bob passed, so it is Ann's turn: her view, from A
     assert game_row(database, code)["version"] == game["version"] + 1
+
+
+def test_a_socket_quiet_for_longer_than_redis_waits_still_hears_the_next_play(
+        daphne: Callable[..., Server], migrated_env: dict[str, Any]) -> None:
+    """redis-py 8 stops reading after 5 s by default, which is how long channels-redis
+    waits on a socket's messages: every socket that heard nothing for 5 s failed (1011)
+    until the layer's connections were given a longer read timeout (maosite/settings.py)."""
+    a, b = daphne("a"), daphne("b")
+    database = migrated_env["DATABASE_URL"]
+    code, ann, bob = open_table(a, b)
+    players = [(a, ann), (b, bob)]
+    game = game_row(database, code)
+    while game["phase"] == "writing":
+        seat = game["state"]["writers"][0]
+        server, writer = players[seat]
+        write_rule(server, writer, code, game["version"], ("Mourning", "Wake")[seat])
+        game = game_row(database, code)
+    with socket_for(b, bob, code) as bob_ws:
+        frame_at(bob_ws, game["version"], time.monotonic() + PUSH_TIMEOUT)
+        time.sleep(7)  # longer than redis-py's default read timeout
+        current = game["state"]["current"]
+        server, player = players[current]
+        act(server, player, code, game["version"])
+        frame = frame_at(bob_ws, game["version"] + 1, time.monotonic() + PUSH_TIMEOUT)
+    assert "draws a card" in frame or "You draw" in frame
