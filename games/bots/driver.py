@@ -2,6 +2,10 @@
 multiples go down out of turn, a bot that knows the rules may play one off its turn; a seat
 out of the game, or open for someone new, is never a bot's to play).
 
+While a point of order lasts a bot plays nothing and says nothing; it ends one its seat
+called (a seat handed to a bot mid-pause) and agrees to end one once someone else has
+(:func:`games.engine.order.bot_move`); what it owes it says once play resumes.
+
 A bot that drew may owe a reply under a speech rule (:mod:`rules.speech`): it may say it off
 its turn (:func:`games.engine.bots.reply_for`), once: when its own latest action was speech
 that cost it a card (a rule it does not know), it says nothing more before it has acted
@@ -46,6 +50,7 @@ from games.engine.actions import PlayerAction
 from games.engine.bots import Bot, Experimenter, KnownRules, make_bot
 from games.engine.errors import EngineError
 from games.engine.events import Refused, event_from_json
+from games.engine.order import bot_move
 from games.engine.state import GameState
 from games.engine.vetting import Desk, desk_of
 from games.engine.views import player_view
@@ -158,6 +163,8 @@ def bot_action(game: Game) -> PlayerAction | None:
     if game.state is None or game.phase not in IN_PLAY:
         return None
     state = game_state(game)
+    if state.order.current is not None:
+        return _order_action(game, state)
     due = (list(state.writers) if state.phase == "writing" else
            [state.dealer] if state.phase == "dealing" else [state.current])
     speech = state.phase == "playing" and bool(state.unanswered) and state.rulebook().has_speech
@@ -182,6 +189,16 @@ def bot_action(game: Game) -> PlayerAction | None:
         action = bot.act(view)
         if isinstance(bot, DetectiveBot):
             seal_guesses(game, bot)
+        if action is not None:
+            return action
+    return None
+
+
+def _order_action(game: Game, state: GameState) -> PlayerAction | None:
+    """What a seated bot does while a point of order lasts (mostly nothing)."""
+    for index in game.seats.filter(is_bot=True).order_by("index").values_list("index",
+                                                                            flat=True):
+        action = bot_move(player_view(state, index))
         if action is not None:
             return action
     return None

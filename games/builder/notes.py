@@ -1,6 +1,6 @@
 """The builder's own notes on a draft: what the preview's analysis does not see.
 
-Two notes, each a preview :class:`~games.builder.preview.Warning`:
+Four notes, each a preview :class:`~games.builder.preview.Warning`:
 
 - ``double_negative``: a restriction's "must not" over a condition with "not" ticked says
   the same as a simpler rule; the note says which.
@@ -17,6 +17,9 @@ Two notes, each a preview :class:`~games.builder.preview.Warning`:
   reply on its own before any play: the same words with a play break the reply), and two
   replies whose words hold one another (a player owing both says each). Known rules only,
   as for ``same_words``.
+- ``no_pronoun``: a third-person rule excepting a phrase that holds no first- or
+  second-person pronoun (the phrase was never in the rule's way: excepting it changes
+  nothing). The draft alone.
 """
 
 from __future__ import annotations
@@ -26,7 +29,8 @@ from collections.abc import Sequence
 from games.builder.model import RuleForm
 from games.builder.preview import Warning
 from rules.phrases import phrases_overlap, words
-from rules.spec import Call, Reply, Rule, Talking
+from rules.spec import Call, Reply, Rule, Talking, ThirdPerson
+from rules.speech import PRONOUNS
 
 
 def _double_negative(form: RuleForm) -> Warning | None:
@@ -124,8 +128,20 @@ def _speech_words(rule: Rule, own: Sequence[Rule]) -> Warning | None:
     return None
 
 
+def _no_pronoun(rule: Rule) -> Warning | None:
+    spec = rule.spec
+    if not isinstance(spec, ThirdPerson):
+        return None
+    plain = next((a for a in spec.allow if not PRONOUNS & set(words(a))), None)
+    if plain is None:
+        return None
+    return Warning("no_pronoun", f"“{plain}” uses no first- or second-person pronoun: the "
+                   "rule never minds it, so excepting it changes nothing.")
+
+
 def notes(form: RuleForm, rule: Rule, own: Sequence[Rule]) -> tuple[Warning, ...]:
     """The notes on the draft ``form`` (built as ``rule``); ``own`` holds only rules that
     the draft's author knows in full (:func:`games.builder.context.own_rules`)."""
-    found = (_double_negative(form), _same_words(rule, own), _speech_words(rule, own))
+    found = (_double_negative(form), _same_words(rule, own), _speech_words(rule, own),
+             _no_pronoun(rule))
     return tuple(w for w in found if w is not None)

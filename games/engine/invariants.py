@@ -58,6 +58,11 @@ def violations(state: GameState) -> list[str]:
            or set(reasons) - {"penalty", "effect", "pass"}
            for seat, reasons in state.unanswered.items()):
         problems.append(f"unanswered draws are malformed ({state.unanswered})")
+    current = state.order.current
+    if current is not None and (state.phase != "playing" or state.frozen_at is None
+                                or not 0 <= current.caller < state.players):
+        problems.append("a point of order lasts outside a round's play, or with the clock "
+                        "running")
     if state.direction not in (1, -1):
         problems.append(f"direction is {state.direction}")
     return problems + seat_violations(state)
