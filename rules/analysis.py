@@ -51,7 +51,9 @@ from rules.spec import (
     Restriction,
     Rule,
     RuleSpec,
+    SpeechSpec,
     Talking,
+    ThirdPerson,
     Trigger,
     canonical_text,
     conditions_of,
@@ -303,7 +305,7 @@ def never_fires(rule: Rule, rulebook: Rulebook | None = None,
         return Finding(not _permission_possible(spec, settings))
     if isinstance(spec, InstantWin):
         return Finding(not _hand_possible(spec.hand))
-    if isinstance(spec, Talking | Reply):
+    if isinstance(spec, SpeechSpec):
         # Someone can always speak, and always draw a penalty card.
         return Finding(False)
     others = [r for r in (rulebook.rules if rulebook else ()) if r != rule
@@ -366,7 +368,7 @@ def _same_behaviour(a: Rule, b: Rule, settings: Settings, budget: int) -> bool:
         return False
     if isinstance(sa, Permission | InstantWin):
         return False
-    if isinstance(sa, Talking | Reply):
+    if isinstance(sa, SpeechSpec):
         return speech_key(sa) == speech_key(sb)
     contexts, _ = probe_space([*conditions_of(sa), *conditions_of(sb)], [a.author, b.author],
                               budget)
@@ -377,9 +379,13 @@ def _same_behaviour(a: Rule, b: Rule, settings: Settings, budget: int) -> bool:
 def speech_key(spec: RuleSpec) -> tuple[object, ...]:
     """What a speech rule's behaviour depends on: its phrases as heard (letter case and
     punctuation aside; a talking rule's allowed phrases in any order), its reasons and its
-    penalty. Two speech rules with one key judge every action alike."""
+    penalty; a third-person rule's moment too. Two speech rules with one key judge every
+    action alike."""
     if isinstance(spec, Talking):
         return ("talking", frozenset(speech_phrase(a) for a in spec.allow), spec.penalty)
+    if isinstance(spec, ThirdPerson):
+        return ("third_person", spec.during, frozenset(speech_phrase(a) for a in spec.allow),
+                spec.penalty)
     if isinstance(spec, Reply):
         return ("reply", speech_phrase(spec.say), spec.after, spec.penalty)
     return (spec.kind,)
@@ -392,7 +398,8 @@ def first_difference(a: Rule, b: Rule, settings: Settings = DEFAULT_SETTINGS,
 
     Restrictions are compared by what they refuse; triggers by when they fire and, where
     one fires, with what effects; calls by what each costs for the words a player might say
-    (nothing, or either rule's phrase); speech rules (talking, replies) by what they hear
+    (nothing, or either rule's phrase); speech rules (talking, replies, third person) by
+    what they hear
     (:func:`speech_key`, no example: they read no situation); rules of different kinds
     always differ (no example).
     Permissions and instant wins are compared exactly by :mod:`rules.difference`: the
@@ -409,7 +416,7 @@ def first_difference(a: Rule, b: Rule, settings: Settings = DEFAULT_SETTINGS,
         group = group_difference(sa, sb, settings)
         return Finding(group is not None, True, None if group is None else PlayContext(
             group[0], (), hand=group, hand_before=len(group)))
-    if isinstance(sa, Talking | Reply):
+    if isinstance(sa, SpeechSpec):
         # Speech rules read no situation: they behave alike exactly when they hear alike.
         return Finding(speech_key(sa) != speech_key(sb))
     if isinstance(sa, InstantWin) and isinstance(sb, InstantWin):

@@ -54,6 +54,7 @@ from rules.spec import (
     Rule,
     RuleSpec,
     Talking,
+    ThirdPerson,
     Trigger,
 )
 
@@ -704,6 +705,19 @@ def _describe_talking(spec: Talking) -> str:
                     f"unless they are only {unless}")
 
 
+#: When a third-person rule hears words, per moment (``during``).
+_HEARD_DURING = {"order": "during a point of order",
+                 "round": "outside a play, but not during a point of order",
+                 "always": "outside a play, a point of order included"}
+
+
+def _describe_third_person(spec: ThirdPerson) -> str:
+    unless = _or([*(_quoted_speech(a) for a in spec.allow), "a reply the speaker owes"])
+    return sentence(f"words that use the first or second person (I, me, we, you…) cost the "
+                    f"speaker {cards(spec.penalty)} when said {_HEARD_DURING[spec.during]}, "
+                    f"unless the pronoun is part of {unless}")
+
+
 #: Who owes a reply, per reason to draw.
 _DRAWERS_OF = {"penalty": "draws a penalty card", "effect": "is made to draw by a rule",
                "pass": "draws a card by passing"}
@@ -731,4 +745,6 @@ def describe(spec: RuleSpec | Rule) -> str:
         return _describe_talking(spec)
     if isinstance(spec, Reply):
         return _describe_reply(spec)
+    if isinstance(spec, ThirdPerson):
+        return _describe_third_person(spec)
     return _describe_instant_win(spec)

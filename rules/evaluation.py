@@ -38,8 +38,8 @@ from rules.context import PlayContext, Settings
 from rules.counting import Count, Difference, Position, Sum, Window
 from rules.effects import Effect
 from rules.phrases import Heard, Phrase, Template, compile_template, judge, perfect_words
-from rules.spec import Call, InstantWin, Permission, Reply, Restriction, Rule, Talking, Trigger
-from rules.speech import SpeechVerdict, judge_speech, owed_replies
+from rules.spec import Call, InstantWin, Permission, Restriction, Rule, SpeechSpec, Trigger
+from rules.speech import Moment, SpeechVerdict, judge_speech, owed_replies
 
 Predicate = Callable[[PlayContext], bool]
 Compiler = Callable[[Condition, Settings, "int | None"], Predicate]
@@ -351,7 +351,7 @@ class Rulebook:
             self._calls.append((rule, cond(spec.when), compile_template(spec.say)))
         elif isinstance(spec, InstantWin):
             self._wins.append((rule, cond(spec.hand)))
-        elif isinstance(spec, Talking | Reply):
+        elif isinstance(spec, SpeechSpec):
             self._speech.append(rule)
 
     def owed_replies(self, reasons: Sequence[str]) -> list[Rule]:
@@ -359,17 +359,18 @@ class Rulebook:
         action (:func:`rules.speech.owed_replies`)."""
         return owed_replies(self._speech, reasons)
 
-    def speech(self, owed: Sequence[Rule], said: str | None,
+    def speech(self, owed: Sequence[Rule], said: str | None, moment: Moment = "round",
                racing: Sequence[Phrase] = ()) -> list[SpeechVerdict]:
         """How the speech rules judge an action of a player owing ``owed``: ``said`` is
-        what they said outside a play, ``None`` for any other action; the words of
-        ``racing`` (the phrases of the races open) are never talking
-        (:func:`rules.speech.judge_speech`)."""
-        return judge_speech(self._speech, owed, said, racing)
+        what they said outside a play, ``None`` for any other action, at ``moment`` (the
+        round, or a point of order); the words of ``racing`` (the phrases of the races
+        open) are never talking (:func:`rules.speech.judge_speech`)."""
+        return judge_speech(self._speech, owed, said, moment, racing)
 
     @property
     def has_speech(self) -> bool:
-        """Whether any rule judges speech outside a play (talking, replies)."""
+        """Whether any rule judges speech outside a play (talking, replies, the third
+        person)."""
         return bool(self._speech)
 
     def broken(self, ctx: PlayContext) -> list[Rule]:

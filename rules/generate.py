@@ -237,7 +237,8 @@ SPEECH_PHRASES = ("Thank you", "Thank you very much", "Point of order", "Mao",
 def random_spec(rng: Random, kind: str | None = None) -> dict[str, Any]:
     """Random spec data of ``kind`` (any kind if ``None``); may be invalid (contradictory)."""
     # Weighted like rules people write: mostly restrictions and triggers. Speech rules
-    # (talking, replies) are table manners, not secret rules to guess: only on request.
+    # (talking, replies, the third person) are table manners, not secret rules to guess:
+    # only on request.
     kind = kind or rng.choices(KINDS[:5], weights=(4, 3, 1, 1, 1))[0]
     if kind == "restriction":
         key = rng.choice(("must", "must_not"))
@@ -260,6 +261,10 @@ def random_spec(rng: Random, kind: str | None = None) -> dict[str, Any]:
     if kind == "reply":
         after = rng.sample(("penalty", "effect", "pass"), rng.randint(1, 2))
         return {"kind": kind, "say": rng.choice(SPEECH_PHRASES), "after": after,
+                "penalty": rng.randint(1, 2)}
+    if kind == "third_person":
+        return {"kind": kind, "during": rng.choice(("order", "round", "always")),
+                "allow": rng.sample(SPEECH_PHRASES, rng.randint(0, 2)),
                 "penalty": rng.randint(1, 2)}
     return {"kind": kind, "hand": {"type": "hand_count", "where": random_card_test(rng),
                                    "op": rng.choice((">=", "==")), "value": rng.randint(3, 4)}}

@@ -378,8 +378,13 @@ def expand(template: str, card: Card, run_after: int) -> Phrase:
 
 
 def words(text: str) -> list[str]:
-    """Lower-case words of ``text``, punctuation dropped."""
-    return _WORD.findall(text.lower())
+    """Lower-case words of ``text``, punctuation dropped; a typographic apostrophe (which
+    phones type) is read as a plain one.
+
+    >>> words("I’m sure: don't 'Mao'!")
+    ["i'm", 'sure', "don't", 'mao']
+    """
+    return _WORD.findall(text.lower().replace("\u2019", "'"))
 
 
 def plain(text: str) -> Phrase:

@@ -1,4 +1,4 @@
-"""Rule specs: the seven kinds of secret rule, and a rule's versioned JSON form.
+"""Rule specs: the eight kinds of secret rule, and a rule's versioned JSON form.
 
 A stored rule is ``{"version": 1, "jargon": "Pip", "rule": {"kind": ...}}``.
 :func:`load_rule` validates it completely (every problem is a
@@ -30,10 +30,13 @@ from rules.phrases import MAX_PHRASE, check_template, speech_template
 
 FORMAT_VERSION: Final = 1
 KINDS: Final = ("restriction", "trigger", "permission", "call", "instant_win", "talking",
-                 "reply")
+                 "reply", "third_person")
+#: When words said outside a play are judged by a third-person rule: during a point of
+#: order, while the round is played (outside one), or both.
+MOMENTS: Final = ("order", "round", "always")
 #: Why a player draws, as a reply rule names it (the engine's draw reasons).
 DRAW_REASONS: Final = ("penalty", "effect", "pass")
-#: Most allowed phrases a talking rule lists.
+#: Most allowed phrases a talking (or third-person) rule lists.
 MAX_ALLOWED: Final = 12
 MAX_JARGON: Final = 40
 MAX_GROUP: Final = 13
@@ -145,7 +148,27 @@ class Reply:
         return {"say": self.say, "after": list(self.after), "penalty": self.penalty}
 
 
-RuleSpec = Restriction | Trigger | Permission | Call | InstantWin | Talking | Reply
+@dataclass(frozen=True, slots=True)
+class ThirdPerson:
+    """Words said outside a play ``during`` a point of order (``order``), the rest of the
+    round (``round``) or both (``always``) cost the speaker ``penalty`` cards when a first-
+    or second-person pronoun (I, me, we, you...) is left once the replies the speaker owes
+    and the phrases of ``allow`` have taken their words (see :mod:`rules.speech`)."""
+
+    during: str = "order"
+    allow: tuple[str, ...] = ()
+    penalty: int = 1
+    kind: str = field(default="third_person", init=False)
+
+    def body(self) -> dict[str, Any]:
+        """JSON fields apart from ``kind``."""
+        return {"during": self.during, "allow": list(self.allow), "penalty": self.penalty}
+
+
+RuleSpec = (Restriction | Trigger | Permission | Call | InstantWin | Talking | Reply
+            | ThirdPerson)
+#: The kinds that judge speech outside a play rather than a card.
+SpeechSpec = Talking | Reply | ThirdPerson
 
 
 @dataclass(frozen=True, slots=True)
@@ -188,6 +211,9 @@ def read_spec(data: Any, path: str = "rule") -> RuleSpec:
         spec = _read_talking(fields)
     elif kind == "reply":
         spec = _read_reply(fields)
+    elif kind == "third_person":
+        spec = ThirdPerson(fields.text("during", MOMENTS, "order"), _read_allowed(fields),
+                           fields.integer("penalty", 1, 5, 1))
     else:
         hand = _cond(fields, "hand")
         if hand.reads() - {"hand", "hand_before"}:
@@ -235,15 +261,19 @@ def _read_permission(fields: Fields) -> RuleSpec:
 
 
 def _read_talking(fields: Fields) -> Talking:
+    return Talking(_read_allowed(fields), fields.integer("penalty", 1, 5, 1))
+
+
+def _read_allowed(fields: Fields) -> tuple[str, ...]:
+    """A speech rule's ``allow``: at most :data:`MAX_ALLOWED` phrases (default none)."""
     raw = fields.raw("allow", [])
     if not isinstance(raw, list):
         raise RuleError("must be a list", path=fields.at("allow"), code="spec/not_list")
     if len(raw) > MAX_ALLOWED:
         raise RuleError(f"lists {len(raw)} phrases, at most {MAX_ALLOWED} allowed",
                         path=fields.at("allow"), code="spec/too_long")
-    allow = tuple(speech_template(item, f"{fields.at('allow')}[{i}]")
-                  for i, item in enumerate(raw))
-    return Talking(allow, fields.integer("penalty", 1, 5, 1))
+    return tuple(speech_template(item, f"{fields.at('allow')}[{i}]")
+                 for i, item in enumerate(raw))
 
 
 def _read_reply(fields: Fields) -> Reply:
@@ -340,7 +370,7 @@ def conditions_of(spec: RuleSpec) -> tuple[Condition, ...]:
         return (spec.when,)
     if isinstance(spec, Permission):
         return (spec.each, spec.step)
-    if isinstance(spec, Talking | Reply):
+    if isinstance(spec, SpeechSpec):
         # Speech rules judge words, not a situation: they have no condition.
         return ()
     return (spec.hand,)

@@ -2,6 +2,10 @@
 multiples go down out of turn, a bot that knows the rules may play one off its turn; a seat
 out of the game, or open for someone new, is never a bot's to play).
 
+While a point of order lasts a bot plays nothing and says nothing; it ends one its seat
+called (a seat handed to a bot mid-pause) and agrees to end one once someone else has
+(:func:`games.engine.order.bot_move`); what it owes it says once play resumes.
+
 While the table races (games/engine/races.py) a bot only answers, each after a person's
 reaction time seeded by the game (:func:`answer_due`): the driver wakes when the first is
 due rather than after its usual pause (:func:`race_wait`), and the answer counts at the
@@ -51,6 +55,7 @@ from games.engine.actions import PlayerAction
 from games.engine.bots import Bot, Experimenter, KnownRules, make_bot, reaction_ms
 from games.engine.errors import EngineError
 from games.engine.events import Refused, event_from_json
+from games.engine.order import bot_move
 from games.engine.race_state import OpenRace
 from games.engine.races import still_racing
 from games.engine.state import GameState
@@ -165,6 +170,8 @@ def bot_action(game: Game) -> PlayerAction | None:
     if game.state is None or game.phase not in IN_PLAY:
         return None
     state = game_state(game)
+    if state.order.current is not None:
+        return _order_action(game, state)
     if state.phase == "playing" and state.races.open:
         return _race_answer(game, state)
     due = (list(state.writers) if state.phase == "writing" else
@@ -227,9 +234,21 @@ def race_wait(game: Game) -> float | None:
     if game.state is None or game.phase not in IN_PLAY:
         return None
     state = game_state(game)
+    if state.frozen_at is not None:
+        return None  # a point of order: the races wait with the clock, and so do the bots
     times = [answer_due(game.seed, race, seat) for race in state.races.open
              for seat in still_racing(state, race) if not race.answered(seat)]
     return max(0.0, (min(times) - now_ms()) / 1000) if times else None
+
+
+def _order_action(game: Game, state: GameState) -> PlayerAction | None:
+    """What a seated bot does while a point of order lasts (mostly nothing)."""
+    for index in game.seats.filter(is_bot=True).order_by("index").values_list("index",
+                                                                            flat=True):
+        action = bot_move(player_view(state, index))
+        if action is not None:
+            return action
+    return None
 
 
 def spoke_in_vain(game: Game, seat: int) -> bool:

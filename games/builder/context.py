@@ -314,6 +314,11 @@ class FormView:
         return [Option(r, label, r in self.form.after) for r, label in m.REASON_LABELS.items()]
 
     @property
+    def moments(self) -> list[Option]:
+        """When a third-person rule judges words (a menu), the form's choice selected."""
+        return options(m.MOMENT_LABELS, self.form.during)
+
+    @property
     def placeholders(self) -> list[tuple[str, str]]:
         return [("{" + name + "}", words) for name, words in PLACEHOLDERS.items()]
 
@@ -378,7 +383,8 @@ def error_slots(form: RuleForm) -> list[str]:
         slots += [f"effects-{i}" for i in range(len(form.effects))]
     slots += {"call": ["say", "penalty"], "permission": ["min", "max"],
               "talking": ["allow", "penalty"],
-              "reply": ["reply", "after", "penalty"]}.get(form.kind, [])
+              "reply": ["reply", "after", "penalty"],
+              "third_person": ["during", "exempt", "penalty"]}.get(form.kind, [])
     return slots
 
 

@@ -12,7 +12,8 @@ compared with another count ``match2``, ``ranks2``/``suits2`` (repeated), ``colo
 ``per_run``, ``direction``). Row numbers need not be contiguous: rows are read in order.
 A talking rule's ``allow`` is a text of phrases one a line; a reply rule's words are
 ``reply`` and its reasons ``after`` (checkboxes, repeated; ``after-present`` says the
-boxes were on the page, so that none ticked reads as none).
+boxes were on the page, so that none ticked reads as none); a third-person rule's moment is
+``during`` and its excepted phrases ``exempt``, one a line.
 
 :func:`check` builds the spec and asks :func:`rules.spec.load_rule` (and, per row, the
 condition reader) whether it is valid; every :class:`~rules.errors.RuleError` becomes a
@@ -30,6 +31,7 @@ from games.builder.model import (
     EFFECT_FIELDS,
     KIND_LISTS,
     LISTS,
+    MOMENT_LABELS,
     RANK_CHOICES,
     SUIT_CHOICES,
     CondList,
@@ -187,6 +189,9 @@ def form_from_data(raw: FormData | Mapping[str, Any]) -> RuleForm:
     # Room for one more phrase than allowed, so that the rule language says "too many".
     form.allow = _text(data, "allow", form.allow, (MAX_ALLOWED + 1) * (MAX_PHRASE + 2))
     form.reply = _text(data, "reply", form.reply)
+    during = _text(data, "during", form.during)
+    form.during = during if during in MOMENT_LABELS else form.during
+    form.exempt = _text(data, "exempt", form.exempt, (MAX_ALLOWED + 1) * (MAX_PHRASE + 2))
     if data.get("after-present") is not None:
         ticked = data.getlist("after")
         form.after = tuple(r for r in DRAW_REASONS if r in ticked)
@@ -201,7 +206,7 @@ def form_to_data(form: RuleForm) -> dict[str, list[str]]:
         "kind": [form.kind], "jargon": [form.jargon], "mode": [form.mode], "say": [form.say],
         "penalty": [form.penalty], "min": [form.least], "max": [form.most],
         "allow": [form.allow], "reply": [form.reply], "after-present": ["1"],
-        "after": list(form.after),
+        "after": list(form.after), "during": [form.during], "exempt": [form.exempt],
     }
     for name, cond in form.lists.items():
         data[f"{name}-join"] = [cond.join]
@@ -238,7 +243,8 @@ def form_to_data(form: RuleForm) -> dict[str, list[str]]:
 #: The plain fields each kind of rule shows on the page (besides ``kind`` and ``jargon``).
 _KIND_FIELDS = {"restriction": ("mode",), "call": ("say", "penalty"),
                 "permission": ("min", "max"), "talking": ("allow", "penalty"),
-                "reply": ("reply", "after", "after-present", "penalty")}
+                "reply": ("reply", "after", "after-present", "penalty"),
+                "third_person": ("during", "exempt", "penalty")}
 
 
 def kept_fields(form: RuleForm) -> list[tuple[str, str]]:
@@ -276,6 +282,7 @@ FIELD_LABELS = {
     "op": "Comparison", "rel": "Relation", "other": "Other card", "subject": "Card",
     "mod": "Modulo", "window": "Last cards", "window2": "Last cards",
     "allow": "Allowed words", "reply": "Words owed", "after": "Owed after",
+    "during": "When", "exempt": "Words excepted",
     "press": "The button's label", "seconds": "Seconds to answer",
 }
 

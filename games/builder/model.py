@@ -25,6 +25,7 @@ KINDS: Final = {
     "instant_win": "Instant win: a winning hand",
     "talking": "Talking: speech outside a play",
     "reply": "Reply: words owed after drawing",
+    "third_person": "Third person: no “I” or “you”",
 }
 #: The condition lists each kind of rule shows, in order.
 KIND_LISTS: Final = {
@@ -36,9 +37,15 @@ KIND_LISTS: Final = {
     # Speech rules judge words said outside a play: no card is tested, so no condition list.
     "talking": (),
     "reply": (),
+    "third_person": (),
 }
 #: The kinds of rule that judge speech outside a play (rules/speech.py), not cards.
-SPEECH_KINDS: Final = ("talking", "reply")
+SPEECH_KINDS: Final = ("talking", "reply", "third_person")
+#: When a third-person rule judges words, in the words of its menu (the rule language's
+#: ``MOMENTS``).
+MOMENT_LABELS: Final = {"order": "during a point of order",
+                        "round": "outside a play, but not in a point of order",
+                        "always": "outside a play, a point of order included"}
 #: Why a player draws, in the words of a reply rule's checkboxes (the rule language's
 #: ``DRAW_REASONS``).
 REASON_LABELS: Final = {"penalty": "draws a penalty card",
@@ -296,6 +303,9 @@ class RuleForm:
     #: A reply rule's words, and the reasons to draw that make them owed.
     reply: str = "Thank you"
     after: tuple[str, ...] = ("penalty",)
+    #: A third-person rule's moment, and its excepted phrases, one a line, as typed.
+    during: str = "order"
+    exempt: str = "Thank you"
 
     def cond_list(self, name: str) -> CondList:
         """The list called ``name``, created with its default rows when missing."""

@@ -1,6 +1,6 @@
 """The builder's own notes on a draft: what the preview's analysis does not see.
 
-The notes, each a preview :class:`~games.builder.preview.Warning`:
+Five notes, each a preview :class:`~games.builder.preview.Warning`:
 
 - ``double_negative``: a restriction's "must not" over a condition with "not" ticked says
   the same as a simpler rule; the note says which.
@@ -17,6 +17,9 @@ The notes, each a preview :class:`~games.builder.preview.Warning`:
   reply on its own before any play: the same words with a play break the reply), and two
   replies whose words hold one another (a player owing both says each). Known rules only,
   as for ``same_words``.
+- ``no_pronoun``: a third-person rule excepting a phrase that holds no first- or
+  second-person pronoun (the phrase was never in the rule's way: excepting it changes
+  nothing). The draft alone.
 - ``race_public``: a trigger that opens a race (docs/rules.md, "Races") tells the table
   what it asks as the race opens, and announces its result with the rule's jargon: the
   author learns that this part of the secret shows every time it fires.
@@ -29,7 +32,8 @@ from collections.abc import Sequence
 from games.builder.model import RuleForm
 from games.builder.preview import Warning
 from rules.phrases import phrases_overlap, words
-from rules.spec import Call, Reply, Rule, Talking, Trigger
+from rules.spec import Call, Reply, Rule, Talking, ThirdPerson, Trigger
+from rules.speech import PRONOUNS
 
 
 def _double_negative(form: RuleForm) -> Warning | None:
@@ -127,6 +131,17 @@ def _speech_words(rule: Rule, own: Sequence[Rule]) -> Warning | None:
     return None
 
 
+def _no_pronoun(rule: Rule) -> Warning | None:
+    spec = rule.spec
+    if not isinstance(spec, ThirdPerson):
+        return None
+    plain = next((a for a in spec.allow if not PRONOUNS & set(words(a))), None)
+    if plain is None:
+        return None
+    return Warning("no_pronoun", f"“{plain}” uses no first- or second-person pronoun: the "
+                   "rule never minds it, so excepting it changes nothing.")
+
+
 def _race_public(rule: Rule) -> Warning | None:
     spec = rule.spec
     if not isinstance(spec, Trigger) or not any(e.race for e in spec.effects):
@@ -140,5 +155,5 @@ def notes(form: RuleForm, rule: Rule, own: Sequence[Rule]) -> tuple[Warning, ...
     """The notes on the draft ``form`` (built as ``rule``); ``own`` holds only rules that
     the draft's author knows in full (:func:`games.builder.context.own_rules`)."""
     found = (_double_negative(form), _same_words(rule, own), _speech_words(rule, own),
-             _race_public(rule))
+             _no_pronoun(rule), _race_public(rule))
     return tuple(w for w in found if w is not None)

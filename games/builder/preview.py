@@ -45,7 +45,7 @@ from rules.context import PlayContext, Settings
 from rules.english import describe
 from rules.evaluation import Rulebook, compile_condition, refusal_predicate
 from rules.fields import SUBJECTS
-from rules.spec import Call, InstantWin, Reply, Restriction, Rule, Talking, Trigger, conditions_of
+from rules.spec import Call, InstantWin, Restriction, Rule, SpeechSpec, Trigger, conditions_of
 
 #: The top card shown when the game has no pile yet.
 DEFAULT_TOP = parse("QH")
@@ -566,9 +566,10 @@ SPEECH_NOTE = Warning("grid_speech", "The card grid does not apply to this rule:
 
 
 def _speech_preview(rule: Rule, top: Card, started: float) -> Preview:
-    """The preview of a talking or reply rule: its sentence and a note that no grid can show
-    it. It reads no card and refuses no play, so none of the grid's analyses apply (the
-    builder's own notes, :mod:`games.builder.notes`, compare its words with other rules')."""
+    """The preview of a speech rule (talking, reply, third person): its sentence and a note
+    that no grid can show it. It reads no card and refuses no play, so none of the grid's
+    analyses apply (the builder's own notes, :mod:`games.builder.notes`, compare its words
+    with other rules')."""
     return Preview(describe(rule.spec), rule.spec.kind, top, (), (),
                    time.perf_counter() - started, (SPEECH_NOTE,))
 
@@ -583,7 +584,7 @@ def preview(rule: Rule, own: Sequence[Rule], table: Table, top: Card = DEFAULT_T
     """
     started = time.perf_counter()
     rule = replace(rule, jargon=_NEUTRAL_JARGON)
-    if isinstance(rule.spec, Talking | Reply):
+    if isinstance(rule.spec, SpeechSpec):
         return _speech_preview(rule, top, started)
     # Secret by construction, whatever the caller passes: another author's rule is dropped.
     own_key = tuple(r for r in own if r.author is None or r.author == rule.author)
@@ -640,7 +641,7 @@ def locks_in_force(rule: Rule, rules: Sequence[Rule], table: Table) -> bool:
     not depend on the shown top card or situation, so asking again with other choices tells
     nothing more; nor does it say which lockup."""
     rule = replace(rule, jargon=_NEUTRAL_JARGON)
-    if isinstance(rule.spec, Talking | Reply):
+    if isinstance(rule.spec, SpeechSpec):
         # Speech costs cards only to a speaker who gets it wrong; a perfect table never
         # draws for it, so it brings no lockup (and the bit must not hint otherwise).
         return False

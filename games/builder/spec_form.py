@@ -273,6 +273,11 @@ def form_to_spec(form: RuleForm) -> Built:
         spec |= {"say": form.reply, "after": list(form.after), "penalty": number(form.penalty)}
         places |= {"rule.say": Place("reply"), "rule.after": Place("after"),
                    "rule.penalty": Place("penalty")}
+    elif form.kind == "third_person":
+        spec |= {"during": form.during, "allow": phrase_lines(form.exempt),
+                 "penalty": number(form.penalty)}
+        places |= {"rule.during": Place("during"), "rule.allow": Place("exempt"),
+                   "rule.penalty": Place("penalty")}
     places["jargon"] = Place("jargon")
     return Built(spec, places)
 
@@ -459,6 +464,10 @@ def spec_to_form(spec: dict[str, Any], jargon: str = "") -> RuleForm:
         if kind == "reply":
             form.reply, form.penalty = spec["say"], str(spec.get("penalty", 1))
             form.after = tuple(spec.get("after", ["penalty"]))
+        if kind == "third_person":
+            form.during = str(spec.get("during", "order"))
+            form.exempt = "\n".join(spec.get("allow", []))
+            form.penalty = str(spec.get("penalty", 1))
     except (KeyError, TypeError) as exc:
         raise Unrepresentable(f"incomplete rule: {exc}") from None
     for name in KIND_LISTS[kind]:

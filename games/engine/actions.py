@@ -12,6 +12,8 @@ Say(seat=1, words='Thank you')
 Respond(seat=2, race=3, suit=None)
 >>> parse_action({"type": "take_seat", "seat": 2, "name": "Cy"})
 TakeSeat(seat=2, name='Cy')
+>>> parse_action({"type": "call_order", "seat": 2})
+CallOrder(seat=2, host=False)
 """
 
 from __future__ import annotations
@@ -164,6 +166,26 @@ class TakeSeat:
 
 
 @dataclass(frozen=True, slots=True)
+class CallOrder:
+    """Call a point of order: play stops, every hand goes face down, the clock stops and
+    the table may talk (:mod:`games.engine.order`). ``host``: the seat holds the table's
+    host powers, which the web layer says from who is asking (never from the request)."""
+
+    seat: int
+    host: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class EndOrder:
+    """End the point of order under way (its caller, the host or, where the game allows
+    it, anyone), or agree to end it (where everyone else together may); ``host`` as for
+    :class:`CallOrder`."""
+
+    seat: int
+    host: bool = False
+
+
+@dataclass(frozen=True, slots=True)
 class Tick:
     """The server's clock: fire every timer due by the time this is applied at
     (:mod:`games.engine.timers`). No seat asks for it; the web layer's timer service does,
@@ -174,7 +196,7 @@ class Tick:
 SeatAction = HandOver | RemoveSeat | OpenSeat | LeaveSeat | TakeSeat
 #: The actions a seat asks for (every action but the server's :class:`Tick`).
 PlayerAction = (Play | Pass | WriteRule | SkipRule | Deal | ClaimWin | EndGame | Say | Respond
-                | HandOver | RemoveSeat | OpenSeat | LeaveSeat | TakeSeat)
+                | HandOver | RemoveSeat | OpenSeat | LeaveSeat | TakeSeat | CallOrder | EndOrder)
 Action = PlayerAction | Tick
 
 
@@ -205,7 +227,8 @@ def parse_action(data: Any) -> Action:
                "say": {"type", "seat", "words"}, "respond": {"type", "seat", "race", "suit"},
                "tick": {"type"},
                "remove_seat": {"type", "seat", "target"}, "open_seat": {"type", "seat", "target"},
-               "leave_seat": {"type", "seat"}, "take_seat": {"type", "seat", "name"}}
+               "leave_seat": {"type", "seat"}, "take_seat": {"type", "seat", "name"},
+               "call_order": {"type", "seat", "host"}, "end_order": {"type", "seat", "host"}}
     # A list or an object as the type must be refused too, not crash the lookup.
     if not isinstance(kind, str) or kind not in allowed:
         raise EngineError("action/unknown", f"unknown action {kind!r}")
@@ -236,6 +259,11 @@ def parse_action(data: Any) -> Action:
         return TakeSeat(seat, name)
     if kind == "skip_rule":
         return SkipRule(seat)
+    if kind in ("call_order", "end_order"):
+        host = data.get("host", False)
+        if not isinstance(host, bool):
+            raise EngineError("action/malformed", "host must be true or false")
+        return CallOrder(seat, host) if kind == "call_order" else EndOrder(seat, host)
     if kind == "deal":
         first = data.get("first")
         direction = data.get("direction", 1)
@@ -297,7 +325,8 @@ def action_to_json(action: Action) -> dict[str, Any]:
     kind = {Pass: "pass", ClaimWin: "claim_win", EndGame: "end_game",
             WriteRule: "write_rule", HandOver: "hand_over", SkipRule: "skip_rule",
             Deal: "deal", Say: "say", Respond: "respond", RemoveSeat: "remove_seat",
-            OpenSeat: "open_seat", LeaveSeat: "leave_seat", TakeSeat: "take_seat"}[type(action)]
+            OpenSeat: "open_seat", LeaveSeat: "leave_seat", TakeSeat: "take_seat",
+            CallOrder: "call_order", EndOrder: "end_order"}[type(action)]
     data: dict[str, Any] = {"type": kind, "seat": action.seat}
     if isinstance(action, Deal):
         data |= {"first": action.first, "direction": action.direction}
@@ -311,4 +340,6 @@ def action_to_json(action: Action) -> dict[str, Any]:
         data["words"] = action.words
     if isinstance(action, Respond):
         data |= {"race": action.race, "suit": action.suit}
+    if isinstance(action, CallOrder | EndOrder):
+        data["host"] = action.host
     return data

@@ -6,9 +6,11 @@ from random import Random
 
 from games.engine.actions import (
     Action,
+    CallOrder,
     ClaimWin,
     Deal,
     EndGame,
+    EndOrder,
     HandOver,
     LeaveSeat,
     OpenSeat,
@@ -28,6 +30,7 @@ from games.engine.errors import EngineError
 from games.engine.events import Event, RuleSkipped, RuleWritten
 from games.engine.expulsion import expel_due, note_mistakes
 from games.engine.lockup import has_way_out
+from games.engine.order import call_order, end_order, refuse_paused, settle
 from games.engine.play import claim_win, pass_turn, play
 from games.engine.races import forget, hold, respond
 from games.engine.rounds import begin_round, end_game, start_round
@@ -63,6 +66,7 @@ def apply(state: GameState, action: Action, at: int | None = None
     new.clock = max(new.clock, state.clock if at is None else at)
     before = turn_key(state)
     events: list[Event] = []
+    refuse_paused(new, action)
     if not isinstance(action, Tick) and due_now(new, new.clock):
         # The server's clock decides: a deadline passed before this action came is passed
         # first (a turn that timed out is over, a race that closed is closed), as the tick
@@ -124,6 +128,10 @@ def _dispatch(new: GameState, action: Action, events: list[Event]) -> None:
         leave_seat(new, action, events)
     elif isinstance(action, TakeSeat):
         take_seat(new, action, events)
+    elif isinstance(action, CallOrder):
+        call_order(new, action, events)
+    elif isinstance(action, EndOrder):
+        end_order(new, action, events)
     else:
         raise EngineError("action/unknown", f"unknown action {action!r}")
 
@@ -132,14 +140,15 @@ def _finish(new: GameState, action: Action, before: TurnKey, events: list[Event]
             ) -> tuple[GameState, list[Event]]:
     """What every accepted action ends with: the mistakes counted and the expulsions they
     (or a hand too big) bring, the lockup check, the races of a round that ended
-    forgotten, the draws to answer, the clock (a new turn's timer), and the hands' sizes
-    in the history."""
+    forgotten, the draws to answer, a point of order that outlived its round, the clock (a
+    new turn's timer), and the hands' sizes in the history."""
     note_mistakes(new, action, events)
     expel_due(new, events)
     check_lockup(new, events)
     if new.phase != "playing":
         forget(new)  # races are run within a round
     note_draws(new, events)
+    settle(new, events)
     keep_time(new, before, new.clock)
     new.history.append(tuple(len(h) for h in new.hands))
     return new, events

@@ -403,16 +403,18 @@ class Said(Event):
     words: str
 
 
-#: Which speech rule spoke: a talking rule (words not allowed) or a reply not said.
-SpeechKind = Literal["talking", "reply"]
+#: Which speech rule spoke: a talking rule (words not allowed), a reply not said, or a
+#: third-person rule (words in the first or second person).
+SpeechKind = Literal["talking", "reply", "third_person"]
 
 
 @event_kind("speech_broken")
 @dataclass(frozen=True, slots=True, kw_only=True)
 class SpeechBroken(Event):
     """A speech rule was broken by seat ``seat``: ``talking`` (words said outside a play
-    that it does not allow) or an owed ``reply`` (``phrase``) not said as the seat's next
-    action (``author`` ``None``: no player wrote it)."""
+    that it does not allow), an owed ``reply`` (``phrase``) not said as the seat's next
+    action, or ``third_person`` (words in the first or second person) (``author``
+    ``None``: no player wrote it)."""
 
     jargon: str
     author: int | None
@@ -567,6 +569,38 @@ class SeatTaken(Event):
 #: seat rows follow them (games/store/seating.py).
 SEAT_EVENTS: tuple[type[Event], ...] = (HandedOver, SeatRemoved, Expelled, SeatOpened,
                                         SeatLeft, SeatTaken)
+
+
+#: Why a point of order ended: its caller, the host or (where the game allows it) another
+#: player ended it, everyone else agreed to, or the round (or game) it was called in ended.
+OrderEnd = Literal["caller", "host", "player", "agreed", "round"]
+
+
+@event_kind("order_called")
+@dataclass(frozen=True, slots=True, kw_only=True)
+class OrderCalled(Event):
+    """Seat ``seat`` called a point of order: play stops and every hand is face down until
+    it ends (games/engine/order.py)."""
+
+
+@event_kind("order_agreed")
+@dataclass(frozen=True, slots=True, kw_only=True)
+class OrderAgreed(Event):
+    """Seat ``seat`` agrees to end the point of order: ``agreed`` of the ``needed`` others
+    than its caller agree so far."""
+
+    agreed: int
+    needed: int
+
+
+@event_kind("order_ended")
+@dataclass(frozen=True, slots=True, kw_only=True)
+class OrderEnded(Event):
+    """The point of order called by ``caller`` ended (``how``; ``seat``: who ended it,
+    ``None`` when everyone else agreed or the round ended); play resumes where it stopped."""
+
+    caller: int
+    how: OrderEnd
 
 
 @event_kind("reshuffled")

@@ -65,6 +65,11 @@ def violations(state: GameState) -> list[str]:
             problems.append(f"race {race.number} is open with no timer to close it")
         if len({r.seat for r in race.responses}) != len(race.responses):
             problems.append(f"a seat answered race {race.number} twice")
+    current = state.order.current
+    if current is not None and (state.phase != "playing" or state.frozen_at is None
+                                or not 0 <= current.caller < state.players):
+        problems.append("a point of order lasts outside a round's play, or with the clock "
+                        "running")
     if state.direction not in (1, -1):
         problems.append(f"direction is {state.direction}")
     return problems + seat_violations(state)

@@ -59,7 +59,9 @@ def record(state: GameState, race: OpenRace, seat: int, suit: str | None,
     events.append(RaceAnswered(text=_answered(state, race.race, seat, suit, after),
                                seat=seat, race=race.number, after=after, suit=suit))
     if race.race.first_wins and len(race.responses) == 1:
-        set_timer(state, race.timer, min(race.due, state.clock + 1))
+        # (The timer, not race.due, is when the window ends: a point of order put it off.)
+        set_timer(state, race.timer, min(state.timers.get(race.timer, race.due),
+                                         state.clock + 1))
     return race
 
 

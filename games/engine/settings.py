@@ -37,7 +37,20 @@ RuleMaking = Literal["add", "may_add", "replace", "none"]
 Reveal = Literal["end", "round"]
 #: What one refused play costs: one card however many rules it broke, or one per rule.
 Penalty = Literal["per_refusal", "per_rule"]
+#: Who may call a point of order (games/engine/order.py): any player, the host only, or
+#: nobody (the game has none).
+OrderCallers = Literal["anyone", "host", "nobody"]
+#: Who, besides its caller and the host, may end a point of order outright: nobody else
+#: (``caller``) or any player (``anyone``, Lynnfield).
+OrderEnders = Literal["caller", "anyone"]
 RULE_MAKING: Final[tuple[RuleMaking, ...]] = get_args(RuleMaking)
+ORDER_CALLERS: Final[tuple[OrderCallers, ...]] = get_args(OrderCallers)
+ORDER_ENDERS: Final[tuple[OrderEnders, ...]] = get_args(OrderEnders)
+#: Most seconds a point of order's settings may name (the quiet before others agree, the
+#: gap between one player's calls).
+MAX_ORDER_SECONDS: Final = 600
+#: Most points of order one player may be allowed to call in a round.
+MAX_ORDER_CALLS: Final = 20
 REVEALS: Final[tuple[Reveal, ...]] = get_args(Reveal)
 PENALTIES: Final[tuple[Penalty, ...]] = get_args(Penalty)
 #: What a play (or a pass) out of turn does: it is refused and nothing happens (Mini Mao:
@@ -47,13 +60,14 @@ OutOfTurnPlay = Literal["refused", "penalised"]
 OUT_OF_TURN_PLAYS: Final[tuple[OutOfTurnPlay, ...]] = get_args(OutOfTurnPlay)
 #: Most mistakes in a row an expulsion may wait for.
 MAX_EXPEL_MISTAKES: Final = 10
-_WHOLE = ("players", "hand_size", "decks", "delay_penalty", "hold_on_cards")
+_WHOLE = ("players", "hand_size", "decks", "delay_penalty", "hold_on_cards",
+          "order_quiet_seconds", "order_gap_seconds")
 _OPTIONAL_WHOLE = ("first_rule_maker", "match_wins", "penalty_cap", "expel_mistakes",
-                   "turn_seconds", "hold_on_seconds", "game_minutes")
+                   "turn_seconds", "hold_on_seconds", "game_minutes", "order_calls")
 _BOOLEANS = ("jokers", "aces_high", "dealer_rotates", "name_start", "starter_triggers",
-             "multiples", "expel_hand")
+             "multiples", "expel_hand", "order_agree")
 _TEXTS = ("rule_making", "reveal", "penalty", "chair", "preset", "out_of_turn",
-          "delay_jargon")
+          "delay_jargon", "order_callers", "order_enders")
 
 
 @dataclass(frozen=True, slots=True)
@@ -86,6 +100,14 @@ class GameSettings:
     on after its player (Penn State); ``expel_hand``, a seat holding more than twice the
     cards dealt, or 20, is expelled; ``expel_mistakes``, a seat making that many mistakes in
     a row is expelled (``None``: never). An expelled seat's cards go into the stock.
+
+    Points of order (games/engine/order.py): ``order_callers``, who may call one (see
+    :data:`OrderCallers`); ``order_enders``, who besides the caller and the host may end
+    one outright (see :data:`OrderEnders`); ``order_agree``, whether everyone else together
+    may end it, agreeing once nobody has spoken in it for ``order_quiet_seconds``;
+    ``order_calls``, how many one player may call in a round (``None``: no limit), and
+    ``order_gap_seconds``, how long after the end of their last one they may call again
+    (the host is held to neither: the host runs the table).
     """
 
     players: int = 4
@@ -117,6 +139,14 @@ class GameSettings:
     multiples: bool = False
     expel_hand: bool = False
     expel_mistakes: int | None = None
+    # Points of order (every player may call one, three a round, half a minute apart; its
+    # caller or the host ends it).
+    order_callers: OrderCallers = "anyone"
+    order_enders: OrderEnders = "caller"
+    order_agree: bool = False
+    order_quiet_seconds: int = 0
+    order_calls: int | None = 3
+    order_gap_seconds: int = 30
 
     def __post_init__(self) -> None:
         for name in _BOOLEANS:
@@ -170,6 +200,16 @@ class GameSettings:
              f"out_of_turn must be one of {', '.join(OUT_OF_TURN_PLAYS)}"),
             (self.expel_mistakes is None or 2 <= self.expel_mistakes <= MAX_EXPEL_MISTAKES,
              f"expel_mistakes must be 2 to {MAX_EXPEL_MISTAKES}, or null for never"),
+            (self.order_callers in ORDER_CALLERS,
+             f"order_callers must be one of {', '.join(ORDER_CALLERS)}"),
+            (self.order_enders in ORDER_ENDERS,
+             f"order_enders must be one of {', '.join(ORDER_ENDERS)}"),
+            (0 <= self.order_quiet_seconds <= MAX_ORDER_SECONDS,
+             f"order_quiet_seconds must be 0 to {MAX_ORDER_SECONDS}"),
+            (self.order_calls is None or 1 <= self.order_calls <= MAX_ORDER_CALLS,
+             f"order_calls must be 1 to {MAX_ORDER_CALLS}, or null for no limit"),
+            (0 <= self.order_gap_seconds <= MAX_ORDER_SECONDS,
+             f"order_gap_seconds must be 0 to {MAX_ORDER_SECONDS}"),
         ]
         for ok, message in checks:
             if not ok:

@@ -16,6 +16,7 @@ from games.engine.bots import Bot, DeskInsight, KnownRules, make_bot, reaction_m
 from games.engine.errors import EngineError
 from games.engine.events import Event
 from games.engine.invariants import violations
+from games.engine.order import bot_move
 from games.engine.settings import GameSettings
 from games.engine.setup import open_game
 from games.engine.state import GameState
@@ -141,8 +142,14 @@ def _race_step(bots: Sequence[Bot], state: GameState, seed: int) -> tuple[Action
 
 def _next_action(bots: Sequence[Bot], state: GameState,
                  record: GameRecord | None) -> Action | None:
-    """The first bot's action (timed into ``record`` when given, for plays: not writing)."""
+    """The first bot's action (timed into ``record`` when given, for plays: not writing);
+    while a point of order lasts, only what a bot does then (:func:`bot_move`)."""
     for bot in bots:
+        if state.order.current is not None:
+            action = bot_move(player_view(state, bot.seat))
+            if action is not None:
+                return action
+            continue
         start = time.perf_counter()
         action = bot.act(player_view(state, bot.seat))
         if action is not None:

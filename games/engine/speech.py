@@ -8,6 +8,14 @@ what it said (nothing, for any action but speech) and, for speech, every talking
 breach is announced as a refusal is ("Gogol: that's a Talking!") and costs its penalty. Then
 the seat's slate is clean, and the draws of this action (penalties for a reply not said
 included) are noted by :func:`note_draws` for its next action.
+
+During a point of order (:mod:`games.engine.order`) words are the table's chat: judged at
+the moment ``order`` (no talking penalty; an owed reply is answered by its words and
+broken by nothing, so it stays owed until the seat next acts after the point of order; a
+third-person rule may judge them), and never "Hold on". Words said in a round's play
+answer the races they hold the phrase of (:func:`games.engine.races.hear`), and those
+phrases are never talking while their race runs; during a point of order races wait with
+the clock, and words answer none.
 """
 
 from __future__ import annotations
@@ -19,12 +27,14 @@ from games.engine.clock import hold_on
 from games.engine.effects import entries_by_rule, record
 from games.engine.errors import EngineError
 from games.engine.events import Drew, Event, Said, SpeechBroken
+from games.engine.order import listen
 from games.engine.races import hear, racing_phrases
 from games.engine.rounds import no_supply
 from games.engine.state import GameState
 from games.engine.stock import draw
 from rules.english import article
 from rules.phrases import Phrase, words
+from rules.speech import Moment
 
 
 def say(state: GameState, action: Say, events: list[Event]) -> None:
@@ -42,27 +52,43 @@ def say(state: GameState, action: Say, events: list[Event]) -> None:
     quoted = " ".join(action.words.split())
     events.append(Said(text=f"{state.names[action.seat]} says “{quoted}”.", seat=action.seat,
                        words=action.words))
+    if state.order.current is not None:
+        listen(state, action.seat, action.words)
+        answer(state, action.seat, action.words, events, "order")
+        return
     hear(state, action.seat, action.words, events)
     if state.phase != "playing":
         return  # a race the words closed cost a card the stock could not supply
-    answer(state, action.seat, action.words, events, racing_phrases(state, events))
+    answer(state, action.seat, action.words, events, racing=racing_phrases(state, events))
     hold_on(state, action.seat, action.words, events)
 
 
+#: Why each kind of speech rule was broken, after the speaker's name.
+_PROBLEMS = {"talking": "spoke outside a play",
+             "third_person": "spoke in the first or second person"}
+
+
 def answer(state: GameState, seat: int, said: str | None, events: list[Event],
-           racing: Sequence[Phrase] = ()) -> None:
+           moment: Moment = "round", racing: Sequence[Phrase] = ()) -> None:
     """Judge the speech rules on an action of ``seat`` in a round's play: ``said`` is what
-    it said outside a play, ``None`` for any other action (which answers no reply);
-    ``racing``, the phrases of the races being run, are never talking. Clears the seat's
-    unanswered draws; a penalty the stock cannot supply ends the round."""
+    it said outside a play, ``None`` for any other action (which answers no reply), at
+    ``moment``; ``racing``, the phrases of the races being run, are never talking. Clears
+    the seat's unanswered draws (during a point of order, only once every reply owed is
+    said); a penalty the stock cannot supply ends the round."""
     rulebook = state.rulebook()
-    reasons = state.unanswered.pop(seat, [])
+    reasons = state.unanswered.get(seat, [])
+    if moment == "round":
+        state.unanswered.pop(seat, None)
     if not rulebook.has_speech:
         return
     owed = rulebook.owed_replies(reasons)
+    verdicts = rulebook.speech(owed, said, moment, racing)
+    replied = sum(1 for v in verdicts if v.kind == "reply" and not v.broken)
+    if moment == "order" and replied == len(owed):
+        state.unanswered.pop(seat, None)
     entries = entries_by_rule(state, rulebook)
     name = state.names[seat]
-    for verdict in rulebook.speech(owed, said, racing):
+    for verdict in verdicts:
         if not verdict.broken:
             if verdict.kind == "reply":
                 record(state, entries[id(verdict.rule)], "fired", reveal=False)
@@ -70,11 +96,11 @@ def answer(state: GameState, seat: int, said: str | None, events: list[Event],
         entry = entries[id(verdict.rule)]
         if verdict.kind == "reply":
             problem = f"did not say “{verdict.phrase}”"
-            moment = f"Round {state.round}, turn {state.turn}: {name} {problem}"
+            when = f"Round {state.round}, turn {state.turn}: {name} {problem}"
         else:
-            problem = "spoke outside a play"
-            moment = f"Round {state.round}, turn {state.turn}: {name} said “{said}”"
-        record(state, entry, "broken", moment)
+            problem = _PROBLEMS[verdict.kind]
+            when = f"Round {state.round}, turn {state.turn}: {name} said “{said}”"
+        record(state, entry, "broken", when)
         events.append(SpeechBroken(
             text=f"{state.author_name(entry.author)}: that's {article(entry.jargon)}! "
                  f"{name} {problem}.", seat=seat, jargon=entry.jargon, author=entry.author,

@@ -14,6 +14,7 @@ from functools import lru_cache
 from typing import Any, Literal, get_args
 
 from games.engine.events import EndReason, SeatExit, Win
+from games.engine.order_state import OrderBook
 from games.engine.race_state import Races
 from games.engine.settings import GameSettings
 from rules.cards import JOKER, Card, card_of
@@ -230,6 +231,9 @@ class GameState:
     vacant: list[int] = field(default_factory=list)
     #: Per seat, its mistakes in a row this round, counted where the game expels for them.
     mistakes: dict[int, int] = field(default_factory=dict)
+    #: Points of order: the one under way, if any, and how many each seat has called
+    #: (games/engine/order.py). Public: the whole table hears them called and ended.
+    order: OrderBook = field(default_factory=OrderBook)
     # The compiled rulebook and the ids of the active rules it holds: a rule's data never
     # changes, so the ids tell whether it is still current (not part of the state's data).
     _book: tuple[tuple[int, ...], Rulebook] | None = field(default=None, repr=False,
@@ -332,7 +336,7 @@ class GameState:
             unanswered={k: list(v) for k, v in self.unanswered.items()}, clock=self.clock,
             timers=dict(self.timers), frozen_at=self.frozen_at, held=self.held,
             races=self.races, out=dict(self.out), vacant=list(self.vacant),
-            mistakes=dict(self.mistakes), _book=self._book,
+            mistakes=dict(self.mistakes), order=self.order.copy(), _book=self._book,
         )
 
     def to_json(self) -> dict[str, Any]:
@@ -361,7 +365,7 @@ class GameState:
             "dealer": self.dealer, "pending": self.pending,
             "unanswered": {str(k): list(v) for k, v in self.unanswered.items()},
             "clock": self.clock, "timers": dict(self.timers), "frozen_at": self.frozen_at,
-            "held": self.held, "races": self.races.to_json(),
+            "held": self.held, "races": self.races.to_json(), "order": self.order.to_json(),
             "out": {str(k): v for k, v in self.out.items()}, "vacant": list(self.vacant),
             "mistakes": {str(k): v for k, v in self.mistakes.items()},
         }
@@ -370,7 +374,8 @@ class GameState:
     def from_json(cls, data: dict[str, Any]) -> GameState:
         """Read a stored state (one stored before a key existed takes its default: no rule
         disclosed, the rule-maker dealing, nothing owed, no draw unanswered, no starter known,
-        every seat in the game and held, no mistake counted, no timer set, no race run)."""
+        every seat in the game and held, no mistake counted, no timer set, no race run, no
+        point of order)."""
         return cls(
             settings=GameSettings.from_json(data["settings"]), seed=data["seed"],
             names=list(data["names"]), phase=read_phase(data["phase"]), round=data["round"],
@@ -399,6 +404,7 @@ class GameState:
             out={int(k): _exit(v) for k, v in data.get("out", {}).items()},
             vacant=list(data.get("vacant", ())),
             mistakes={int(k): int(v) for k, v in data.get("mistakes", {}).items()},
+            order=OrderBook.from_json(data.get("order")),
         )
 
 

@@ -1,6 +1,8 @@
 """What one viewer may know: the only way game state leaves the engine for a screen.
 
-A seat sees its own hand, the other seats' hand counts, the piles, whose turn it
+A seat sees its own hand (but not during a point of order: every hand is face down then,
+and the seat reads the log as a spectator does, without the private lines that name its
+cards), the other seats' hand counts, the piles, whose turn it
 is, the direction, the public log (with its own private lines), its own secret
 rules, and the jargon of rules that have revealed themselves by refusing or
 firing. Everyone sees a preset's house rules in full, and the secret rules disclosed
@@ -20,6 +22,7 @@ from functools import lru_cache
 from typing import Any
 
 from games.engine.events import Event, Hand, SeatExit
+from games.engine.order_state import ChatLine
 from games.engine.race_open import shown
 from games.engine.races import still_racing
 from games.engine.settings import GameSettings
@@ -156,9 +159,10 @@ class RaceView:
     with its first choices, the button's label, or ``a suit``; ``words``: the phrase as
     written, which any of its forms answers), the cards its loser draws (``penalty``; 0
     for a race to name a suit, which is won), when it opened and when its window closes
-    (ms of the server's clock), the seats that have answered in the order they did, the
-    seat whose card set it off, and whose rule it is (``jargon``; ``author_name``: its
-    author's name, the chair's for a rule no player wrote), and the seats that race."""
+    (ms of the server's clock; a point of order puts it off), the seats that have answered
+    in the order they did, the seat whose card set it off, and whose rule it is
+    (``jargon``; ``author_name``: its author's name, the chair's for a rule no player
+    wrote), and the seats that race."""
 
     number: int
     means: str
@@ -191,10 +195,31 @@ def race_views(state: GameState) -> tuple[RaceView, ...]:
         views.append(RaceView(
             number=race.number, means=race.race.answer, shown=shown(race.race),
             words=race.race.words, penalty=race.race.penalty, opened=race.opened,
-            due=race.due, answered=tuple(r.seat for r in race.responses),
-            player=race.player, jargon=entry.jargon,
+            due=state.timers.get(race.timer, race.due),
+            answered=tuple(r.seat for r in race.responses), player=race.player, jargon=entry.jargon,
             author_name=state.author_name(entry.author), seats=still_racing(state, race)))
     return tuple(views)
+
+
+@dataclass(frozen=True, slots=True)
+class OrderView:
+    """A point of order under way, public: who called it and when (``since``, ms), who
+    agrees to end it so far (where everyone else together may), and the latest lines said
+    in it (``chat``, oldest first)."""
+
+    caller: int
+    since: int
+    agreed: tuple[int, ...] = ()
+    chat: tuple[ChatLine, ...] = ()
+
+
+def order_view(state: GameState) -> OrderView | None:
+    """The point of order under way in ``state``, as everyone sees it (``None``: none)."""
+    current = state.order.current
+    if current is None:
+        return None
+    return OrderView(current.caller, current.since, tuple(current.agreed),
+                     tuple(current.said))
 
 
 @dataclass(frozen=True, slots=True)
@@ -228,6 +253,13 @@ class SeatOut:
 def log_line(event: Event, viewer: int | None) -> LogLine:
     """``event`` as ``viewer`` (``None``: a spectator) may see it."""
     return LogLine(event.seen_by(viewer), event.text_for(viewer), event.is_for(viewer))
+
+
+def log_reader(viewer: int | None, order: OrderView | None) -> int | None:
+    """Whom ``viewer`` reads the log as: themselves, or a spectator while a point of order
+    lasts (their private lines, "You draw Q♥", would show cards of a hand that lies face
+    down)."""
+    return viewer if order is None else None
 
 
 @dataclass(frozen=True, slots=True)
@@ -293,6 +325,9 @@ class PlayerView:
     def is_out(self, seat: int | None) -> bool:
         """Whether ``seat`` has left the game for good."""
         return any(o.seat == seat for o in self.out)
+    #: The point of order under way, if any: then ``hand`` is empty (every hand is face
+    #: down; ``hand_counts`` still says how many cards each holds).
+    order: OrderView | None = None
 
     def to_json(self) -> dict[str, Any]:
         """The whole view as JSON-ready data (what a client could be sent): for audits."""
@@ -332,17 +367,20 @@ def player_view(state: GameState, seat: int | None, log: Sequence[Event] = ()) -
                       if not e.house and e.id in state.disclosed)
     known = tuple(KnownRule(e.id, e.jargon, e.author, state.author_name(e.author))
                   for e in state.rules if e.id in state.revealed)
+    order = order_view(state)
+    # During a point of order every hand is face down, the viewer's own too.
+    shows_hand = seat is not None and bool(state.hands) and order is None
     return PlayerView(
         viewer=seat, names=tuple(state.names), phase=state.phase, round=state.round,
         turn=state.turn, current=state.current, direction=state.direction,
-        hand=tuple(state.hands[seat]) if seat is not None and state.hands else (),
+        hand=tuple(state.hands[seat]) if shows_hand and seat is not None else (),
         hand_counts=tuple(len(h) for h in state.hands),
         piles=tuple(PileView(p.effective_text(), p.suit, tuple(p.cards), p.on_starter)
                     for p in state.piles),
         stock=len(state.stock), writers=tuple(state.writers), my_rules=own, known_rules=known,
         winners=tuple(state.winners), end=state.end,
         rules=tuple(_rule_summary(state, e) for e in state.rules) if ended else (),
-        log=tuple(log_line(event, seat) for event in log),
+        log=tuple(log_line(event, log_reader(seat, order)) for event in log),
         # Which preset law the game started with is as secret as the law, until the end.
         settings=state.settings if ended else replace(state.settings, law=None),
         record=tuple(state.record),
@@ -358,6 +396,7 @@ def player_view(state: GameState, seat: int | None, log: Sequence[Event] = ()) -
         out=tuple(SeatOut(s, why) for s, why in sorted(state.out.items())),
         vacant=tuple(state.vacant),
         mistakes=tuple(state.mistakes.get(s, 0) for s in range(state.players)),
+        order=order,
     )
 
 

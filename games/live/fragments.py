@@ -20,7 +20,7 @@ from typing import Any
 
 from django.template.loader import render_to_string
 
-from games.engine.views import LogLine, PlayerView, log_line
+from games.engine.views import LogLine, PlayerView, log_line, log_reader
 from games.live.records import table_record
 from games.live.snapshots import TableSnapshot
 from games.lobby.context import lobby_context
@@ -30,10 +30,13 @@ from games.presets.display import house_of
 from games.table.context import MOMENTS, log_lines, table_context
 
 #: The fragments of a full table frame, in the order they are sent.
-TABLE = ("status", "moment", "race", "seats", "piles", "hand", "talk", "reply-owed",
-         "host-tools", "seat-changes", "house", "rules", "log")
+TABLE = ("status", "moment", "race", "seats", "piles", "hand", "order", "talk",
+         "reply-owed", "host-tools", "seat-changes", "house", "rules", "log")
 #: Fragments inside the stage, sent on their own while the stage stays.
 INSIDE_STAGE = ("turn-buttons", "joker-row", "pile-row")
+#: Events after which a screen's log is drawn whole: a point of order hides the viewer's
+#: own lines while it lasts.
+ORDER_TURNS = ("order_called", "order_ended")
 #: The notebook's evidence, pushed to the screens that have their notebook open.
 NOTEBOOK_EVIDENCE = "games/notebook/evidence.html#evidence"
 
@@ -76,6 +79,10 @@ def render_update(snapshot: TableSnapshot, seat: Seat | None, link: str,
         return _lobby_update(snapshot, seat, link, screen, notice)
     new_events = (None if screen.log_version is None
                   else snapshot.events_after(screen.log_version))
+    if new_events is not None and any(e.kind in ORDER_TURNS for e in new_events):
+        # A point of order began or ended: the viewer's own lines of the log hide or show
+        # again (games.engine.views.log_reader), so the whole log is drawn afresh.
+        new_events = None
     # Without the whole log to render, the view needs only the events from the latest
     # moment on (the banner); building every viewer's view of 80 actions was wasted work.
     events = snapshot.events if new_events is None else snapshot.events_from_last(MOMENTS)
@@ -93,8 +100,9 @@ def render_update(snapshot: TableSnapshot, seat: Seat | None, link: str,
         # The screen has the log up to ``log_version``: send only the lines after it (the
         # whole log was most of every frame); table.js keeps the list to LOG_SHOWN lines.
         names.remove("log")
-        index = seat.index if seat is not None else None
-        context["log_new"] = log_lines([log_line(e, index) for e in new_events])
+        view: PlayerView = context["view"]
+        reader = log_reader(view.viewer, view.order)
+        context["log_new"] = log_lines([log_line(e, reader) for e in new_events])
         if context["log_new"]:
             names.append("log-new")
     if "log-new" in names:
@@ -179,13 +187,17 @@ def _inputs(context: dict[str, Any]) -> dict[str, str]:
                    context["current_name"], context["am_writer"], bool(view.winners),
                    context["writing"], context["writer_names"], view.end,
                    context["dealing"], context["am_dealer"], context["dealer_name"],
-                   context["pending"], repr(view.clock)),
+                   context["pending"], repr(view.clock), context["paused_by"],
+                   context["paused_turn"]),
         "moment": ((moment.kind, moment.text, context["own_refusal"]) if moment is not None
                    else None),
         "seats": [repr(s) for s in context["seats"]],
         "piles": (piles, view.stock),
         "hand": (view.hand, context["my_turn"], context["me"] is None, view.phase,
-                 context["notice"], sorted(context["playable"]), context["off_turn"]),
+                 context["notice"], sorted(context["playable"]), context["off_turn"],
+                 len(context["hand_down"])),
+        # The point of order's panel (its forms post to the game's code).
+        "order": (context["code"], repr(context["order_panel"])),
         # The say-box depends on whether it shows (the game's code is in its form's URL).
         "talk": (context["code"], context["may_say"]),
         "reply-owed": context["owes_reply"],

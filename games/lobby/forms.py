@@ -20,12 +20,15 @@ from games.presets.registry import DEFAULT, presets
 #: The label of each setting the lobby may choose (the order of :data:`CHOOSABLE`).
 LABELS = {"players": "Seats at the table", "hand_size": "Cards in each hand",
           "decks": "Decks", "jokers": "Play with jokers", "aces_high": "Aces are high",
-          "turn_seconds": "Turn clock", "game_minutes": "Length of the game"}
-#: How a whole-number option reads, where it needs more than the number (``None``: off).
-OPTION_TEXT: dict[str, dict[int | None, str]] = {
+          "turn_seconds": "Turn clock", "game_minutes": "Length of the game",
+          "order_callers": "Points of order"}
+#: How an option reads, where it needs more than the number or word (``None``: off).
+OPTION_TEXT: dict[str, dict[int | str | None, str]] = {
     "decks": {1: "One deck", 2: "Two decks"},
     "turn_seconds": {None: "Off: take your time"},
-    "game_minutes": {None: "Until it locks up"}}
+    "game_minutes": {None: "Until it locks up"},
+    "order_callers": {"anyone": "Any player may call one", "host": "Only I may call one",
+                      "nobody": "None: play never stops"}}
 #: How an option of a setting counted in a unit reads ("30 seconds a turn").
 OPTION_UNIT = {"turn_seconds": "{n} seconds a turn", "game_minutes": "{n} minutes"}
 #: The law choice's value for "no law: the first rule-maker writes one".
@@ -44,6 +47,11 @@ def _choice_field(key: str, choice: Choice) -> forms.Field | None:
         return None
     if isinstance(choice.default, bool):
         return forms.BooleanField(label=LABELS[key], required=False, initial=choice.default)
+    if isinstance(choice.default, str):
+        # Not required: a form posted without it (an older page) takes the default.
+        return forms.ChoiceField(label=LABELS[key], initial=choice.default, required=False,
+                                 choices=[(o, option_text(key, o)) for o in choice.options
+                                          if isinstance(o, str)])
     return forms.TypedChoiceField(
         label=LABELS[key], coerce=_whole_or_off, empty_value=None,
         required=None not in choice.options,
@@ -51,11 +59,13 @@ def _choice_field(key: str, choice: Choice) -> forms.Field | None:
         choices=[("" if n is None else n, option_text(key, n)) for n in choice.options])
 
 
-def option_text(key: str, option: int | bool | None) -> str:
+def option_text(key: str, option: int | bool | str | None) -> str:
     """How one option of a lobby choice reads ("Two decks", "30 seconds a turn", "Off")."""
     texts = OPTION_TEXT.get(key, {})
     if option is None or isinstance(option, bool):
         return texts.get(None, "Off") if option is None else str(option)
+    if isinstance(option, str):
+        return texts.get(option, option)
     if option in texts:
         return texts[option]
     unit = OPTION_UNIT.get(key)
@@ -119,7 +129,8 @@ class NewGameForm(forms.Form):
         posted = data.get("preset") or self.preset_data.name
         if posted != self.preset_data.name:
             raise forms.ValidationError("There is no such way to play: choose one of the list.")
-        chosen = {key: data[key] for key in CHOOSABLE if key in self.fields}
+        chosen = {key: data[key] if data[key] != "" else self.preset_data.choices[key].default
+                  for key in CHOOSABLE if key in self.fields}
         law = data.get("law") or None
         try:
             self._settings = settings_for(

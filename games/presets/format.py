@@ -15,7 +15,8 @@ for the lobby. Stored form, version 1::
 ``settings`` holds any :class:`~games.engine.settings.GameSettings` field but the ones the
 lobby or the game decide (``first_rule_maker``, ``preset``, ``law``); a missing one takes
 its default. Each of :data:`CHOOSABLE` is fixed (a value) or a choice: whole numbers as
-``{"default", "min", "max"}``, true/false as ``{"default", "options": [...]}``.
+``{"default", "min", "max"}``, true/false and words (who may call a point of order) as
+``{"default", "options": [...]}``.
 
 ``law_choice`` true: the lobby may start the game with one of ``laws`` in force instead of
 a written first rule (or with none: then the first rule-maker writes as usual). False:
@@ -44,7 +45,7 @@ FORMAT_VERSION: Final = 1
 UPGRADES: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {}
 #: Settings the lobby may let the host choose, within the preset's ranges.
 CHOOSABLE: Final = ("players", "hand_size", "decks", "jokers", "aces_high", "turn_seconds",
-                     "game_minutes")
+                     "game_minutes", "order_callers")
 #: Settings a preset never fixes: the lobby's (the first rule-maker, the law chosen) and the
 #: game's own record of where it came from.
 NOT_PRESET: Final = ("first_rule_maker", "preset", "law")
@@ -69,10 +70,11 @@ class PresetError(ValueError):
 @dataclass(frozen=True, slots=True)
 class Choice:
     """A setting the lobby may choose: its ``default`` and every value allowed, in order
-    (``None``, where the setting allows it, is "off": no turn clock, an untimed game)."""
+    (``None``, where the setting allows it, is "off": no turn clock, an untimed game; a
+    word for a setting that takes one: who may call a point of order)."""
 
-    default: int | bool | None
-    options: tuple[int | bool | None, ...]
+    default: int | bool | str | None
+    options: tuple[int | bool | str | None, ...]
 
     def to_json(self) -> dict[str, Any]:
         """``{"default", "min", "max"}`` for a run of whole numbers, ``{"default",
@@ -219,13 +221,22 @@ def _settings(values: dict[str, Any], path: str) -> GameSettings:
 
 def _read_choice(data: dict[str, Any], path: str, key: str) -> Choice:
     choice = _fields(data, path, "a choice")
+    options: tuple[int | bool | str | None, ...]
     if isinstance(getattr(GameSettings(), key), bool):
-        default: int | bool | None = choice.boolean("default")
+        default: int | bool | str | None = choice.boolean("default")
         raw = choice.items("options")
         if any(not isinstance(v, bool) for v in raw) or len(set(raw)) != len(raw):
             raise PresetError("must list true and/or false, each once", path=choice.at("options"),
                               code="preset/bad_choice")
-        options: tuple[int | bool | None, ...] = tuple(raw)
+        options = tuple(raw)
+    elif isinstance(getattr(GameSettings(), key), str):
+        # Words (each checked by the settings below, with the preset's other settings).
+        default = choice.raw("default")
+        raw = choice.items("options")
+        if not raw or len(set(raw)) != len(raw) or any(not isinstance(v, str) for v in raw):
+            raise PresetError("must list words, each once", path=choice.at("options"),
+                              code="preset/bad_choice")
+        options = tuple(raw)
     elif "options" in choice.data:
         # A list of whole numbers, with null for "off" where the setting has an off.
         default = choice.raw("default")
@@ -243,7 +254,8 @@ def _read_choice(data: dict[str, Any], path: str, key: str) -> Choice:
                               code="preset/contradictory")
         options = tuple(range(least, most + 1))
     choice.done()
-    if default not in options or isinstance(default, bool) != isinstance(options[0], bool):
+    if default not in options or isinstance(default, bool) != isinstance(options[0], bool) or (
+            isinstance(default, str) != isinstance(options[0], str)):
         raise PresetError(f"{default!r} is not among the options", path=choice.at("default"),
                           code="preset/out_of_range")
     return Choice(default, options)

@@ -37,14 +37,19 @@ from games.store.writes import SubmitResult, submit_action
 #: What the table's form and its socket may ask for (rules are written through the rule
 #: builder).
 TABLE_KINDS = ("play", "pass", "claim_win", "end_game", "hand_over", "skip_rule", "deal",
-               "say", "respond", *SEAT_KINDS)
+               "say", "respond", "call_order", "end_order", *SEAT_KINDS)
 #: What the rule builder asks for.
 BUILDER_KINDS = ("write_rule",)
 #: What is heard whenever it comes, whatever the asker's screen showed: submitted at the
-#: game's version of the moment (the version still counts it). A race's answer is one:
-#: everybody answers at once, and a stale screen must not lose anyone the race (the race
-#: number says which race, and the server's clock when it came).
-VERSION_FREE = ("say", "respond")
+#: game's version of the moment (the version still counts it). Anyone may call a point of
+#: order at any moment, and ending one (or agreeing to) means the same on any screen. A
+#: race's answer is one too: everybody answers at once, and a stale screen must not lose
+#: anyone the race (the race number says which race, and the server's clock when it came).
+VERSION_FREE = ("say", "respond", "call_order", "end_order")
+#: What may be done with the host's powers where the game says so (a point of order
+#: called only by the host, ended by the host): the engine is told whether the asker is the
+#: host, from who is asking, never from the request.
+HOST_POWERS = ("call_order", "end_order")
 #: What only the host may ask for.
 HOST_ONLY = {"end_game": "Only the host can end the game.",
              "hand_over": "Only the host can hand a seat to a bot.",
@@ -221,7 +226,8 @@ def prepare(seat: Seat, request: ActionRequest, kinds: Collection[str] = TABLE_K
     if kind == "leave_seat" and seat.is_host:
         raise ServiceError("seat/host_stays", "The host keeps their seat: to stop playing, "
                            "end the game.")
-    return parse_action({**request.action, "seat": seat.index})
+    powers = {"host": seat.is_host} if kind in HOST_POWERS else {}
+    return parse_action({**request.action, "seat": seat.index, **powers})
 
 
 def _read_deal(post: QueryDict) -> dict[str, Any]:

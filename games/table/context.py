@@ -17,6 +17,7 @@ from games.engine.views import LogLine, PileView, PlayerView, is_own_hand, playe
 from games.models import Game, Seat
 from games.store.reads import game_log, game_state
 from games.store.rows import SeatRow, seat_row
+from games.table.order import order_panel
 from games.table.race_rows import SUIT_BUTTONS, race_rows
 from games.table.seat_context import seat_context
 from rules.cards import STANDARD_CARDS, Card, parse
@@ -27,7 +28,8 @@ from rules.speech import owed_replies
 #: panel, which says more).
 MOMENTS = ("refused", "fired", "call_broken", "said", "speech_broken", "claim_failed",
            "claim_won", "won_round", "tie", "no_supply", "game_over", "out_of_turn",
-           "seat_removed", "expelled", "timed_out", "held_on", "time_up", "race_closed")
+           "seat_removed", "expelled", "timed_out", "held_on", "time_up", "order_called",
+           "order_agreed", "order_ended", "race_closed")
 #: Log lines the table shows.
 LOG_SHOWN = 80
 #: How many recent actions' events the table reads. Every action gives every viewer at least
@@ -175,10 +177,19 @@ def table_context(game: Game, seat: Seat | None, log: Sequence[Event] | None = N
         "is_host": seat is not None and seat.is_host,
         "notice": notice,
         "hand": [CardFace.of(c) for c in sorted(view.hand, key=_hand_order)],
+        # During a point of order the viewer's hand is face down: only its size shows.
+        "hand_down": (tuple(range(view.hand_counts[index]))
+                      if view.order is not None and index is not None else ()),
+        "order_panel": order_panel(view, seat is not None and seat.is_host),
         "has_joker": "JK" in view.hand,
         "piles": [pile_row(p, i) for i, p in enumerate(view.piles)],
         "seats": [_table_seat(view, s, seat) for s in seats],
-        "my_turn": view.phase == "playing" and index == view.current,
+        # Nobody's turn runs while a point of order stops play.
+        "my_turn": view.phase == "playing" and index == view.current and view.order is None,
+        "paused_by": view.names[view.order.caller] if view.order is not None else "",
+        # The viewer's own turn waits for the point of order to end.
+        "paused_turn": (view.order is not None and view.phase == "playing"
+                        and index == view.current),
         # The say-box: every seated player, at every moment of a round's play.
         "may_say": index is not None and view.phase == "playing",
         "owes_reply": owes_public_reply(view),

@@ -52,7 +52,9 @@ def stage(env: dict[str, str], spec: dict[str, Any]) -> StagedGame:
 
 
 def _main(spec: dict[str, Any]) -> dict[str, Any]:
-    """``spec``: ``players``, ``hand_size``, ``jokers``, ``names``, ``bots`` (seat -> kind),
+    """``spec``: ``players``, ``hand_size``, ``jokers``, ``settings`` (any other
+    :class:`~games.engine.settings.GameSettings` field: a turn clock, points of order),
+    ``names``, ``bots`` (seat -> kind),
     ``rules`` ([seat, jargon, rule json]...; several seats write before the first deal),
     ``seed``, and optionally ``holds`` (seat, cards): seeds from ``seed`` up are tried until
     that seat holds those cards; or ``hands`` (one list of cards per seat), ``pile`` (bottom
@@ -81,7 +83,8 @@ def _main(spec: dict[str, Any]) -> dict[str, Any]:
     holds = spec.get("holds")
     game_settings = GameSettings(players=spec["players"], hand_size=spec["hand_size"],
                                  jokers=spec.get("jokers", False),
-                                 first_rule_maker=spec.get("first_rule_maker", 0))
+                                 first_rule_maker=spec.get("first_rule_maker", 0),
+                                 **spec.get("settings", {}))
     if "preset" in spec:
         # A preset's table, its choices as the home page's form makes them.
         from games.presets.opening import settings_for

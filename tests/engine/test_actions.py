@@ -12,9 +12,11 @@ from hypothesis import strategies as st
 from games.engine.actions import (
     MAX_SAY,
     Action,
+    CallOrder,
     ClaimWin,
     Deal,
     EndGame,
+    EndOrder,
     HandOver,
     Pass,
     Play,
@@ -47,7 +49,8 @@ ACTIONS: st.SearchStrategy[Action] = st.one_of(
     st.builds(HandOver, SEATS, SEATS), st.builds(SkipRule, SEATS),
     st.builds(Deal, SEATS, st.none() | SEATS, st.sampled_from([1, -1])),
     st.builds(WriteRule, SEATS, st.dictionaries(st.text(max_size=8), JSON, max_size=3)),
-    st.builds(Say, SEATS, st.text(max_size=MAX_SAY)))
+    st.builds(Say, SEATS, st.text(max_size=MAX_SAY)),
+    st.builds(CallOrder, SEATS, st.booleans()), st.builds(EndOrder, SEATS, st.booleans()))
 
 
 @given(ACTIONS)
@@ -132,6 +135,10 @@ PLAY = {"type": "play", "seat": 0, "cards": ["QH"]}
     ({"type": "deal", "seat": 0, "direction": True}, "action/malformed"),
     ({"type": "deal", "seat": 0, "direction": "left"}, "action/malformed"),
     ({"type": "deal", "seat": 0, "first": 1, "pile": 0}, "action/malformed"),
+    ({"type": "call_order", "seat": 0, "host": 1}, "action/malformed"),
+    ({"type": "end_order", "seat": 0, "host": "yes"}, "action/malformed"),
+    ({"type": "end_order", "seat": 0, "words": "End point of order"}, "action/malformed"),
+    ({"type": "call_order"}, "action/bad_seat"),
 ])
 def test_malformed_action_json_is_refused_with_its_code(data: Any, code: str) -> None:
     with pytest.raises(EngineError) as caught:

@@ -9,6 +9,8 @@ from typing import Any
 import pytest
 
 from games.engine.actions import (
+    CallOrder,
+    EndOrder,
     OpenSeat,
     Pass,
     Play,
@@ -368,3 +370,28 @@ def test_an_open_seat_has_nobody_to_race() -> None:
     state, _ = act(state, Respond(1, 1), at=1_300)
     state, events = act(state, Respond(0, 1), at=1_400)
     assert only(events, RaceClosed).losers == (0,)
+
+
+def test_a_point_of_order_stops_a_race_and_its_window_goes_on_after() -> None:
+    state, _ = opened(table(CHAUNCEY))  # the window: 1 s to 6 s
+    state, _ = act(state, Respond(1, 1), at=1_500)
+    state, _ = act(state, CallOrder(2), at=2_000)
+    assert refusal(state, Respond(0, 1), at=2_500) == "order/paused"
+    state, _ = act(state, Say(0, "Chauncey"), at=2_600)  # the table's chat: no answer
+    assert [r.seat for r in state.races.open[0].responses] == [1]
+    state, _ = act(state, EndOrder(2), at=12_000)
+    assert state.timers["race:1"] == 16_000  # the 4 s it had left
+    assert player_view(state, 0).races[0].due == 16_000
+    state, _ = act(state, Respond(0, 1), at=13_000)
+    state, events = act(state, Tick(), at=16_000)
+    assert only(events, RaceClosed).losers == (2,)
+
+
+def test_a_suit_named_after_a_point_of_order_closes_the_race_on_time() -> None:
+    state, _ = opened(table(WILD), "JD")
+    state, _ = act(state, CallOrder(1), at=2_000)
+    state, _ = act(state, EndOrder(1), at=30_000)
+    state, _ = act(state, Respond(2, 1, "S"), at=31_000)
+    assert state.timers["race:1"] == 31_001
+    state, events = act(state, Tick(), at=31_001)
+    assert only(events, RaceClosed).winner == 2 and state.piles[0].suit == "S"

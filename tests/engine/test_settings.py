@@ -26,7 +26,10 @@ def test_the_defaults_are_four_players_of_five_cards_with_jokers() -> None:
                                         "hold_on_seconds": None, "hold_on_cards": 10,
                                         "game_minutes": None, "out_of_turn": "refused",
                                         "multiples": False, "expel_hand": False,
-                                        "expel_mistakes": None}
+                                        "expel_mistakes": None, "order_callers": "anyone",
+                                        "order_enders": "caller", "order_agree": False,
+                                        "order_quiet_seconds": 0, "order_calls": 3,
+                                        "order_gap_seconds": 30}
 
 
 def test_settings_stored_before_the_lifecycle_settings_load_as_mini_mao() -> None:
@@ -49,7 +52,13 @@ def test_settings_stored_before_the_lifecycle_settings_load_as_mini_mao() -> Non
     {"game_minutes": 601}, {"game_minutes": True},
     {"out_of_turn": "allowed"}, {"multiples": 1}, {"expel_hand": "yes"},
     {"expel_mistakes": 1}, {"expel_mistakes": 11},
+    {"order_callers": "everyone"}, {"order_callers": None}, {"order_enders": "host"},
+    {"order_agree": 1}, {"order_quiet_seconds": -1}, {"order_quiet_seconds": 601},
+    {"order_calls": 0}, {"order_calls": 21}, {"order_calls": True},
+    {"order_gap_seconds": None}, {"order_gap_seconds": 601},
 ], ids=str)
+
+
 def test_settings_out_of_range_are_refused(options: dict[str, Any]) -> None:
     with pytest.raises(EngineError) as caught:
         GameSettings(**options)
@@ -76,6 +85,8 @@ def test_settings_round_trip_through_json() -> None:
     {"penalty_cap": True}, {"chair": 7}, {"preset": None}, {"rule_making": ["add"]},
     {"law": 3}, {"out_of_turn": None}, {"expel_mistakes": "3"}, {"expel_mistakes": True},
 ], ids=str)
+
+
 def test_bad_settings_json_is_refused(data: Any) -> None:
     with pytest.raises(EngineError) as caught:
         GameSettings.from_json(data)
@@ -84,6 +95,8 @@ def test_bad_settings_json_is_refused(data: Any) -> None:
 
 @given(st.dictionaries(st.sampled_from(sorted(GameSettings.__dataclass_fields__)),
                        st.none() | st.booleans() | st.integers(-2, 10) | st.text(max_size=2)))
+
+
 def test_any_settings_json_is_read_or_refused_with_its_code(data: dict[str, Any]) -> None:
     try:
         GameSettings.from_json(data)
@@ -108,6 +121,8 @@ def test_no_first_rule_maker_means_one_drawn_at_random() -> None:
     ({"preset": "Penn State"},
      "preset must be a preset's name (lower-case words joined by hyphens)"),
 ], ids=str)
+
+
 def test_each_lifecycle_setting_is_refused_with_a_message_naming_it(data: dict[str, Any],
                                                                      message: str) -> None:
     with pytest.raises(EngineError) as caught:

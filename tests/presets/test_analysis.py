@@ -27,6 +27,8 @@ NO_MATCH: dict[str, Any] = {"kind": "restriction", "must_not": {"type": "any", "
 
 
 @pytest.mark.parametrize("players", [3, 4, 5, 6])
+
+
 def test_the_teaching_rules_leave_a_way_out(players: int) -> None:
     assert has_way_out(HOUSE_AND_LAW, players=players)
 

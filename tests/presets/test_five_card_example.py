@@ -4,8 +4,9 @@ twos, aces and sevens in play with their "very"s, wild jacks, named spades, and 
 two- and three-card penalties for a missed "Last card" and "Mao", the talking penalty
 (the seed's grounds for talking; a point of order called and ended costs nothing), a play
 out of turn (Jane playing on Bob's turn, a club on a heart out of turn, the flinch that
-plays its card), and the race to call a jack's suit (ties to the jack's player, else by
-lot).
+plays its card), the point of order itself (play stops, hands face down, the others
+ending it together), and the race to call a jack's suit (ties to the jack's player, else
+by lot).
 
 The seed's words are quoted in each test's docstring. A starter is staged with the deal's
 own hook (:func:`tests.factories.stacked_deck`), so the engine deals and fires it as ever.
@@ -17,13 +18,14 @@ from collections.abc import Sequence
 
 import pytest
 
-from games.engine.actions import Play, Respond, Say, Tick
+from games.engine.actions import CallOrder, EndOrder, Play, Respond, Say, Tick
 from games.engine.clock import start_clock
 from games.engine.events import (
     CallBroken,
     Dealt,
     Drew,
     Event,
+    OrderEnded,
     OutOfTurn,
     RaceAnswered,
     RaceClosed,
@@ -35,6 +37,7 @@ from games.engine.events import (
 )
 from games.engine.races import lot
 from games.engine.state import GameState
+from games.engine.views import player_view
 from games.presets.opening import open_preset, settings_for
 from games.presets.registry import preset
 from tests.engine.helpers import act, arrange, kinds, of_kind, only, play, refusal
@@ -276,6 +279,8 @@ def test_a_missed_mao_costs_three_cards_and_the_win() -> None:
 
 @pytest.mark.parametrize("words", ["Five of DIAMONDS", "Who played that?", "What time is it?",
                                    "Hold on."])
+
+
 def test_talking_costs_one_card(words: str) -> None:
     """"Talking - one card. Talking is saying anything that is not needed for the game.
     These would all be grounds for talking: 'Five of DIAMONDS', 'Who played that?', 'What
@@ -291,11 +296,33 @@ def test_talking_costs_one_card(words: str) -> None:
 def test_a_point_of_order_may_be_called_and_ended_without_a_card() -> None:
     """"Point of Order - Anyone can call this out in the middle of the game." / "End Point
     of Order - The player that called point of order must say, 'End Point of Order'." (The
-    pause itself is issue 15's; the words cost nothing.)"""
+    words cost nothing; the pause is the Point of order button's, below.)"""
     state = table([h[:] for h in HANDS], ["9D"])
     for words in ("Point of order!", "End point of order."):
         state, events = act(state, Say(JANE, words))
         assert not of_kind(events, SpeechBroken) and len(state.hands[JANE]) == 5
+
+
+def test_the_others_end_a_point_of_order_its_caller_does_not() -> None:
+    """"When the player says this everyone must stop playing and put their cards face down in
+    front of them." "i.e. player 1 says, 'Point of Order'. After enough time has passed that
+    player 1 should be able to end Point of Order player 1 should. If player 1 shouldn't
+    Players 2,3 and 4 would all say 'End Point of Order' and the game would resume."
+    ("Enough time": ten seconds of quiet in the preset.) "Touching Cards During Point of
+    Order - player draws one card": nobody can touch one."""
+    state = table([h[:] for h in HANDS], ["9D"])
+    state, _ = act(state, CallOrder(DEALER), 1_000)
+    assert all(player_view(state, seat).hand == () for seat in range(4))
+    assert refusal(state, Play(BOB, ("5S",)), at=2_000) == "order/paused"
+    assert refusal(state, EndOrder(BOB), at=5_000) == "order/not_quiet"
+    for seat in (BOB, JANE):
+        state, events = act(state, EndOrder(seat), 11_000)
+        assert kinds(events) == ["order_agreed"]
+    state, events = act(state, EndOrder(JIM), 11_000)
+    assert only(events, OrderEnded).text == ("Everyone but Doug agrees: the point of order "
+                                            "ends, and play resumes with Bob to play.")
+    state, events = play(state, BOB, "7D", say="Have a nice day")
+    assert of_kind(events, Refused) == []
 
 
 def test_taking_over_five_seconds_is_called_for_time() -> None:

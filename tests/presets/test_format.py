@@ -44,6 +44,8 @@ def test_mini_mao_is_todays_game() -> None:
 
 
 @pytest.mark.parametrize("name", sorted(p.stem for p in DATA.glob("*.json")))
+
+
 def test_a_shipped_preset_is_stored_in_canonical_form(name: str) -> None:
     data = stored(name)
     assert load_preset(dump_preset(load_preset(data))) == load_preset(data)
@@ -109,6 +111,8 @@ DELETE = object()
     ({"laws": []}, "preset.law_choice", "preset/no_law"),
     ({"law_choice": "yes"}, "preset.law_choice", "preset/not_boolean"),
 ], ids=str)
+
+
 def test_a_bad_field_is_refused_naming_it(change: dict[str, Any], path: str,
                                           code: str) -> None:
     with pytest.raises(PresetError) as caught:
@@ -177,6 +181,8 @@ def any_preset(draw: st.DrawFn) -> Preset:
 
 @settings(max_examples=60, deadline=None)
 @given(any_preset())
+
+
 def test_any_preset_round_trips_through_json(original: Preset) -> None:
     data = json.loads(json.dumps(dump_preset(original)))
     assert load_preset(data) == original

@@ -5,10 +5,11 @@ Jess' Clause), Holidays, Royalty, Shine On, Check Yo Self, "Mao" with one card l
 "The Game of Mao Has Ended", and its speech outside a play: no speaking but its exceptions,
 "Thank You" for a penalty card and "Thank you Very Much" for a second seven's cards; its
 expulsions (more than double the cards dealt, three mistakes in a row, the last player left
-winning), the Wilkinson Lapse Clause (a turn started early) and its substitutions (a seat
-taken over with its cards, and given back); and its races: Chauncey, Uno Dos Tres,
-Conspiracy, Devil's Advocate, the Kool Kids Klub, James Ofori, Deuces and the four of
-clubs, ties settled by lot.
+winning), the Wilkinson Lapse Clause (a turn started early), its substitutions (a seat
+taken over with its cards, and given back), its points of order (the third person, any
+player ending one, the turn going on), and its races: Chauncey, Uno Dos Tres, Conspiracy,
+Devil's Advocate, the Kool Kids Klub, James Ofori, Deuces and the four of clubs, ties
+settled by lot.
 
 The seed's words are quoted in each test's docstring.
 """
@@ -21,7 +22,9 @@ from typing import Any
 import pytest
 
 from games.engine.actions import (
+    CallOrder,
     Deal,
+    EndOrder,
     LeaveSeat,
     OpenSeat,
     Pass,
@@ -41,6 +44,7 @@ from games.engine.events import (
     Expelled,
     Fired,
     GameOver,
+    OrderEnded,
     OutOfTurn,
     RaceAnswered,
     RaceClosed,
@@ -54,6 +58,7 @@ from games.engine.events import (
 )
 from games.engine.races import lot
 from games.engine.state import GameState
+from games.engine.views import player_view
 from games.presets.opening import open_preset, settings_for
 from games.presets.registry import preset
 from tests.engine.helpers import act, arrange, kinds, of_kind, only, play
@@ -439,6 +444,44 @@ def test_a_mistaken_chauncey_is_speaking() -> None:
     hands = [["2C", "3D"], ["9C", "5C", "3H"], ["4D", "6D"], ["6C", "8D"]]
     _, events = act(table(hands, ["9H"]), Say(BEN, "Chauncey"), at=1_000)
     assert speech(events) == ["Chairman: that's a No Speaking! Ben spoke outside a play."]
+
+
+def test_a_point_of_order_is_talked_in_the_third_person_thank_you_excepted() -> None:
+    """"Any player can call a point of order by simply saying 'Point of Order'." "All players
+    put down their cards, and general discussion is done exclusively in the third person. Any
+    personal pronouns or inability to use third person results in a penalty card." Footnote
+    3: "Personal pronouns are defined as first or second person pronouns (I, you, we, you
+    all, me, my, your, our, us, yours, etc.) The phrase 'Thank you' is exempt from this rule
+    and is allowed to be said." "Players are allowed to discuss another player's cards or
+    other strategies during a 'Point of Order'." No Speaking judges nothing in one."""
+    hands = [["2C"], ["7H", "5C", "3D"], ["7D", "5D", "KC"], ["8C", "6C", "9C"]]
+    state = table(hands, ["9H"], draws=("QS", "2S", "3S"))
+    state, _ = act(state, CallOrder(CAL), 1_000)
+    assert all(player_view(state, seat).hand == () for seat in range(4))
+    for words in ("Cal wonders whose turn it is", "Ben thinks Ava holds the seven",
+                  "Thank you"):
+        state, events = act(state, Say(BEN, words), 2_000)
+        assert speech(events) == [], words
+    state, events = act(state, Say(BEN, "I think you all lost count"), 3_000)
+    assert speech(events) == ["Chairman: that's a Third Person! Ben spoke in the first or "
+                              "second person."]
+    assert len(state.hands[BEN]) == 4
+
+
+def test_any_player_ends_it_and_the_turn_it_was_called_in_goes_on() -> None:
+    """"A point of order is ended when any player says 'End point of order'." "A player can
+    continue their turn during a 'Point of Order' or 'Pause' so long as the 'Point of
+    Order' or 'Pause' was called during the turn of the player." "During a Point of Order,
+    the words 'Point of Order' may not be used except to state the end of one" (the words
+    call and end nothing in the app: its buttons do)."""
+    hands = [["2C"], ["7H", "5C", "3D"], ["7D", "5D", "KC"], ["8C", "6C", "9C"]]
+    state, _ = act(table(hands, ["9H"]), CallOrder(CAL), 1_000)
+    state, events = act(state, EndOrder(BEN), 2_000)
+    assert only(events, OrderEnded).text == ("Ben ends Cal's point of order: play resumes "
+                                            "with Ava to play.")
+    assert (state.current, state.turn) == (AVA, 0)
+    _, events = play(state, AVA, "7H", say="Have a nice day")
+    assert kinds(events)[0] == "played"
 
 
 def test_a_minute_a_move_counted_by_the_clock() -> None:

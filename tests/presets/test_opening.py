@@ -42,6 +42,8 @@ def test_the_teaching_settings() -> None:
     ({"jokers": True}, "jokers", "preset/not_choosable"),
     ({"law": "Mourning"}, "law", "preset/unknown_law"),
 ], ids=str)
+
+
 def test_what_the_preset_does_not_allow_is_refused(chosen: dict[str, Any], path: str,
                                                    code: str) -> None:
     assert refused(**chosen) == (path, code)

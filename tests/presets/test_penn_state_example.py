@@ -4,7 +4,8 @@ aces, twos, eights, stacking fours and sevens, the calls (spades, tens with thei
 the multiple "two", "Last Card", "Mao", "Mao Mao"), a penalty per rule broken, the "Thank
 You" each penalty card is owed and the card for a question asked outside a point of order;
 a play out of turn (a card and the card back, two with a misplay) and the multiple played
-out of turn, after which play continues after its player.
+out of turn, after which play continues after its player; and the point of order itself:
+no penalty in it, no hand seen, and who ends it.
 
 The seed's words are quoted in each test's docstring.
 """
@@ -13,7 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from games.engine.actions import Deal, Say, Tick
+from games.engine.actions import CallOrder, Deal, EndOrder, Play, Say, Tick
 from games.engine.apply import apply
 from games.engine.events import (
     CallBroken,
@@ -21,6 +22,7 @@ from games.engine.events import (
     Drew,
     Event,
     HeldOn,
+    OrderEnded,
     OutOfTurn,
     Played,
     Refused,
@@ -29,6 +31,7 @@ from games.engine.events import (
     WonRound,
 )
 from games.engine.state import GameState
+from games.engine.views import player_view
 from games.presets.opening import open_preset, settings_for
 from games.presets.registry import preset
 from tests.engine.helpers import act, arrange, kinds, of_kind, only, pass_, play, refusal
@@ -270,6 +273,48 @@ def test_a_question_outside_a_point_of_order_costs_a_card_and_hold_on_does_not()
     assert len(state.hands[BEN]) == 2 and state.unanswered == {BEN: ["penalty"]}
     state, events = act(state, Say(BEN, "Point of order. Thank you"))
     assert speech(events) == [] and state.unanswered == {}
+
+
+def test_in_a_point_of_order_questions_cost_nothing_and_nobody_sees_a_hand() -> None:
+    """"Whenever someone wants to ask a question, he must call a point of order ... During a
+    point of order, no penalties are to be given and no one is allowed to look at their
+    cards and any questions that need to be asked or things that need to be said can be done
+    during a point of order." (A thanks owed stays owed until it is said.)"""
+    hands = [["2C"], ["9C", "3H"], ["4D"], ["6C"]]
+    state = table(hands, ["7D"], draws=("2S", "3S"))
+    state, events = act(state, Say(BEN, "Oops"), 1_000)  # a Talking card: thanks owed
+    assert state.unanswered == {BEN: ["penalty"]}
+    state, _ = act(state, CallOrder(BEN), 2_000)
+    assert all(player_view(state, seat).hand == () for seat in range(4))
+    for words in ("Whose turn is it?", "Is a jack on a jack a misplay?"):
+        state, events = act(state, Say(BEN, words), 3_000)
+        assert speech(events) == [] and len(state.hands[BEN]) == 2
+    assert state.unanswered == {BEN: ["penalty"]}
+    state, events = act(state, Say(BEN, "Thank you"), 4_000)
+    assert speech(events) == [] and state.unanswered == {}
+    assert refusal(state, Play(HIDEO, ("9C",)), at=5_000) == "order/paused"
+
+
+def test_its_caller_or_the_oldest_ends_it_or_everyone_else_after_ten_silent_seconds() -> None:
+    """"The caller of the point of order or the oldest player in the group can end a point
+    of order after talking has stopped. If talking has stopped for a period of time (say, 10
+    seconds) and neither the caller of the point of order nor the oldest player ends the
+    point of order by saying 'End Point Of Order,' everyone else can agree to end the point
+    of order by saying 'End Point of Order' together." (The host stands for the oldest.)"""
+    hands = [["2C"], ["9C", "3H"], ["4D"], ["6C"]]
+    state, _ = act(table(hands, ["7D"]), CallOrder(BEN), 1_000)
+    state, _ = act(state, Say(HIDEO, "Whose turn is it?"), 2_000)
+    assert refusal(state, EndOrder(ANDY), at=11_999) == "order/not_quiet"
+    for seat in (ANDY, DEALER):
+        state, events = act(state, EndOrder(seat), 12_000)
+        assert kinds(events) == ["order_agreed"]
+    state, events = act(state, EndOrder(HIDEO), 12_500)
+    assert only(events, OrderEnded).text == ("Everyone but Ben agrees: the point of order "
+                                            "ends, and play resumes with Hideo to play.")
+    # The oldest player (the host) ends one at once.
+    state, _ = act(state, CallOrder(ANDY), 13_000)
+    _, events = act(state, EndOrder(DEALER, host=True), 13_500)
+    assert only(events, OrderEnded).how == "host"
 
 
 def test_seven_seconds_to_play_or_draw_and_hold_on_gives_a_minute_to_many_cards() -> None:

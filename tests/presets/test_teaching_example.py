@@ -6,15 +6,27 @@ after a played queen, the next played card must be black), spoken for by the Ref
 The 9♥ matches suit but is red; 4♠ is black but matches neither suit nor rank. Only Q♣ is
 legal. Play it; because it too is a queen, the next player again needs a black matching
 card. If these are your last 3 cards, you now have 2, so no “Mao” call yet."
+
+And section 04's point of order: a pause its caller ends, the same turn resuming.
 """
 
 from __future__ import annotations
 
-from games.engine.events import CallBroken, Drew, OutOfTurn, Refused, RulesDisclosed
+from games.engine.actions import CallOrder, EndOrder, Play, Say
+from games.engine.events import (
+    CallBroken,
+    Drew,
+    OrderCalled,
+    OrderEnded,
+    OutOfTurn,
+    Refused,
+    RulesDisclosed,
+)
 from games.engine.state import GameState
+from games.engine.views import player_view
 from games.presets.opening import open_preset, settings_for
 from games.presets.registry import preset
-from tests.engine.helpers import arrange, kinds, only, pass_, play
+from tests.engine.helpers import act, arrange, kinds, only, pass_, play, refusal
 
 DEALER, YOU, NEXT, LAST = 0, 1, 2, 3
 NAMES = ("Dee", "You", "Nia", "Lou")
@@ -113,3 +125,24 @@ def test_an_out_of_turn_play_is_restored_and_penalised_without_stealing_the_turn
     assert [(e.count, e.reason) for e in events if isinstance(e, Drew)] == [(1, "penalty")]
     assert "5C" in state.hands[NEXT] and state.current == YOU
     assert state.piles[0].cards[-1] == "QH"
+
+
+def test_a_point_of_order_pauses_play_until_its_caller_ends_it() -> None:
+    """Section 04: "“Point of order” pauses play: put hands face down, do not touch cards,
+    and discuss only turn state or safety, not secret laws. The caller ends the pause and
+    the same turn resumes." (What is discussed is not judged.)"""
+    state = on_a_played_queen_of_hearts()
+    state, events = act(state, CallOrder(LAST), 1_000)
+    assert only(events, OrderCalled).text == ("Lou calls a point of order: play stops and "
+                                             "every hand is face down.")
+    assert all(player_view(state, seat).hand == () for seat in range(4))
+    assert refusal(state, Play(YOU, ("QC",)), at=2_000) == "order/paused"
+    state, events = act(state, Say(YOU, "Is it my turn?"), 3_000)
+    assert kinds(events) == ["said"]
+    assert refusal(state, EndOrder(NEXT), at=4_000) == "order/not_yours"
+    state, events = act(state, EndOrder(LAST), 5_000)
+    assert only(events, OrderEnded).text == ("Lou ends the point of order: play resumes with "
+                                            "You to play.")
+    assert (state.current, state.turn) == (YOU, 0)
+    state, events = play(state, YOU, "QC")
+    assert kinds(events) == ["played"]

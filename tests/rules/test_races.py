@@ -132,9 +132,9 @@ def test_a_race_phrase_is_no_talking_while_it_is_racing() -> None:
     assert phrase is not None
     assert [v.broken for v in judge_speech([talking], [], "Hail Satan! Hail satan")] == [True]
     assert [v.broken for v in judge_speech([talking], [], "Hail Satan! Hail satan",
-                                           [phrase])] == [False]
-    assert [v.broken for v in judge_speech([talking], [], "Hail Satan, Bob", [phrase])] == [
-        True]
+                                           racing=[phrase])] == [False]
+    assert [v.broken for v in judge_speech([talking], [], "Hail Satan, Bob",
+                                           racing=[phrase])] == [True]
 
 
 def test_races_are_effects_of_triggers_the_rulebook_fires() -> None:

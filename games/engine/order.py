@@ -1,0 +1,215 @@
+"""Points of order: play stops, every hand goes face down, and the table may talk.
+
+Any player (or only the host, or nobody: ``order_callers``) calls one
+(:class:`~games.engine.actions.CallOrder`) at any moment of a round's play, on their turn
+or not. While it lasts:
+
+* nothing is played: a play, a pass, a claim is refused (``order/paused``), and the clock
+  is frozen (:func:`games.engine.timers.freeze`), so no turn runs out and no tick is due;
+* every hand is face down (:func:`games.engine.views.player_view` shows none, not even
+  one's own);
+* words said (:class:`~games.engine.actions.Say`) are the table's chat: no talking rule
+  judges them and an owed reply not said is still owed (no penalty for talking), but a
+  third-person rule that judges points of order does (Lynnfield); the state keeps the
+  latest lines (:class:`~games.engine.order_state.PointOfOrder`).
+
+Its caller or the host ends it (:class:`~games.engine.actions.EndOrder`), or any player
+where the game says so (``order_enders: "anyone"``, Lynnfield), or everyone but the caller
+together where the game allows it (``order_agree``: five-card, Penn State), agreeing once
+nobody has spoken in it for ``order_quiet_seconds`` (words said after an agreement start
+the agreeing again: talking had not stopped). Then the clock starts again with every timer
+as far off as it was (:func:`games.engine.timers.thaw`), and the same turn resumes. A
+round or game that ends during one (a penalty the stock cannot supply, the host ending the
+game) ends it too.
+
+Abuse is bounded: a player calls at most ``order_calls`` points of order a round, and not
+within ``order_gap_seconds`` of the end of their last one; the host, who runs the table,
+is held to neither. Who holds the host's powers is the web layer's knowledge: it says so
+in the action's ``host`` flag, from who is asking, never from the request.
+"""
+
+from __future__ import annotations
+
+from games.engine.actions import (
+    Action,
+    CallOrder,
+    ClaimWin,
+    Deal,
+    EndOrder,
+    Pass,
+    Play,
+    PlayerAction,
+    Respond,
+    SkipRule,
+    WriteRule,
+)
+from games.engine.errors import EngineError
+from games.engine.events import Event, OrderAgreed, OrderCalled, OrderEnd, OrderEnded
+from games.engine.order_state import CHAT_KEPT, ChatLine, PointOfOrder
+from games.engine.state import GameState
+from games.engine.timers import freeze, thaw
+from games.engine.views import PlayerView
+
+#: What cannot happen while a point of order lasts: anything that moves a card or the turn,
+#: and a race's answer (its window waits with the clock).
+PAUSED = (Play, Pass, ClaimWin, Deal, WriteRule, SkipRule, Respond)
+
+
+def refuse_paused(state: GameState, action: Action) -> None:
+    """Refuse ``action`` (``order/paused``) if it would move play on while a point of order
+    lasts."""
+    current = state.order.current
+    if current is not None and isinstance(action, PAUSED):
+        raise EngineError("order/paused",
+                          f"Play is stopped: {state.names[current.caller]} called a point "
+                          "of order. Wait until it ends.")
+
+
+def call_order(state: GameState, action: CallOrder, events: list[Event]) -> None:
+    """``action.seat`` calls a point of order, if the game lets them now."""
+    seat, settings, book = action.seat, state.settings, state.order
+    if not 0 <= seat < state.players:
+        raise EngineError("action/bad_seat", f"There is no seat {seat} in this game.")
+    if state.phase != "playing":
+        raise EngineError("action/wrong_phase",
+                          "A point of order can be called only while cards are played.")
+    if settings.order_callers == "nobody":
+        raise EngineError("order/not_allowed", "This game has no points of order.")
+    if settings.order_callers == "host" and not action.host:
+        raise EngineError("order/host_only",
+                          "Only the host can call a point of order in this game.")
+    if book.current is not None:
+        raise EngineError("order/already",
+                          f"{state.names[book.current.caller]} has already called a point "
+                          "of order.")
+    if not action.host:
+        _within_limits(state, seat)
+    if book.round != state.round:
+        book.round, book.calls = state.round, {}
+    book.calls[seat] = book.calls.get(seat, 0) + 1
+    book.current = PointOfOrder(caller=seat, since=state.clock, quiet_since=state.clock)
+    freeze(state, state.clock)
+    events.append(OrderCalled(
+        text=f"{state.names[seat]} calls a point of order: play stops and every hand is "
+             "face down.", seat=seat))
+
+
+def _within_limits(state: GameState, seat: int) -> None:
+    """Refuse a call past the game's limits (calls a round, the gap between two)."""
+    settings, book = state.settings, state.order
+    most = settings.order_calls
+    if most is not None and book.calls_in(state.round, seat) >= most:
+        times = "once" if most == 1 else f"{most} times"
+        raise EngineError("order/too_many",
+                          f"You have called a point of order {times} this round: the most "
+                          "this game allows.")
+    ended = book.last_ended.get(seat)
+    if ended is not None:
+        wait = ended + settings.order_gap_seconds * 1000 - state.clock
+        if wait > 0:
+            seconds = -(-wait // 1000)
+            raise EngineError("order/too_soon",
+                              f"You can call another point of order in {seconds} second"
+                              f"{'' if seconds == 1 else 's'}.")
+
+
+def end_order(state: GameState, action: EndOrder, events: list[Event]) -> None:
+    """``action.seat`` ends the point of order, or agrees to end it (where everyone else
+    together may)."""
+    seat, settings, current = action.seat, state.settings, state.order.current
+    if not 0 <= seat < state.players:
+        raise EngineError("action/bad_seat", f"There is no seat {seat} in this game.")
+    if current is None:
+        raise EngineError("order/none", "There is no point of order to end.")
+    caller = state.names[current.caller]
+    if seat == current.caller:
+        _end(state, "caller", seat, events)
+    elif action.host:
+        _end(state, "host", seat, events)
+    elif settings.order_enders == "anyone":
+        _end(state, "player", seat, events)
+    elif settings.order_agree:
+        _agree(state, current, seat, events)
+    else:
+        raise EngineError("order/not_yours",
+                          f"Only {caller}, who called it, or the host can end this point "
+                          "of order.")
+
+
+def _agree(state: GameState, current: PointOfOrder, seat: int, events: list[Event]) -> None:
+    """``seat`` agrees to end the point of order; everyone but its caller agreeing ends it."""
+    if seat in current.agreed:
+        raise EngineError("order/agreed", "You have already agreed to end it.")
+    quiet = state.settings.order_quiet_seconds * 1000
+    wait = current.quiet_since + quiet - state.clock
+    if wait > 0:
+        seconds = -(-wait // 1000)
+        raise EngineError("order/not_quiet",
+                          f"The others may agree to end it once nobody has spoken for "
+                          f"{state.settings.order_quiet_seconds} seconds: {seconds} more.")
+    current.agreed.append(seat)
+    needed = state.players - 1
+    events.append(OrderAgreed(
+        text=f"{state.names[seat]} agrees to end the point of order ({len(current.agreed)} "
+             f"of {needed}).", seat=seat, agreed=len(current.agreed), needed=needed))
+    if len(current.agreed) == needed:
+        _end(state, "agreed", None, events)
+
+
+def _end(state: GameState, how: OrderEnd, seat: int | None, events: list[Event]) -> None:
+    """End the point of order under way (``seat``: who ended it, if one seat did): the
+    clock starts again where it stopped."""
+    current = state.order.current
+    assert current is not None
+    state.order.current = None
+    state.order.last_ended[current.caller] = state.clock
+    thaw(state, state.clock)
+    caller = state.names[current.caller]
+    resumes = f"play resumes with {state.names[state.current]} to play"
+    if how == "agreed":
+        text = f"Everyone but {caller} agrees: the point of order ends, and {resumes}."
+    elif how == "round":
+        text = "The point of order ends with the round."
+    else:
+        assert seat is not None
+        whose = "the" if how == "caller" else f"{caller}'s"
+        text = f"{state.names[seat]} ends {whose} point of order: {resumes}."
+    events.append(OrderEnded(text=text, seat=seat, caller=current.caller, how=how))
+
+
+def listen(state: GameState, seat: int, words: str) -> None:
+    """Words said during the point of order: a line of its chat, and talking that has not
+    stopped (the quiet starts again, and so does the agreeing to end it)."""
+    current = state.order.current
+    assert current is not None
+    current.said = [*current.said, ChatLine(seat, " ".join(words.split()))][-CHAT_KEPT:]
+    current.quiet_since = state.clock
+    current.agreed = []
+
+
+def settle(state: GameState, events: list[Event]) -> None:
+    """After an action: a point of order outlives no round (a penalty the stock could not
+    supply, the host ending the game): it ends with it."""
+    if state.order.current is None or state.phase == "playing":
+        return
+    if state.phase == "ended":
+        state.order.current = None
+        thaw(state, state.clock)
+        return
+    _end(state, "round", None, events)
+
+
+def bot_move(view: PlayerView) -> PlayerAction | None:
+    """What a bot does while a point of order lasts (``view.order``): it plays nothing and
+    says nothing (it has no question to ask, and a word could cost it a card); it ends one
+    it called (a seat handed to a bot mid-pause), and agrees to end one once someone else
+    has (where everyone else together may), never before: people decide when talking is
+    over."""
+    order, seat = view.order, view.viewer
+    if order is None or seat is None:
+        return None
+    if order.caller == seat:
+        return EndOrder(seat)
+    if view.settings.order_agree and order.agreed and seat not in order.agreed:
+        return EndOrder(seat)
+    return None
