@@ -28,7 +28,7 @@ from games.store.errors import ServiceError
 from games.store.mirrors import update_mirrors
 from games.store.reads import GameRef, game_settings, locked_game
 from games.store.subscribers import Change, changed
-from games.store.writes import now_ms
+from games.store.writes import game_time
 
 #: Seeds are drawn below this bound (a BigIntegerField holds them).
 SEED_LIMIT = 2**62
@@ -182,11 +182,11 @@ def start_game(ref: GameRef, holder: str) -> Game:
             state, events = open_preset(settings, [s.name for s in seats], game.seed)
         except (EngineError, PresetError) as exc:
             raise ServiceError("lobby/invalid", str(exc)) from None
-        at = now_ms()
+        at = game_time()
         if events:
             # A game dealt at once starts its clock now (a replay starts it at the time
             # the opening's entry keeps); else the first deal will.
-            start_clock(state, at)
+            start_clock(state, at or 0)
         game.settings = settings.to_json()
         game.state = state.to_json()
         game.phase = state.phase

@@ -17,6 +17,7 @@ from __future__ import annotations
 import time
 from dataclasses import dataclass
 
+from django.conf import settings
 from django.db import transaction
 from django.utils import timezone
 
@@ -44,14 +45,21 @@ class SubmitResult:
 
 
 def now_ms() -> int:
-    """The server's clock, in milliseconds: the time every action is applied at."""
+    """The server's clock, in milliseconds."""
     return time.time_ns() // 1_000_000
+
+
+def game_time() -> int | None:
+    """The time an action is applied at: the server's clock, or ``None`` (no time passes,
+    so no deadline ever does) where the game clocks are off (``MAO_TIMERS=0``, the tests':
+    a test that wants time to pass gives it)."""
+    return now_ms() if settings.MAO_TIMERS else None
 
 
 def submit_action(game_ref: GameRef, action: Action, expected_version: int | None,
                   at: int | None = None, *, taker: str | None = None) -> SubmitResult:
     """Apply ``action`` to the stored game if it is still at ``expected_version``, at the
-    time ``at`` (ms; ``None``: now, once the game is locked).
+    time ``at`` (ms; ``None``: :func:`game_time`, once the game is locked).
 
     ``expected_version`` ``None`` accepts the game at any version: only for actions whose
     meaning does not depend on what the asker's screen showed (words said, which are
@@ -77,7 +85,7 @@ def submit_action(game_ref: GameRef, action: Action, expected_version: int | Non
                 "action/stale_version",
                 f"Your screen is out of date: it shows version {expected_version} of the game, "
                 f"which is now at version {game.version}. Look again, then retry.")
-        after, events = apply(before, action, now_ms() if at is None else at)
+        after, events = apply(before, action, game_time() if at is None else at)
         now = timezone.now()
         version = game.version + 1
         game.state = after.to_json()

@@ -57,7 +57,7 @@ def test_a_draft_call_overlapping_a_house_call_is_noted() -> None:
     game, clients = preset_game(preset("teaching"))
     text = preview(clients[0], game, call_draft("Mao"))
     assert "The house rule “Mao” already asks for the same words" in text
-    assert "Mao" in text and "rules everyone knows (Misplay, Spade Call, Mao)" in text
+    assert "Mao" in text and "rules everyone knows (Misplay, Spade Call, Mao, Silence)" in text
 
 
 def test_the_grid_counts_the_house_rules() -> None:

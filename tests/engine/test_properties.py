@@ -310,8 +310,8 @@ def test_teaching_games_keep_every_invariant_and_conserve_cards(game: PresetGame
         assert card_census(state) == deck
         # The house rules stay in force and public; only laws retire.
         assert [e.jargon for e in state.rules if e.house and e.active] == [
-            "Misplay", "Spade Call", "Mao"]
-        assert set(state.disclosed) >= {1, 2, 3}
+            "Misplay", "Spade Call", "Mao", "Silence"]
+        assert set(state.disclosed) >= {1, 2, 3, 4}
 
 
 @PRESET_EXAMPLES

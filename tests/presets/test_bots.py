@@ -93,7 +93,7 @@ def test_a_bot_knows_the_house_rules_and_its_own_but_no_secret_law() -> None:
     settings = settings_for(presets()["teaching"], players=4, law="Wrong Colour")
     state, _ = open_preset(settings, ["A", "B", "C", "D"], 3)
     known = [r.jargon for r in rules_known(player_view(state, 1))]
-    assert known == ["Misplay", "Spade Call", "Mao"]
+    assert known == ["Misplay", "Spade Call", "Mao", "Silence"]
 
 
 @pytest.mark.parametrize("name", NAMES)

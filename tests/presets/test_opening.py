@@ -75,8 +75,8 @@ def test_teaching_with_its_law_starts_dealt_with_the_law_in_force() -> None:
     assert (state.phase, state.writers) == ("playing", [])
     assert [(e.jargon, e.author, e.house) for e in state.rules] == [
         ("Misplay", None, True), ("Spade Call", None, True), ("Mao", None, True),
-        ("Wrong Colour", None, False)]
-    assert state.disclosed == [1, 2, 3]
+        ("Silence", None, True), ("Wrong Colour", None, False)]
+    assert state.disclosed == [1, 2, 3, 4]
     assert events[0].text.startswith("Round 1: Ann deals 5 cards each.")
     # 003: "With 4 players, 20 are held, 1 exposed and 31 in stock."
     assert (sum(len(h) for h in state.hands), len(state.piles[0].cards), len(state.stock)) == (
@@ -86,7 +86,7 @@ def test_teaching_with_its_law_starts_dealt_with_the_law_in_force() -> None:
 def test_teaching_without_its_law_waits_for_a_written_first_law() -> None:
     state, events = open_preset(settings_for(TEACHING, first_rule_maker=1), NAMES, 3)
     assert (state.phase, state.writers, events) == ("writing", [1], [])
-    assert [r.jargon for r in state.rulebook().rules] == ["Misplay", "Spade Call", "Mao"]
+    assert [r.jargon for r in state.rulebook().rules] == ["Misplay", "Spade Call", "Mao", "Silence"]
 
 
 def test_the_law_stays_secret_and_the_house_rules_public() -> None:
@@ -95,7 +95,7 @@ def test_the_law_stays_secret_and_the_house_rules_public() -> None:
     for seat in (0, 1, None):
         view = player_view(state, seat)
         text = json.dumps(view.to_json(), default=str)
-        assert [r.jargon for r in view.house_rules] == ["Misplay", "Spade Call", "Mao"]
+        assert [r.jargon for r in view.house_rules] == ["Misplay", "Spade Call", "Mao", "Silence"]
         assert "Wrong Colour" not in text
 
 

@@ -1,6 +1,6 @@
 """Seed 003's worked example (section 07), replayed through the engine under the teaching
-preset: its house rules (Misplay, Spade Call, Mao) and its tutorial law (Wrong Colour:
-after a played queen, the next played card must be black), spoken for by the Referee.
+preset: its house rules (Misplay, Spade Call, Mao, Silence) and its tutorial law (Wrong
+Colour: after a played queen, the next played card must be black), spoken for by the Referee.
 
 "The top is a played Q♥ and the secret law requires a black card next. You hold 9♥, Q♣, 4♠.
 The 9♥ matches suit but is red; 4♠ is black but matches neither suit nor rank. Only Q♣ is
@@ -21,6 +21,7 @@ from games.engine.events import (
     OutOfTurn,
     Refused,
     RulesDisclosed,
+    SpeechBroken,
 )
 from games.engine.state import GameState
 from games.engine.views import player_view
@@ -146,3 +147,15 @@ def test_a_point_of_order_pauses_play_until_its_caller_ends_it() -> None:
     assert (state.current, state.turn) == (YOU, 0)
     state, events = play(state, YOU, "QC")
     assert kinds(events) == ["played"]
+
+
+def test_words_outside_a_play_cost_a_card_but_a_point_of_order() -> None:
+    """Section 04: "Otherwise remain silent. ... Missing or unnecessary speech draws 1 penalty
+    card." "'Point of order' pauses play." (The calls are said with the play itself.)"""
+    state = on_a_played_queen_of_hearts()
+    state, events = act(state, Say(NEXT, "Is it my turn?"))
+    assert only(events, SpeechBroken).text == ("Referee: that's a Silence! Nia spoke outside a "
+                                               "play.")
+    assert [(e.count, e.reason) for e in events if isinstance(e, Drew)] == [(1, "penalty")]
+    _, events = act(state, Say(LAST, "Point of order"))
+    assert not [e for e in events if isinstance(e, SpeechBroken)]
