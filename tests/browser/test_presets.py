@@ -11,7 +11,8 @@ match and the house rules apart). Where the dealer names the start, the host dea
 deal form while the others see who is dealing. A reply a seat owes under a preset's speech
 rules ("Thank you" after a penalty) is said first, by that seat, off its turn too: typed
 into its say-box, as a person would. While the table races (Lynnfield's Chauncey, five-card's
-jack) every seat answers on the race's button, in seat order.
+jack) every seat answers on the race's button, in seat order; with the game clocks off no
+time passes, so the answers tie and the lots the server draws are the mirror's.
 
 The presets are a table of scripts (:data:`SCRIPTS`): a row names the preset, its seed and
 law, how the host gets the first round dealt, and what the round must show. A new preset
@@ -40,14 +41,12 @@ from games.engine.actions import (
     Respond,
     Say,
     SkipRule,
-    Tick,
     WriteRule,
 )
 from games.engine.apply import apply
 from games.engine.bots import KnownRules, Oracle
 from games.engine.events import CallBroken, Refused
 from games.engine.state import GameState
-from games.engine.timers import next_due
 from games.engine.views import player_view
 from games.presets.opening import open_preset, settings_for
 from games.presets.registry import preset
@@ -66,9 +65,6 @@ NAMES = ("Ann", "Bob", "Cat")
 WAIT_MS = WAIT_SECONDS * 1000
 #: The most actions the round may take: a bound the seeded games never reach.
 ROUND_ACTIONS = 200
-#: How far the mirror's clock moves with each action (ms): well within a turn's clock and a
-#: race's window, as the browser's real moves are.
-STEP_MS = 100
 PHONE = {"width": 375, "height": 740}
 #: The rule Ann writes in Mini Mao: the builder's own starting example, named Pip.
 PIP = {"jargon": "Pip", "rule": check(new_form()).spec}
@@ -162,10 +158,11 @@ def _off_turn[A: (Say, Respond)](state: GameState, step: int, script: Script,
 
 
 def _choose(state: GameState, step: int, script: Script, broken: bool) -> PlayerAction:
-    # While the table races, the next seat (in seat order) that has not answered answers, on
-    # the race's button: the last in that order is the last on the server too, since each
-    # answer waits for every screen to show the one before. Then a reply a seat owes under
-    # the preset's speech rules, said first, off its turn too.
+    # While the table races, every seat that has not answered answers, on the race's button,
+    # in seat order. No time passes in a game on a server whose clocks are off (as on the
+    # mirror), so the answers tie and the race closes once every seat has answered, settled
+    # by the same draw of lots on both. Then a reply a seat owes under the preset's speech
+    # rules, said first, off its turn too.
     if state.races.open:
         race = _off_turn(state, step, script, range(state.players), Respond)
         if race is not None:
@@ -305,17 +302,11 @@ def test_a_preset_is_played_from_the_lobby_to_a_round_won(
     for step in range(ROUND_ACTIONS):
         if state.winners:
             break
-        # The mirror's time moves on with each action (the server's with the clock): a race
-        # to name a suit closes the millisecond after its first answer, within the next
-        # action, on both. The choice is made on the table as that action will find it.
-        at = state.clock + STEP_MS
-        due = next_due(state)
-        seen = apply(state, Tick(), at)[0] if due is not None and due <= at else state
-        action = _choose(seen, step, script, broken)
+        action = _choose(state, step, script, broken)
         # A reply owed may be said by a seat off its turn: the one who acts is the action's.
         mover = by_name[state.names[action.seat]]
-        assert sorted(mover.hand()) == sorted(seen.hands[action.seat]), "the mirror agrees"
-        state, events = apply(state, action, at)
+        assert sorted(mover.hand()) == sorted(state.hands[action.seat]), "the mirror agrees"
+        state, events = apply(state, action)
         _do(mover, action)
         version += 1
         same_version(players, version)

@@ -246,7 +246,10 @@ def test_bots_answer_at_once_when_they_act_at_once_and_the_last_person_draws(
     state = stored_state(game)
     (race,) = state.races.open
     assert sorted(r.seat for r in race.responses) == [1, 2]
-    game = submit_action(game.code, Respond(0, 1), game.version).game
+    # (No time passes in a game with the clocks off, as in the tests: the person's answer
+    # is given its second.)
+    later = stored_state(game).clock + 1_000
+    game = submit_action(game.code, Respond(0, 1), game.version, at=later).game
     closed = [e for e in game_log(game, since=game.version - 1) if isinstance(e, RaceClosed)]
     assert [e.losers for e in closed] == [(0,)]
 
