@@ -112,6 +112,11 @@ class ClockView:
     frozen_at: int | None = None
     at: int = 0
 
+    @property
+    def stopped(self) -> bool:
+        """Whether a point of order has stopped the clock (its time may be 0 in a test)."""
+        return self.frozen_at is not None
+
     def left(self, due: int | None) -> float | None:
         """Seconds left until ``due`` at the game's own time (a stopped clock counts from
         the time it stopped); ``None`` for no deadline."""

@@ -183,6 +183,22 @@ def new_context(browser: Browser, server_url: str) -> Iterator[Callable[..., Bro
         context.close()
 
 
+@pytest.fixture
+def timed_context(browser: Browser, timed_server_url: str
+                  ) -> Iterator[Callable[..., BrowserContext]]:
+    """As :func:`new_context`, on the live server whose clocks run (:func:`timed_env`)."""
+    made: list[BrowserContext] = []
+
+    def make(**options: Any) -> BrowserContext:
+        context = open_context(browser, timed_server_url, **options)
+        made.append(context)
+        return context
+
+    yield make
+    for context in made:
+        context.close()
+
+
 @pytest.fixture(scope="session")
 def screenshot_dir() -> Path:
     """``test-output/screenshots/``, created (each run overwrites the pictures by name)."""

@@ -38,15 +38,17 @@ def _pressed(player: Player, others: list[Player], press: Callable[[], None]) ->
 
 
 def test_a_point_of_order_hides_every_hand_and_resumes_the_same_turn(
-        new_context: Callable[..., BrowserContext], server_url: str,
-        server_env: dict[str, str], shoot: Callable[[Page, str], Path]) -> None:
-    game = stage(server_env, {"players": 3, "hand_size": 5, "names": NAMES, "seed": 1,
+        timed_context: Callable[..., BrowserContext], timed_server_url: str,
+        timed_env: dict[str, str], shoot: Callable[[Page, str], Path]) -> None:
+    # On the server whose clocks run: the turn's clock must stand still while play is
+    # stopped, and run on after it with the time it had left.
+    game = stage(timed_env, {"players": 3, "hand_size": 5, "names": NAMES, "seed": 1,
                               "settings": {"turn_seconds": 120},
                               "rules": [[0, "Third", THIRD]]})
-    ann = _sit(new_context, server_url, game, 0, **DESKTOP)
-    bob = _sit(new_context, server_url, game, 1, **DESKTOP)
-    cat = _sit(new_context, server_url, game, 2, **PHONE)
-    watcher = _sit(new_context, server_url, game, None, **DESKTOP)
+    ann = _sit(timed_context, timed_server_url, game, 0, **DESKTOP)
+    bob = _sit(timed_context, timed_server_url, game, 1, **DESKTOP)
+    cat = _sit(timed_context, timed_server_url, game, 2, **PHONE)
+    watcher = _sit(timed_context, timed_server_url, game, None, **DESKTOP)
     players = [ann, bob, cat]
     everyone = [*players, watcher]
     assert bob.my_turn() and len(bob.hand()) == 5
