@@ -245,6 +245,8 @@ def _order_action(game: Game, state: GameState) -> PlayerAction | None:
     """What a seated bot does while a point of order lasts (mostly nothing)."""
     for index in game.seats.filter(is_bot=True).order_by("index").values_list("index",
                                                                             flat=True):
+        if not state.in_play(index):
+            continue  # a bot's seat removed or expelled keeps its row, not its place
         action = bot_move(player_view(state, index))
         if action is not None:
             return action

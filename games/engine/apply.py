@@ -75,6 +75,12 @@ def apply(state: GameState, action: Action, at: int | None = None
         fire_due(new, new.clock, events)
         if new.phase == "ended":
             raise EngineError("action/wrong_phase", "The game is over.")
+        if (isinstance(action, Play | Pass) and action.seat == state.current
+                and turn_key(new) != before):
+            # The move was meant for a turn that ran out before it came: it is too late,
+            # not a move out of turn (which a game may penalise).
+            raise EngineError("action/too_late",
+                              "Too late: your time ran out before your move came.")
     if isinstance(action, Play | Pass | ClaimWin):
         hold(new)  # nobody plays while the table races
     if isinstance(action, Play | Pass | ClaimWin) and new.phase == "playing" and (

@@ -3,8 +3,9 @@
 * **The turn clock** (``turn_seconds``): whenever a new turn starts (another player to
   move, or the same one again after a refusal or a "play again"), its timer ``turn`` is
   set ``turn_seconds`` ahead. A player who neither plays nor draws in time is called for
-  delay by the chair ("Dealer: that's a Delay of Game! Bull took too long."), draws
-  ``delay_penalty`` cards (and what they owed, as a pass pays it), and the turn passes.
+  delay by the chair ("Dealer: that's a Delay of Game! Bull took longer than 7 seconds."),
+  draws ``delay_penalty`` cards (and what they owed, as a pass pays it), and the turn
+  passes. A move that comes after the turn ran out is refused (``action/too_late``).
   Speech never moves the turn, so it never restarts the clock.
 * **"Hold on"** (``hold_on_seconds``): the player to move, holding at least
   ``hold_on_cards`` cards, says "Hold on" (outside a play): once a turn, their clock is
@@ -57,14 +58,17 @@ def keep_time(state: GameState, before: TurnKey | None, at: int) -> None:
         cancel_timer(state, TURN)
         state.held = False
         return
+    # A deadline set while a point of order has stopped the clock counts from the moment it
+    # stopped: the thaw adds the whole pause to every timer.
+    start = at if state.frozen_at is None else state.frozen_at
     if settings.game_minutes is not None and END not in state.timers:
         # A timed game lasts from its first deal (it ends only when this timer fires).
-        set_timer(state, END, at + settings.game_minutes * 60_000)
+        set_timer(state, END, start + settings.game_minutes * 60_000)
     if before != turn_key(state):
         state.held = False
         if settings.turn_seconds is not None:
-            set_timer(state, TURN, at + settings.turn_seconds * 1000)
-    _wait_for_races(state, at)
+            set_timer(state, TURN, start + settings.turn_seconds * 1000)
+    _wait_for_races(state, start)
 
 
 def _wait_for_races(state: GameState, at: int) -> None:
@@ -125,9 +129,11 @@ def _delay_of_game(state: GameState, name: str, at: int, events: list[Event]) ->
 def _time_up(state: GameState, name: str, at: int, events: list[Event]) -> None:
     """A timed game's time is up: the fewest cards win, and the game ends."""
     scores = tuple(len(hand) for hand in state.hands)
-    best = min(scores)
-    winners = tuple(seat for seat, score in enumerate(scores) if score == best)
-    listing = ", ".join(f"{state.names[s]} {scores[s]}" for s in range(state.players))
+    # A seat out of the game holds no cards, and wins nothing.
+    playing = state.seats_in_play()
+    best = min(scores[s] for s in playing)
+    winners = tuple(s for s in playing if scores[s] == best)
+    listing = ", ".join(f"{state.names[s]} {scores[s]}" for s in playing)
     leaders = " and ".join(state.names[s] for s in winners)
     cards = "card" if best == 1 else "cards"
     verdict = (f"{leaders} holds the fewest cards ({best}) and wins the game."

@@ -516,8 +516,9 @@ class HeldOn(Event):
 @event_kind("time_up")
 @dataclass(frozen=True, slots=True, kw_only=True)
 class TimeUp(Event):
-    """A timed game's time is up: ``winners`` hold the fewest cards (``scores``: every
-    seat's count). The game ends with it."""
+    """A timed game's time is up: ``winners`` hold the fewest cards of the seats still in
+    the game (``scores``: every seat's count, a seat out of it holding none). The game ends
+    with it."""
 
     scores: tuple[int, ...]
     winners: tuple[int, ...]

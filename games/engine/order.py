@@ -148,12 +148,19 @@ def _agree(state: GameState, current: PointOfOrder, seat: int, events: list[Even
                           f"The others may agree to end it once nobody has spoken for "
                           f"{state.settings.order_quiet_seconds} seconds: {seconds} more.")
     current.agreed.append(seat)
-    needed = state.players - 1
+    needed = agreers(state, current)
+    agreed = len(set(current.agreed) & set(needed))
     events.append(OrderAgreed(
-        text=f"{state.names[seat]} agrees to end the point of order ({len(current.agreed)} "
-             f"of {needed}).", seat=seat, agreed=len(current.agreed), needed=needed))
-    if len(current.agreed) == needed:
+        text=f"{state.names[seat]} agrees to end the point of order ({agreed} of "
+             f"{len(needed)}).", seat=seat, agreed=agreed, needed=len(needed)))
+    if set(needed) <= set(current.agreed):
         _end(state, "agreed", None, events)
+
+
+def agreers(state: GameState, current: PointOfOrder) -> list[int]:
+    """Who must agree to end ``current`` together: every seat still in the game and held,
+    but its caller (a seat out of the game cannot act, and nobody sits in an open one)."""
+    return [s for s in state.seats_in_play() if s != current.caller and s not in state.vacant]
 
 
 def _end(state: GameState, how: OrderEnd, seat: int | None, events: list[Event]) -> None:
@@ -189,8 +196,16 @@ def listen(state: GameState, seat: int, words: str) -> None:
 
 def settle(state: GameState, events: list[Event]) -> None:
     """After an action: a point of order outlives no round (a penalty the stock could not
-    supply, the host ending the game): it ends with it."""
-    if state.order.current is None or state.phase == "playing":
+    supply, the host ending the game): it ends with it. Where everyone else together may end
+    one, a seat leaving may leave everyone who is left agreed: then it ends too."""
+    current = state.order.current
+    if current is None:
+        return
+    if state.phase == "playing":
+        needed = agreers(state, current)
+        if (state.settings.order_agree and current.agreed and needed
+                and set(needed) <= set(current.agreed)):
+            _end(state, "agreed", None, events)
         return
     if state.phase == "ended":
         state.order.current = None

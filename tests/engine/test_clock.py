@@ -94,9 +94,10 @@ def test_speech_does_not_restart_the_clock() -> None:
 
 def test_an_action_after_the_deadline_finds_the_turn_over() -> None:
     # Bob's pass comes after his five seconds, before the tick: the server's clock
-    # decides, so his turn is over and the pass is not his to make.
+    # decides, so his turn is over and the pass is too late; Ann's is not her turn.
     state = table(turn_seconds=5)
-    assert refusal(state, Pass(1), at=5_500) == "action/not_your_turn"
+    assert refusal(state, Pass(1), at=5_500) == "action/too_late"
+    assert refusal(state, Pass(0), at=5_500) == "action/not_your_turn"
 
 
 def test_speech_after_the_deadline_is_heard_after_the_turn_runs_out() -> None:

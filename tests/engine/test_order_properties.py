@@ -32,7 +32,7 @@ STEP = st.tuples(st.integers(0, 9_000), st.sampled_from(
 #: Why an action may be refused in these games.
 REFUSALS = {"action/not_due", "action/not_your_turn", "action/wrong_phase", "order/paused",
             "order/already", "order/none", "order/not_yours", "order/too_many",
-            "order/too_soon", "order/not_quiet", "order/agreed"}
+            "order/too_soon", "order/not_quiet", "order/agreed", "action/too_late"}
 
 
 def opening(seed: int, players: int, agree: bool, quiet: int, minutes: bool) -> GameState:

@@ -14,7 +14,7 @@ from asgiref.sync import sync_to_async
 from django.test import Client
 
 from games.bots.driver import bot_action, kick
-from games.engine.actions import CallOrder, EndOrder, HandOver
+from games.engine.actions import CallOrder, EndOrder, HandOver, RemoveSeat
 from games.engine.events import OrderCalled, OrderEnded
 from games.models import Game
 from games.presets.format import Preset
@@ -227,6 +227,25 @@ def test_a_bot_agrees_to_end_it_once_a_person_has() -> None:
             "type": "end_order", "seat": 3, "host": False}
         submit_action(game, EndOrder(0), game.version)
         game.refresh_from_db()
+        assert stored_state(game).order.current is None
+
+
+def test_a_bot_whose_seat_left_the_game_stands_in_for_no_bot_still_in_it() -> None:
+    """A removed bot keeps its seat row (and ``is_bot``): it must not be asked to agree, for
+    the engine refuses a seat out of the game, which held up every bot after it."""
+    clients = [holder_client() for _ in range(2)]
+    with with_preset(AGREEING) as agreeing:
+        game = create_game(settings_for(agreeing, players=4, first_rule_maker=0),
+                           ["Gogol", "Bull", "Worms", "Ada"], bots={2: "oracle", 3: "oracle"},
+                           holders=[k for _, k in clients] + [None, None])
+        game = submit_action(game, RemoveSeat(0, 2), game.version).game
+        game = submit_action(game, CallOrder(1), None).game
+        game = submit_action(game, EndOrder(0), None).game  # Gogol agrees (not as the host)
+        game.refresh_from_db()
+        # Ada, the bot still in the game, agreed at once (bots act at once in the tests),
+        # which ended it: everyone still in the game but its caller agreed.
+        assert game.log.order_by("-seq").values_list("action", flat=True)[0] == {
+            "type": "end_order", "seat": 3, "host": False}
         assert stored_state(game).order.current is None
 
 
