@@ -21,7 +21,8 @@ from collections.abc import Callable
 
 logger = logging.getLogger(__name__)
 
-#: A job: runs the bots of one game; returns nothing, raises on failure.
+#: A job: one game's due work (its bots' moves, or its clock's tick); returns nothing,
+#: raises on failure.
 Job = Callable[[], None]
 
 

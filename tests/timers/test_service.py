@@ -11,7 +11,7 @@ from unittest import mock
 import pytest
 from django.test import override_settings
 
-from games.engine.actions import Pass, Say, Tick, WriteRule
+from games.engine.actions import Pass, Tick, WriteRule
 from games.engine.clock import TURN
 from games.engine.events import TimedOut, event_from_json
 from games.engine.settings import GameSettings
@@ -157,7 +157,3 @@ def test_words_are_heard_whatever_version_the_screen_showed() -> None:
     # A play still needs the version the screen showed.
     outcome = perform(game, "bob-holder", ActionRequest({"type": "pass"}, old))
     assert (outcome.accepted, outcome.code) == (False, "action/stale_version")
-
-
-def test_the_say_actions_carry_no_clock_of_their_own() -> None:
-    assert Say(1, "x") == Say(seat=1, words="x")
