@@ -119,11 +119,15 @@ def serve(env: dict[str, str], folder: Path, log_name: str = "daphne.log") -> It
 @pytest.fixture(scope="session")
 def server_url(server_env: dict[str, str]) -> Iterator[str]:
     """The base URL of a live daphne serving Mini Mao with a fresh database."""
-    env = server_env
+    yield from _migrate_and_serve(server_env, "daphne.log")
+
+
+def _migrate_and_serve(env: dict[str, str], log_name: str) -> Iterator[str]:
+    """Migrate the SQLite database ``env`` names, then serve it (:func:`serve`)."""
     folder = Path(env["DATABASE_URL"].removeprefix("sqlite:///")).parent
     subprocess.run([sys.executable, "manage.py", "migrate", "--no-input", "-v", "0"],
                    cwd=ROOT, env=env, check=True)
-    with serve(env, folder) as url:
+    with serve(env, folder, log_name) as url:
         yield url
 
 
@@ -142,11 +146,7 @@ def timed_env(server_env: dict[str, str], tmp_path_factory: pytest.TempPathFacto
 @pytest.fixture(scope="session")
 def timed_server_url(timed_env: dict[str, str]) -> Iterator[str]:
     """The base URL of the live server whose clocks run (:func:`timed_env`)."""
-    folder = Path(timed_env["DATABASE_URL"].removeprefix("sqlite:///")).parent
-    subprocess.run([sys.executable, "manage.py", "migrate", "--no-input", "-v", "0"],
-                   cwd=ROOT, env=timed_env, check=True)
-    with serve(timed_env, folder, "daphne-timed.log") as url:
-        yield url
+    yield from _migrate_and_serve(timed_env, "daphne-timed.log")
 
 
 @pytest.fixture(scope="session")
@@ -171,10 +171,15 @@ def browser() -> Iterator[Browser]:
 @pytest.fixture
 def new_context(browser: Browser, server_url: str) -> Iterator[Callable[..., BrowserContext]]:
     """Make browser contexts (one per person: separate cookies); all closed after the test."""
+    yield from _contexts(browser, server_url)
+
+
+def _contexts(browser: Browser, url: str) -> Iterator[Callable[..., BrowserContext]]:
+    """A maker of browser contexts on the server at ``url``, closing them all at the end."""
     made: list[BrowserContext] = []
 
     def make(**options: Any) -> BrowserContext:
-        context = open_context(browser, server_url, **options)
+        context = open_context(browser, url, **options)
         made.append(context)
         return context
 
@@ -187,16 +192,7 @@ def new_context(browser: Browser, server_url: str) -> Iterator[Callable[..., Bro
 def timed_context(browser: Browser, timed_server_url: str
                   ) -> Iterator[Callable[..., BrowserContext]]:
     """As :func:`new_context`, on the live server whose clocks run (:func:`timed_env`)."""
-    made: list[BrowserContext] = []
-
-    def make(**options: Any) -> BrowserContext:
-        context = open_context(browser, timed_server_url, **options)
-        made.append(context)
-        return context
-
-    yield make
-    for context in made:
-        context.close()
+    yield from _contexts(browser, timed_server_url)
 
 
 @pytest.fixture(scope="session")
