@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 from django.test import Client
 
-from games.engine.actions import EndGame
+from games.engine.actions import CallOrder, EndGame, EndOrder
 from games.models import Hypothesis, Note, SealedGuess
 from games.store.writes import submit_action
 from tests.factories import holder_client
@@ -215,3 +215,18 @@ def test_a_refused_seal_keeps_no_hypothesis_either() -> None:
     answer = _save(watcher, game.code, GRONK, seal="1")
     assert "Only the players at the table seal guesses." in answer
     assert not Hypothesis.objects.exists() and not SealedGuess.objects.exists()
+
+
+def test_no_experiment_from_the_hand_while_a_point_of_order_lasts() -> None:
+    """Every hand is face down in a point of order: the notebook names none of Cat's cards
+    until it ends (the table hides the hand the same way)."""
+    game, clients = gronk_game()
+    cat = clients[2]
+    _save(cat, game.code, NO_HEARTS)
+    game = submit_action(game.pk, CallOrder(0), None).game
+    mine = cat.get(f"/g/{game.code}/notebook/", headers={"HX-Request": "true"}).content.decode()
+    assert "Worth trying from your hand" not in mine
+    assert "9♥" not in mine
+    submit_action(game.pk, EndOrder(0), None)
+    mine = cat.get(f"/g/{game.code}/notebook/", headers={"HX-Request": "true"}).content.decode()
+    assert "H1 refuses 9♥ here: play it to test it." in mine
