@@ -179,10 +179,14 @@ class CallOrder:
 class EndOrder:
     """End the point of order under way (its caller, the host or, where the game allows
     it, anyone), or agree to end it (where everyone else together may); ``host`` as for
-    :class:`CallOrder`."""
+    :class:`CallOrder`; ``order``: the number of the point of order it means
+    (:attr:`~games.engine.order_state.PointOfOrder.number`), refused when another is under
+    way (``None``: whichever is, as in a log written before points of order were
+    numbered)."""
 
     seat: int
     host: bool = False
+    order: int | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -228,7 +232,8 @@ def parse_action(data: Any) -> Action:
                "tick": {"type"},
                "remove_seat": {"type", "seat", "target"}, "open_seat": {"type", "seat", "target"},
                "leave_seat": {"type", "seat"}, "take_seat": {"type", "seat", "name"},
-               "call_order": {"type", "seat", "host"}, "end_order": {"type", "seat", "host"}}
+               "call_order": {"type", "seat", "host"},
+               "end_order": {"type", "seat", "host", "order"}}
     # A list or an object as the type must be refused too, not crash the lookup.
     if not isinstance(kind, str) or kind not in allowed:
         raise EngineError("action/unknown", f"unknown action {kind!r}")
@@ -263,7 +268,13 @@ def parse_action(data: Any) -> Action:
         host = data.get("host", False)
         if not isinstance(host, bool):
             raise EngineError("action/malformed", "host must be true or false")
-        return CallOrder(seat, host) if kind == "call_order" else EndOrder(seat, host)
+        if kind == "call_order":
+            return CallOrder(seat, host)
+        order = data.get("order")
+        if order is not None and (isinstance(order, bool) or not isinstance(order, int)
+                                  or order < 1):
+            raise EngineError("action/malformed", "order must be a point of order's number")
+        return EndOrder(seat, host, order)
     if kind == "deal":
         first = data.get("first")
         direction = data.get("direction", 1)
@@ -342,4 +353,8 @@ def action_to_json(action: Action) -> dict[str, Any]:
         data |= {"race": action.race, "suit": action.suit}
     if isinstance(action, CallOrder | EndOrder):
         data["host"] = action.host
+    if isinstance(action, EndOrder) and action.order is not None:
+        # (Absent when None, so a log written before points of order were numbered reads
+        # back equal.)
+        data["order"] = action.order
     return data

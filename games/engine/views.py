@@ -210,12 +210,14 @@ def race_views(state: GameState) -> tuple[RaceView, ...]:
 class OrderView:
     """A point of order under way, public: who called it and when (``since``, ms), who
     agrees to end it so far (where everyone else together may), and the latest lines said
-    in it (``chat``, oldest first)."""
+    in it (``chat``, oldest first), and its ``number`` in the game (what ending it names).
+    """
 
     caller: int
     since: int
     agreed: tuple[int, ...] = ()
     chat: tuple[ChatLine, ...] = ()
+    number: int = 0
 
 
 def order_view(state: GameState) -> OrderView | None:
@@ -224,7 +226,7 @@ def order_view(state: GameState) -> OrderView | None:
     if current is None:
         return None
     return OrderView(current.caller, current.since, tuple(current.agreed),
-                     tuple(current.said))
+                     tuple(current.said), current.number)
 
 
 @dataclass(frozen=True, slots=True)
