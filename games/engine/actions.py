@@ -159,10 +159,16 @@ class LeaveSeat:
 @dataclass(frozen=True, slots=True)
 class TakeSeat:
     """Someone new, called ``name``, takes over the open seat ``seat`` with its cards and
-    everything it owes (the web layer seats the asker, who watched until now)."""
+    everything it owes (the web layer seats the asker, who watched until now).
+
+    ``stint``: ``None`` for someone who never played the seat (a new stint begins:
+    :attr:`~games.engine.state.GameState.stints`), or the stint of a player who takes
+    their own seat back, which the web layer says from who is asking (never from the
+    request)."""
 
     seat: int
     name: str
+    stint: int | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -231,7 +237,8 @@ def parse_action(data: Any) -> Action:
                "say": {"type", "seat", "words"}, "respond": {"type", "seat", "race", "suit"},
                "tick": {"type"},
                "remove_seat": {"type", "seat", "target"}, "open_seat": {"type", "seat", "target"},
-               "leave_seat": {"type", "seat"}, "take_seat": {"type", "seat", "name"},
+               "leave_seat": {"type", "seat"},
+               "take_seat": {"type", "seat", "name", "stint"},
                "call_order": {"type", "seat", "host"},
                "end_order": {"type", "seat", "host", "order"}}
     # A list or an object as the type must be refused too, not crash the lookup.
@@ -261,7 +268,11 @@ def parse_action(data: Any) -> Action:
         name = data.get("name")
         if not isinstance(name, str) or len(name) > MAX_SAY:
             raise EngineError("action/malformed", "name must be text")
-        return TakeSeat(seat, name)
+        stint = data.get("stint")
+        if stint is not None and (isinstance(stint, bool) or not isinstance(stint, int)
+                                  or stint < 0):
+            raise EngineError("action/malformed", "stint must be a stint's number")
+        return TakeSeat(seat, name, stint)
     if kind == "skip_rule":
         return SkipRule(seat)
     if kind in ("call_order", "end_order"):
@@ -347,6 +358,9 @@ def action_to_json(action: Action) -> dict[str, Any]:
         data["target"] = action.target
     if isinstance(action, TakeSeat):
         data["name"] = action.name
+        if action.stint is not None:
+            # (Absent when None, so a log written before stints reads back equal.)
+            data["stint"] = action.stint
     if isinstance(action, Say):
         data["words"] = action.words
     if isinstance(action, Respond):

@@ -39,7 +39,8 @@ def record_for(game: Game, seat: int | None) -> PublicRecord:
     """The game's public record as ``seat`` (``None``: a spectator) saw it, read whole from
     the log (the viewer's own hand included: hypotheses about hands need it)."""
     state = game_state(game)
-    return public_record(game_log(game), seat, state.names)
+    stint = state.stint_of(seat) if seat is not None else 0
+    return public_record(game_log(game), seat, state.names, stint)
 
 
 def rule_settings(game: Game) -> Settings:
