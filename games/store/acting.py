@@ -155,8 +155,8 @@ def perform(game: GameRef, holder: str | None, request: ActionRequest,
             seat = seat_of(stored, holder)
         if request.action.get("type") == "take_seat" and "take_seat" in kinds:
             # The one action of someone who watches: taking an open seat over.
-            result = submit_action(game, take_seat_action(seat, holder, request.action),
-                                   request.version, taker=holder)
+            asked = take_seat_action(get_game(game), seat, holder, request.action)
+            result = submit_action(game, asked, request.version, taker=holder)
             return Outcome(True, _told(result, None), result=result)
         if seat is None:
             raise ServiceError("action/spectator", WATCHING)

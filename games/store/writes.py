@@ -105,7 +105,7 @@ def submit_action(game_ref: GameRef, action: Action, expected_version: int | Non
         LogEntry.objects.create(game=game, seq=version, action=action_to_json(action),
                                 events=[event.to_json() for event in events], at=after.clock)
         update_mirrors(game, before, after, events, now)
-        seats_follow(game, events, after, taker)
+        seats_follow(game, events, after, taker, before)
         change = Change(game, version, tuple(events))
         transaction.on_commit(lambda: changed(change))
     return SubmitResult(game=game, version=version, state=after, events=tuple(events))
