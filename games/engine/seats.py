@@ -34,8 +34,8 @@ from games.engine.events import (
     WonRound,
 )
 from games.engine.lockup import has_way_out
+from games.engine.names import clean_name
 from games.engine.rounds import end_game, start_round
-from games.engine.setup import MAX_NAME
 from games.engine.state import GameState, RoundWin
 from games.engine.stock import shuffle_rng
 
@@ -93,16 +93,6 @@ def _open(state: GameState, seat: int) -> None:
     if seat in state.vacant:
         raise EngineError("seat/already_open", f"{state.names[seat]}'s seat is open already.")
     state.vacant.append(seat)
-
-
-def clean_name(name: str) -> str:
-    """A newcomer's name, its spaces tidied; ``seat/bad_name`` when empty or too long."""
-    cleaned = " ".join(name.split())
-    if not cleaned:
-        raise EngineError("seat/bad_name", "Please choose a name.")
-    if len(cleaned) > MAX_NAME:
-        raise EngineError("seat/bad_name", f"Names are at most {MAX_NAME} characters.")
-    return cleaned
 
 
 def take_seat(state: GameState, action: TakeSeat, events: list[Event]) -> None:

@@ -51,10 +51,8 @@ def take_seat_action(game: Game, seat: Seat | None, holder: str | None,
         raise ServiceError("seat/seated", "You already hold a seat at this table.")
     if not holder:
         raise ServiceError("seat/no_session", "Your browser session is missing: reload the page.")
+    # (A name the engine refuses, NUL characters too, is refused by its clean_name.)
     name = action.get("name")
-    if isinstance(name, str) and "\x00" in name:
-        # PostgreSQL cannot store a NUL character in text.
-        raise ServiceError("seat/bad_name", "Names cannot contain that character.")
     if set(action) - {"type", "target", "name"}:
         raise ServiceError("action/malformed", "A seat is taken over with its seat and a name.")
     parsed = parse_action({"type": "take_seat", "seat": action.get("target"), "name": name})

@@ -342,7 +342,7 @@ def test_the_host_opens_a_seat_for_someone_new() -> None:
 
 @pytest.mark.parametrize(("name", "code"), [
     ("", "seat/bad_name"), ("   ", "seat/bad_name"), ("x" * 41, "seat/bad_name"),
-    ("ann", "seat/name_taken"), ("CAT", "seat/name_taken"),
+    ("Cy\x00", "seat/bad_name"), ("ann", "seat/name_taken"), ("CAT", "seat/name_taken"),
 ])
 def test_a_newcomer_needs_a_name_of_their_own(name: str, code: str) -> None:
     state = arrange(four(), [["3C"], ["5C"], ["6C"], ["7C"]], [["KC"]], current=ANN)
