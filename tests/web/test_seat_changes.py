@@ -15,6 +15,7 @@ from django.test import Client
 
 from games.builder.context import own_rules
 from games.engine.actions import HandOver, WriteRule
+from games.engine.setup import MAX_NAME
 from games.engine.vetting import desk_of
 from games.engine.views import player_view
 from games.models import Game, LogEntry, Seat, SeatNotice
@@ -350,3 +351,17 @@ def test_a_bot_standing_in_starts_a_stint_of_its_own() -> None:
     game.refresh_from_db()
     assert stored_state(game).stint_of(1) == 0
     assert PIP in everything(clients[1], game)
+
+
+def test_the_seat_forms_hold_the_engines_limits() -> None:
+    """The host's two seat forms (one template, included twice) and the take-over form,
+    whose name field is as long as the engine allows and no longer."""
+    game, clients = playing()
+    host = page(clients[0], game)
+    for kind, select in (("open_seat", "open-seat"), ("remove_seat", "remove-seat")):
+        assert f'name="type" value="{kind}"' in host
+        assert f'<select id="{select}" name="target">' in host
+    assert '<option value="1">Bull</option>' in host
+    post(clients[0], game, type="open_seat", target=1)
+    watching = page(holder_client()[0], game)
+    assert f'maxlength="{MAX_NAME}"' in watching and MAX_NAME == 40
