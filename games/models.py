@@ -300,6 +300,9 @@ class SealedGuess(models.Model):
     spec = models.JSONField(help_text="The rule's JSON (``kind`` and its fields).")
     version = models.PositiveIntegerField(help_text="The game's version when sealed.")
     sealed = models.DateTimeField(auto_now=True)
+    stint = models.PositiveIntegerField(
+        default=0, help_text="Which of the seat's successive players sealed it "
+                             "(GameState.stints): only they see it before the reveal.")
 
     class Meta:
         ordering = ["game", "jargon", "sealed"]

@@ -123,7 +123,7 @@ def mine_view(game: Game, seat: Seat | None, holder: str | None, record: PublicR
     index = seat.index if seat is not None and not seat.is_bot else None
     notes = notes_of(game, holder)
     written = hypotheses_of(game, holder)
-    guesses = guesses_of(game, index)
+    guesses = guesses_of(game, index, state.stint_of(index) if index is not None else 0)
     tables = table_now(state, index)
     # Where the game stood at each seal, as the reveal will say it (the log is read only
     # for a viewer who sealed something).
