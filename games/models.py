@@ -300,6 +300,9 @@ class SealedGuess(models.Model):
     spec = models.JSONField(help_text="The rule's JSON (``kind`` and its fields).")
     version = models.PositiveIntegerField(help_text="The game's version when sealed.")
     sealed = models.DateTimeField(auto_now=True)
+    stint = models.PositiveIntegerField(
+        default=0, help_text="Which of the seat's successive players sealed it "
+                             "(GameState.stints): only they see it before the reveal.")
 
     class Meta:
         ordering = ["game", "jargon", "sealed"]
@@ -319,12 +322,23 @@ SEAT_LOSSES = ("removed", "handed_over", "opened", "taken_out", "left", "expelle
 
 class SeatNotice(models.Model):
     """Why the browser that held a seat (``holder``) no longer holds it, so that its screen
-    can say so instead of silently turning into a spectator's. ``name`` is the seat's name."""
+    can say so instead of silently turning into a spectator's. ``name`` is the seat's name;
+    ``seat`` and ``stint`` (a seat lost during the game) also remember which seat the
+    browser played, the one seat it may take back."""
 
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="seat_notices")
     holder = models.CharField(max_length=64, db_index=True, editable=False)
     name = models.CharField(max_length=MAX_NAME)
     reason = models.CharField(max_length=16, choices=[(r, r) for r in SEAT_LOSSES])
+    seat = models.PositiveSmallIntegerField(
+        null=True, blank=True,
+        help_text="The seat lost during the game (its engine number); empty for a seat lost "
+                  "in the lobby, where nothing secret was seen. A browser that played a seat "
+                  "may take back that seat only (games/store/seating.py).")
+    stint = models.PositiveIntegerField(
+        null=True, blank=True,
+        help_text="Which of the seat's successive players the browser was "
+                  "(GameState.stints): taking the seat back, it resumes that stint.")
     created = models.DateTimeField(auto_now_add=True)
 
     class Meta:

@@ -400,9 +400,11 @@ def own_rules(state: GameState, seat: int) -> list[Rule]:
     """The rules in force that the builder may show ``seat`` in detail: their own, and the
     rules everyone knows (a preset's house rules; secret rules disclosed at the end of a
     round). Never a rule still secret from them (another player's, a preset law not
-    disclosed); a rule retired by a replacing law is no longer in force."""
+    disclosed; one its seat's earlier player wrote, :meth:`GameState.wrote`); a rule retired
+    by a replacing law is no longer in force."""
     return [replace(e.rule, author=e.author) for e in state.rules
-            if e.retired is None and (e.author == seat or e.house or e.id in state.disclosed)]
+            if e.retired is None
+            and (state.wrote(seat, e) or e.house or e.id in state.disclosed)]
 
 
 def table_of(state: GameState, seat: int) -> Table:

@@ -296,14 +296,17 @@ class RecordReader:
     action) before asking: what followed a play (triggers, calls) belongs to it.
     """
 
-    def __init__(self, viewer: int | None, names: Sequence[str] = ()) -> None:
+    def __init__(self, viewer: int | None, names: Sequence[str] = (), stint: int = 0) -> None:
         self.viewer = viewer
+        #: Which of the viewer's seat's players the viewer is: the private events of its
+        #: other players are read as public ones (their hand, the rules they wrote).
+        self.stint = stint
         self._builder = _Builder(viewer, tuple(names))
 
     def read(self, events: Iterable[Event]) -> None:
         """Read more events (reduced first to what the viewer may see of them)."""
         for event in events:
-            self._builder.read(event.seen_by(self.viewer))
+            self._builder.read(event.read_by(self.viewer, self.stint))
 
     @property
     def attempts(self) -> int:
@@ -316,12 +319,14 @@ class RecordReader:
 
 
 def public_record(events: Iterable[Event], viewer: int | None,
-                  names: Sequence[str]) -> PublicRecord:
-    """The public record of a game from its events, as ``viewer`` saw them.
+                  names: Sequence[str], stint: int = 0) -> PublicRecord:
+    """The public record of a game from its events, as ``viewer`` (in its ``stint``, the
+    seat's present player) saw them.
 
     Every event is first reduced to what ``viewer`` may see of it, so the record cannot
-    hold another seat's cards or a rule's text, whatever events it is given.
+    hold another seat's cards or a rule's text (nor its earlier player's), whatever events
+    it is given.
     """
-    reader = RecordReader(viewer, names)
+    reader = RecordReader(viewer, names, stint)
     reader.read(events)
     return reader.record()

@@ -159,10 +159,16 @@ class LeaveSeat:
 @dataclass(frozen=True, slots=True)
 class TakeSeat:
     """Someone new, called ``name``, takes over the open seat ``seat`` with its cards and
-    everything it owes (the web layer seats the asker, who watched until now)."""
+    everything it owes (the web layer seats the asker, who watched until now).
+
+    ``stint``: ``None`` for someone who never played the seat (a new stint begins:
+    :attr:`~games.engine.state.GameState.stints`), or the stint of a player who takes
+    their own seat back, which the web layer says from who is asking (never from the
+    request)."""
 
     seat: int
     name: str
+    stint: int | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -179,10 +185,14 @@ class CallOrder:
 class EndOrder:
     """End the point of order under way (its caller, the host or, where the game allows
     it, anyone), or agree to end it (where everyone else together may); ``host`` as for
-    :class:`CallOrder`."""
+    :class:`CallOrder`; ``order``: the number of the point of order it means
+    (:attr:`~games.engine.order_state.PointOfOrder.number`), refused when another is under
+    way (``None``: whichever is, as in a log written before points of order were
+    numbered)."""
 
     seat: int
     host: bool = False
+    order: int | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -227,8 +237,10 @@ def parse_action(data: Any) -> Action:
                "say": {"type", "seat", "words"}, "respond": {"type", "seat", "race", "suit"},
                "tick": {"type"},
                "remove_seat": {"type", "seat", "target"}, "open_seat": {"type", "seat", "target"},
-               "leave_seat": {"type", "seat"}, "take_seat": {"type", "seat", "name"},
-               "call_order": {"type", "seat", "host"}, "end_order": {"type", "seat", "host"}}
+               "leave_seat": {"type", "seat"},
+               "take_seat": {"type", "seat", "name", "stint"},
+               "call_order": {"type", "seat", "host"},
+               "end_order": {"type", "seat", "host", "order"}}
     # A list or an object as the type must be refused too, not crash the lookup.
     if not isinstance(kind, str) or kind not in allowed:
         raise EngineError("action/unknown", f"unknown action {kind!r}")
@@ -256,14 +268,24 @@ def parse_action(data: Any) -> Action:
         name = data.get("name")
         if not isinstance(name, str) or len(name) > MAX_SAY:
             raise EngineError("action/malformed", "name must be text")
-        return TakeSeat(seat, name)
+        stint = data.get("stint")
+        if stint is not None and (isinstance(stint, bool) or not isinstance(stint, int)
+                                  or stint < 0):
+            raise EngineError("action/malformed", "stint must be a stint's number")
+        return TakeSeat(seat, name, stint)
     if kind == "skip_rule":
         return SkipRule(seat)
     if kind in ("call_order", "end_order"):
         host = data.get("host", False)
         if not isinstance(host, bool):
             raise EngineError("action/malformed", "host must be true or false")
-        return CallOrder(seat, host) if kind == "call_order" else EndOrder(seat, host)
+        if kind == "call_order":
+            return CallOrder(seat, host)
+        order = data.get("order")
+        if order is not None and (isinstance(order, bool) or not isinstance(order, int)
+                                  or order < 1):
+            raise EngineError("action/malformed", "order must be a point of order's number")
+        return EndOrder(seat, host, order)
     if kind == "deal":
         first = data.get("first")
         direction = data.get("direction", 1)
@@ -336,10 +358,17 @@ def action_to_json(action: Action) -> dict[str, Any]:
         data["target"] = action.target
     if isinstance(action, TakeSeat):
         data["name"] = action.name
+        if action.stint is not None:
+            # (Absent when None, so a log written before stints reads back equal.)
+            data["stint"] = action.stint
     if isinstance(action, Say):
         data["words"] = action.words
     if isinstance(action, Respond):
         data |= {"race": action.race, "suit": action.suit}
     if isinstance(action, CallOrder | EndOrder):
         data["host"] = action.host
+    if isinstance(action, EndOrder) and action.order is not None:
+        # (Absent when None, so a log written before points of order were numbered reads
+        # back equal.)
+        data["order"] = action.order
     return data

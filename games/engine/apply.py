@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from random import Random
 
 from games.engine.actions import (
@@ -157,6 +158,9 @@ def _finish(new: GameState, action: Action, before: TurnKey, events: list[Event]
     settle(new, events)
     keep_time(new, before, new.clock)
     new.history.append(tuple(len(h) for h in new.hands))
+    # A private event is for the player its seat has now: a later one reads it as public.
+    events[:] = [replace(e, stint=new.stint_of(e.to)) if e.to is not None and new.stint_of(e.to)
+                 else e for e in events]
     return new, events
 
 
@@ -199,7 +203,8 @@ def write_rule(state: GameState, action: WriteRule, events: list[Event]) -> None
         retired = [e for e in state.active_rules() if not e.house and e.round < state.round]
         for old in retired:
             old.retired = state.round - 1
-    entry = RuleEntry(len(state.rules) + 1, action.seat, state.round, rule_data(rule))
+    entry = RuleEntry(len(state.rules) + 1, action.seat, state.round, rule_data(rule),
+                      stint=state.stint_of(action.seat))
     state.rules.append(entry)
     state.stats[entry.id] = RuleStats()
     state.writers.remove(action.seat)

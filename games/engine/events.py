@@ -77,13 +77,17 @@ def _named(json_name: str) -> Any:
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Event:
-    """One thing that happened. ``to`` is ``None`` for public events."""
+    """One thing that happened. ``to`` is ``None`` for public events; a private event's
+    ``stint`` is which of its ``to`` seat's successive players it was for
+    (:attr:`~games.engine.state.GameState.stints`): whoever plays the seat later reads it
+    as everyone else does (:meth:`read_by`)."""
 
     kind: ClassVar[str] = ""
     text: str
     seat: int | None = None
     to: int | None = None
     private: str | None = None
+    stint: int = 0
 
     def text_for(self, viewer: int | None) -> str:
         """The text this viewer may read (``None``: a spectator)."""
@@ -104,6 +108,15 @@ class Event:
                                   if f.metadata.get("secret")}
         return dataclasses.replace(self, private=None, **blanks)
 
+    def read_by(self, viewer: int | None, stint: int = 0) -> Self:
+        """The event as the player of seat ``viewer`` in its ``stint`` may see it: as
+        :meth:`seen_by`, but an event private to an earlier (or later) player of the seat
+        is a public one to them: its private text and secrets are not theirs (the rule its
+        earlier player wrote, the cards they drew)."""
+        if self.to is not None and self.to == viewer and self.stint != stint:
+            return dataclasses.replace(self.seen_by(None), to=None)
+        return self.seen_by(viewer)
+
     def to_json(self) -> dict[str, Any]:
         """The whole event (secrets included) for storage; :func:`event_from_json` reads it."""
         data: dict[str, Any] = {}
@@ -111,8 +124,10 @@ class Event:
         for item in _payload(type(self)):
             target = hidden if item.metadata.get("secret") else data
             target[item.metadata.get("json", item.name)] = _encode(getattr(self, item.name))
-        return {"kind": self.kind, "text": self.text, "seat": self.seat, "to": self.to,
-                "private": self.private, "data": data, "secret": hidden}
+        stored = {"kind": self.kind, "text": self.text, "seat": self.seat, "to": self.to,
+                  "private": self.private, "data": data, "secret": hidden}
+        # (Absent for a seat's first player: events stored before stints read back equal.)
+        return stored | {"stint": self.stint} if self.stint else stored
 
 
 @dataclass(frozen=True, slots=True)
@@ -171,7 +186,7 @@ def event_from_json(data: dict[str, Any]) -> Event:
         if name in stored:
             values[item.name] = _decode(hints[item.name], stored[name])
     return cls(text=data["text"], seat=data.get("seat"), to=data.get("to"),
-               private=data.get("private"), **values)
+               private=data.get("private"), stint=int(data.get("stint", 0)), **values)
 
 
 _PAYLOADS: dict[str, tuple[dataclasses.Field[Any], ...]] = {}
@@ -179,10 +194,10 @@ _HINTS: dict[str, dict[str, Any]] = {}
 
 
 def _payload(cls: type[Event]) -> tuple[dataclasses.Field[Any], ...]:
-    """The kind's own fields (not ``text``, ``seat``, ``to``, ``private``)."""
+    """The kind's own fields (not ``text``, ``seat``, ``to``, ``private``, ``stint``)."""
     found = _PAYLOADS.get(cls.kind)
     if found is None:
-        base = {"text", "seat", "to", "private"}
+        base = {"text", "seat", "to", "private", "stint"}
         found = _PAYLOADS[cls.kind] = tuple(f for f in dataclasses.fields(cls)
                                             if f.name not in base)
     return found

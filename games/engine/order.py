@@ -87,7 +87,9 @@ def call_order(state: GameState, action: CallOrder, events: list[Event]) -> None
     if book.round != state.round:
         book.round, book.calls = state.round, {}
     book.calls[seat] = book.calls.get(seat, 0) + 1
-    book.current = PointOfOrder(caller=seat, since=state.clock, quiet_since=state.clock)
+    book.called += 1
+    book.current = PointOfOrder(caller=seat, since=state.clock, quiet_since=state.clock,
+                                number=book.called)
     freeze(state, state.clock)
     events.append(OrderCalled(
         text=f"{state.names[seat]} calls a point of order: play stops and every hand is "
@@ -121,6 +123,13 @@ def end_order(state: GameState, action: EndOrder, events: list[Event]) -> None:
         raise EngineError("action/bad_seat", f"There is no seat {seat} in this game.")
     if current is None:
         raise EngineError("order/none", "There is no point of order to end.")
+    if action.order is not None and action.order != current.number:
+        # A screen (or a frame) late by a point of order: it ended the one it meant, and
+        # must not end, or agree to end, the one called since.
+        raise EngineError("order/stale",
+                          "That point of order is over already: "
+                          f"{state.names[current.caller]} has called another since. Look "
+                          "again before ending this one.")
     caller = state.names[current.caller]
     if seat == current.caller:
         _end(state, "caller", seat, events)
@@ -224,7 +233,7 @@ def bot_move(view: PlayerView) -> PlayerAction | None:
     if order is None or seat is None:
         return None
     if order.caller == seat:
-        return EndOrder(seat)
+        return EndOrder(seat, order=order.number)
     if view.settings.order_agree and order.agreed and seat not in order.agreed:
-        return EndOrder(seat)
+        return EndOrder(seat, order=order.number)
     return None

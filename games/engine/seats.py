@@ -34,8 +34,8 @@ from games.engine.events import (
     WonRound,
 )
 from games.engine.lockup import has_way_out
+from games.engine.names import clean_name
 from games.engine.rounds import end_game, start_round
-from games.engine.setup import MAX_NAME
 from games.engine.state import GameState, RoundWin
 from games.engine.stock import shuffle_rng
 
@@ -60,6 +60,9 @@ def hand_over(state: GameState, action: HandOver, events: list[Event]) -> None:
         raise EngineError("action/own_seat", "You cannot hand your own seat to a bot.")
     if action.target in state.vacant:
         state.vacant.remove(action.target)
+    # The bot is someone new: it must not read the rules its seat's player wrote (and a
+    # player who takes the seat back later must not read the bot's).
+    state.new_stint(action.target)
     names = state.names
     events.append(HandedOver(
         text=f"{names[action.seat]} handed {names[action.target]}'s seat to a bot.",
@@ -92,19 +95,12 @@ def _open(state: GameState, seat: int) -> None:
     state.vacant.append(seat)
 
 
-def clean_name(name: str) -> str:
-    """A newcomer's name, its spaces tidied; ``seat/bad_name`` when empty or too long."""
-    cleaned = " ".join(name.split())
-    if not cleaned:
-        raise EngineError("seat/bad_name", "Please choose a name.")
-    if len(cleaned) > MAX_NAME:
-        raise EngineError("seat/bad_name", f"Names are at most {MAX_NAME} characters.")
-    return cleaned
-
-
 def take_seat(state: GameState, action: TakeSeat, events: list[Event]) -> None:
     """Someone new takes over the open seat ``action.seat`` under their own name, with its
-    cards, its turn and everything it owes (the rules it wrote stay its seat's)."""
+    cards, its turn and everything it owes. The rules it wrote stay its seat's (they are
+    judged in its name), but stay secret from a newcomer: a new stint begins
+    (:meth:`GameState.wrote`). A player taking their own seat back (``action.stint``, an
+    earlier stint of the seat) resumes theirs: their own rules again, no one else's."""
     seat = action.seat
     _target(state, seat, seat)
     former = state.names[seat]
@@ -116,7 +112,13 @@ def take_seat(state: GameState, action: TakeSeat, events: list[Event]) -> None:
            if s != seat):
         raise EngineError("seat/name_taken",
                           f"Someone here is already called {name}; choose another name.")
+    if action.stint is not None and not 0 <= action.stint < state.stint_count.get(seat, 1):
+        raise EngineError("seat/bad_stint", f"Nobody played {former}'s seat in that stint.")
     state.vacant.remove(seat)
+    if action.stint is None:
+        state.new_stint(seat)
+    else:
+        state.stints[seat] = action.stint
     state.names[seat] = name
     held = len(state.hands[seat]) if state.hands else 0
     cards = "" if not held else ", with its card" if held == 1 else f", with its {held} cards"

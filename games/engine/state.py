@@ -82,9 +82,11 @@ def read_pile(data: dict[str, Any]) -> Pile:
 
 
 def read_entry(data: dict[str, Any]) -> RuleEntry:
-    """A rule entry as stored (``house`` and ``retired`` are missing from older states)."""
+    """A rule entry as stored (``house``, ``retired`` and ``stint`` are missing from older
+    states)."""
     return RuleEntry(data["id"], data["author"], data["round"], data["rule"],
-                     bool(data.get("house", False)), data.get("retired"))
+                     bool(data.get("house", False)), data.get("retired"),
+                     int(data.get("stint", 0)))
 
 
 def pile_card(physical: Card, effective: Card) -> str:
@@ -136,6 +138,8 @@ class RuleEntry:
     ``author`` is ``None`` for a rule no player wrote: a preset's public house rule
     (``house``) or a preset's secret law. ``retired`` is the round after which a replaced
     law stopped applying (``None``: in force); retired rules stay for the reveal.
+    ``stint`` is which of its author seat's successive players wrote it
+    (:attr:`GameState.stints`): only that player may see it as their own.
     """
 
     id: int
@@ -144,6 +148,7 @@ class RuleEntry:
     data: dict[str, Any]
     house: bool = False
     retired: int | None = None
+    stint: int = 0
     # The parsed rule, once asked for: a rule's data never changes, and every view of every
     # action reads each rule in force (parsing meant writing its JSON again each time).
     _parsed: Rule | None = field(default=None, repr=False, compare=False)
@@ -234,6 +239,14 @@ class GameState:
     #: Points of order: the one under way, if any, and how many each seat has called
     #: (games/engine/order.py). Public: the whole table hears them called and ended.
     order: OrderBook = field(default_factory=OrderBook)
+    #: Per seat, which of its successive players plays it now (absent: 0, whoever played it
+    #: from the start): a seat handed to a bot or taken over by someone new starts a new
+    #: stint, a player taking their own seat back resumes theirs. A rule belongs to the
+    #: stint that wrote it (:attr:`RuleEntry.stint`), so whoever takes a seat over never
+    #: sees the secret rules its earlier players wrote (:meth:`wrote`).
+    stints: dict[int, int] = field(default_factory=dict)
+    #: Per seat, how many stints it has had (absent: 1).
+    stint_count: dict[int, int] = field(default_factory=dict)
     # The compiled rulebook and the ids of the active rules it holds: a rule's data never
     # changes, so the ids tell whether it is still current (not part of the state's data).
     _book: tuple[tuple[int, ...], Rulebook] | None = field(default=None, repr=False,
@@ -247,6 +260,24 @@ class GameState:
     def in_play(self, seat: int) -> bool:
         """Whether ``seat`` is a seat of the game that has not left it."""
         return 0 <= seat < self.players and seat not in self.out
+
+    def stint_of(self, seat: int) -> int:
+        """Which of ``seat``'s successive players plays it now (:attr:`stints`)."""
+        return self.stints.get(seat, 0)
+
+    def wrote(self, seat: int | None, entry: RuleEntry) -> bool:
+        """Whether whoever plays ``seat`` now wrote ``entry`` (``None``: a spectator, who
+        wrote nothing): its author is the seat, in the present stint. A rule written by an
+        earlier player of the seat (or the bot that stood in) is as secret from them as
+        anyone else's."""
+        return (seat is not None and entry.author == seat
+                and entry.stint == self.stint_of(seat))
+
+    def new_stint(self, seat: int) -> None:
+        """Someone new plays ``seat`` from now on (a bot, a newcomer)."""
+        count = self.stint_count.get(seat, 1)
+        self.stints[seat] = count
+        self.stint_count[seat] = count + 1
 
     def seats_in_play(self) -> list[int]:
         """The seats still in the game, in seat (clockwise) order."""
@@ -322,8 +353,8 @@ class GameState:
             settings=self.settings, seed=self.seed, names=list(self.names), phase=self.phase,
             round=self.round, turn=self.turn, shuffles=self.shuffles, rule_maker=self.rule_maker,
             writers=list(self.writers),
-            rules=[RuleEntry(e.id, e.author, e.round, e.data, e.house, e.retired, e._parsed)
-                   for e in self.rules],
+            rules=[RuleEntry(e.id, e.author, e.round, e.data, e.house, e.retired, e.stint,
+                             e._parsed) for e in self.rules],
             stock=list(self.stock),
             piles=[Pile(list(p.cards), p.suit, p.starter_at) for p in self.piles],
             hands=[list(h) for h in self.hands], current=self.current,
@@ -336,7 +367,8 @@ class GameState:
             unanswered={k: list(v) for k, v in self.unanswered.items()}, clock=self.clock,
             timers=dict(self.timers), frozen_at=self.frozen_at, held=self.held,
             races=self.races, out=dict(self.out), vacant=list(self.vacant),
-            mistakes=dict(self.mistakes), order=self.order.copy(), _book=self._book,
+            mistakes=dict(self.mistakes), order=self.order.copy(), stints=dict(self.stints),
+            stint_count=dict(self.stint_count), _book=self._book,
         )
 
     def to_json(self) -> dict[str, Any]:
@@ -352,7 +384,7 @@ class GameState:
             "writers": list(self.writers),
             "rules": [{"id": e.id, "author": e.author, "round": e.round,
                        "rule": json.loads(_freeze(e.data)), "house": e.house,
-                       "retired": e.retired} for e in self.rules],
+                       "retired": e.retired, "stint": e.stint} for e in self.rules],
             "stock": list(self.stock),
             "piles": [{"cards": list(p.cards), "suit": p.suit, "starter_at": p.starter_at}
                       for p in self.piles],
@@ -368,6 +400,8 @@ class GameState:
             "held": self.held, "races": self.races.to_json(), "order": self.order.to_json(),
             "out": {str(k): v for k, v in self.out.items()}, "vacant": list(self.vacant),
             "mistakes": {str(k): v for k, v in self.mistakes.items()},
+            "stints": {str(k): v for k, v in self.stints.items()},
+            "stint_count": {str(k): v for k, v in self.stint_count.items()},
         }
 
     @classmethod
@@ -375,7 +409,7 @@ class GameState:
         """Read a stored state (one stored before a key existed takes its default: no rule
         disclosed, the rule-maker dealing, nothing owed, no draw unanswered, no starter known,
         every seat in the game and held, no mistake counted, no timer set, no race run, no
-        point of order)."""
+        point of order, every seat played by its first player)."""
         return cls(
             settings=GameSettings.from_json(data["settings"]), seed=data["seed"],
             names=list(data["names"]), phase=read_phase(data["phase"]), round=data["round"],
@@ -405,6 +439,8 @@ class GameState:
             vacant=list(data.get("vacant", ())),
             mistakes={int(k): int(v) for k, v in data.get("mistakes", {}).items()},
             order=OrderBook.from_json(data.get("order")),
+            stints={int(k): int(v) for k, v in data.get("stints", {}).items()},
+            stint_count={int(k): int(v) for k, v in data.get("stint_count", {}).items()},
         )
 
 

@@ -196,6 +196,6 @@ def desk_of(state: GameState, seat: int) -> Desk:
     staying = [(e, replace(e.rule, author=e.author)) for e in entries]
     rules = tuple(rule for _, rule in staying)
     known = tuple(rule for e, rule in staying
-                  if e.author == seat or e.house or e.id in state.disclosed)
+                  if state.wrote(seat, e) or e.house or e.id in state.disclosed)
     settings, players = state.rulebook().settings, state.analysis_players()
     return Desk(known, lambda draft: ends_game(draft, rules, settings, players))

@@ -210,12 +210,14 @@ def race_views(state: GameState) -> tuple[RaceView, ...]:
 class OrderView:
     """A point of order under way, public: who called it and when (``since``, ms), who
     agrees to end it so far (where everyone else together may), and the latest lines said
-    in it (``chat``, oldest first)."""
+    in it (``chat``, oldest first), and its ``number`` in the game (what ending it names).
+    """
 
     caller: int
     since: int
     agreed: tuple[int, ...] = ()
     chat: tuple[ChatLine, ...] = ()
+    number: int = 0
 
 
 def order_view(state: GameState) -> OrderView | None:
@@ -224,7 +226,7 @@ def order_view(state: GameState) -> OrderView | None:
     if current is None:
         return None
     return OrderView(current.caller, current.since, tuple(current.agreed),
-                     tuple(current.said))
+                     tuple(current.said), current.number)
 
 
 @dataclass(frozen=True, slots=True)
@@ -255,9 +257,11 @@ class SeatOut:
     reason: SeatExit
 
 
-def log_line(event: Event, viewer: int | None) -> LogLine:
-    """``event`` as ``viewer`` (``None``: a spectator) may see it."""
-    return LogLine(event.seen_by(viewer), event.text_for(viewer), event.is_for(viewer))
+def log_line(event: Event, viewer: int | None, stint: int = 0) -> LogLine:
+    """``event`` as ``viewer`` (``None``: a spectator; ``stint``: which of the seat's
+    players, :meth:`Event.read_by`) may see it."""
+    seen = event.read_by(viewer, stint)
+    return LogLine(seen, seen.text_for(viewer), seen.is_for(viewer))
 
 
 def log_reader(viewer: int | None, order: OrderView | None) -> int | None:
@@ -333,6 +337,9 @@ class PlayerView:
     #: The point of order under way, if any: then ``hand`` is empty (every hand is face
     #: down; ``hand_counts`` still says how many cards each holds).
     order: OrderView | None = None
+    #: Which of the viewer's seat's players the viewer is (GameState.stints): the log's
+    #: private lines of an earlier player read as public ones (:meth:`Event.read_by`).
+    stint: int = 0
 
     def to_json(self) -> dict[str, Any]:
         """The whole view as JSON-ready data (what a client could be sent): for audits."""
@@ -365,14 +372,16 @@ def player_view(state: GameState, seat: int | None, log: Sequence[Event] = ()) -
     """The view of ``seat`` (``None``: a spectator); ``log`` is the game's events so far."""
     ended = state.phase == "ended"
     # A house rule or a preset law has no author: it is never a seat's own secret rule.
-    own = tuple(_rule_summary(state, e) for e in state.rules
-                if seat is not None and e.author == seat)
+    # Only the rules the seat's present player wrote: one who took it over never reads the
+    # secret rules its earlier players wrote.
+    own = tuple(_rule_summary(state, e) for e in state.rules if state.wrote(seat, e))
     house = tuple(_rule_summary(state, e) for e in state.rules if e.house)
     disclosed = tuple(_rule_summary(state, e) for e in state.rules
                       if not e.house and e.id in state.disclosed)
     known = tuple(KnownRule(e.id, e.jargon, e.author, state.author_name(e.author))
                   for e in state.rules if e.id in state.revealed)
     order = order_view(state)
+    stint = state.stint_of(seat) if seat is not None else 0
     # During a point of order every hand is face down, the viewer's own too.
     shows_hand = seat is not None and bool(state.hands) and order is None
     return PlayerView(
@@ -385,7 +394,8 @@ def player_view(state: GameState, seat: int | None, log: Sequence[Event] = ()) -
         stock=len(state.stock), writers=tuple(state.writers), my_rules=own, known_rules=known,
         winners=tuple(state.winners), end=state.end,
         rules=tuple(_rule_summary(state, e) for e in state.rules) if ended else (),
-        log=tuple(log_line(event, log_reader(seat, order)) for event in log),
+        log=tuple(log_line(event, log_reader(seat, order), stint) for event in log),
+        stint=stint,
         # Which preset law the game started with is as secret as the law, until the end.
         settings=state.settings if ended else replace(state.settings, law=None),
         record=tuple(state.record),

@@ -102,7 +102,7 @@ def render_update(snapshot: TableSnapshot, seat: Seat | None, link: str,
         names.remove("log")
         view: PlayerView = context["view"]
         reader = log_reader(view.viewer, view.order)
-        context["log_new"] = log_lines([log_line(e, reader) for e in new_events])
+        context["log_new"] = log_lines([log_line(e, reader, view.stint) for e in new_events])
         if context["log_new"]:
             names.append("log-new")
     if "log-new" in names:

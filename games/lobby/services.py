@@ -16,10 +16,10 @@ from dataclasses import replace
 from django.db import transaction
 from django.utils import timezone
 
+from games.engine import names
 from games.engine.clock import start_clock
 from games.engine.errors import EngineError
 from games.engine.settings import GameSettings
-from games.engine.setup import MAX_NAME
 from games.engine.timers import next_due
 from games.models import BOT_KINDS, LOBBY, Game, LogEntry, Seat, SeatNotice, new_code
 from games.presets.format import PresetError
@@ -38,16 +38,12 @@ BOT_NAMES = ("Robo Bull", "Robo Gogol", "Robo Worms", "Robo Ada", "Robo Bo", "Ro
 
 
 def clean_name(name: str) -> str:
-    """A display name, trimmed; refused when empty or too long."""
-    cleaned = " ".join(str(name).split())
-    if not cleaned:
-        raise ServiceError("lobby/bad_name", "Please choose a name.")
-    if "\x00" in cleaned:
-        # PostgreSQL cannot store a NUL character in text.
-        raise ServiceError("lobby/bad_name", "Names cannot contain that character.")
-    if len(cleaned) > MAX_NAME:
-        raise ServiceError("lobby/bad_name", f"Names are at most {MAX_NAME} characters.")
-    return cleaned
+    """A guest's name, tidied as every name is (:func:`games.engine.names.clean_name`);
+    refused as the lobby's ``lobby/bad_name``."""
+    try:
+        return names.clean_name(name, "lobby/bad_name")
+    except EngineError as exc:
+        raise ServiceError(exc.code, str(exc)) from None
 
 
 def open_game(settings: GameSettings, host_name: str, holder: str,

@@ -90,8 +90,15 @@ class Mine:
 
 def table_now(state: GameState, seat: int | None) -> tuple[Table, ...]:
     """The table as ``seat`` sees it before its next play, one per discard pile (none: not
-    playing now)."""
+    playing now, or a point of order under way).
+
+    During a point of order every hand is face down on every screen (as
+    :func:`games.engine.views.player_view` shows it), so the notebook offers no experiment
+    from the viewer's hand either: naming a card to try would show the hand.
+    """
     if seat is None or state.phase != "playing" or not state.piles:
+        return ()
+    if state.order.current is not None:
         return ()
     # The engine counts a turn when it is played: the next play is turn ``turn + 1``.
     return tuple(Table(seat=seat, hand=tuple(state.hands[seat]),
@@ -116,7 +123,7 @@ def mine_view(game: Game, seat: Seat | None, holder: str | None, record: PublicR
     index = seat.index if seat is not None and not seat.is_bot else None
     notes = notes_of(game, holder)
     written = hypotheses_of(game, holder)
-    guesses = guesses_of(game, index)
+    guesses = guesses_of(game, index, state.stint_of(index) if index is not None else 0)
     tables = table_now(state, index)
     # Where the game stood at each seal, as the reveal will say it (the log is read only
     # for a viewer who sealed something).

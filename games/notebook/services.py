@@ -39,7 +39,8 @@ def record_for(game: Game, seat: int | None) -> PublicRecord:
     """The game's public record as ``seat`` (``None``: a spectator) saw it, read whole from
     the log (the viewer's own hand included: hypotheses about hands need it)."""
     state = game_state(game)
-    return public_record(game_log(game), seat, state.names)
+    stint = state.stint_of(seat) if seat is not None else 0
+    return public_record(game_log(game), seat, state.names, stint)
 
 
 def rule_settings(game: Game) -> Settings:
@@ -165,12 +166,16 @@ def seal_guess(game: Game, seat: Seat | None, jargon: str, spec: Any,
     rule = read_rule(spec, jargon)
     guess, _ = SealedGuess.objects.update_or_create(
         game=game, seat=seat.index, jargon=jargon,
-        defaults={"spec": spec_to_json(rule.spec), "version": game.version})
+        defaults={"spec": spec_to_json(rule.spec), "version": game.version,
+                  "stint": state.stint_of(seat.index)})
     return guess
 
 
-def guesses_of(game: Game, seat: int | None) -> dict[str, SealedGuess]:
-    """``seat``'s sealed guesses by jargon."""
+def guesses_of(game: Game, seat: int | None, stint: int = 0) -> dict[str, SealedGuess]:
+    """``seat``'s sealed guesses by jargon, those its player in ``stint`` sealed: an earlier
+    player's guesses are theirs (someone taking the seat over does not read them; a seal
+    of their own replaces one for the same jargon, the seat's guess at the reveal)."""
     if seat is None:
         return {}
-    return {g.jargon: g for g in SealedGuess.objects.filter(game=game, seat=seat)}
+    return {g.jargon: g
+            for g in SealedGuess.objects.filter(game=game, seat=seat, stint=stint)}

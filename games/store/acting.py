@@ -108,6 +108,11 @@ def read_post(post: QueryDict) -> ActionRequest:
         data["words"] = post.get("words", "")
     elif kind == "respond":
         data |= _read_answer(post)
+    elif kind == "end_order" and post.get("order"):
+        order = post.get("order", "")
+        # Anything but a number is refused by the engine, in the words a socket frame gets
+        # (none at all by :func:`prepare`).
+        data["order"] = int(order) if _is_number(order, 9) else order
     elif kind == "hand_over":
         target = post.get("target", "")
         if not _is_number(target, 1):
@@ -150,8 +155,8 @@ def perform(game: GameRef, holder: str | None, request: ActionRequest,
             seat = seat_of(stored, holder)
         if request.action.get("type") == "take_seat" and "take_seat" in kinds:
             # The one action of someone who watches: taking an open seat over.
-            result = submit_action(game, take_seat_action(seat, holder, request.action),
-                                   request.version, taker=holder)
+            asked = take_seat_action(get_game(game), seat, holder, request.action)
+            result = submit_action(game, asked, request.version, taker=holder)
             return Outcome(True, _told(result, None), result=result)
         if seat is None:
             raise ServiceError("action/spectator", WATCHING)
@@ -159,8 +164,13 @@ def perform(game: GameRef, holder: str | None, request: ActionRequest,
             # Speech is heard at any moment, on any transport: counted apart from the rest.
             raise ServiceError("action/too_fast", TOO_FAST)
         kind = request.action.get("type")
-        version = None if kind in VERSION_FREE else request.version
-        result = submit_action(game, prepare(seat, request, kinds), version)
+        # Without a version, nothing tells the write that the seats changed since the
+        # seat was found: the write path checks, under the game's lock, that the asker
+        # still holds it.
+        free = kind in VERSION_FREE
+        result = submit_action(game, prepare(seat, request, kinds),
+                               None if free else request.version,
+                               actor=holder if free else None)
     except (EngineError, ServiceError) as exc:
         return Outcome.refused(exc)
     except OperationalError as exc:
@@ -223,6 +233,11 @@ def prepare(seat: Seat, request: ActionRequest, kinds: Collection[str] = TABLE_K
         raise ServiceError("action/bad_text", "What you say cannot contain that character.")
     if kind in HOST_ONLY and not seat.is_host:
         raise ServiceError("action/host_only", HOST_ONLY[kind])
+    if kind == "end_order" and "order" not in request.action:
+        # Ending names the point of order the asker's screen showed, so that a late form
+        # or frame cannot end (or agree to end) one called since.
+        raise ServiceError("order/which", "Your screen does not say which point of order to "
+                           "end: reload it.")
     if kind == "leave_seat" and seat.is_host:
         raise ServiceError("seat/host_stays", "The host keeps their seat: to stop playing, "
                            "end the game.")

@@ -9,13 +9,15 @@ fields. Taking a seat over is the one action someone who holds no seat may ask f
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import replace
 from typing import Any
 
 from django.http import QueryDict
 
 from games.engine.actions import TakeSeat, parse_action
-from games.models import Seat
+from games.models import Game, Seat
 from games.store.errors import ServiceError
+from games.store.seating import check_taker
 
 #: The table's actions about seats (besides handing one to a bot).
 SEAT_KINDS = ("remove_seat", "open_seat", "leave_seat", "take_seat")
@@ -38,21 +40,23 @@ def read_seat_post(kind: str, post: QueryDict) -> dict[str, Any]:
     return {"target": int(target)}
 
 
-def take_seat_action(seat: Seat | None, holder: str | None,
+def take_seat_action(game: Game, seat: Seat | None, holder: str | None,
                      action: Mapping[str, Any]) -> TakeSeat:
-    """The engine action of someone watching who asks to take an open seat over (``seat``:
-    the seat they hold already, which they may not; ``holder``: their browser's)."""
+    """The engine action of someone watching who asks to take an open seat of ``game`` over
+    (``seat``: the seat they hold already, which they may not; ``holder``: their
+    browser's). A browser that played a seat of the game may take back only that one, and
+    resumes its stint there (:func:`games.store.seating.check_taker`, checked again under
+    the game's lock by the write path)."""
     if seat is not None:
         raise ServiceError("seat/seated", "You already hold a seat at this table.")
     if not holder:
         raise ServiceError("seat/no_session", "Your browser session is missing: reload the page.")
+    # (A name the engine refuses, NUL characters too, is refused by its clean_name.)
     name = action.get("name")
-    if isinstance(name, str) and "\x00" in name:
-        # PostgreSQL cannot store a NUL character in text.
-        raise ServiceError("seat/bad_name", "Names cannot contain that character.")
     if set(action) - {"type", "target", "name"}:
         raise ServiceError("action/malformed", "A seat is taken over with its seat and a name.")
     parsed = parse_action({"type": "take_seat", "seat": action.get("target"), "name": name})
     if not isinstance(parsed, TakeSeat):  # (parse_action reads the type it is given)
         raise ServiceError("action/malformed", "A seat is taken over with its seat and a name.")
-    return parsed
+    # The stint is the server's to say, from who is asking (a request cannot name one).
+    return replace(parsed, stint=check_taker(game, holder, parsed.seat))

@@ -36,13 +36,14 @@ LOSSES: dict[type[Event], str] = {HandedOver: "handed_over", SeatOpened: "opened
 
 
 def seats_follow(game: Game, events: Sequence[Event], state: GameState | None = None,
-                 taker: str | None = None) -> None:
+                 taker: str | None = None, before: GameState | None = None) -> None:
     """Bring the seat rows of ``game`` in line with ``events`` (``state``: the game after
-    them; ``taker``: the holder of the browser taking a seat over, if one does).
+    them, ``before``: before them; ``taker``: the holder of the browser taking a seat over,
+    if one does).
 
     Raises ``ServiceError`` (and the write path saves nothing) when a row cannot follow: a
     bot's seat handed to a bot, a seat taken over that nobody left open, a browser taking a
-    second seat, or nobody to take it.
+    second seat, or another seat than the one it played, or nobody to take it.
     """
     for event in events:
         if event.seat is None or type(event) not in (*LOSSES, SeatTaken):
@@ -53,9 +54,10 @@ def seats_follow(game: Game, events: Sequence[Event], state: GameState | None = 
         if isinstance(event, HandedOver) and seat.is_bot:
             raise ServiceError("action/not_a_person", "That seat is already played by a bot.")
         if isinstance(event, SeatTaken):
-            _take(game, seat, event, taker)
+            _take(game, seat, event, taker, state)
             continue
-        _tell(game, seat, LOSSES[type(event)])
+        stint = before.stint_of(seat.index) if before is not None else None
+        _tell(game, seat, LOSSES[type(event)], stint)
         seat.holder = None
         if isinstance(event, HandedOver):
             seat.is_bot, seat.bot_kind = True, TAKEOVER_BOT
@@ -69,20 +71,58 @@ def seats_follow(game: Game, events: Sequence[Event], state: GameState | None = 
             _pass_the_host(game, seat, state)
 
 
-def _tell(game: Game, seat: Seat, reason: str) -> None:
-    """Leave the browser holding ``seat`` (if a person's) a notice of why it lost it."""
+def _tell(game: Game, seat: Seat, reason: str, stint: int | None) -> None:
+    """Leave the browser holding ``seat`` (if a person's) a notice of why it lost it, which
+    remembers the seat it played, in which ``stint``."""
     if seat.holder and not seat.is_bot:
-        SeatNotice.objects.create(game=game, holder=seat.holder, name=seat.name, reason=reason)
+        SeatNotice.objects.create(game=game, holder=seat.holder, name=seat.name, reason=reason,
+                                  seat=seat.index, stint=stint)
 
 
-def _take(game: Game, seat: Seat, event: SeatTaken, taker: str | None) -> None:
-    """The browser ``taker`` holds ``seat`` from now on, under the name it gave."""
+#: What a browser that played one seat of the game is told when it asks for another.
+NOT_YOURS = ("You have played at this table already: you may take back only the seat you "
+             "played, not another player's.")
+
+
+def former_seat(game: Game, holder: str) -> SeatNotice | None:
+    """The seat the browser ``holder`` played in this game and lost (its latest notice of
+    one lost during the game), or ``None`` for a browser that never played here.
+
+    A browser that played a seat has seen its hand (and the rules it wrote): taking over a
+    second seat would show it another player's. So it may take back only its own seat,
+    while someone new may take any open seat (:func:`check_taker`).
+    """
+    return (game.seat_notices.filter(holder=holder, seat__isnull=False)
+            .order_by("-created", "-pk").first())
+
+
+def check_taker(game: Game, holder: str, index: int) -> int | None:
+    """Refuse (``seat/not_yours``) the browser ``holder`` taking seat ``index`` over if it
+    played another seat of the game; else the stint it resumes there (``None``: it is
+    someone new to the seat)."""
+    former = former_seat(game, holder)
+    if former is None:
+        return None
+    if former.seat != index:
+        raise ServiceError("seat/not_yours", NOT_YOURS)
+    return former.stint if former.stint is not None else 0
+
+
+def _take(game: Game, seat: Seat, event: SeatTaken, taker: str | None,
+          state: GameState | None) -> None:
+    """The browser ``taker`` holds ``seat`` from now on, under the name it gave: someone new,
+    or the browser that played it before (then in the stint it played, which the engine
+    resumed: checked again here, under the game's lock)."""
     if not taker:
         raise ServiceError("seat/no_session", "Your browser session is missing: reload the page.")
     if seat.holder or seat.is_bot:
         raise ServiceError("seat/not_open", f"{seat.name}'s seat is not open any more.")
     if game.seats.filter(holder=taker, is_bot=False).exists():
         raise ServiceError("seat/seated", "You already hold a seat at this table.")
+    stint = check_taker(game, taker, seat.index)
+    if stint is not None and state is not None and state.stint_of(seat.index) != stint:
+        # Its notices changed between the asker's read and the lock: ask again.
+        raise ServiceError("seat/not_yours", NOT_YOURS)
     seat.holder, seat.name = taker, event.name
     seat.save(update_fields=["holder", "name"])
 

@@ -57,7 +57,8 @@ def game_time() -> int | None:
 
 
 def submit_action(game_ref: GameRef, action: Action, expected_version: int | None,
-                  at: int | None = None, *, taker: str | None = None) -> SubmitResult:
+                  at: int | None = None, *, taker: str | None = None,
+                  actor: str | None = None) -> SubmitResult:
     """Apply ``action`` to the stored game if it is still at ``expected_version``, at the
     time ``at`` (ms; ``None``: :func:`game_time`, once the game is locked).
 
@@ -65,7 +66,11 @@ def submit_action(game_ref: GameRef, action: Action, expected_version: int | Non
     meaning does not depend on what the asker's screen showed (words said, which are
     heard whenever they come); the version is bumped all the same. ``taker`` is the holder
     of the browser that takes a seat over with the action (a ``TakeSeat``;
-    games/store/seating.py), which holds no seat yet.
+    games/store/seating.py), which holds no seat yet. ``actor`` is the holder of the
+    browser asking as the action's seat, checked under the game's lock
+    (``seat/lost``): needed where no version is checked, since only the version tells a
+    write that the seats changed since the asker's read (a seat handed to a bot, opened,
+    removed or taken over in between is no longer theirs to act as).
 
     On success the new state, phase and version are stored (with the game's next timer,
     ``Game.due``), one :class:`LogEntry` with ``seq`` equal to that version and the time
@@ -85,6 +90,8 @@ def submit_action(game_ref: GameRef, action: Action, expected_version: int | Non
                 "action/stale_version",
                 f"Your screen is out of date: it shows version {expected_version} of the game, "
                 f"which is now at version {game.version}. Look again, then retry.")
+        if actor is not None:
+            _still_held(game, action, actor)
         after, events = apply(before, action, game_time() if at is None else at)
         now = timezone.now()
         version = game.version + 1
@@ -98,7 +105,20 @@ def submit_action(game_ref: GameRef, action: Action, expected_version: int | Non
         LogEntry.objects.create(game=game, seq=version, action=action_to_json(action),
                                 events=[event.to_json() for event in events], at=after.clock)
         update_mirrors(game, before, after, events, now)
-        seats_follow(game, events, after, taker)
+        seats_follow(game, events, after, taker, before)
         change = Change(game, version, tuple(events))
         transaction.on_commit(lambda: changed(change))
     return SubmitResult(game=game, version=version, state=after, events=tuple(events))
+
+
+#: What a browser is told when the seat it acted as changed hands before its action came.
+SEAT_LOST = ("You no longer hold this seat: it changed hands just before your action came, "
+             "which was not made. Reload the page.")
+
+
+def _still_held(game: Game, action: Action, actor: str) -> None:
+    """Refuse (``seat/lost``) unless the browser ``actor`` holds the seat ``action`` is
+    asked as: a person's seat, held by that browser now (the game row is locked)."""
+    seat = getattr(action, "seat", None)
+    if seat is None or not game.seats.filter(index=seat, holder=actor, is_bot=False).exists():
+        raise ServiceError("seat/lost", SEAT_LOST)

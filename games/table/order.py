@@ -48,6 +48,9 @@ class OrderPanel:
     chat: tuple[ChatRow, ...] = ()
     #: Who ends it besides its caller and the host, in words ("" for nobody else).
     others_end: str = ""
+    #: Its number in the game, which the form to end it sends: a late form cannot end the
+    #: next one.
+    number: int = 0
 
 
 def order_panel(view: PlayerView, is_host: bool) -> OrderPanel:
@@ -69,7 +72,7 @@ def order_panel(view: PlayerView, is_host: bool) -> OrderPanel:
         agreed=agreed, agreed_names=tuple(view.names[s] for s in order.agreed),
         rules=_order_rules(view),
         chat=tuple(ChatRow(view.names[line.seat], line.words) for line in order.chat),
-        others_end=others)
+        others_end=others, number=order.number)
 
 
 def _order_rules(view: PlayerView) -> tuple[HouseRuleRow, ...]:

@@ -17,6 +17,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from games.engine.setup import MAX_NAME
 from games.engine.views import PlayerView
 from games.models import Seat
 from games.store.rows import SeatRow, seat_row
@@ -31,12 +32,22 @@ class OpenSeat:
     cards: int
 
 
+@dataclass(frozen=True, slots=True)
+class OffTurn:
+    """Which of the viewer's cards they may try now (``playable``), and what the hand says
+    off their turn (``words``: "" on it, or for someone watching)."""
+
+    playable: frozenset[str] = frozenset()
+    words: str = ""
+
+
 def seat_context(view: PlayerView, seats: Sequence[Seat], viewer: Seat | None) -> dict[str, Any]:
     """The seat tools and the off-turn hand of ``viewer`` (``None``: someone watching)."""
     going = view.phase != "ended"
     playing = [s for s in seats if not view.is_out(s.index)]
     host = viewer is not None and viewer.is_host and going
     others = [s for s in playing if viewer is None or s.pk != viewer.pk]
+    hand = off_turn(view)
     return {
         # For a player who went silent: a bot plays their seat (an open one too).
         "handable": [seat_row(s, viewer) for s in others if not s.is_bot] if host else [],
@@ -46,7 +57,10 @@ def seat_context(view: PlayerView, seats: Sequence[Seat], viewer: Seat | None) -
                       if viewer is None and going else [],
         "may_leave": (viewer is not None and not viewer.is_host and going
                       and viewer.index not in view.vacant),
-        **off_turn(view),
+        # The longest name the engine takes (games/engine/names.py): the form says so first.
+        "max_name": MAX_NAME,
+        "playable": hand.playable,
+        "off_turn": hand.words,
     }
 
 
@@ -54,13 +68,13 @@ def _rows(seats: Sequence[Seat], viewer: Seat | None, keep: Any) -> list[SeatRow
     return [seat_row(s, viewer) for s in seats if keep(s)]
 
 
-def off_turn(view: PlayerView) -> dict[str, Any]:
-    """Which of the viewer's cards they may try now (``playable``), and what the hand says
-    off their turn (``off_turn``: "" on it, or for someone watching)."""
+def off_turn(view: PlayerView) -> OffTurn:
+    """Which of the viewer's cards they may try now, and what the hand says off their
+    turn (:class:`OffTurn`)."""
     if view.viewer is None or view.phase != "playing":
-        return {"playable": frozenset(), "off_turn": ""}
+        return OffTurn()
     if view.current == view.viewer:
-        return {"playable": frozenset(view.hand), "off_turn": ""}
+        return OffTurn(frozenset(view.hand))
     # (Never whose turn it is, which the status says: the hand would change every turn.)
     whose = "It is not your turn:"
     settings = view.settings
@@ -68,13 +82,12 @@ def off_turn(view: PlayerView) -> dict[str, Any]:
         chair = settings.chair
         also = (" unless it is the same card as the top of a pile (a multiple)"
                 if settings.multiples else "")
-        return {"playable": frozenset(view.hand),
-                "off_turn": f"{whose} a card you play now is out of turn{also}, so {chair} "
-                            "refuses it and you draw a penalty card."}
+        return OffTurn(frozenset(view.hand),
+                       f"{whose} a card you play now is out of turn{also}, so {chair} refuses "
+                       "it and you draw a penalty card.")
     tops = {pile.last(1)[0] for pile in view.piles}
     multiples = frozenset(c for c in view.hand if c in tops) if settings.multiples else frozenset()
     if multiples:
-        return {"playable": multiples,
-                "off_turn": f"{whose} you may play a card identical to the top of a pile (a "
-                            "multiple) now, and the others on your turn."}
-    return {"playable": multiples, "off_turn": f"{whose} wait for it."}
+        return OffTurn(multiples, f"{whose} you may play a card identical to the top of a "
+                                  "pile (a multiple) now, and the others on your turn.")
+    return OffTurn(multiples, f"{whose} wait for it.")

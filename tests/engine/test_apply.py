@@ -122,7 +122,10 @@ def test_a_seat_handed_to_a_bot_is_told_to_the_table_and_nothing_else_changes(
     new, events = act(state, HandOver(ANN, CAT))
     assert [(e.kind, e.seat, e.to, e.text) for e in events] == [
         ("handed_over", CAT, None, "Ann handed Cat's seat to a bot.")]
-    # The same hands, turn, rules and phase: only who plays the seat changes, outside.
+    # The same hands, turn, rules and phase: only who plays the seat changes, outside, and
+    # the bot is the seat's next player (a stint of its own: not its player's rules).
     after, before = new.to_json(), state.to_json()
     assert len(after.pop("history")) == len(before.pop("history")) + 1
+    assert (after.pop("stints"), after.pop("stint_count")) == ({"2": 1}, {"2": 2})
+    before.pop("stints"), before.pop("stint_count")
     assert after == before

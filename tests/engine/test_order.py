@@ -19,8 +19,11 @@ from games.engine.actions import (
     Play,
     Say,
     Tick,
+    action_to_json,
+    parse_action,
 )
 from games.engine.clock import TURN, start_clock
+from games.engine.errors import EngineError
 from games.engine.events import (
     HeldOn,
     OrderAgreed,
@@ -385,14 +388,14 @@ def test_a_bot_plays_nothing_and_says_nothing_during_one() -> None:
 
 
 def test_a_bot_holding_the_callers_seat_ends_it() -> None:
-    assert bot_move(player_view(called(), CAT)) == EndOrder(CAT)
+    assert bot_move(player_view(called(), CAT)) == EndOrder(CAT, order=1)
 
 
 def test_a_bot_agrees_once_someone_else_has() -> None:
     state = called(table(order_agree=True))
     assert bot_move(player_view(state, ANN)) is None
     state, _ = act(state, EndOrder(BOB), 3_000)
-    assert bot_move(player_view(state, ANN)) == EndOrder(ANN)
+    assert bot_move(player_view(state, ANN)) == EndOrder(ANN, order=1)
     assert bot_move(player_view(state, BOB)) is None
 
 
@@ -401,8 +404,54 @@ def test_simulated_bots_end_their_pause_and_say_what_they_owe_before_playing() -
     state, _ = act(state, Say(BOB, "Oops"), 1_000)  # Bob owes a thanks
     state = called(state)  # Cat's seat calls one: at a table of bots, a bot's now
     record = play_on(state, ("oracle",), seed=3, max_actions=3)
-    assert record.actions[0] == EndOrder(CAT)
+    assert record.actions[0] == EndOrder(CAT, order=1)
     assert [a for a in record.actions if getattr(a, "seat", None) == BOB][0] == Say(
         BOB, "thank you")
     assert not any(isinstance(e, SpeechBroken) for e in record.events)
     assert record.problems == []
+
+
+# Ending the one it means.
+
+def test_points_of_order_are_numbered_in_the_game() -> None:
+    state = called()
+    assert state.order.current is not None and state.order.current.number == 1
+    assert player_view(state, ANN).order is not None
+    assert player_view(state, ANN).order.number == 1  # type: ignore[union-attr]
+    state, _ = act(state, EndOrder(CAT, order=1), 3_000)
+    state = called(state, ANN, at=4_000)
+    assert state.order.current is not None and state.order.current.number == 2
+
+
+def test_a_late_end_meant_for_an_earlier_one_does_not_end_the_next() -> None:
+    state, _ = act(called(table(order_enders="anyone")), EndOrder(CAT, order=1), 3_000)
+    state = called(state, ANN, at=4_000)
+    assert refusal(state, EndOrder(CAT, order=1), at=5_000) == "order/stale"
+    with pytest.raises(Exception) as caught:
+        act(state, EndOrder(BOB, order=1), 5_000)
+    assert str(caught.value) == ("That point of order is over already: Ann has called "
+                                 "another since. Look again before ending this one.")
+    assert act(state, EndOrder(CAT, order=2), 5_000)[0].order.current is None
+
+
+def test_a_late_agreement_is_no_agreement_to_the_next() -> None:
+    state = table(order_agree=True, order_quiet_seconds=0, order_gap_seconds=0)
+    state, _ = act(called(state), EndOrder(CAT, order=1), 3_000)
+    state = called(state, CAT, at=4_000)
+    assert refusal(state, EndOrder(ANN, order=1), at=5_000) == "order/stale"
+
+
+def test_a_bot_ends_the_one_it_sees() -> None:
+    state, _ = act(called(table(), ANN), EndOrder(ANN), 3_000)
+    state = called(state, CAT, at=4_000)
+    assert bot_move(player_view(state, CAT)) == EndOrder(CAT, order=2)
+
+
+def test_the_number_of_an_end_round_trips_and_a_bad_one_is_malformed() -> None:
+    action = EndOrder(ANN, host=True, order=3)
+    assert parse_action(action_to_json(action)) == action
+    assert action_to_json(EndOrder(ANN)) == {"type": "end_order", "seat": 0, "host": False}
+    for bad in (0, -1, True, "1", 1.5):
+        with pytest.raises(EngineError) as caught:
+            parse_action({"type": "end_order", "seat": 0, "order": bad})
+        assert caught.value.code == "action/malformed"

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 import pytest
@@ -19,6 +20,8 @@ from games.engine.actions import (
     Say,
     TakeSeat,
     WriteRule,
+    action_to_json,
+    parse_action,
 )
 from games.engine.errors import EngineError
 from games.engine.events import (
@@ -35,6 +38,7 @@ from games.engine.events import (
     SeatTaken,
     Skipped,
     WonRound,
+    event_from_json,
 )
 from games.engine.invariants import card_census, violations
 from games.engine.settings import GameSettings
@@ -338,7 +342,7 @@ def test_the_host_opens_a_seat_for_someone_new() -> None:
 
 @pytest.mark.parametrize(("name", "code"), [
     ("", "seat/bad_name"), ("   ", "seat/bad_name"), ("x" * 41, "seat/bad_name"),
-    ("ann", "seat/name_taken"), ("CAT", "seat/name_taken"),
+    ("Cy\x00", "seat/bad_name"), ("ann", "seat/name_taken"), ("CAT", "seat/name_taken"),
 ])
 def test_a_newcomer_needs_a_name_of_their_own(name: str, code: str) -> None:
     state = arrange(four(), [["3C"], ["5C"], ["6C"], ["7C"]], [["KC"]], current=ANN)
@@ -397,3 +401,87 @@ def test_a_seat_taken_over_before_any_deal_says_no_cards() -> None:
     state, events = act(state, TakeSeat(BOB, "Cy"))
     assert only(events, SeatTaken).text == "Cy takes over Bob's seat."
     assert state.writers == [ANN]
+
+
+# Stints: which of a seat's players plays it, and which rules are theirs.
+
+def bob_wrote_quiet() -> GameState:
+    """Four players, dealt; Bob wrote Quiet."""
+    return start([(BOB, QUIET)], NAMES)
+
+
+def taken_over(state: GameState, seat: int = BOB, name: str = "Cy") -> GameState:
+    state, _ = act(state, LeaveSeat(seat))
+    state, _ = act(state, TakeSeat(seat, name))
+    return state
+
+
+def test_someone_new_in_a_seat_never_reads_the_rules_it_wrote_before() -> None:
+    state = bob_wrote_quiet()
+    assert [r.jargon for r in player_view(state, BOB).my_rules] == ["Quiet"]
+    state = taken_over(state)
+    assert (state.stint_of(BOB), state.stint_count) == (1, {BOB: 2})
+    assert player_view(state, BOB).my_rules == ()
+    assert not state.wrote(BOB, state.rules[0])
+    assert state.rules[0].author == BOB  # still the seat's rule, judged in its name
+    assert_sound(state)
+
+
+def test_a_player_taking_their_seat_back_resumes_their_stint() -> None:
+    state = taken_over(bob_wrote_quiet())
+    state, _ = act(state, LeaveSeat(BOB))
+    state, _ = act(state, TakeSeat(BOB, "Bob", stint=0))
+    assert state.stint_of(BOB) == 0
+    assert [r.jargon for r in player_view(state, BOB).my_rules] == ["Quiet"]
+    # Cy comes back too, later: Cy's stint, in which Cy wrote nothing.
+    state, _ = act(state, LeaveSeat(BOB))
+    state, _ = act(state, TakeSeat(BOB, "Cy", stint=1))
+    assert player_view(state, BOB).my_rules == ()
+
+
+def test_a_stint_the_seat_never_had_is_refused() -> None:
+    state = bob_wrote_quiet()
+    state, _ = act(state, LeaveSeat(BOB))
+    assert refusal(state, TakeSeat(BOB, "Bob", stint=1)) == "seat/bad_stint"
+
+
+def test_a_bot_handed_a_seat_starts_a_stint_of_its_own() -> None:
+    state, _ = act(bob_wrote_quiet(), HandOver(ANN, BOB))
+    assert state.stint_of(BOB) == 1 and player_view(state, BOB).my_rules == ()
+
+
+def test_a_rule_belongs_to_the_stint_that_wrote_it() -> None:
+    state = taken_over(bob_wrote_quiet())
+    entry = GameState.from_json(state.to_json()).rules[0]
+    assert entry.stint == 0
+    state.phase, state.writers = "writing", [BOB]
+    state, _ = act(state, WriteRule(BOB, SKIP))
+    assert [(e.jargon, e.stint) for e in state.rules] == [("Quiet", 0), ("Hop", 1)]
+    assert [r.jargon for r in player_view(state, BOB).my_rules] == ["Hop"]
+    assert GameState.from_json(state.to_json()).to_json() == state.to_json()
+
+
+def test_a_private_event_of_an_earlier_player_reads_as_public_to_a_later_one() -> None:
+    state = arrange(taken_over(bob_wrote_quiet()), [["3C"], ["5H"], ["4D"], ["9C"]],
+                    [["KC"]], current=BOB, draws=["QS"])
+    state, events = pass_(state, BOB)
+    drew = only(events, Drew)
+    assert (drew.to, drew.stint, drew.cards) == (BOB, 1, ("QS",))
+    assert event_from_json(drew.to_json()) == drew
+    assert drew.read_by(BOB, 1) == drew
+    earlier = drew.read_by(BOB, 0)
+    assert (earlier.to, earlier.private, earlier.cards) == (None, None, ())
+    assert earlier.text == drew.text
+    first = replace(drew, stint=0)
+    assert "stint" not in first.to_json()  # stored as before stints existed
+
+
+def test_taking_a_seat_back_round_trips_through_json() -> None:
+    for action in (TakeSeat(BOB, "Bob", 0), TakeSeat(BOB, "Cy")):
+        assert parse_action(action_to_json(action)) == action
+    assert action_to_json(TakeSeat(BOB, "Cy")) == {"type": "take_seat", "seat": BOB,
+                                                   "name": "Cy"}
+    for bad in (-1, True, "0"):
+        with pytest.raises(EngineError) as caught:
+            parse_action({"type": "take_seat", "seat": BOB, "name": "Cy", "stint": bad})
+        assert caught.value.code == "action/malformed"

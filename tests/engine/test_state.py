@@ -97,7 +97,7 @@ def test_a_state_with_house_rules_laws_and_debts_round_trips_through_json() -> N
     assert GameState.from_json(json.loads(json.dumps(data))).to_json() == data
     assert data["rules"][0] | {"rule": None} == {"id": 1, "author": None, "round": 1,
                                                  "rule": None, "house": True,
-                                                 "retired": None}
+                                                 "retired": None, "stint": 0}
     assert data["rules"][1]["retired"] == 1
     assert (data["disclosed"], data["dealer"], data["pending"]) == ([1, 2], 2, 4)
     assert data["piles"][0]["starter_at"] == 0

@@ -8,8 +8,9 @@ from typing import Any
 import pytest
 from django.test import Client
 
-from games.engine.actions import EndGame
+from games.engine.actions import CallOrder, EndGame, EndOrder, LeaveSeat, TakeSeat
 from games.models import Hypothesis, Note, SealedGuess
+from games.store.identity import SESSION_KEY, hash_token
 from games.store.writes import submit_action
 from tests.factories import holder_client
 from tests.notebook.helpers import GRONK, NO_HEARTS, form_of, gronk_game
@@ -215,3 +216,38 @@ def test_a_refused_seal_keeps_no_hypothesis_either() -> None:
     answer = _save(watcher, game.code, GRONK, seal="1")
     assert "Only the players at the table seal guesses." in answer
     assert not Hypothesis.objects.exists() and not SealedGuess.objects.exists()
+
+
+def test_no_experiment_from_the_hand_while_a_point_of_order_lasts() -> None:
+    """Every hand is face down in a point of order: the notebook names none of Cat's cards
+    until it ends (the table hides the hand the same way)."""
+    game, clients = gronk_game()
+    cat = clients[2]
+    _save(cat, game.code, NO_HEARTS)
+    game = submit_action(game.pk, CallOrder(0), None).game
+    mine = cat.get(f"/g/{game.code}/notebook/", headers={"HX-Request": "true"}).content.decode()
+    assert "Worth trying from your hand" not in mine
+    assert "9♥" not in mine
+    submit_action(game.pk, EndOrder(0), None)
+    mine = cat.get(f"/g/{game.code}/notebook/", headers={"HX-Request": "true"}).content.decode()
+    assert "H1 refuses 9♥ here: play it to test it." in mine
+
+
+def test_a_guess_sealed_by_a_seats_earlier_player_is_not_shown_to_the_next() -> None:
+    """Cat seals a guess and leaves; Cy takes the seat over: Cy's notebook does not show
+    Cat's guess. Cat, back in the seat, sees it again."""
+    game, clients = gronk_game()
+    cat = clients[2]
+    _save(cat, game.code, NO_HEARTS)
+    row = Hypothesis.objects.get()
+    cat.post(f"/g/{game.code}/notebook/hypotheses/{row.pk}/seal/")
+    game = submit_action(game.pk, LeaveSeat(2), game.version).game
+    cy, cy_key = holder_client()
+    game = submit_action(game.pk, TakeSeat(2, "Cy"), game.version, taker=cy_key).game
+    mine = cy.get(f"/g/{game.code}/notebook/", headers={"HX-Request": "true"}).content.decode()
+    assert "Sealed guess" not in mine
+    game = submit_action(game.pk, LeaveSeat(2), game.version).game
+    game = submit_action(game.pk, TakeSeat(2, "Cat", stint=0), game.version,
+                         taker=hash_token(cat.session[SESSION_KEY])).game
+    mine = cat.get(f"/g/{game.code}/notebook/", headers={"HX-Request": "true"}).content.decode()
+    assert "<strong>Sealed guess</strong>" in mine

@@ -14,7 +14,7 @@ from asgiref.sync import sync_to_async
 from django.test import Client
 
 from games.bots.driver import bot_action, kick
-from games.engine.actions import CallOrder, EndOrder, HandOver, RemoveSeat
+from games.engine.actions import CallOrder, EndOrder, HandOver, OpenSeat, RemoveSeat, TakeSeat
 from games.engine.events import OrderCalled, OrderEnded
 from games.models import Game
 from games.presets.format import Preset
@@ -102,7 +102,7 @@ def test_a_point_of_order_hides_every_hand_and_resumes_the_same_turn(orderly: Pr
     assert f"{name} or the host ends it." in page(game, clients[before.current])
     # Ended over the socket, at a version the screen never saw: the same turn resumes.
     outcome = perform(game.code, _holder(clients[caller]),
-                      ActionRequest({"type": "end_order"}, game.version - 5))
+                      ActionRequest({"type": "end_order", "order": 1}, game.version - 5))
     assert outcome.accepted, outcome.message
     game.refresh_from_db()
     after = stored_state(game)
@@ -138,7 +138,7 @@ def test_the_chat_shows_the_words_said_and_the_third_person_costs_a_card(
 
 @pytest.mark.asyncio
 @pytest.mark.parametrize(("who", "action", "words"), [
-    ("other", {"type": "end_order"}, "or the host can end this point of order."),
+    ("other", {"type": "end_order", "order": 1}, "or the host can end this point of order."),
     ("current", {"type": "pass"}, "called a point of order. Wait until it ends."),
     ("other", {"type": "call_order"}, "has already called a point of order."),
 ])
@@ -224,7 +224,7 @@ def test_a_bot_agrees_to_end_it_once_a_person_has() -> None:
         assert stored_state(game).order.current is not None  # the host has not agreed yet
         assert [e.kind for e in game_log(game, since=game.version - 1)] == ["order_agreed"]
         assert game.log.order_by("-seq").values_list("action", flat=True)[0] == {
-            "type": "end_order", "seat": 3, "host": False}
+            "type": "end_order", "seat": 3, "host": False, "order": 1}
         submit_action(game, EndOrder(0), game.version)
         game.refresh_from_db()
         assert stored_state(game).order.current is None
@@ -245,7 +245,7 @@ def test_a_bot_whose_seat_left_the_game_stands_in_for_no_bot_still_in_it() -> No
         # Ada, the bot still in the game, agreed at once (bots act at once in the tests),
         # which ended it: everyone still in the game but its caller agreed.
         assert game.log.order_by("-seq").values_list("action", flat=True)[0] == {
-            "type": "end_order", "seat": 3, "host": False}
+            "type": "end_order", "seat": 3, "host": False, "order": 1}
         assert stored_state(game).order.current is None
 
 
@@ -279,3 +279,76 @@ def test_the_host_chooses_who_may_call_one_when_opening_a_table() -> None:
     refused = client.post("/new/", form | {"order_callers": "everyone"})
     assert refused.status_code == 400
     assert "Select a valid choice" in refused.content.decode()
+
+
+@pytest.mark.asyncio
+async def test_a_late_end_form_does_not_end_the_next_point_of_order(orderly: Preset) -> None:
+    """The caller's screen still showed their point of order (number 1) when they pressed
+    End; meanwhile it ended and another seat called number 2: refused on both transports,
+    and number 2 goes on."""
+    game, clients, caller = await sync_to_async(table)(orderly)
+    current = (await sync_to_async(stored_state)(game)).current
+    ok, _ = await sync_to_async(act_over_http)(game, clients[caller], {"type": "call_order"})
+    assert ok
+    ok, _ = await sync_to_async(act_over_http)(game, clients[caller],
+                                               {"type": "end_order", "order": "1"})
+    assert ok
+    ok, _ = await sync_to_async(act_over_http)(game, clients[current], {"type": "call_order"})
+    assert ok
+    await sync_to_async(game.refresh_from_db)()
+    before = (game.version, game.state)
+    over_http, over_socket = await both_ways(game, clients[caller],
+                                             {"type": "end_order", "order": 1}, game.version)
+    assert over_http == over_socket
+    assert "That point of order is over already" in over_http
+    await sync_to_async(game.refresh_from_db)()
+    assert (game.version, game.state) == before
+
+
+@pytest.mark.asyncio
+async def test_ending_one_names_it(orderly: Preset) -> None:
+    """A form or frame that does not say which point of order it ends is refused."""
+    game, clients, caller = await sync_to_async(table)(orderly)
+    await sync_to_async(act_over_http)(game, clients[caller], {"type": "call_order"})
+    await sync_to_async(game.refresh_from_db)()
+    before = (game.version, game.state)
+    over_http, over_socket = await both_ways(game, clients[caller], {"type": "end_order"},
+                                             game.version)
+    assert over_http == over_socket
+    assert "Your screen does not say which point of order to end" in over_http
+    await sync_to_async(game.refresh_from_db)()
+    assert (game.version, game.state) == before
+
+
+def test_the_end_form_names_the_point_of_order_shown(orderly: Preset) -> None:
+    game, clients, caller = table(orderly)
+    act_over_http(game, clients[caller], {"type": "call_order"})
+    assert '<input type="hidden" name="order" value="1">' in page(game, clients[caller])
+
+
+@pytest.mark.parametrize("action", [{"type": "say", "words": "Whose turn is it?"},
+                                    {"type": "call_order"}])
+@pytest.mark.parametrize("change", ["handed_over", "taken_over"])
+def test_a_seat_that_changed_hands_since_it_was_read_cannot_act_without_a_version(
+        orderly: Preset, action: dict[str, Any], change: str) -> None:
+    """Bob's socket found his seat in its snapshot; before his words reached the write path,
+    the host handed his seat to a bot (or opened it, and a newcomer took it over). Words
+    and calls carry no version, so the write path checks the seat's holder under the lock:
+    refused, nothing changed."""
+    game, clients, bob = table(orderly)
+    snapshot = list(game.seats.order_by("index"))
+    if change == "handed_over":
+        submit_action(game, HandOver(0, bob), game.version)
+    else:
+        game = submit_action(game, OpenSeat(0, bob), game.version).game
+        submit_action(game, TakeSeat(bob, "Newcomer"), game.version,
+                      taker=holder_client()[1])
+    game.refresh_from_db()
+    before = (game.version, game.state)
+    outcome = perform(game.code, _holder(clients[bob]), ActionRequest(action, 0),
+                      seats=snapshot)
+    assert (outcome.accepted, outcome.code) == (False, "seat/lost")
+    assert outcome.message == ("You no longer hold this seat: it changed hands just before "
+                               "your action came, which was not made. Reload the page.")
+    game.refresh_from_db()
+    assert (game.version, game.state) == before

@@ -20,7 +20,7 @@ from games.engine.views import player_view
 from games.models import Game
 from games.presets.registry import preset
 from games.store.writes import submit_action
-from games.table.seat_context import off_turn
+from games.table.seat_context import OffTurn, off_turn
 from tests.engine.helpers import arrange, start
 from tests.factories import stored_state
 from tests.web.helpers import started_game
@@ -116,17 +116,17 @@ def test_a_multiple_is_the_one_card_a_refusing_table_lets_go_down_off_turn() -> 
         decks=2)
     state = arrange(state, [["5H", "9D"], ["5S"], ["2C"]], [["3H", "5H"]], current=1)
     found = off_turn(player_view(state, 0))
-    assert found["playable"] == frozenset({"5H"})
-    assert "a card identical to the top of a pile (a multiple)" in found["off_turn"]
-    assert off_turn(player_view(state, 1))["off_turn"] == ""
-    assert off_turn(player_view(state, None)) == {"playable": frozenset(), "off_turn": ""}
+    assert found.playable == frozenset({"5H"})
+    assert "a card identical to the top of a pile (a multiple)" in found.words
+    assert off_turn(player_view(state, 1)).words == ""
+    assert off_turn(player_view(state, None)) == OffTurn(frozenset(), "")
 
 
 def test_a_penalising_table_warns_of_multiples_where_they_go_down() -> None:
     state: GameState = start([(0, {"jargon": "Pip", "rule": {
         "kind": "restriction", "must_not": {"type": "rank", "in": ["K"]}}})], multiples=True,
         out_of_turn="penalised", chair="Chairman")
-    words = off_turn(player_view(state, (state.current + 1) % 3))["off_turn"]
+    words = off_turn(player_view(state, (state.current + 1) % 3)).words
     assert words == ("It is not your turn: a card you play now is out of turn unless it is "
                      "the same card as the top of a pile (a multiple), so Chairman refuses it "
                      "and you draw a penalty card.")

@@ -13,7 +13,11 @@ import pytest
 from asgiref.sync import sync_to_async
 from django.test import Client
 
-from games.engine.actions import WriteRule
+from games.builder.context import own_rules
+from games.engine.actions import HandOver, WriteRule
+from games.engine.setup import MAX_NAME
+from games.engine.vetting import desk_of
+from games.engine.views import player_view
 from games.models import Game, LogEntry, Seat, SeatNotice
 from games.presets.registry import preset
 from games.store.reads import replay
@@ -222,3 +226,142 @@ def test_an_expelled_host_hands_the_host_tools_on() -> None:
     assert "You (“Gogol”) have been expelled from the game" in page(clients[0], game)
     assert 'value="end_game"' in page(clients[1], game)
     assert 'value="end_game"' not in page(clients[0], game)
+
+
+# Who may take which seat, and what a seat taken over shows of the rules it wrote.
+
+#: What Bull's rule Pip means, in the words a page would show it in.
+PIP = "A face card may never be played."
+NOT_YOURS = ("You have played at this table already: you may take back only the seat you "
+             "played, not another player's.")
+
+
+def bull_wrote_pip() -> tuple[Game, list[Client]]:
+    """Gogol (host), Bull and de Worms, dealt: Bull wrote Pip, the first rule."""
+    game, clients = started_game(first_rule_maker=1)
+    return submit_action(game, WriteRule(1, RULE), game.version).game, clients
+
+
+def everything(client: Client, game: Game) -> str:
+    """The table, the builder and the notebook as ``client`` sees them."""
+    return "".join(client.get(f"/g/{game.code}/{where}").content.decode()
+                   for where in ("", "builder/", "notebook/"))
+
+
+def rows(game: Game) -> list[tuple[int, str | None, str, bool]]:
+    return [(s.index, s.holder, s.name, s.is_bot) for s in game.seats.order_by("index")]
+
+
+@pytest.mark.asyncio
+async def test_a_player_who_left_may_not_take_over_another_seat() -> None:
+    """de Worms leaves; the host opens Bull's seat: de Worms, who has seen their own hand,
+    may not take over Bull's too (HTTP and socket alike), nor may Bull take de Worms's."""
+    game, clients = await sync_to_async(playing)()
+    await sync_to_async(post)(clients[2], game, type="leave_seat")
+    await sync_to_async(post)(clients[0], game, type="open_seat", target=1)
+    await sync_to_async(game.refresh_from_db)()
+    before = (game.version, game.state, await sync_to_async(rows)(game))
+    for who, seat in ((2, 1), (1, 2)):
+        action = {"type": "take_seat", "target": seat, "name": "Hopper"}
+        over_http, over_socket = await both_ways(game, clients[who], action, game.version)
+        assert over_http == over_socket == NOT_YOURS
+    await sync_to_async(game.refresh_from_db)()
+    assert (game.version, game.state, await sync_to_async(rows)(game)) == before
+    # Each takes back their own.
+    for who in (1, 2):
+        _, accepted, _ = await sync_to_async(post)(clients[who], game, type="take_seat",
+                                                   target=who, name=f"Back {who}")
+        assert accepted == "1"
+
+
+def test_a_newcomer_may_take_any_open_seat_but_only_one() -> None:
+    game, clients = playing()
+    post(clients[0], game, type="open_seat", target=1)
+    post(clients[0], game, type="open_seat", target=2)
+    newcomer, key = holder_client()
+    _, accepted, _ = post(newcomer, game, type="take_seat", target=2, name="Cy")
+    assert accepted == "1"
+    # Cy leaves again: from now on Cy has played here, and may take back seat 2 only.
+    post(newcomer, game, type="leave_seat")
+    message, accepted, _ = post(newcomer, game, type="take_seat", target=1, name="Cy")
+    assert (message, accepted) == (NOT_YOURS, "0")
+    assert Seat.objects.get(game=game, index=1).holder is None
+    _, accepted, _ = post(newcomer, game, type="take_seat", target=2, name="Cy")
+    assert accepted == "1" and Seat.objects.get(game=game, index=2).holder == key
+
+
+def test_the_notice_of_a_seat_lost_remembers_which_seat_and_stint_it_was() -> None:
+    """(A seat lost in the lobby has none: nothing secret was seen there.)"""
+    game, clients = playing()
+    post(clients[2], game, type="leave_seat")
+    notice = SeatNotice.objects.get(game=game)
+    assert (notice.seat, notice.stint, notice.reason) == (2, 0, "left")
+
+
+def test_a_newcomer_never_reads_the_rules_the_seat_wrote_before() -> None:
+    """Bull wrote Pip and leaves; Cy takes the seat over: no page (table, builder,
+    notebook), frame or log line shows Cy what Pip means, nor does the builder's desk know
+    it. Bull, back in the seat later, reads it again, and not what Cy wrote meanwhile."""
+    game, clients = bull_wrote_pip()
+    bull = clients[1]
+    assert PIP in everything(bull, game)
+    post(bull, game, type="leave_seat")
+    cy, _ = holder_client()
+    _, accepted, _ = post(cy, game, type="take_seat", target=1, name="Cy")
+    assert accepted == "1"
+    game.refresh_from_db()
+    shown = everything(cy, game)
+    assert "Cy (you)" in shown and PIP not in shown
+    assert "You wrote Pip" not in shown
+    state = stored_state(game)
+    assert own_rules(state, 1) == [] and player_view(state, 1).my_rules == ()
+    assert desk_of(state, 1).own == ()
+    post(cy, game, type="leave_seat")
+    _, accepted, _ = post(bull, game, type="take_seat", target=1, name="Bull")
+    assert accepted == "1"
+    game.refresh_from_db()
+    assert PIP in everything(bull, game)
+    state = stored_state(game)
+    assert [r.jargon for r in own_rules(state, 1)] == ["Pip"]
+    assert replay(game).to_json() == state.to_json()
+
+
+@pytest.mark.asyncio
+async def test_a_newcomers_first_frame_holds_no_rule_of_the_seat() -> None:
+    game, clients = await sync_to_async(bull_wrote_pip)()
+    await sync_to_async(post)(clients[1], game, type="leave_seat")
+    cy, _ = await sync_to_async(holder_client)()
+    await sync_to_async(post)(cy, game, type="take_seat", target=1, name="Cy")
+    ws = communicator(game.code, cy.cookies["sessionid"].value)
+    assert (await ws.connect())[0]
+    frame = await ws.receive_from(timeout=5)
+    await ws.disconnect()
+    assert "Cy (you)" in frame and PIP not in frame and "You wrote Pip" not in frame
+
+
+def test_a_bot_standing_in_starts_a_stint_of_its_own() -> None:
+    """The host hands Bull's seat to a bot, then opens it: Bull takes it back, in the stint
+    Bull played, and a newcomer could not read Bull's rule either way."""
+    game, clients = bull_wrote_pip()
+    game = submit_action(game, HandOver(0, 1), game.version).game
+    assert stored_state(game).stint_of(1) == 1
+    post(clients[0], game, type="open_seat", target=1)
+    _, accepted, _ = post(clients[1], game, type="take_seat", target=1, name="Bull")
+    assert accepted == "1"
+    game.refresh_from_db()
+    assert stored_state(game).stint_of(1) == 0
+    assert PIP in everything(clients[1], game)
+
+
+def test_the_seat_forms_hold_the_engines_limits() -> None:
+    """The host's two seat forms (one template, included twice) and the take-over form,
+    whose name field is as long as the engine allows and no longer."""
+    game, clients = playing()
+    host = page(clients[0], game)
+    for kind, select in (("open_seat", "open-seat"), ("remove_seat", "remove-seat")):
+        assert f'name="type" value="{kind}"' in host
+        assert f'<select id="{select}" name="target">' in host
+    assert '<option value="1">Bull</option>' in host
+    post(clients[0], game, type="open_seat", target=1)
+    watching = page(holder_client()[0], game)
+    assert f'maxlength="{MAX_NAME}"' in watching and MAX_NAME == 40
