@@ -8,7 +8,10 @@ one read per version (:mod:`games.live.snapshots`) and one rendering round
 (:mod:`games.live.rooms`); connecting and resyncing read afresh.
 Frames from the browser are small control messages (``{"type": "resync"}``,
 ``{"type": "notebook", "open": true}`` when the page's notebook opens or closes) or actions
-(``{"type": "act", "version": v, "action": {...}}``, played as the socket's own seat);
+(``{"type": "act", "version": v, "action": {...}}``, or the table's play form as
+``{"type": "act", "form": {name: [value, ...]}}``, which is how the browser plays and
+passes while its socket is open; played as the socket's own seat, and answered with the
+``#feedback`` fragment, marked as the answer to an action and whether it was accepted);
 oversized frames and floods close the socket.
 """
 
@@ -31,7 +34,7 @@ from games.live.fragments import Screen, render_update
 from games.live.notify import Ring, group_name, held, ring
 from games.live.snapshots import TableSnapshot, table_snapshot
 from games.models import LOBBY, Game
-from games.store.acting import perform, read_frame
+from games.store.acting import Outcome, perform, read_frame
 from games.store.errors import ServiceError
 from games.store.identity import holder_of, seat_in
 from games.store.seating import notice_for
@@ -179,11 +182,11 @@ class GameConsumer(AsyncWebsocketConsumer):  # type: ignore[misc]
             answer, rings = await database_sync_to_async(self.act_held)(message)
             for game_id, version in rings:
                 await ring(game_id, version)
-            await self.feedback(answer)
+            await self.feedback(answer.message, accepted=answer.accepted)
             return
         await self.feedback("That message was not understood.")
 
-    def act_held(self, message: dict[str, Any]) -> tuple[str, list[Ring]]:
+    def act_held(self, message: dict[str, Any]) -> tuple[Outcome, list[Ring]]:
         """:meth:`act`, with the doorbell's rings returned to be sent from the event loop."""
         with held() as rings:
             try:
@@ -192,27 +195,32 @@ class GameConsumer(AsyncWebsocketConsumer):  # type: ignore[misc]
                 # A change may have been committed before the failure: its rings must
                 # still go out, so the failure is reported here instead of raised.
                 logger.exception("game %s: an action over the socket failed", self.game_id)
-                answer = "The server could not handle that action. Reload the page."
+                answer = Outcome(False, "The server could not handle that action. "
+                                 "Reload the page.", "server/error")
         return answer, rings
 
-    def act(self, message: dict[str, Any]) -> str:
+    def act(self, message: dict[str, Any]) -> Outcome:
         """An action sent over the socket: ``{"type": "act", "version": v, "action": {...}}``,
         through the table's one action path as the socket's own seat (from the session,
-        whatever the message says). Returns what to tell the player ("" when nothing)."""
+        whatever the message says). Returns how it went (its message "" when nothing)."""
         try:
             request = read_frame(message)
         except ServiceError as exc:
-            return str(exc)
+            return Outcome.refused(exc)
         snapshot = table_snapshot(self.game_id, self.code, request.version)
         if snapshot is None:
-            return "This game no longer exists."
+            return Outcome(False, "This game no longer exists.", "game/not_found")
         # The snapshot's game (at least as new as the asker's screen) says whether it is
         # still a lobby; the write path reads the game afresh.
-        return perform(snapshot.game, self.holder, request, snapshot.seats).message
+        return perform(snapshot.game, self.holder, request, snapshot.seats)
 
-    async def feedback(self, text: str) -> None:
-        """Tell this socket's player how their last message went (the #feedback area)."""
-        await self.send(text_data=render_to_string("games/feedback_oob.html", {"message": text}))
+    async def feedback(self, text: str, accepted: bool | None = None) -> None:
+        """Tell this socket's player how their last message went (the #feedback area).
+
+        ``accepted`` (``None``: the message was no action) marks the fragment as the answer
+        to an action, which ``table.js`` waits for (the POST's ``X-Mao-Accepted``)."""
+        await self.send(text_data=render_to_string(
+            "games/feedback_oob.html", {"message": text, "accepted": accepted}))
 
     async def game_updated(self, event: dict[str, Any]) -> None:
         """The doorbell: the game changed, so the room renders its sockets again."""

@@ -15,7 +15,8 @@ unchanged fragments again was most of the server's work per action (docs/perform
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass, field
+import re
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from django.template.loader import render_to_string
@@ -27,7 +28,7 @@ from games.lobby.context import lobby_context
 from games.models import LOBBY, Seat
 from games.notebook.display import evidence_context
 from games.presets.display import house_of
-from games.table.context import MOMENTS, log_lines, table_context
+from games.table.context import MOMENTS, TableSeat, log_lines, table_context
 
 #: The fragments of a full table frame, in the order they are sent.
 TABLE = ("status", "moment", "race", "seats", "piles", "hand", "order", "talk",
@@ -37,6 +38,9 @@ INSIDE_STAGE = ("turn-buttons", "joker-row", "pile-row")
 #: Events after which a screen's log is drawn whole: a point of order hides the viewer's
 #: own lines while it lasts.
 ORDER_TURNS = ("order_called", "order_ended")
+#: Where a row of the seat list (the ``seat-row`` partial) begins and ends.
+SEAT_ROW = re.compile(r'<li class="seat[ "]')
+SEAT_ROW_END = "</li>"
 #: The notebook's evidence, pushed to the screens that have their notebook open.
 NOTEBOOK_EVIDENCE = "games/notebook/evidence.html#evidence"
 
@@ -87,7 +91,7 @@ def render_update(snapshot: TableSnapshot, seat: Seat | None, link: str,
     # moment on (the banner); building every viewer's view of 80 actions was wasted work.
     events = snapshot.events if new_events is None else snapshot.events_from_last(MOMENTS)
     context = table_context(snapshot.game, seat, events, snapshot.seats,
-                            notice) | {"oob": True}
+                            notice, state=snapshot.state()) | {"oob": True}
     inputs = _inputs(context)
     stage = str(context["stage_key"])
     names = [name for name in TABLE if name == "status" or name == "log"
@@ -142,7 +146,48 @@ def _render(snapshot: TableSnapshot, name: str, shows: str | None,
     key = (name, shows)
     html = snapshot.rendered.get(key)
     if html is None:
-        html = snapshot.rendered[key] = render_to_string(f"games/table.html#{name}", context)
+        if name == "seats":
+            html = _seats(snapshot, context)
+        else:
+            html = render_to_string(f"games/table.html#{name}", context)
+        snapshot.rendered[key] = html
+    return html
+
+
+def _seats(snapshot: TableSnapshot, context: dict[str, Any]) -> str:
+    """The seat list as this viewer sees it, from the list every viewer sees alike.
+
+    Every player's list differs from the spectators' only in the viewer's own row ("(you)"),
+    so the list is rendered once per push with nobody's row marked, and each viewer's own
+    row (the ``seat-row`` partial the list is made of, so the same bytes) is put in place
+    of the unmarked one. Rendering the list once per viewer was the largest template of a
+    push (docs/performance.md, issue 16). The rows are found by their opening tag, which
+    no name can forge (names are escaped); should the list not hold one per seat, the
+    viewer's list is rendered whole.
+    """
+    seats: list[TableSeat] = context["seats"]
+    mine = next((i for i, s in enumerate(seats) if s.me), None)
+    others = [replace(s, seat=replace(s.seat, me=False)) if s.me else s for s in seats]
+    shared = _shared(snapshot, "seats-shared", json.dumps([repr(s) for s in others]),
+                     "games/table.html#seats", {"seats": others, "oob": context["oob"]})
+    if mine is None:
+        return shared
+    starts = [found.start() for found in SEAT_ROW.finditer(shared)]
+    if len(starts) != len(seats):
+        return render_to_string("games/table.html#seats", context)
+    start = starts[mine]
+    end = shared.index(SEAT_ROW_END, start) + len(SEAT_ROW_END)
+    row = render_to_string("games/table.html#seat-row", {"s": seats[mine]})
+    return shared[:start] + row + shared[end:]
+
+
+def _shared(snapshot: TableSnapshot, name: str, shows: str, template: str,
+            context: dict[str, Any]) -> str:
+    """``template`` rendered with ``context``, once per snapshot for what it ``shows``."""
+    key = (name, shows)
+    html = snapshot.rendered.get(key)
+    if html is None:
+        html = snapshot.rendered[key] = render_to_string(template, context)
     return html
 
 

@@ -31,7 +31,9 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
 from games.engine.events import SEAT_EVENTS, Event, event_from_json
+from games.engine.state import GameState
 from games.models import LOBBY, Game, LogEntry, Seat, SeatNotice
+from games.store.reads import game_state
 from games.store.subscribers import Change
 from games.table.context import LOG_ACTIONS
 
@@ -59,6 +61,17 @@ class TableSnapshot:
     #: viewers whose fragment would show the same thing share one rendering.
     rendered: dict[tuple[str, str], str] = field(default_factory=dict, compare=False,
                                                  repr=False)
+    #: The game's engine state, parsed once for every viewer (see :meth:`state`).
+    parsed: list[GameState] = field(default_factory=list, compare=False, repr=False)
+
+    def state(self) -> GameState:
+        """The game's engine state at this version, parsed from its row once per snapshot
+        (each viewer's view is built from it: parsing it again per viewer was a fifth of a
+        push's rendering). Read-only, like the rest of the snapshot; a lobby has none
+        (``ServiceError``, as :func:`games.store.reads.game_state`)."""
+        if not self.parsed:
+            self.parsed.append(game_state(self.game))
+        return self.parsed[0]
 
     @property
     def version(self) -> int:

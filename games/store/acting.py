@@ -123,13 +123,39 @@ def read_post(post: QueryDict) -> ActionRequest:
     return ActionRequest(data, int(raw_version))
 
 
+#: Most fields, and values of one field, a form sent over the socket may hold (the play form
+#: has six fields, and a group play one ``cards`` value per card).
+MAX_FORM_FIELDS = 16
+MAX_FORM_VALUES = 64
+
+
 def read_frame(message: Mapping[str, Any]) -> ActionRequest:
-    """An action from a socket frame ``{"type": "act", "version": v, "action": {...}}``."""
+    """An action from a socket frame: ``{"type": "act", "version": v, "action": {...}}`` (the
+    engine action's JSON), or ``{"type": "act", "form": {name: [value, ...]}}``, the table's
+    play form as the browser's ``table.js`` sends it over the socket, read by
+    :func:`read_post` exactly as if it had been posted (so both transports refuse alike)."""
+    if "form" in message:
+        return read_post(_form_query(message["form"]))
     action, version = message.get("action"), message.get("version")
     if not isinstance(action, dict) or isinstance(version, bool) or not isinstance(version, int):
         raise ServiceError("action/malformed",
                            "An action needs an \"action\" object and the \"version\" you saw.")
     return ActionRequest(action, version)
+
+
+def _form_query(fields: Any) -> QueryDict:
+    """The fields of a form sent as JSON (``{name: [value, ...]}``) as a ``QueryDict``, as
+    Django reads a posted form; ``ServiceError`` when they are not text fields."""
+    if (not isinstance(fields, dict) or len(fields) > MAX_FORM_FIELDS
+            or not all(isinstance(values, list) and len(values) <= MAX_FORM_VALUES
+                       and all(isinstance(value, str) for value in values)
+                       for values in fields.values())):
+        raise ServiceError("action/malformed",
+                           "A form needs each of its fields as a list of texts.")
+    query = QueryDict(mutable=True)
+    for name, values in fields.items():
+        query.setlist(name, values)
+    return query
 
 
 def perform(game: GameRef, holder: str | None, request: ActionRequest,

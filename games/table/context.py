@@ -13,6 +13,7 @@ from typing import Any
 
 from games.builder.context import panel_context
 from games.engine.events import Event, OutOfTurn, Refused
+from games.engine.state import GameState
 from games.engine.views import LogLine, PileView, PlayerView, is_own_hand, player_view
 from games.models import Game, Seat
 from games.store.reads import game_log, game_state
@@ -149,15 +150,17 @@ class PileRow:
 
 
 def table_context(game: Game, seat: Seat | None, log: Sequence[Event] | None = None,
-                  seats: Sequence[Seat] | None = None, notice: str = "") -> dict[str, Any]:
+                  seats: Sequence[Seat] | None = None, notice: str = "",
+                  state: GameState | None = None) -> dict[str, Any]:
     """Everything the table templates need for one viewer (``seat`` ``None``: a spectator;
     ``notice``: why that spectator lost the seat it held, or "").
 
     ``log`` (the events of at least the last :data:`LOG_ACTIONS` actions) and ``seats`` (in
-    seat order) are read from the database when not given. Every value is plain or a
-    frozen display row: no model and no state reaches a template.
+    seat order) are read from the database when not given, ``state`` (the game's, never
+    changed here) parsed from the game's row. Every value is plain or a frozen display
+    row: no model and no state reaches a template.
     """
-    state = game_state(game)
+    state = game_state(game) if state is None else state
     index = seat.index if seat is not None else None
     # The table shows the latest events only: reading the whole log on every push would
     # grow with the game (the load test's profile showed it); the reveal reads it all.

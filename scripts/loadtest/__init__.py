@@ -4,8 +4,9 @@
 players. Every player is an HTTP session (a cookie jar: CSRF, the session that is its seat)
 plus a real WebSocket, all on one asyncio loop. They open, join and start the tables over
 HTTP, write rules with the rule builder's submit endpoint, and play over the socket's
-``act`` frame at a set pace. Then the same clients, with the same pacing, drive a minimal
-broadcast server (:mod:`scripts.loadtest.baseline`) so our latency can be given as a ratio.
+``act`` frame (the table's play form, as the browser sends it) at a set pace. Then the same
+clients, with the same pacing, drive a minimal broadcast server
+(:mod:`scripts.loadtest.baseline`) so our latency can be given as a ratio.
 
 Modules: :mod:`.http` (a tiny HTTP/1.1 client with cookies), :mod:`.pages` (reading the
 fragments a player receives), :mod:`.clients` (the players and the pacing),

@@ -2,7 +2,8 @@
 
 Each player is an HTTP session plus a real WebSocket; they open, join and start tables,
 write rules with the rule builder and play and pass as the browser does (the table form's
-htmx POST to ``/act/``; ``--transport socket``: the socket's ``act`` frame) at ``--pace``
+fields as the socket's ``act`` frame; ``--transport post``: the form's htmx POST to
+``/act/``, the browser's fallback) at ``--pace``
 seconds between one player's actions (when it is their move). Then the same clients drive a minimal
 broadcast server started here (the baseline). See docs/performance.md, "Load test".
 
@@ -68,10 +69,12 @@ def parser() -> argparse.ArgumentParser:
     parser.add_argument("--notebooks", type=int, default=0,
                         help="players of each table who keep their notebook open (its "
                              "evidence is then pushed to them with every change)")
-    parser.add_argument("--transport", choices=TRANSPORTS, default="post",
-                        help="how players play and pass: post (the table form's htmx POST "
-                             "to /act/, as browsers do; the default) or socket (the "
-                             "socket's act frame)")
+    parser.add_argument("--transport", choices=TRANSPORTS, default="socket",
+                        help="how players play and pass: socket (the table form's fields "
+                             "as the socket's act frame, as browsers do while their socket "
+                             "is open; the default), post (the form's htmx POST to /act/, "
+                             "the browsers' fallback) or action (the engine action's JSON "
+                             "as the socket's act frame)")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--json", type=Path, default=None,
                         help="also write the whole report to this file")

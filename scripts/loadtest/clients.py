@@ -5,9 +5,11 @@ time each new ``#version`` arrived), the pacing (at most one action per ``pace``
 and only when the screen says it is this player's move) and acting over the socket's
 ``act`` frame (accepted once the game moves past the version sent). :class:`MaoPlayer`
 decides from the fragments it receives like a newcomer (an experimenter with a notebook of
-refused cards), plays and passes as the browser does (the table form's htmx POST to
-``/act/``, :mod:`scripts.loadtest.forms`; ``transport="socket"``: the socket's ``act``
-frame instead) and writes rules with the rule builder's submit endpoint;
+refused cards), plays and passes as the browser does (``transport="socket"``, the default: the table
+form's fields as the socket's ``act`` frame, as ``table.js`` sends them; ``"post"``: the
+form's htmx POST to ``/act/``, the browser's fallback, :mod:`scripts.loadtest.forms`;
+``"action"``: the engine action's JSON as the ``act`` frame) and writes rules with the
+rule builder's submit endpoint;
 :class:`BaselinePlayer` moves whenever the baseline game's version says it is its turn.
 """
 
@@ -36,8 +38,11 @@ ANSWER_TIMEOUT = 60.0
 OPEN_TIMEOUT = 30.0
 MAX_FRAME = 16 * 1024 * 1024
 ERROR_EXAMPLES = 20
-#: How a player plays and passes: ``post`` as the browser does, ``socket`` over the socket.
-TRANSPORTS = ("post", "socket")
+#: How a player plays and passes: ``socket`` as the browser does while its socket is open
+#: (the play form's fields as the socket's ``act`` frame), ``post`` as it does without one
+#: (the form posted to ``/act/``), ``action`` the engine action's JSON as the ``act`` frame
+#: (what the load test sent before the browser used the socket).
+TRANSPORTS = ("socket", "post", "action")
 SUITS = "CDHS"
 STANDARD = [f"{r}{s}" for r in ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q",
                                  "K") for s in SUITS]
@@ -111,6 +116,7 @@ class Client:
         self.arrivals = Arrivals()
         self.latest = ""
         self.changed = asyncio.Event()
+        #: The ``#feedback`` frames answering this player's actions, whole.
         self.answers: asyncio.Queue[str] = asyncio.Queue()
         self.ws: ClientConnection | None = None
         self.reader: asyncio.Task[None] | None = None
@@ -152,7 +158,7 @@ class Client:
     def take(self, frame: str, at: float) -> None:
         """Handle one frame that arrived at ``at``."""
         if pages.is_feedback(frame):
-            self.answers.put_nowait(pages.feedback_text(frame))
+            self.answers.put_nowait(frame)
             return
         version = pages.version_of(frame)
         if version is None:
@@ -227,16 +233,18 @@ class Client:
         sent = loop.time()
         try:
             await self.ws.send(json.dumps(frame))
-            text = await asyncio.wait_for(self.answers.get(), ANSWER_TIMEOUT)
+            answer = await asyncio.wait_for(self.answers.get(), ANSWER_TIMEOUT)
         except TimeoutError:
             self.tally.error("timeout", f"{self.table.code} seat {self.seat}: no answer to "
                              f"{move.kind} at version {move.version}")
             return None
         except ConnectionClosed:
             return None  # counted by the reader
-        # No message: accepted. A message: a secret rule refused the card (accepted with a
-        # penalty, the game moves on) or the action itself was refused (nothing changed).
-        if text and not self.is_penalty(text):
+        text = pages.feedback_text(answer)
+        accepted = pages.feedback_accepted(answer)
+        # The answer says whether the action was accepted (a secret rule's refusal is, with
+        # its penalty). Where it does not (the baseline): no message means accepted.
+        if accepted is False or (accepted is None and text and not self.is_penalty(text)):
             self.refused(move, text)
             return None
         self.table.actions.append(Accepted(move.version + 1, sent, move.kind))
@@ -270,7 +278,7 @@ class MaoPlayer(Client):
     """A Mini Mao player: an HTTP session, a socket, a notebook, rules from the builder."""
 
     def __init__(self, table: Table, seat: int, base: str, pace: float, tally: Tally,
-                 seed: int, name: str, transport: str = "post") -> None:
+                 seed: int, name: str, transport: str = "socket") -> None:
         super().__init__(table, seat, base, pace, tally, seed)
         if transport not in TRANSPORTS:
             raise ValueError(f"transport must be one of {TRANSPORTS}, not {transport!r}")
@@ -334,6 +342,8 @@ class MaoPlayer(Client):
             return
         if self.transport == "post":
             text = await self.act_over_post(move)
+        elif self.transport == "socket":
+            text = await self.act_over_socket(move, self.socket_frame(move))
         else:
             action = {"type": move.kind}
             if move.kind == "play":
@@ -344,6 +354,11 @@ class MaoPlayer(Client):
             # Accepted with a message: a secret rule refused the card (a penalty).
             self.tally.penalties += 1
             self.notebook.add((move.payload["top"], move.payload["cards"][0]))
+
+    def socket_frame(self, move: Move) -> dict[str, Any]:
+        """The ``act`` frame the table's ``table.js`` sends over the socket for ``move``: the
+        play form's fields, as they would be posted."""
+        return {"type": "act", "form": self.browser_form(move)}
 
     def browser_form(self, move: Move) -> dict[str, list[str]]:
         """The fields the table's play form posts for ``move`` on this player's screen."""

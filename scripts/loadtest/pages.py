@@ -19,6 +19,7 @@ FEEDBACK_TEXT = re.compile(r'<p class="feedback__text[^"]*">(.*?)</p>', re.S)
 LOBBY_ERROR = re.compile(r'<p class="message message--error"[^>]*>(.*?)</p>', re.S)
 GAME_LINK = re.compile(r'href="/g/([A-Za-z0-9]+)/"')
 
+FEEDBACK_ACCEPTED = re.compile(r'^<div id="feedback"[^>]*\bdata-accepted="([01])"')
 FEEDBACK_PREFIX = '<div id="feedback"'
 YOUR_TURN = '<strong class="your-turn">Your turn</strong>'
 WRITE_RULE = "write a secret rule."
@@ -42,6 +43,13 @@ def feedback_text(frame: str) -> str:
     """The message of a ``#feedback`` frame ("" when the action was accepted silently)."""
     found = FEEDBACK_TEXT.search(frame)
     return html.unescape(found.group(1)).strip() if found else ""
+
+
+def feedback_accepted(frame: str) -> bool | None:
+    """Whether the ``#feedback`` frame answering an action says it was accepted (its
+    ``data-accepted``, as ``table.js`` reads it); ``None`` when the frame does not say."""
+    found = FEEDBACK_ACCEPTED.search(frame)
+    return found.group(1) == "1" if found else None
 
 
 def answer_text(fragment: str) -> str:

@@ -47,9 +47,9 @@ class Config:
     #: Players of each table (the first ones) who keep their notebook open, so that its
     #: evidence is pushed to them with every change.
     notebooks: int = 0
-    #: How players play and pass: ``post`` (the table form's htmx POST, as browsers do) or
-    #: ``socket`` (the socket's ``act`` frame).
-    transport: str = "post"
+    #: How players play and pass (:data:`scripts.loadtest.clients.TRANSPORTS`): ``socket``
+    #: as browsers do while their socket is open, ``post`` their fallback, ``action``.
+    transport: str = "socket"
 
 
 def base_for(config: Config, table: int, seat: int) -> str:

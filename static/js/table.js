@@ -1,8 +1,10 @@
 /* Mini Mao table: card clicks, group plays, keyboard shortcuts, connection state.
  *
- * The page works through htmx: playing posts the play form (hx-post) and every
- * screen is updated by fragments pushed over the WebSocket. This file only adds
- * what plain attributes cannot: a click on a card fills the form and submits it,
+ * The page works through htmx: every screen is updated by fragments pushed over the
+ * WebSocket, and the play form posts (hx-post) when there is no socket to send it over.
+ * This file adds what plain attributes cannot: while the socket is open, a play or a
+ * pass goes over it (the form's fields as an "act" frame); a click on a card fills the
+ * form and submits it,
  * cards can be selected for a group, keys play cards, and a lost connection shows;
  * the notebook panel opens and closes (key N), tells the server over the socket (which
  * then pushes its evidence), keeps its open sections across pushes, and loads the
@@ -187,17 +189,66 @@
   });
 
   // After a successful play, clear the words said; keep the selection of a failed group.
+  function played() {
+    var say = document.getElementById("say");
+    if (say) { say.value = ""; }
+    // What a joker stood for is asked afresh next time, never kept as a default.
+    var named = document.getElementById("named");
+    if (named) { named.value = ""; }
+  }
   document.body.addEventListener("htmx:afterRequest", function (event) {
     var f = form();
     if (!f || event.detail.elt !== f || !event.detail.successful) { return; }
-    if (event.detail.xhr.getResponseHeader("X-Mao-Accepted") === "1") {
-      var say = document.getElementById("say");
-      if (say) { say.value = ""; }
-      // What a joker stood for is asked afresh next time, never kept as a default.
-      var named = document.getElementById("named");
-      if (named) { named.value = ""; }
-    }
+    if (event.detail.xhr.getResponseHeader("X-Mao-Accepted") === "1") { played(); }
   });
+
+  // Playing over the socket. The server's worker thread already holds the game for the
+  // socket's pushes, so an action sent there costs it a third less than an HTTP request
+  // and never waits for SQLite's write lock behind other requests (docs/performance.md,
+  // issue 16). The frame carries the form's fields exactly as htmx would post them, read
+  // on the server by the same code as the POST, so both refuse alike. The answer is the
+  // #feedback fragment, marked data-answer (the POST's X-Mao-Accepted is its
+  // data-accepted). While the socket is not open, htmx posts the form as before.
+  var socketOpen = false;
+  var pendingAct = null;
+  function formFields(f) {
+    var fields = {};
+    var data = new FormData(f);
+    var version = document.getElementById("version");
+    if (version && version.name) { data.append(version.name, version.value); }
+    data.forEach(function (value, name) {
+      if (typeof value !== "string") { return; }
+      (fields[name] = fields[name] || []).push(value);
+    });
+    return fields;
+  }
+  document.body.addEventListener("htmx:confirm", function (event) {
+    var f = form();
+    if (!f || event.detail.elt !== f || !socketOpen || !socket) { return; }
+    event.preventDefault();
+    pendingAct = formFields(f);
+    // The fragment now shown answered an earlier action: only a new one answers this.
+    var feedback = document.getElementById("feedback");
+    if (feedback) { feedback.removeAttribute("data-answer"); }
+    socket.sendImmediately(JSON.stringify({ type: "act", form: pendingAct }));
+  });
+  document.body.addEventListener("htmx:wsAfterMessage", function () {
+    var feedback = document.getElementById("feedback");
+    if (!pendingAct || !feedback || !feedback.hasAttribute("data-answer")) { return; }
+    pendingAct = null;
+    if (feedback.getAttribute("data-accepted") === "1") { played(); }
+  });
+  // The socket closed before the answer came: the action may or may not have been made,
+  // so it is posted as it was. Made already, the POST is refused as out of date (its
+  // version is the same), which says to look again; nothing is played twice.
+  function postPending() {
+    var f = form();
+    var fields = pendingAct;
+    pendingAct = null;
+    if (!f || !fields) { return; }
+    htmx.ajax("POST", f.getAttribute("hx-post"),
+      { source: f, values: fields, target: "#feedback", swap: "innerHTML" });
+  }
 
   // Fragments replace the hand: keep the group selection visible across updates.
   document.body.addEventListener("htmx:oobAfterSwap", refreshSelection);
@@ -336,12 +387,15 @@
   document.body.addEventListener("htmx:wsOpen", function (event) {
     retry = 0;
     socket = event.detail.socketWrapper;
+    socketOpen = true;
     // A new socket (a reconnect) knows nothing of the page: say the notebook is open.
     if (notebookOpen()) { tellNotebook(true); }
     var note = document.getElementById("connection");
     if (note) { note.hidden = true; }
   });
   document.body.addEventListener("htmx:wsClose", function (event) {
+    socketOpen = false;
+    postPending();
     var note = document.getElementById("connection");
     if (note) { note.hidden = false; }
     var code = event.detail.event.code;

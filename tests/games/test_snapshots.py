@@ -176,3 +176,16 @@ def test_a_seat_handed_to_a_bot_is_read_again_with_its_notice(writer: bool) -> N
     assert after.seats[2].is_bot and after.seats[2].holder is None
     assert [(n.name, n.reason) for n in after.notices] == [("de Worms", "handed_over")]
     assert after.events[-1].kind == "handed_over"
+
+
+def test_the_state_is_parsed_once_and_every_viewer_s_render_leaves_it_as_stored() -> None:
+    from games.live.fragments import render_update
+
+    game = playing_game(4)
+    snapshot = read_snapshot(game.pk, game.code)
+    assert snapshot is not None
+    assert snapshot.state() is snapshot.state()
+    for seat in [*snapshot.seats, None]:
+        render_update(snapshot, seat, "http://localhost/g/X/")
+    # Shared by every viewer's view: none of them may change it for the next.
+    assert snapshot.state().to_json() == game.state == stored_state(game).to_json()

@@ -14,16 +14,18 @@ import re
 from html.parser import HTMLParser
 
 import pytest
+from django.template.loader import render_to_string
+from django.utils.html import escape
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from games.engine.actions import Pass
 from games.live.fragments import Screen, render_update
 from games.live.snapshots import TableSnapshot, read_snapshot
-from games.models import Game
+from games.models import Game, Seat
 from games.store.reads import game_log
 from games.store.writes import submit_action
-from games.table.context import LOG_ACTIONS
+from games.table.context import LOG_ACTIONS, table_context
 from tests.factories import stored_state
 from tests.web.helpers import started_game
 from tests.web.test_no_leak import check_html, drive
@@ -181,10 +183,37 @@ def test_shared_renderings_equal_a_viewers_own_and_leak_nothing(
             for name, html in elements(frame, top_only=True).items():
                 if name != "log-list":
                     assert html == whole[name], f"viewer {viewer}: #{name} differs"
+            # The seat list, made from the list all viewers share, is the page's own.
+            assert whole["seats"] == page_seats(snapshot, seat)
         if state.phase == "ended":
             break
         drive(game, step, seed + step)
         game.refresh_from_db()
+
+
+def page_seats(snapshot: TableSnapshot, seat: Seat | None) -> str:
+    """The seat list as the table's template renders it whole for ``seat``."""
+    context = table_context(snapshot.game, seat, snapshot.events, snapshot.seats)
+    return render_to_string("games/table.html#seats", context | {"oob": True}).strip()
+
+
+@pytest.mark.parametrize("name", ["Bob", "Ann", '<li class="seat">Eve</li>', "Ann (you)"])
+def test_each_viewer_s_seat_list_is_the_whole_list_rendered_for_them(name: str) -> None:
+    game, _ = started_game(4)
+    Seat.objects.filter(game=game, index=2).update(name=name)  # "Ann": a name twice
+    Seat.objects.filter(game=game, index=3).update(is_bot=True, bot_kind="oracle")
+    snapshot = read_snapshot(game.pk, game.code)
+    assert snapshot is not None
+    names = [s.name for s in snapshot.seats]
+    for seat in [*snapshot.seats, None]:
+        frame, _ = render_update(snapshot, seat, LINK)
+        seats = elements(frame, top_only=True)["seats"]
+        assert seats == page_seats(snapshot, seat)
+        marked = re.findall(r'<li class="seat[^"]*seat--me[^"]*">\s*<span class="seat__name">'
+                            r'([^<]*) \(you\)', seats)
+        assert marked == ([] if seat is None else [escape(names[seat.index])])
+    # One list was rendered for everybody, not one per viewer.
+    assert sum(key[0] == "seats-shared" for key in snapshot.rendered) == 1
 
 
 def test_the_whole_log_says_when_earlier_lines_are_not_shown() -> None:

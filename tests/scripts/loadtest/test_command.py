@@ -76,7 +76,7 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, int]
         log.close()
 
 
-@pytest.mark.parametrize("transport", [None, "socket"])
+@pytest.mark.parametrize("transport", [None, "post", "action"])
 def test_a_short_run_reports_every_figure_and_loses_nothing(
         server: tuple[str, int], tmp_path: Path, transport: str | None) -> None:
     url, pid = server
@@ -99,8 +99,8 @@ def test_a_short_run_reports_every_figure_and_loses_nothing(
         assert {"median", "p95", "p99"} <= set(figures["latency_ms"])
     mao = report["mao"]
     assert mao["actions_by_kind"].get("rule", 0) >= 2  # every game began with a rule
-    # Plays and passes went the browser's way (the form's POST) unless told otherwise.
-    assert report["config"]["transport"] == (transport or "post")
+    # Plays and passes went the browser's way (the form over its socket) unless told otherwise.
+    assert report["config"]["transport"] == (transport or "socket")
     assert mao["actions_by_kind"].get("play", 0) + mao["actions_by_kind"].get("pass", 0) > 0
     assert mao["memory"]["per_player_kib"] is not None
     assert report["p95_ratio_to_baseline"] > 0

@@ -20,7 +20,7 @@ from games.engine.actions import WriteRule
 from games.live.fragments import render_update
 from games.live.snapshots import read_snapshot
 from games.models import Game
-from games.store.acting import read_post
+from games.store.acting import read_frame, read_post
 from games.store.writes import submit_action
 from scripts.loadtest import pages
 from scripts.loadtest.clients import MaoPlayer, Move, Table, Tally
@@ -151,3 +151,33 @@ def test_a_posted_play_is_accepted_and_answered_as_the_browser_reads_it() -> Non
     assert pages.answer_text(response.content.decode()) == ""
     game.refresh_from_db()
     assert game.version == seen.version + 1
+
+
+def test_the_script_sends_the_play_form_s_fields_as_the_socket_s_act_frame() -> None:
+    script = (ROOT / "static/js/table.js").read_text()
+    # The fields as htmx would post them (the form's own and hx-include's #version), one
+    # list of values per name, in the frame the load test sends (test below).
+    assert "var data = new FormData(f);" in script
+    assert 'var version = document.getElementById("version");' in script
+    assert "data.append(version.name, version.value)" in script
+    assert "(fields[name] = fields[name] || []).push(value);" in script
+    assert 'socket.sendImmediately(JSON.stringify({ type: "act", form: pendingAct }));' in script
+    assert "pendingAct = formFields(f);" in script
+    # Only while the socket is open: otherwise htmx posts the form (not prevented).
+    assert "!socketOpen || !socket) { return; }" in script
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("kind", ["play", "pass"])
+def test_the_load_test_s_socket_frame_is_the_posted_form_read_the_same(kind: str) -> None:
+    game, seat, frame, _ = _player_to_move()
+    seen = pages.Seen.read(frame)
+    assert seen is not None
+    player = MaoPlayer(Table(game.code), seat, "http://127.0.0.1:1", 2.0, Tally(), 1, "P")
+    player.seen = seen
+    payload = {"cards": [seen.hand[0]], "named": [None], "say": "Mao", "suit": "H", "pile": 0}
+    move = Move(kind, seen.version, payload if kind == "play" else {})
+    sent = player.socket_frame(move)
+    assert sent == {"type": "act", "form": player.browser_form(move)}
+    assert read_frame(sent) == read_post(_query(player.browser_form(move)))
+    assert read_frame(sent).action["type"] == kind
