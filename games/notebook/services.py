@@ -159,8 +159,7 @@ def seal_guess(game: Game, seat: Seat | None, jargon: str, spec: Any,
         raise ServiceError("notebook/game_over", "The game is over: every rule is revealed.")
     record = record or record_for(game, None)
     jargon = _seen(record, jargon, house_rules(game))
-    sighting = record.sighting(jargon)
-    if sighting is not None and sighting.author == seat.index:
+    if own_rule(state, seat.index, jargon):
         raise ServiceError("notebook/own_rule", f"{jargon} is your own rule: you know what "
                                                 "it means.")
     rule = read_rule(spec, jargon)
@@ -169,6 +168,13 @@ def seal_guess(game: Game, seat: Seat | None, jargon: str, spec: Any,
         defaults={"spec": spec_to_json(rule.spec), "version": game.version,
                   "stint": state.stint_of(seat.index)})
     return guess
+
+
+def own_rule(state: GameState, seat: int | None, jargon: str) -> bool:
+    """Whether whoever plays ``seat`` now wrote the rule called ``jargon``
+    (:meth:`GameState.wrote`): a rule its seat's earlier player wrote is a secret to them,
+    to be guessed like anyone else's."""
+    return any(entry.jargon == jargon and state.wrote(seat, entry) for entry in state.rules)
 
 
 def guesses_of(game: Game, seat: int | None, stint: int = 0) -> dict[str, SealedGuess]:

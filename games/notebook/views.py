@@ -34,6 +34,7 @@ from games.store.errors import ServiceError
 from games.store.identity import request_holder, viewer_seat
 from games.store.limits import TOO_FAST, over_limit
 from games.store.pages import game_or_404
+from games.store.reads import game_state
 from rules.english import describe
 
 PAGE = "games/notebook/page.html"
@@ -212,7 +213,7 @@ def _panel(viewer: Viewer, jargon: str, form: RuleForm, editing: int | None,
         form=form_view(form, checked.problems, focus), checked=checked, jargon=jargon,
         editing=editing, can_seal=viewer.seat is not None and not viewer.seat.is_bot
         and viewer.game.phase != "ended"
-        and (sighting is None or sighting.author != viewer.seat.index))
+        and not services.own_rule(game_state(viewer.game), viewer.index, jargon))
     panel.slots = [(slot, checked.by_slot().get(slot, "")) for slot in error_slots(form)]
     if checked.ok and checked.rule is not None:
         panel.verdict = check_hypothesis(checked.rule, jargon, viewer.record,

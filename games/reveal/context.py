@@ -282,7 +282,8 @@ def reveal_context(ref: GameRef, holder: str | None = None) -> dict[str, Any]:
     # Everyone's guesses are judged on the same evidence: the game as a spectator saw it.
     scorer = Scorer(real_rules(state), public_record(events, None, names),
                     Settings(aces_high=state.settings.aces_high))
-    guesses = score_guesses(stored.sealed, scorer, names, moments)
+    guesses = score_guesses(stored.sealed, scorer, names, moments,
+                            {entry.jargon: entry.stint for entry in state.rules})
     every = rules_of(view.rules, firsts(actions, moments, names), guesses,
                      own_notes(stored, scorer))
     # A preset's house rules were public all along: listed apart from the secrets.
@@ -348,7 +349,7 @@ def game_rows(game: Game, holder: str | None) -> GameRows:
     """The seats' bot labels, every sealed guess, and ``holder``'s own notes and
     hypotheses (none without a holder)."""
     labels = tuple(seat_row(seat, None).bot_label for seat in game.seats.order_by("index"))
-    sealed = tuple(Sealed(g.seat, g.jargon, g.spec, g.version, g.sealed)
+    sealed = tuple(Sealed(g.seat, g.jargon, g.spec, g.version, g.sealed, g.stint)
                    for g in SealedGuess.objects.filter(game=game))
     if not holder:
         return GameRows(labels, sealed, {}, ())

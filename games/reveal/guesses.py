@@ -214,24 +214,30 @@ class Scorer:
 
 @dataclass(frozen=True, slots=True)
 class Sealed:
-    """A sealed guess as stored: the seat, the jargon, the rule's JSON, when."""
+    """A sealed guess as stored: the seat, the jargon, the rule's JSON, when, and which of
+    the seat's successive players sealed it (``stint``)."""
 
     seat: int
     jargon: str
     spec: Any
     version: int
     sealed: datetime
+    stint: int = 0
 
 
 def score_guesses(sealed: Iterable[Sealed], scorer: Scorer, names: Sequence[str],
-                  moments: Sequence[Moment]) -> list[ScoredGuess]:
-    """Every sealed guess for a real rule, scored, earliest seal first."""
+                  moments: Sequence[Moment], stints: Mapping[str, int] | None = None
+                  ) -> list[ScoredGuess]:
+    """Every sealed guess for a real rule, scored, earliest seal first (``stints``: which
+    of its author seat's players wrote each rule, by jargon; none given, the first)."""
     scored = []
+    stints = stints or {}
     for guess in sealed:
         if guess.jargon not in scorer.real or not 0 <= guess.seat < len(names):
             continue  # no such rule or seat: nothing to score it against
-        if scorer.real[guess.jargon].author == guess.seat:
-            continue  # its author knew it: that cracks nothing
+        if (scorer.real[guess.jargon].author == guess.seat
+                and stints.get(guess.jargon, 0) == guess.stint):
+            continue  # its author knew it: that cracks nothing (a later player did not)
         rule = guess_rule(guess.spec, guess.jargon, guess.seat)
         if rule is None:
             continue

@@ -251,3 +251,28 @@ def test_a_guess_sealed_by_a_seats_earlier_player_is_not_shown_to_the_next() -> 
                          taker=hash_token(cat.session[SESSION_KEY])).game
     mine = cat.get(f"/g/{game.code}/notebook/", headers={"HX-Request": "true"}).content.decode()
     assert "<strong>Sealed guess</strong>" in mine
+
+
+def test_whoever_takes_a_seat_over_may_seal_a_guess_on_the_rule_its_earlier_player_wrote(
+        ) -> None:
+    """Ann wrote Gronk and leaves; Dee, taking her seat over, never knew it: Dee may seal a
+    guess on it. Ann, back in her seat, may not."""
+    game, clients = gronk_game()
+    ann = clients[0]
+    game = submit_action(game.pk, LeaveSeat(0), game.version).game
+    dee, dee_key = holder_client()
+    game = submit_action(game.pk, TakeSeat(0, "Dee"), game.version, taker=dee_key).game
+    _save(dee, game.code, GRONK)
+    row = Hypothesis.objects.get(holder=dee_key)
+    answer = dee.post(f"/g/{game.code}/notebook/hypotheses/{row.pk}/seal/").content.decode()
+    assert "your own rule" not in answer
+    assert SealedGuess.objects.get().stint == 1
+    game.refresh_from_db()
+    game = submit_action(game.pk, LeaveSeat(0), game.version).game
+    game = submit_action(game.pk, TakeSeat(0, "Ann", stint=0), game.version,
+                         taker=hash_token(ann.session[SESSION_KEY])).game
+    _save(ann, game.code, GRONK)
+    row = Hypothesis.objects.filter(holder=hash_token(ann.session[SESSION_KEY])).get()
+    answer = ann.post(f"/g/{game.code}/notebook/hypotheses/{row.pk}/seal/").content.decode()
+    assert "Gronk is your own rule" in answer
+    assert SealedGuess.objects.count() == 1

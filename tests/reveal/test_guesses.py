@@ -95,6 +95,18 @@ def test_a_guess_on_ones_own_rule_is_left_out(hosted: Game) -> None:
     assert context["detective"] is None
 
 
+def test_a_guess_by_whoever_took_the_authors_seat_over_is_scored(hosted: Game) -> None:
+    """Seat 0's second player (stint 1) never knew Tangle, which Ann (stint 0) wrote: their
+    exact guess cracks it; Ann's own, sealed beside it, is still left out."""
+    guess = seal(hosted, 0, "Tangle", TANGLE_EXACT, first_version(hosted) + 3)
+    guess.stint = 1
+    guess.save()
+
+    tangle = {r.summary.jargon: r for r in reveal_context(hosted.code)["rules"]}["Tangle"]
+
+    assert [g.score.verdict for g in tangle.guesses] == ["exact"]
+
+
 def test_cracked_by_names_the_exact_guesses_earliest_seal_first(hosted: Game) -> None:
     start = first_version(hosted)
     seal(hosted, 1, "Tangle", TANGLE_EXACT, start + 9, sealed=T0 + timedelta(minutes=5))
