@@ -11,7 +11,7 @@ Say(seat=1, words='Thank you')
 >>> parse_action({"type": "respond", "seat": 2, "race": 3})
 Respond(seat=2, race=3, suit=None)
 >>> parse_action({"type": "take_seat", "seat": 2, "name": "Cy"})
-TakeSeat(seat=2, name='Cy')
+TakeSeat(seat=2, name='Cy', stint=None)
 >>> parse_action({"type": "call_order", "seat": 2})
 CallOrder(seat=2, host=False)
 """
