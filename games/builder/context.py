@@ -578,10 +578,13 @@ def load_state(game: Game) -> GameState | None:
     return GameState.from_json(game.state) if game.state else None
 
 
-def panel_context(game: Game, seat_index: int | None) -> dict[str, Any]:
+def panel_context(game: Game, seat_index: int | None,
+                  state: GameState | None = None) -> dict[str, Any]:
     """The context ``games/builder/panel.html`` needs: ``{"builder": Panel}``.
 
     For the seat writing a rule, a fresh form and its preview; for anyone else (other
-    seats, spectators with ``None``), who is writing.
+    seats, spectators with ``None``), who is writing. ``state``: the game's, when the caller
+    has parsed it already (else it is parsed from the game's row).
     """
-    return {"builder": make_panel(game, load_state(game), seat_index)}
+    return {"builder": make_panel(game, load_state(game) if state is None else state,
+                                  seat_index)}

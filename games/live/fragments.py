@@ -17,6 +17,7 @@ from __future__ import annotations
 import json
 import re
 from dataclasses import dataclass, field, replace
+from functools import lru_cache
 from typing import Any
 
 from django.template.loader import render_to_string
@@ -90,8 +91,8 @@ def render_update(snapshot: TableSnapshot, seat: Seat | None, link: str,
     # Without the whole log to render, the view needs only the events from the latest
     # moment on (the banner); building every viewer's view of 80 actions was wasted work.
     events = snapshot.events if new_events is None else snapshot.events_from_last(MOMENTS)
-    context = table_context(snapshot.game, seat, events, snapshot.seats,
-                            notice, state=snapshot.state()) | {"oob": True}
+    context = table_context(snapshot.game, seat, events, snapshot.seats, notice,
+                            state=snapshot.state(), stage_shown=screen.stage) | {"oob": True}
     inputs = _inputs(context)
     stage = str(context["stage_key"])
     names = [name for name in TABLE if name == "status" or name == "log"
@@ -177,8 +178,15 @@ def _seats(snapshot: TableSnapshot, context: dict[str, Any]) -> str:
         return render_to_string("games/table.html#seats", context)
     start = starts[mine]
     end = shared.index(SEAT_ROW_END, start) + len(SEAT_ROW_END)
-    row = render_to_string("games/table.html#seat-row", {"s": seats[mine]})
-    return shared[:start] + row + shared[end:]
+    return shared[:start] + _own_row(seats[mine]) + shared[end:]
+
+
+@lru_cache(maxsize=2048)
+def _own_row(seat: TableSeat) -> str:
+    """A viewer's own row of the seat list, kept across pushes: it changes only when that
+    seat's count, turn or name does, while the list changes with every action. The row
+    (a frozen value, compared field by field) is all its partial reads."""
+    return render_to_string("games/table.html#seat-row", {"s": seat})
 
 
 def _shared(snapshot: TableSnapshot, name: str, shows: str, template: str,

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
 from games.builder.context import panel_context
@@ -51,7 +52,12 @@ class CardFace:
 
     @classmethod
     def of(cls, text: str) -> CardFace:
-        """The face of a card given as canonical text (``"QH"``, ``"JK"``)."""
+        """The face of a card given as canonical text (``"QH"``, ``"JK"``): one frozen face
+        per card, made once (every push drew every hand's and pile's faces anew)."""
+        return _face(text)
+
+    @classmethod
+    def _make(cls, text: str) -> CardFace:
         card: Card = parse(text)
         if card.is_joker:
             return cls(text, "★", "", "Joker", "joker")
@@ -69,6 +75,13 @@ class CardFace:
         if not self.suit or not self.rank.isdigit():
             return self.name
         return f"{self.rank} of {self.name.split(' of ', 1)[1]}"
+
+
+@lru_cache(maxsize=256)
+def _face(text: str) -> CardFace:
+    # The states hold canonical texts (55 of them); the bound keeps any other caller's
+    # spellings ("10s", "q♥") from growing the cache.
+    return CardFace._make(text)
 
 
 #: The joker's choices and the suits a wild card can name: the same for every viewer.
@@ -151,9 +164,14 @@ class PileRow:
 
 def table_context(game: Game, seat: Seat | None, log: Sequence[Event] | None = None,
                   seats: Sequence[Seat] | None = None, notice: str = "",
-                  state: GameState | None = None) -> dict[str, Any]:
+                  state: GameState | None = None,
+                  stage_shown: str | None = None) -> dict[str, Any]:
     """Everything the table templates need for one viewer (``seat`` ``None``: a spectator;
     ``notice``: why that spectator lost the seat it held, or "").
+
+    ``stage_shown``: the ``stage_key`` of the stage the viewer's screen already shows (a
+    push, which draws the stage again only when its key changes); the rule builder's panel,
+    which lives in the stage, is then left out, since nothing would draw it.
 
     ``log`` (the events of at least the last :data:`LOG_ACTIONS` actions) and ``seats`` (in
     seat order) are read from the database when not given, ``state`` (the game's, never
@@ -233,9 +251,11 @@ def table_context(game: Game, seat: Seat | None, log: Sequence[Event] | None = N
         "races": race_rows(view),
         "suit_buttons": SUIT_BUTTONS,
     } | seat_context(view, seats, seat)
-    if context["am_writer"]:
-        # Only the rule-maker's stage holds the builder (and pays for its preview).
-        context |= panel_context(game, index)
+    if context["am_writer"] and context["stage_key"] != stage_shown:
+        # Only the rule-maker's stage holds the builder (and pays for its preview, with the
+        # stall analysis of every rule in force: a push to a writer whose stage stays was
+        # paying for it on every action of the table, for nothing).
+        context |= panel_context(game, index, state)
     return context
 
 

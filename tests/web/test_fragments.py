@@ -12,6 +12,7 @@ from __future__ import annotations
 import dataclasses
 import re
 from html.parser import HTMLParser
+from unittest import mock
 
 import pytest
 from django.template.loader import render_to_string
@@ -19,6 +20,7 @@ from django.utils.html import escape
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from games.builder.context import panel_context
 from games.engine.actions import Pass
 from games.live.fragments import Screen, render_update
 from games.live.snapshots import TableSnapshot, read_snapshot
@@ -135,6 +137,22 @@ def test_an_unchanged_version_sends_only_the_status() -> None:
     again, _ = render_update(snapshot, snapshot.seats[1], LINK, screen)
 
     assert list(fragments(again)) == ["status"]
+
+
+def test_the_rule_builder_is_built_only_when_the_writer_s_stage_is_drawn() -> None:
+    """The builder's preview (with the stall analysis of every rule) is the dearest part of
+    a writer's view: a push that keeps the writer's stage must not pay for it."""
+    game, _ = started_game(3)  # seat 0 writes the first rule
+    snapshot = snapshot_of(game)
+    writer = snapshot.seats[0]
+    with mock.patch("games.table.context.panel_context", wraps=panel_context) as built:
+        first, screen = render_update(snapshot, writer, LINK)
+        again, _ = render_update(snapshot, writer, LINK, screen)
+        render_update(snapshot, snapshot.seats[1], LINK)
+
+    assert "stage" in fragments(first) and 'id="builder' in first
+    assert "stage" not in fragments(again) and "builder" not in again
+    assert built.call_count == 1  # the first frame's, drawn; not the push's, nor Bull's
 
 
 def test_a_screen_too_far_behind_gets_the_whole_log_again() -> None:
