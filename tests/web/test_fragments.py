@@ -22,7 +22,7 @@ from hypothesis import strategies as st
 
 from games.builder.context import panel_context
 from games.engine.actions import Pass
-from games.live.fragments import Screen, render_update
+from games.live.fragments import Screen, _own_row, render_update
 from games.live.snapshots import TableSnapshot, read_snapshot
 from games.models import Game, Seat
 from games.store.reads import game_log
@@ -232,6 +232,27 @@ def test_each_viewer_s_seat_list_is_the_whole_list_rendered_for_them(name: str) 
         assert marked == ([] if seat is None else [escape(names[seat.index])])
     # One list was rendered for everybody, not one per viewer.
     assert sum(key[0] == "seats-shared" for key in snapshot.rendered) == 1
+
+
+def test_a_viewer_s_own_row_is_drawn_again_only_when_it_changed() -> None:
+    """The list changes with every action; a viewer's own row only with its seat's count,
+    turn or name, and is then drawn afresh (never another push's row)."""
+    game = playing_game(4)
+    mover = stored_state(game).current
+    bystander = next(s for s in snapshot_of(game).seats
+                     if s.index not in (mover, (mover + 1) % 4))
+    _own_row.cache_clear()
+    render_update(snapshot_of(game), bystander, LINK)
+    submit_action(game, Pass(mover), game.version)  # the mover draws; the turn moves on
+    game.refresh_from_db()
+    after = snapshot_of(game)
+    frame, _ = render_update(after, bystander, LINK)
+    mover_frame, _ = render_update(after, after.seats[mover], LINK)
+
+    assert _own_row.cache_info().hits == 1  # the bystander's row, as it was
+    assert _own_row.cache_info().misses == 2  # first sight of it; the mover's new row
+    assert elements(frame, top_only=True)["seats"] == page_seats(after, bystander)
+    assert elements(mover_frame, top_only=True)["seats"] == page_seats(after, after.seats[mover])
 
 
 def test_the_whole_log_says_when_earlier_lines_are_not_shown() -> None:
