@@ -47,6 +47,12 @@ def subscribe(subscriber: Subscriber) -> None:
         _subscribers.append(subscriber)
 
 
+def unsubscribe(subscriber: Subscriber) -> None:
+    """Stop calling ``subscriber`` (a benchmark without an event loop drops the doorbell)."""
+    if subscriber in _subscribers:
+        _subscribers.remove(subscriber)
+
+
 def subscribed() -> tuple[Subscriber, ...]:
     """The subscribers, in the order they run."""
     return tuple(_subscribers)

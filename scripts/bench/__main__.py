@@ -1,6 +1,7 @@
-"""``python -m scripts.bench rules|engine|builder|deduction|bots|difficulty``: figures.
+"""``python -m scripts.bench rules|engine|builder|deduction|bots|difficulty|push``: figures.
 
-Pure Python: no settings, no database, no server.
+Pure Python: no settings, no database, no server; except ``push``, the live table's CPU per
+action, which sets up Django on a temporary SQLite file of its own.
 """
 
 from __future__ import annotations
@@ -8,8 +9,8 @@ from __future__ import annotations
 import argparse
 from collections.abc import Sequence
 
-from scripts.bench import bots, builder, deduction, difficulty, engine, rules
-from scripts.bench.figures import format_figures
+from scripts.bench import bots, builder, deduction, difficulty, engine, push, rules
+from scripts.bench.figures import Figure, format_figures, median, percentile
 
 
 def main(argv: Sequence[str] | None = None) -> None:
@@ -47,6 +48,11 @@ def main(argv: Sequence[str] | None = None) -> None:
                                                            "estimate of each example rule")
     difficulty_bench.add_argument("--limit", type=int, default=None,
                                   help="estimate only the first N example rules")
+    push_bench = which.add_parser("push", help="the live table's CPU per action: the write "
+                                               "and the render round of five viewers")
+    push_bench.add_argument("--games", type=int, default=6, help="seeded five-seat games")
+    push_bench.add_argument("--steps", type=int, default=60, help="actions per game at most")
+    push_bench.add_argument("--seed", type=int, default=1, help="seed of the first game")
     args = parser.parse_args(argv)
     if args.bench == "rules":
         lines = format_figures(rules.run(args.repeats, args.seed))
@@ -58,12 +64,22 @@ def main(argv: Sequence[str] | None = None) -> None:
         figure, verdicts = difficulty.run(args.limit)
         lines = [*format_figures([figure]), "", "verdict      cracked  median  rule",
                  *verdicts]
+    elif args.bench == "push":
+        lines = format_figures(push_figures(push.run(args.games, args.steps, args.seed)))
     elif args.bench == "deduction":
         lines = format_figures(deduction.run(args.plays, args.samples, args.seed))
     else:
         lines = format_figures(builder.run(args.rules, args.samples, args.seed,
                                            cpu=args.clock == "cpu"))
     print("\n".join(lines))
+
+
+def push_figures(samples: Sequence[push.PushSample]) -> list[Figure]:
+    """The push benchmark's figures: the write, the render round, and both, per action."""
+    parts = {"push: write (CPU)": [s.write for s in samples],
+             "push: render round, 5 viewers (CPU)": [s.render for s in samples],
+             "push: both (CPU per action)": [s.write + s.render for s in samples]}
+    return [Figure(name, median(xs), percentile(xs, 0.95), len(xs)) for name, xs in parts.items()]
 
 
 if __name__ == "__main__":

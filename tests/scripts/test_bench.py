@@ -77,6 +77,23 @@ def test_a_benchmark_runs_without_settings_or_a_database(args: list[str],
     assert list(tmp_path.iterdir()) == []  # no database file, nothing written
 
 
+def test_the_push_benchmark_times_writes_and_render_rounds_on_a_database_of_its_own(
+        tmp_path: Path) -> None:
+    env = {k: v for k, v in os.environ.items()
+           if k not in ("DEBUG", "DJANGO_DEBUG", "DJANGO_SETTINGS_MODULE", "SECRET_KEY",
+                        "DATABASE_URL")}
+    env |= {"PYTHONPATH": str(ROOT), "TMPDIR": str(tmp_path)}
+    done = subprocess.run([sys.executable, "-m", "scripts.bench", "push", "--games", "1",
+                           "--steps", "12"], cwd=tmp_path, env=env, capture_output=True,
+                          text=True, timeout=300, check=False)
+    assert done.returncode == 0, done.stderr
+    header, *rows = done.stdout.splitlines()
+    assert header.split()[:3] == ["benchmark", "median", "p95"]
+    assert [row.split(":")[0] for row in rows] == ["push"] * 3
+    assert all(row.split()[-1] == "9" for row in rows)  # 12 actions, the first 3 warm up
+    assert list(tmp_path.iterdir()) == []  # its database is gone with its directory
+
+
 def test_bot_tables_start_with_their_rules_in_play_and_the_same_seed_gives_the_same() -> None:
     from scripts.bench.bots import seeded_table
 
