@@ -187,9 +187,25 @@ def render(report: dict[str, Any]) -> str:
     lines += _part("Mini Mao", report["mao"])
     if "baseline" in report:
         lines += _part("Baseline (broadcast only)", report["baseline"])
-    if "p95_ratio_to_baseline" in report:
-        lines.append(f"p95 ratio to the baseline: {report['p95_ratio_to_baseline']}")
+        lines += _ratios(report)
     return "\n".join(lines) + "\n"
+
+
+def _ratios(report: dict[str, Any]) -> list[str]:
+    """Mini Mao's p95 and CPU per action as multiples of the baseline's, with the figures."""
+    mao, base = report["mao"], report["baseline"]
+    p95 = report.get("p95_ratio_to_baseline")
+    cpu = report.get("cpu_per_action_ratio_to_baseline")
+    return [
+        "p95 ratio to the baseline: " + (
+            f"{p95} ({mao['latency_ms']['p95']} ms against {base['latency_ms']['p95']} ms)"
+            if p95 is not None else "not measured (no accepted action on one side)"),
+        "server CPU per action ratio to the baseline: " + (
+            f"{cpu} ({mao['server_cpu_ms_per_action']} ms against "
+            f"{base['server_cpu_ms_per_action']} ms)" if cpu is not None
+            else "not measured (a server's CPU was unreadable, or the baseline's too small "
+                 "to count: give it a longer --baseline-duration)"),
+    ]
 
 
 if __name__ == "__main__":
