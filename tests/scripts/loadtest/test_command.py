@@ -3,8 +3,8 @@ and its options, the new ones of ``--serve`` among them, refused before anything
 
 The servers are separate daphne processes with their own SQLite files (no pytest-django
 database): one started here for the ``post`` and ``action`` transports (the test is skipped,
-with the reason, when it cannot start), and one that the load test starts itself
-(``--serve 1``) for the default transport.
+with the reason, when it cannot start), and one that ``manage.py loadtest`` starts itself
+(``--serve 1``) for the default transport, as someone with a fresh checkout would run it.
 """
 
 from __future__ import annotations
@@ -25,6 +25,7 @@ import pytest
 
 import scripts.loadtest.__main__ as command
 from scripts.loadtest.__main__ import main
+from tests.offline import manage
 
 ROOT = Path(__file__).resolve().parents[3]
 STARTUP_TIMEOUT = 30.0
@@ -123,13 +124,11 @@ def test_a_short_run_reports_every_figure_and_loses_nothing(
     assert "server CPU per action ratio to the baseline" in done.stdout
 
 
-def test_serve_1_starts_a_fresh_server_and_stops_it(tmp_path: Path) -> None:
-    """--serve 1: a daphne of the run's own (DEBUG off, a fresh SQLite file), played the
-    browser's way, reported, and stopped."""
+def test_manage_py_loadtest_serves_itself_from_a_fresh_checkout(tmp_path: Path) -> None:
+    """No --url: the command starts a daphne of its own (DEBUG off, a fresh SQLite file),
+    plays the browser's way, reports, and stops the server."""
     out = tmp_path / "report.json"
-    done = subprocess.run(
-        [sys.executable, "-m", "scripts.loadtest", "--serve", "1", *SHORT_RUN,
-         "--json", str(out)], cwd=ROOT, capture_output=True, text=True, timeout=120)
+    done = manage(["loadtest", *SHORT_RUN, "--json", str(out)], cwd=tmp_path)
     assert done.returncode == 0, done.stderr[-2000:]
     report = json.loads(out.read_text())
     check_report(report, "socket")
