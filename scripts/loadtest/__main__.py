@@ -135,42 +135,49 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"error: {problem}", file=sys.stderr)
         return 2
     _raise_file_limit(config.games * config.players * 2 + 200)
-    signal.signal(signal.SIGTERM, _interrupt)
+    previous = signal.signal(signal.SIGTERM, _terminate)
     try:
-        with contextlib.ExitStack() as stack:
-            served: Serving | None = None
-            if plan:
-                served = stack.enter_context(serving(plan, _say, options.server_logs))
-                config.urls, config.server_pids = served.urls, served.pids
-                _say("serving " + ", ".join(f"{s.url} (daphne pid {s.pid})"
-                                            for s in served.servers))
-            elif not config.server_pids:
-                config.server_pids = [pid for u in urls
-                                      if (pid := pid_listening_on(urlsplit(u).port or 80))]
-            report = asyncio.run(run(config))
-            if served:
-                report["served"] = served.figures()
+        report = measure(config, plan, options.server_logs)
     except ServeError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 1
-    except KeyboardInterrupt:
+    except KeyboardInterrupt as exc:
         print("loadtest: interrupted" + (", its servers stopped" if plan else ""),
               file=sys.stderr)
-        return 128 + _interrupted_by[0]
+        return 128 + (signal.SIGTERM if isinstance(exc, Terminated) else signal.SIGINT)
+    finally:
+        signal.signal(signal.SIGTERM, previous)
     if options.json is not None:
         options.json.write_text(json.dumps(report, indent=2) + "\n")
     print(render(report), end="")
     return 0
 
 
-#: The signal that ended the run (SIGINT unless SIGTERM came).
-_interrupted_by = [int(signal.SIGINT)]
+def measure(config: Config, plan: Plan | None, server_logs: Path | None) -> dict[str, Any]:
+    """One run on the servers of ``plan`` (started here, stopped after) or at
+    ``config.urls``; the report."""
+    with contextlib.ExitStack() as stack:
+        served: Serving | None = None
+        if plan:
+            served = stack.enter_context(serving(plan, _say, server_logs))
+            config.urls, config.server_pids = served.urls, served.pids
+            _say("serving " + ", ".join(f"{s.url} (daphne pid {s.pid})"
+                                        for s in served.servers))
+        elif not config.server_pids:
+            config.server_pids = [pid for u in config.urls
+                                  if (pid := pid_listening_on(urlsplit(u).port or 80))]
+        report = asyncio.run(run(config))
+        if served:
+            report["served"] = served.figures()
+        return report
 
 
-def _interrupt(signum: int, frame: FrameType | None) -> None:
-    """SIGTERM ends the run as Ctrl-C does: the baseline and the servers are stopped."""
-    _interrupted_by[0] = signum
-    raise KeyboardInterrupt
+class Terminated(KeyboardInterrupt):
+    """SIGTERM, which ends the run as Ctrl-C does: the baseline and the servers stopped."""
+
+
+def _terminate(signum: int, frame: FrameType | None) -> None:
+    raise Terminated
 
 
 def _say(message: str) -> None:

@@ -167,6 +167,7 @@ def serving(plan: Plan, say: Callable[[str], None], keep_logs: Path | None = Non
     try:
         folder = Path(tempfile.mkdtemp(prefix="minimao-loadtest-"))
         undo.callback(shutil.rmtree, folder, ignore_errors=True)
+        left = _Leftovers(say)
         env = {k: v for k, v in os.environ.items() if k not in NOT_INHERITED}
         env |= SETTINGS | {"SECRET_KEY": secrets.token_urlsafe(50)}
         if plan.database is None:
@@ -177,7 +178,8 @@ def serving(plan: Plan, say: Callable[[str], None], keep_logs: Path | None = Non
             name = f"minimao_lt_{secrets.token_hex(6)}"
             say(f"creating the PostgreSQL database {name}")
             _create_database(plan.database, name)
-            undo.callback(_drop_database, plan.database, name)
+            undo.callback(left.attempt, f"drop the database {name} on "
+                          f"{_where(plan.database)}", _drop_database, plan.database, name)
             env["DATABASE_URL"] = with_database(plan.database, name)
             serving.database = f"PostgreSQL {name} on {_where(plan.database)} (fresh, dropped " \
                                "afterwards)"
@@ -186,7 +188,8 @@ def serving(plan: Plan, say: Callable[[str], None], keep_logs: Path | None = Non
         else:
             prefix = f"minimao-lt-{secrets.token_hex(6)}"
             _ping_redis(plan.redis)
-            undo.callback(_delete_redis_keys, plan.redis, prefix)
+            undo.callback(left.attempt, f"delete the Redis keys {prefix}* on "
+                          f"{_where(plan.redis)}", _delete_redis_keys, plan.redis, prefix)
             env |= {"REDIS_URL": plan.redis, "REDIS_PREFIX": prefix}
             serving.layer = f"Redis {_where(plan.redis)}, prefix {prefix} (keys deleted " \
                             "afterwards)"
@@ -197,7 +200,8 @@ def serving(plan: Plan, say: Callable[[str], None], keep_logs: Path | None = Non
         processes: list[subprocess.Popen[bytes]] = []
         undo.callback(_stop_all, processes)
         if keep_logs is not None:
-            undo.callback(_copy_logs, folder, keep_logs)
+            undo.callback(left.attempt, f"copy the servers' logs to {keep_logs}", _copy_logs,
+                          folder, keep_logs)
         for number in range(1, plan.count + 1):
             process, url = _start_daphne(env, folder / f"daphne-{number}.log")
             processes.append(process)
@@ -208,6 +212,20 @@ def serving(plan: Plan, say: Callable[[str], None], keep_logs: Path | None = Non
     finally:
         with _signals_held():
             undo.close()
+
+
+@dataclass(frozen=True, slots=True)
+class _Leftovers:
+    """Undoing what the run made without hiding why the run ended: a step that fails is
+    said (so that it can be done by hand), and the others still run."""
+
+    say: Callable[[str], None]
+
+    def attempt(self, what: str, step: Callable[..., object], *args: Any) -> None:
+        try:
+            step(*args)
+        except Exception as exc:  # noqa: BLE001 (any failure is said, none is raised)
+            self.say(f"could not {what}: {type(exc).__name__}: {exc}")
 
 
 def with_database(url: str, name: str) -> str:
@@ -274,8 +292,13 @@ def _manage(env: dict[str, str], folder: Path, *command: str) -> None:
     """``manage.py <command>`` with the servers' settings; its output kept for an error."""
     log = folder / f"{command[0]}.log"
     with log.open("wb") as out:
-        done = subprocess.run([sys.executable, "manage.py", *command], cwd=ROOT, env=env,
-                              stdout=out, stderr=subprocess.STDOUT, timeout=COMMAND_TIMEOUT)
+        try:
+            done = subprocess.run([sys.executable, "manage.py", *command], cwd=ROOT, env=env,
+                                  stdout=out, stderr=subprocess.STDOUT,
+                                  timeout=COMMAND_TIMEOUT)
+        except subprocess.TimeoutExpired:
+            raise ServeError(f"manage.py {command[0]} took over {COMMAND_TIMEOUT:.0f} s:\n"
+                             f"{_tail(log)}") from None
     if done.returncode != 0:
         raise ServeError(f"manage.py {command[0]} failed ({done.returncode}):\n"
                          f"{_tail(log)}")

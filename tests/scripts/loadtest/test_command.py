@@ -14,6 +14,7 @@ import os
 import socket
 import subprocess
 import sys
+import tempfile
 import time
 import urllib.error
 import urllib.request
@@ -186,3 +187,20 @@ def test_unreadable_options_exit_with_status_2(args: list[str],
         main(args)
     assert exited.value.code == 2
     assert "usage: python -m scripts.loadtest" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(("args", "message"), [
+    (["--database", "postgres://postgres@127.0.0.1:1/postgres"],
+     "cannot create a database on 127.0.0.1:1"),
+    (["--redis", "redis://127.0.0.1:1/0"], "Redis does not answer at 127.0.0.1:1"),
+])
+def test_a_service_that_does_not_answer_ends_the_run_with_status_1_and_leaves_nothing(
+        args: list[str], message: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    pytest.importorskip("psycopg")
+    pytest.importorskip("channels_redis")
+    monkeypatch.setattr(tempfile, "tempdir", str(tmp_path))  # where the run's folder goes
+    monkeypatch.setattr(command, "run", None)  # never reached
+    assert main(["--serve", "1", *args]) == 1
+    assert message in capsys.readouterr().err
+    assert not list(tmp_path.iterdir())
