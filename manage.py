@@ -6,10 +6,11 @@ from __future__ import annotations
 import os
 import sys
 
-#: Commands that use only the pure core (rules, the engine): they run from a fresh clone with
+#: Commands that use only the pure core (rules, the engine), or only start other processes
+#: (``loadtest``, whose servers get their settings from it): they run from a fresh clone with
 #: no configuration (no DEBUG, no SECRET_KEY) and open no database file (maosite/settings.py,
 #: ``MAO_OFFLINE``).
-OFFLINE_COMMANDS = frozenset({"judge", "play_bots"})
+OFFLINE_COMMANDS = frozenset({"judge", "play_bots", "loadtest"})
 
 
 def main() -> None:

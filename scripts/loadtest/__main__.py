@@ -1,14 +1,21 @@
-"""``python -m scripts.loadtest``: play G games of P players against a running server, then report.
+"""``python -m scripts.loadtest``: play G games of P players against Mini Mao, then report.
 
 Each player is an HTTP session plus a real WebSocket; they open, join and start tables,
 write rules with the rule builder and play and pass as the browser does (the table form's
 fields as the socket's ``act`` frame; ``--transport post``: the form's htmx POST to
 ``/act/``, the browser's fallback) at ``--pace``
 seconds between one player's actions (when it is their move). Then the same clients drive a minimal
-broadcast server started here (the baseline). See docs/performance.md, "Load test".
+broadcast server started here (the baseline). The servers are running ones (``--url``) or,
+with ``--serve N``, N fresh daphne processes started for the run and stopped after it
+(:mod:`scripts.loadtest.serve`). ``manage.py loadtest`` runs this command with the same
+options, and ``--serve 1`` when neither ``--url`` nor ``--serve`` is given. See
+docs/performance.md, "Load test".
 
 Examples::
 
+    python -m scripts.loadtest --serve 1 --games 20 --players 5 --duration 60
+    python -m scripts.loadtest --serve 2 --database postgres://postgres@127.0.0.1:5432/postgres \
+        --redis redis://127.0.0.1:6379/0 --games 100 --players 5
     python -m scripts.loadtest --url http://127.0.0.1:8000 --games 100 --players 5 --duration 60
     python -m scripts.loadtest --url http://127.0.0.1:8001 --url http://127.0.0.1:8002 ...
 """
@@ -17,17 +24,21 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import json
 import resource
+import signal
 import sys
 from collections.abc import Sequence
 from pathlib import Path
+from types import FrameType
 from typing import Any
 from urllib.parse import urlsplit
 
 from scripts.loadtest.clients import TRANSPORTS
 from scripts.loadtest.memory import pid_listening_on
 from scripts.loadtest.runner import Config, run
+from scripts.loadtest.serve import MAX_SERVERS, Plan, ServeError, Serving, serving
 
 LOOPBACK = {"127.0.0.1", "localhost", "::1"}
 MAX_CLIENTS = 4000
@@ -38,13 +49,32 @@ def parser() -> argparse.ArgumentParser:
     """The command line of ``python -m scripts.loadtest``."""
     parser = argparse.ArgumentParser(
         prog="python -m scripts.loadtest",
-        description="Drive a running Mini Mao server with G games of P WebSocket players and "
-                    "report actions/s, fan-out latency, errors, lost updates and memory, with "
-                    "a baseline.")
+        description="Drive Mini Mao with G games of P WebSocket players and report actions/s, "
+                    "fan-out latency, errors, lost updates, memory and server CPU, and the "
+                    "same for a bare broadcast server (the baseline) with Mini Mao's p95 and "
+                    "CPU per action as multiples of its. The servers are running ones "
+                    "(--url) or fresh ones started for the run (--serve). `manage.py "
+                    "loadtest` takes the same options and starts its own server (--serve 1) "
+                    "when given neither --url nor --serve.")
     parser.add_argument("--url", action="append", default=[],
-                        help="base URL of a server (repeat, or separate with commas, to "
-                             "spread players over several processes); default "
-                             "http://127.0.0.1:8000")
+                        help="base URL of a running server (repeat, or separate with commas, "
+                             "to spread players over several processes); default "
+                             "http://127.0.0.1:8000 unless --serve")
+    parser.add_argument("--serve", type=int, default=None, metavar="N",
+                        help=f"start N (1 to {MAX_SERVERS}) fresh daphne processes for this "
+                             "run instead of --url, as docs/performance.md measures (DEBUG=0 "
+                             "MAO_HTTPS=0 MAO_RATE_LIMITS=0, a generated SECRET_KEY, a fresh "
+                             "migrated database), and stop them at the end")
+    parser.add_argument("--database", default=None, metavar="URL",
+                        help="with --serve: a PostgreSQL server (postgres://user@host:port/db, "
+                             "on this machine) where a fresh database is created for the run "
+                             "and dropped after it; default a fresh SQLite file")
+    parser.add_argument("--redis", default=None, metavar="URL",
+                        help="with --serve: the channel layer on this Redis "
+                             "(redis://127.0.0.1:6379/0) under a key prefix of the run's own, "
+                             "its keys deleted after; needed for --serve above 1")
+    parser.add_argument("--server-logs", type=Path, default=None, metavar="DIR",
+                        help="with --serve: keep the servers' logs in this folder")
     parser.add_argument("--games", type=int, default=10)
     parser.add_argument("--players", type=int, default=5)
     parser.add_argument("--pace", type=float, default=2.0,
@@ -52,8 +82,8 @@ def parser() -> argparse.ArgumentParser:
     parser.add_argument("--duration", type=float, default=30.0,
                         help="seconds of play (the run ends sooner if every game ends)")
     parser.add_argument("--server-pid", type=int, action="append", default=[],
-                        help="pid of a server process, for its memory and CPU (repeat); "
-                             "found from the port when omitted")
+                        help="with --url: pid of a server process, for its memory and CPU "
+                             "(repeat); found from the port when omitted")
     parser.add_argument("--spread", choices=("seats", "games"), default="seats",
                         help="with several URLs: spread the seats of each game over them "
                              "(default) or put each game on one")
@@ -82,10 +112,16 @@ def parser() -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Run the load test; print the report (and write it as JSON with ``--json``)."""
+    """Run the load test; print the report (and write it as JSON with ``--json``).
+
+    Exit status 2 for options that cannot be used (nothing is started), 1 when the servers
+    of ``--serve`` could not be started, 130 (143) when interrupted by Ctrl-C (SIGTERM)."""
     options = parser().parse_args(argv)
-    urls = [u.strip().rstrip("/") for raw in options.url or ["http://127.0.0.1:8000"]
-            for u in raw.split(",") if u.strip()]
+    plan = (Plan(options.serve, options.database, options.redis)
+            if options.serve is not None else None)
+    urls = [] if plan else [u.strip().rstrip("/")
+                            for raw in options.url or ["http://127.0.0.1:8000"]
+                            for u in raw.split(",") if u.strip()]
     config = Config(urls=urls, games=options.games, players=options.players,
                     pace=options.pace, duration=options.duration,
                     server_pids=options.server_pid, seed=options.seed,
@@ -94,19 +130,75 @@ def main(argv: Sequence[str] | None = None) -> int:
                     baseline_duration=options.baseline_duration,
                     warmup=not options.no_warmup, notebooks=options.notebooks,
                     transport=options.transport)
-    problem = check(config)
+    problem = serve_problem(options) or check(config)
     if problem:
         print(f"error: {problem}", file=sys.stderr)
         return 2
-    if not config.server_pids:
-        config.server_pids = [pid for u in urls
-                              if (pid := pid_listening_on(urlsplit(u).port or 80))]
     _raise_file_limit(config.games * config.players * 2 + 200)
-    report = asyncio.run(run(config))
+    previous = signal.signal(signal.SIGTERM, _terminate)
+    try:
+        report = measure(config, plan, options.server_logs)
+    except ServeError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 1
+    except KeyboardInterrupt as exc:
+        print("loadtest: interrupted" + (", its servers stopped" if plan else ""),
+              file=sys.stderr)
+        return 128 + (signal.SIGTERM if isinstance(exc, Terminated) else signal.SIGINT)
+    finally:
+        signal.signal(signal.SIGTERM, previous)
     if options.json is not None:
         options.json.write_text(json.dumps(report, indent=2) + "\n")
     print(render(report), end="")
     return 0
+
+
+def measure(config: Config, plan: Plan | None, server_logs: Path | None) -> dict[str, Any]:
+    """One run on the servers of ``plan`` (started here, stopped after) or at
+    ``config.urls``; the report."""
+    with contextlib.ExitStack() as stack:
+        served: Serving | None = None
+        if plan:
+            served = stack.enter_context(serving(plan, _say, server_logs))
+            config.urls, config.server_pids = served.urls, served.pids
+            _say("serving " + ", ".join(f"{s.url} (daphne pid {s.pid})"
+                                        for s in served.servers))
+        elif not config.server_pids:
+            config.server_pids = [pid for u in config.urls
+                                  if (pid := pid_listening_on(urlsplit(u).port or 80))]
+        report = asyncio.run(run(config))
+        if served:
+            report["served"] = served.figures()
+        return report
+
+
+class Terminated(KeyboardInterrupt):
+    """SIGTERM, which ends the run as Ctrl-C does: the baseline and the servers stopped."""
+
+
+def _terminate(signum: int, frame: FrameType | None) -> None:
+    raise Terminated
+
+
+def _say(message: str) -> None:
+    print(f"loadtest: {message}", file=sys.stderr, flush=True)
+
+
+def serve_problem(options: argparse.Namespace) -> str:
+    """What is wrong with the serving options ("" when nothing): ``--serve`` goes without
+    ``--url`` and ``--server-pid``, its options only with it, and its :class:`Plan` must be
+    sound."""
+    if options.serve is None:
+        alone = [flag for flag, value in (("--database", options.database),
+                                          ("--redis", options.redis),
+                                          ("--server-logs", options.server_logs))
+                 if value is not None]
+        return f"{alone[0]} goes with --serve (the servers this run starts)" if alone else ""
+    if options.url:
+        return "give --url (running servers) or --serve (servers started for the run), not both"
+    if options.server_pid:
+        return "--server-pid goes with --url: --serve knows the pids of its servers"
+    return Plan(options.serve, options.database, options.redis).problem()
 
 
 def check(config: Config) -> str:
@@ -184,12 +276,35 @@ def render(report: dict[str, Any]) -> str:
     lines = [f"loadtest {', '.join(c['urls'])}: {c['games']} games x {c['players']} players, "
              f"pace {c['pace_seconds']} s, {c['duration_seconds']} s, "
              f"acting by {c['transport']}"]
+    if served := report.get("served"):
+        lines += [
+            "  servers started for this run: " + ", ".join(
+                f"{s['url']} (daphne pid {s['pid']})" for s in served["servers"]),
+            f"  database {served['database']}; channel layer {served['channel_layer']}; "
+            f"{served['settings']}",
+        ]
     lines += _part("Mini Mao", report["mao"])
     if "baseline" in report:
         lines += _part("Baseline (broadcast only)", report["baseline"])
-    if "p95_ratio_to_baseline" in report:
-        lines.append(f"p95 ratio to the baseline: {report['p95_ratio_to_baseline']}")
+        lines += _ratios(report)
     return "\n".join(lines) + "\n"
+
+
+def _ratios(report: dict[str, Any]) -> list[str]:
+    """Mini Mao's p95 and CPU per action as multiples of the baseline's, with the figures."""
+    mao, base = report["mao"], report["baseline"]
+    p95 = report.get("p95_ratio_to_baseline")
+    cpu = report.get("cpu_per_action_ratio_to_baseline")
+    return [
+        "p95 ratio to the baseline: " + (
+            f"{p95} ({mao['latency_ms']['p95']} ms against {base['latency_ms']['p95']} ms)"
+            if p95 is not None else "not measured (no accepted action on one side)"),
+        "server CPU per action ratio to the baseline: " + (
+            f"{cpu} ({mao['server_cpu_ms_per_action']} ms against "
+            f"{base['server_cpu_ms_per_action']} ms)" if cpu is not None
+            else "not measured (a server's CPU was unreadable, or the baseline's too small "
+                 "to count: give it a longer --baseline-duration)"),
+    ]
 
 
 if __name__ == "__main__":

@@ -2,7 +2,8 @@
 
 :func:`run` drives Mini Mao (the server at each ``--url``) and then, unless told not to, the
 baseline broadcast server it starts itself, with the same clients and pacing; the report is
-a plain dict (printed by the command, or saved as JSON).
+a plain dict (printed by the command, or saved as JSON) whose ratios to the baseline come from
+:class:`scripts.loadtest.stats.Comparison`.
 """
 
 from __future__ import annotations
@@ -21,7 +22,7 @@ from scripts.loadtest import pages
 from scripts.loadtest.clients import BaselinePlayer, Client, MaoPlayer, Table, Tally, first_of
 from scripts.loadtest.http import HttpError, Session
 from scripts.loadtest.memory import cpu_seconds, total_rss_kib
-from scripts.loadtest.stats import fan_out, summary
+from scripts.loadtest.stats import Comparison, ServerCpu, fan_out, summary
 
 STEP_TIMEOUT = 30.0
 SAMPLE_EVERY = 0.5
@@ -270,11 +271,7 @@ async def play_phase(config: Config, tables: list[Table], duration: float, pids:
         "rss_peak_kib": peak[0] or None, "rss_end_kib": rss_end,
     }
     if cpu_before is not None and cpu_after is not None:
-        figures["server_cpu_percent"] = round(100 * (cpu_after - cpu_before) / window, 1)
-        if accepted:
-            # CPU time, not wall time: a fair cost per action even on a busy machine.
-            figures["server_cpu_ms_per_action"] = round(
-                1000 * (cpu_after - cpu_before) / accepted, 1)
+        figures |= ServerCpu(cpu_after - cpu_before, window, accepted).figures()
     return figures
 
 
@@ -371,7 +368,8 @@ async def run_baseline(config: Config, pad: int) -> dict[str, Any]:
 
 
 async def run(config: Config) -> dict[str, Any]:
-    """The whole run: Mini Mao, then the baseline, and the ratio of their p95 latencies."""
+    """The whole run: Mini Mao, then the baseline, and Mini Mao's p95 latency and server CPU
+    per action as multiples of the baseline's (:class:`~scripts.loadtest.stats.Comparison`)."""
     report: dict[str, Any] = {
         "config": {"urls": config.urls, "games": config.games, "players": config.players,
                    "pace_seconds": config.pace, "duration_seconds": config.duration,
@@ -382,8 +380,5 @@ async def run(config: Config) -> dict[str, Any]:
     if config.baseline:
         pad = int(report["mao"].get("frame_bytes_mean") or 0)
         report["baseline"] = await run_baseline(config, pad)
-        ours = report["mao"]["latency_ms"].get("p95")
-        theirs = report["baseline"]["latency_ms"].get("p95")
-        if ours is not None and theirs:
-            report["p95_ratio_to_baseline"] = round(ours / theirs, 2)
+        report |= Comparison.between(report["mao"], report["baseline"]).figures()
     return report

@@ -1,16 +1,20 @@
-"""Figures of a load-test run: percentiles and the fan-out latency of each accepted action.
+"""Figures of a load-test run: percentiles, the fan-out latency of each accepted action, the
+servers' CPU time, and Mini Mao's figures as multiples of the baseline's.
 
 >>> percentile([1.0, 2.0, 3.0, 4.0], 50)
 2.5
 >>> summary([0.010, 0.020, 0.030])["median"]
 20.0
+>>> ratio(12.0, 0.3)
+40.0
 """
 
 from __future__ import annotations
 
 import bisect
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 
 def percentile(values: Sequence[float], q: float) -> float:
@@ -82,3 +86,86 @@ def fan_out(actions: Sequence[Accepted], seats: Sequence[Arrivals]) -> tuple[lis
             continue
         latencies.append(max(at for at in arrivals if at is not None) - action.sent)
     return latencies, unseen
+
+
+def ratio(ours: float | None, theirs: float | None) -> float | None:
+    """``ours / theirs`` to two decimals; ``None`` when either is unknown or ``theirs`` is not
+    above 0 (a baseline that used no measurable CPU has no multiple)."""
+    if ours is None or theirs is None or theirs <= 0:
+        return None
+    return round(ours / theirs, 2)
+
+
+@dataclass(frozen=True, slots=True)
+class ServerCpu:
+    """The CPU time the server processes used over a play window, and the actions they
+    accepted in it.
+
+    CPU time, not wall time: a fair cost per action even on a busy machine. ``/proc`` counts
+    it in clock ticks (10 ms), so a window of a few seconds measures a light server coarsely.
+
+    >>> cpu = ServerCpu(seconds=1.2, window=10.0, actions=100)
+    >>> cpu.percent, cpu.ms_per_action
+    (12.0, 12.0)
+    """
+
+    seconds: float
+    window: float
+    actions: int
+
+    @property
+    def percent(self) -> float:
+        """The servers' CPU as a percentage of one core over the window."""
+        return 100 * self.seconds / self.window if self.window > 0 else 0.0
+
+    @property
+    def ms_per_action(self) -> float | None:
+        """Milliseconds of server CPU per accepted action (``None``: no action accepted)."""
+        return 1000 * self.seconds / self.actions if self.actions else None
+
+    def figures(self) -> dict[str, float]:
+        """The report's ``server_cpu_*`` figures."""
+        figures = {"server_cpu_seconds": round(self.seconds, 3),
+                   "server_cpu_percent": round(self.percent, 1)}
+        if (per_action := self.ms_per_action) is not None:
+            figures["server_cpu_ms_per_action"] = round(per_action, 2)
+        return figures
+
+    @classmethod
+    def of(cls, figures: Mapping[str, Any]) -> ServerCpu | None:
+        """The CPU use in a part's figures (``None`` when the server's CPU was not read)."""
+        seconds = figures.get("server_cpu_seconds")
+        if seconds is None:
+            return None
+        return cls(float(seconds), float(figures["window_seconds"]), int(figures["actions"]))
+
+
+@dataclass(frozen=True, slots=True)
+class Comparison:
+    """Mini Mao's figures as multiples of the baseline's, measured in the same run.
+
+    >>> Comparison(p95=535.4, cpu_per_action=40.0).figures()
+    {'p95_ratio_to_baseline': 535.4, 'cpu_per_action_ratio_to_baseline': 40.0}
+    """
+
+    #: Fan-out latency p95, ours over the baseline's.
+    p95: float | None
+    #: Server CPU time per accepted action, ours over the baseline's (from the unrounded
+    #: CPU seconds and action counts, not from the rounded milliseconds).
+    cpu_per_action: float | None
+
+    @classmethod
+    def between(cls, mao: Mapping[str, Any], baseline: Mapping[str, Any]) -> Comparison:
+        """The ratios of two parts' figures (as :func:`scripts.loadtest.runner.play_phase`
+        reports them)."""
+        ours, theirs = ServerCpu.of(mao), ServerCpu.of(baseline)
+        return cls(
+            p95=ratio(mao["latency_ms"].get("p95"), baseline["latency_ms"].get("p95")),
+            cpu_per_action=ratio(ours.ms_per_action if ours else None,
+                                 theirs.ms_per_action if theirs else None))
+
+    def figures(self) -> dict[str, float]:
+        """The report's ratio figures; a ratio that could not be measured is left out."""
+        named = {"p95_ratio_to_baseline": self.p95,
+                 "cpu_per_action_ratio_to_baseline": self.cpu_per_action}
+        return {name: value for name, value in named.items() if value is not None}
