@@ -183,9 +183,10 @@ def _seats(snapshot: TableSnapshot, context: dict[str, Any]) -> str:
 
 @lru_cache(maxsize=2048)
 def _own_row(seat: TableSeat) -> str:
-    """A viewer's own row of the seat list, kept across pushes: it changes only when that
-    seat's count, turn or name does, while the list changes with every action. The row
-    (a frozen value, compared field by field) is all its partial reads."""
+    """A viewer's own row of the seat list, kept across pushes: the list changes with every
+    action, a row only with its own seat (its count, turn, name, wins, dealer, writing, out
+    or open). The row, a frozen value compared field by field, is all the partial reads, so
+    equal rows draw equal HTML whoever's and whichever game's they are."""
     return render_to_string("games/table.html#seat-row", {"s": seat})
 
 

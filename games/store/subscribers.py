@@ -47,10 +47,13 @@ def subscribe(subscriber: Subscriber) -> None:
         _subscribers.append(subscriber)
 
 
-def unsubscribe(subscriber: Subscriber) -> None:
-    """Stop calling ``subscriber`` (a benchmark without an event loop drops the doorbell)."""
-    if subscriber in _subscribers:
-        _subscribers.remove(subscriber)
+def unsubscribe(subscriber: Subscriber) -> bool:
+    """Stop calling ``subscriber`` (a benchmark without an event loop drops the doorbell);
+    whether it was subscribed."""
+    if subscriber not in _subscribers:
+        return False
+    _subscribers.remove(subscriber)
+    return True
 
 
 def subscribed() -> tuple[Subscriber, ...]:

@@ -28,7 +28,7 @@ from games.models import Game, Seat
 from games.store.reads import game_log
 from games.store.writes import submit_action
 from games.table.context import LOG_ACTIONS, table_context
-from tests.factories import stored_state
+from tests.factories import play_until, stored_state
 from tests.web.helpers import started_game
 from tests.web.test_no_leak import check_html, drive
 
@@ -148,11 +148,26 @@ def test_the_rule_builder_is_built_only_when_the_writer_s_stage_is_drawn() -> No
     with mock.patch("games.table.context.panel_context", wraps=panel_context) as built:
         first, screen = render_update(snapshot, writer, LINK)
         again, _ = render_update(snapshot, writer, LINK, screen)
-        render_update(snapshot, snapshot.seats[1], LINK)
 
     assert "stage" in fragments(first) and 'id="builder' in first
-    assert "stage" not in fragments(again) and "builder" not in again
-    assert built.call_count == 1  # the first frame's, drawn; not the push's, nor Bull's
+    assert list(fragments(again)) == ["status"]
+    assert built.call_count == 1  # the first frame's, drawn; not the push's
+
+
+def test_a_push_that_makes_a_player_the_writer_draws_the_builder() -> None:
+    """The other side of the cut above: a kept screen whose stage changes in a push (a
+    round won) gets the stage with the builder, as a page loaded afresh would show it."""
+    game = playing_game()
+    before = snapshot_of(game)
+    screens = {seat.index: render_update(before, seat, LINK)[1] for seat in before.seats}
+    game = play_until(game, lambda state: state.phase == "writing")
+    after = snapshot_of(game)
+    writer = after.seats[stored_state(game).writers[0]]
+    frame, _ = render_update(after, writer, LINK, screens[writer.index])
+
+    assert "stage" in fragments(frame)
+    builder = elements(frame)["builder"]
+    assert builder == elements(render_update(after, writer, LINK)[0])["builder"]
 
 
 def test_a_screen_too_far_behind_gets_the_whole_log_again() -> None:
