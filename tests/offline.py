@@ -21,12 +21,13 @@ STRIPPED = ("DEBUG", "DJANGO_DEBUG", "SECRET_KEY", "DATABASE_URL", "DJANGO_SETTI
             "MAO_OFFLINE", "REDIS_URL")
 
 
-def manage(args: list[str], cwd: Path, **env: str) -> subprocess.CompletedProcess[str]:
+def manage(args: list[str], cwd: Path, timeout: float = 120, **env: str
+           ) -> subprocess.CompletedProcess[str]:
     """``python manage.py args`` from ``cwd``, with none of :data:`STRIPPED` set except as
-    ``env`` gives."""
+    ``env`` gives, killed after ``timeout`` seconds."""
     clean = {k: v for k, v in os.environ.items() if k not in STRIPPED} | env
     return subprocess.run([sys.executable, str(ROOT / "manage.py"), *args], cwd=cwd, env=clean,
-                          capture_output=True, text=True, timeout=120, check=False)
+                          capture_output=True, text=True, timeout=timeout, check=False)
 
 
 def database_files() -> dict[str, int]:

@@ -49,6 +49,8 @@ def parser() -> argparse.ArgumentParser:
     """The command line of ``python -m scripts.loadtest``."""
     parser = argparse.ArgumentParser(
         prog="python -m scripts.loadtest",
+        # No abbreviations: `manage.py loadtest --ur X` must be refused, not read as --url.
+        allow_abbrev=False,
         description="Drive Mini Mao with G games of P WebSocket players and report actions/s, "
                     "fan-out latency, errors, lost updates, memory and server CPU, and the "
                     "same for a bare broadcast server (the baseline) with Mini Mao's p95 and "
@@ -72,7 +74,9 @@ def parser() -> argparse.ArgumentParser:
     parser.add_argument("--redis", default=None, metavar="URL",
                         help="with --serve: the channel layer on this Redis "
                              "(redis://127.0.0.1:6379/0) under a key prefix of the run's own, "
-                             "its keys deleted after; needed for --serve above 1")
+                             "its keys deleted after; needed for --serve above 1 (without "
+                             "--database those processes then share one SQLite file, "
+                             "which is allowed)")
     parser.add_argument("--server-logs", type=Path, default=None, metavar="DIR",
                         help="with --serve: keep the servers' logs in this folder")
     parser.add_argument("--games", type=int, default=10)

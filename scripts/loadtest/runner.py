@@ -22,7 +22,7 @@ from scripts.loadtest import pages
 from scripts.loadtest.clients import BaselinePlayer, Client, MaoPlayer, Table, Tally, first_of
 from scripts.loadtest.http import HttpError, Session
 from scripts.loadtest.memory import cpu_seconds, total_rss_kib
-from scripts.loadtest.stats import Comparison, ServerCpu, fan_out, summary
+from scripts.loadtest.stats import Comparison, Measured, ServerCpu, fan_out, summary
 
 STEP_TIMEOUT = 30.0
 SAMPLE_EVERY = 0.5
@@ -199,8 +199,9 @@ def final_baseline_version(base: str) -> Callable[[Table], Awaitable[int | None]
 
 async def play_phase(config: Config, tables: list[Table], duration: float, pids: Sequence[int],
                      final: Callable[[Table], Awaitable[int | None]], tally: Tally
-                     ) -> dict[str, Any]:
-    """Play for ``duration`` seconds (or until every game ended), then check every client."""
+                     ) -> tuple[dict[str, Any], Measured]:
+    """Play for ``duration`` seconds (or until every game ended), then check every client;
+    the part's figures for the report, and what it is compared by, unrounded."""
     loop = asyncio.get_running_loop()
     players = [p for t in tables for p in t.players]
     stop = asyncio.Event()
@@ -270,9 +271,11 @@ async def play_phase(config: Config, tables: list[Table], duration: float, pids:
         "client_cpu_percent": round(100 * (client_after - client_before) / window, 1),
         "rss_peak_kib": peak[0] or None, "rss_end_kib": rss_end,
     }
-    if cpu_before is not None and cpu_after is not None:
-        figures |= ServerCpu(cpu_after - cpu_before, window, accepted).figures()
-    return figures
+    cpu = (ServerCpu(cpu_after - cpu_before, window, accepted)
+           if cpu_before is not None and cpu_after is not None else None)
+    if cpu is not None:
+        figures |= cpu.figures()
+    return figures, Measured.of(latencies, cpu)
 
 
 async def close_all(tables: list[Table]) -> None:
@@ -289,8 +292,8 @@ async def warm_up(config: Config) -> None:
         await close_all([table])
 
 
-async def run_mao(config: Config, pids: list[int]) -> dict[str, Any]:
-    """Mini Mao under the configured load."""
+async def run_mao(config: Config, pids: list[int]) -> tuple[dict[str, Any], Measured]:
+    """Mini Mao under the configured load (as :func:`play_phase` returns it)."""
     if config.warmup:
         await warm_up(config)
     tally = Tally()
@@ -300,12 +303,13 @@ async def run_mao(config: Config, pids: list[int]) -> dict[str, Any]:
         config, lambda i: open_mao_table(config, i, tally, config.players), tally)
     setup = time.monotonic() - began
     rss_connected = total_rss_kib(pids)
-    figures = await play_phase(config, tables, config.duration, pids, final_mao_version, tally)
+    figures, measured = await play_phase(config, tables, config.duration, pids,
+                                         final_mao_version, tally)
     await close_all(tables)
     figures["setup_seconds"] = round(setup, 1)
     figures["memory"] = _memory(pids, rss_before, rss_connected, figures, len(tables) *
                                 config.players)
-    return figures
+    return figures, measured
 
 
 def _memory(pids: list[int], before: int | None, connected: int | None,
@@ -339,8 +343,9 @@ async def start_baseline(pad: int) -> tuple[asyncio.subprocess.Process, int]:
     return process, int(line.split()[1])
 
 
-async def run_baseline(config: Config, pad: int) -> dict[str, Any]:
-    """The baseline broadcast server under the same clients, load and pace."""
+async def run_baseline(config: Config, pad: int) -> tuple[dict[str, Any], Measured]:
+    """The baseline broadcast server under the same clients, load and pace (as
+    :func:`play_phase` returns it)."""
     process, port = await start_baseline(pad)
     base = f"http://127.0.0.1:{port}"
     try:
@@ -351,13 +356,13 @@ async def run_baseline(config: Config, pad: int) -> dict[str, Any]:
             config, lambda i: open_baseline_table(config, i, tally, base), tally)
         rss_connected = total_rss_kib(pids)
         duration = config.baseline_duration or config.duration
-        figures = await play_phase(config, tables, duration, pids,
-                                   final_baseline_version(base), tally)
+        figures, measured = await play_phase(config, tables, duration, pids,
+                                             final_baseline_version(base), tally)
         await close_all(tables)
         figures["memory"] = _memory(pids, rss_before, rss_connected, figures,
                                     len(tables) * config.players)
         figures["frame_pad_bytes"] = pad
-        return figures
+        return figures, measured
     finally:
         process.terminate()
         try:
@@ -370,15 +375,16 @@ async def run_baseline(config: Config, pad: int) -> dict[str, Any]:
 async def run(config: Config) -> dict[str, Any]:
     """The whole run: Mini Mao, then the baseline, and Mini Mao's p95 latency and server CPU
     per action as multiples of the baseline's (:class:`~scripts.loadtest.stats.Comparison`)."""
+    mao, ours = await run_mao(config, config.server_pids)
     report: dict[str, Any] = {
         "config": {"urls": config.urls, "games": config.games, "players": config.players,
                    "pace_seconds": config.pace, "duration_seconds": config.duration,
                    "transport": config.transport,
                    "spread": config.spread, "seed": config.seed},
-        "mao": await run_mao(config, config.server_pids),
+        "mao": mao,
     }
     if config.baseline:
-        pad = int(report["mao"].get("frame_bytes_mean") or 0)
-        report["baseline"] = await run_baseline(config, pad)
-        report |= Comparison.between(report["mao"], report["baseline"]).figures()
+        pad = int(mao.get("frame_bytes_mean") or 0)
+        report["baseline"], theirs = await run_baseline(config, pad)
+        report |= Comparison.between(ours, theirs).figures()
     return report

@@ -8,9 +8,10 @@ processes with the production settings over plain HTTP (``DEBUG=0 MAO_HTTPS=0``)
 per-client limits off (``MAO_RATE_LIMITS=0``: every player comes from one address), a
 generated ``SECRET_KEY`` and ``--websocket-max-message-size 65536`` as ``make run`` gives.
 Several processes share the channel layer on Redis (``--redis``) under a key prefix of the
-run's own, whose keys are deleted afterwards. Each process listens on a socket bound here on
-a free loopback port and handed to daphne (``--fd``), so no other program can take the port
-between the choice and the start.
+run's own, whose keys are deleted afterwards; without ``--database`` they share the one
+SQLite file, which is allowed (docs/performance.md, "Load test", checked it). Each process
+listens on a socket bound here on a free loopback port and handed to daphne (``--fd``), so
+no other program can take the port between the choice and the start.
 
 Everything is undone when the run ends, fails or is interrupted (Ctrl-C, SIGTERM): the
 processes are stopped (SIGTERM, then SIGKILL), the database dropped, the keys deleted, the
@@ -25,7 +26,6 @@ installed packages' versions): collecting and compressing them takes about 12 s.
 from __future__ import annotations
 
 import contextlib
-import ctypes
 import hashlib
 import os
 import secrets
@@ -45,6 +45,8 @@ from importlib import metadata
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit, urlunsplit
+
+from games.management.processes import die_with_parent
 
 ROOT = Path(__file__).resolve().parents[2]
 LOOPBACK = {"127.0.0.1", "localhost", "::1"}
@@ -67,7 +69,8 @@ NOT_INHERITED = ("DJANGO_SETTINGS_MODULE", "DJANGO_DEBUG", "MAO_OFFLINE", "DATAB
                  "REDIS_URL", "REDIS_PREFIX", "MAO_STATIC_ROOT", "SECRET_KEY",
                  "CSRF_TRUSTED_ORIGINS", "MAO_PROXY_SSL_HEADER")
 CACHE_KEEP_SECONDS = 24 * 3600
-PR_SET_PDEATHSIG = 1
+#: Requests to the servers, never through a proxy (``http_proxy`` is for the outside world).
+DIRECT = urllib.request.build_opener(urllib.request.ProxyHandler({}))
 
 
 class ServeError(RuntimeError):
@@ -85,6 +88,8 @@ class Plan:
     #: ``None``: a fresh SQLite file.
     database: str | None = None
     #: A Redis server for the channel layer; ``None``: the in-memory layer (one process).
+    #: Several processes without ``database`` share the one SQLite file: allowed (checked
+    #: in docs/performance.md, "Load test").
     redis: str | None = None
 
     def problem(self) -> str:
@@ -176,10 +181,12 @@ def serving(plan: Plan, say: Callable[[str], None], keep_logs: Path | None = Non
             serving.database = f"SQLite {database} (fresh)"
         else:
             name = f"minimao_lt_{secrets.token_hex(6)}"
-            say(f"creating the PostgreSQL database {name}")
-            _create_database(plan.database, name)
+            # The drop first (IF EXISTS: harmless if the creation never happened), so that
+            # no interruption leaves the database behind.
             undo.callback(left.attempt, f"drop the database {name} on "
                           f"{_where(plan.database)}", _drop_database, plan.database, name)
+            say(f"creating the PostgreSQL database {name}")
+            _create_database(plan.database, name)
             env["DATABASE_URL"] = with_database(plan.database, name)
             serving.database = f"PostgreSQL {name} on {_where(plan.database)} (fresh, dropped " \
                                "afterwards)"
@@ -189,7 +196,7 @@ def serving(plan: Plan, say: Callable[[str], None], keep_logs: Path | None = Non
             prefix = f"minimao-lt-{secrets.token_hex(6)}"
             _ping_redis(plan.redis)
             undo.callback(left.attempt, f"delete the Redis keys {prefix}* on "
-                          f"{_where(plan.redis)}", _delete_redis_keys, plan.redis, prefix)
+                          f"{_where(plan.redis)}", delete_redis_keys, plan.redis, prefix)
             env |= {"REDIS_URL": plan.redis, "REDIS_PREFIX": prefix}
             serving.layer = f"Redis {_where(plan.redis)}, prefix {prefix} (keys deleted " \
                             "afterwards)"
@@ -197,15 +204,17 @@ def serving(plan: Plan, say: Callable[[str], None], keep_logs: Path | None = Non
         say("migrating the database")
         _manage(env, folder, "migrate", "--no-input", "-v", "0")
         say(f"starting {plan.count} daphne process{'es' if plan.count > 1 else ''}")
-        processes: list[subprocess.Popen[bytes]] = []
-        undo.callback(_stop_all, processes)
+        # Undone in the reverse order: the servers stopped first, then their logs copied
+        # (with the lines of their shutdown).
         if keep_logs is not None:
             undo.callback(left.attempt, f"copy the servers' logs to {keep_logs}", _copy_logs,
                           folder, keep_logs)
+        processes: list[subprocess.Popen[bytes]] = []
+        undo.callback(_stop_all, processes)
         for number in range(1, plan.count + 1):
-            process, url = _start_daphne(env, folder / f"daphne-{number}.log")
-            processes.append(process)
-            serving.servers.append(Server(url, process.pid, folder / f"daphne-{number}.log"))
+            log = folder / f"daphne-{number}.log"
+            url = _start_daphne(env, log, processes)
+            serving.servers.append(Server(url, processes[-1].pid, log))
         for server, process in zip(serving.servers, processes, strict=True):
             _wait_until_up(server, process)
         yield serving
@@ -276,7 +285,9 @@ def _ping_redis(url: str) -> None:
         client.close()
 
 
-def _delete_redis_keys(url: str, prefix: str) -> None:
+def delete_redis_keys(url: str, prefix: str) -> None:
+    """Delete every key under ``prefix`` on the Redis at ``url`` (a run's own keys; the
+    scale-out tests' too)."""
     import redis
 
     client = redis.Redis.from_url(url, socket_connect_timeout=3, socket_timeout=10)
@@ -355,15 +366,10 @@ def _prune(cache: Path, keep: Path) -> None:
                 shutil.rmtree(entry)
 
 
-def _die_with_parent() -> None:
-    """In a server, before daphne starts: SIGTERM when the load test dies (Linux only), so
-    that a load test killed outright leaves no server behind."""
-    with contextlib.suppress(OSError, AttributeError):
-        ctypes.CDLL(None, use_errno=True).prctl(PR_SET_PDEATHSIG, signal.SIGTERM)
-
-
-def _start_daphne(env: dict[str, str], log: Path) -> tuple[subprocess.Popen[bytes], str]:
-    """A daphne process listening on a free loopback port; the process and its URL."""
+def _start_daphne(env: dict[str, str], log: Path, processes: list[subprocess.Popen[bytes]]
+                  ) -> str:
+    """Start a daphne process listening on a free loopback port and add it to ``processes``
+    (those to stop) at once; its URL."""
     with socket.socket() as listener, log.open("wb") as out:
         listener.bind(("127.0.0.1", 0))
         listener.listen(BACKLOG)
@@ -373,8 +379,10 @@ def _start_daphne(env: dict[str, str], log: Path) -> tuple[subprocess.Popen[byte
              "maosite.asgi:application"], cwd=ROOT, env=env, stdout=out,
             stderr=subprocess.STDOUT, pass_fds=[listener.fileno()],
             # Before the run's event loop: no other thread runs yet to make the fork unsafe.
-            preexec_fn=_die_with_parent)
-    return process, f"http://127.0.0.1:{port}"
+            # SIGTERM if the load test is killed outright (Linux).
+            preexec_fn=die_with_parent)
+        processes.append(process)
+    return f"http://127.0.0.1:{port}"
 
 
 def _wait_until_up(server: Server, process: subprocess.Popen[bytes]) -> None:
@@ -385,7 +393,7 @@ def _wait_until_up(server: Server, process: subprocess.Popen[bytes]) -> None:
             raise ServeError(f"daphne ({server.url}) exited with {process.returncode}:\n"
                              f"{_tail(server.log)}")
         try:
-            with urllib.request.urlopen(server.url + "/", timeout=2) as response:
+            with DIRECT.open(server.url + "/", timeout=2) as response:
                 if response.status == 200:
                     return
         except urllib.error.HTTPError as exc:

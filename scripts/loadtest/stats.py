@@ -12,9 +12,8 @@ servers' CPU time, and Mini Mao's figures as multiples of the baseline's.
 from __future__ import annotations
 
 import bisect
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any
 
 
 def percentile(values: Sequence[float], q: float) -> float:
@@ -131,13 +130,25 @@ class ServerCpu:
             figures["server_cpu_ms_per_action"] = round(per_action, 2)
         return figures
 
+
+
+@dataclass(frozen=True, slots=True)
+class Measured:
+    """What one part of a run is compared by, as measured (the report's figures are rounded):
+    the fan-out latencies' p95 in seconds (``None``: no accepted action) and the servers' CPU
+    (``None``: not readable)."""
+
+    p95: float | None
+    cpu: ServerCpu | None
+
     @classmethod
-    def of(cls, figures: Mapping[str, Any]) -> ServerCpu | None:
-        """The CPU use in a part's figures (``None`` when the server's CPU was not read)."""
-        seconds = figures.get("server_cpu_seconds")
-        if seconds is None:
-            return None
-        return cls(float(seconds), float(figures["window_seconds"]), int(figures["actions"]))
+    def of(cls, latencies: Sequence[float], cpu: ServerCpu | None) -> Measured:
+        """A part's measure from its fan-out latencies in seconds and its servers' CPU.
+
+        >>> Measured.of([0.0, 1.0], None).p95, Measured.of([], None).p95
+        (0.95, None)
+        """
+        return cls(percentile(latencies, 95) if latencies else None, cpu)
 
 
 @dataclass(frozen=True, slots=True)
@@ -148,19 +159,20 @@ class Comparison:
     {'p95_ratio_to_baseline': 535.4, 'cpu_per_action_ratio_to_baseline': 40.0}
     """
 
-    #: Fan-out latency p95, ours over the baseline's.
+    #: Fan-out latency p95, ours over the baseline's (from the p95s as measured, not the
+    #: report's milliseconds rounded to 0.1).
     p95: float | None
-    #: Server CPU time per accepted action, ours over the baseline's (from the unrounded
-    #: CPU seconds and action counts, not from the rounded milliseconds).
+    #: Server CPU time per accepted action, ours over the baseline's (from the CPU seconds
+    #: and action counts as measured, not the report's rounded figures).
     cpu_per_action: float | None
 
     @classmethod
-    def between(cls, mao: Mapping[str, Any], baseline: Mapping[str, Any]) -> Comparison:
-        """The ratios of two parts' figures (as :func:`scripts.loadtest.runner.play_phase`
-        reports them)."""
-        ours, theirs = ServerCpu.of(mao), ServerCpu.of(baseline)
+    def between(cls, mao: Measured, baseline: Measured) -> Comparison:
+        """The ratios of two parts (as :func:`scripts.loadtest.runner.play_phase` measures
+        them)."""
+        ours, theirs = mao.cpu, baseline.cpu
         return cls(
-            p95=ratio(mao["latency_ms"].get("p95"), baseline["latency_ms"].get("p95")),
+            p95=ratio(mao.p95, baseline.p95),
             cpu_per_action=ratio(ours.ms_per_action if ours else None,
                                  theirs.ms_per_action if theirs else None))
 

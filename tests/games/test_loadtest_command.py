@@ -51,6 +51,8 @@ def test_help_lists_the_load_tests_options_from_a_fresh_checkout(tmp_path: Path)
     (["--serve", "2"], 2, "--serve with more than one process needs --redis"),
     (["--players", "1"], 2, "--players must be 2 to 8"),
     (["--bogus"], 2, "unrecognized arguments: --bogus"),
+    # Not read as --url (and refused with --serve 1): no abbreviation is guessed.
+    (["--ur", "http://127.0.0.1:8000"], 2, "unrecognized arguments: --ur"),
 ])
 def test_bad_options_end_the_command_with_the_load_tests_status_and_start_nothing(
         tmp_path: Path, args: list[str], status: int, message: str) -> None:

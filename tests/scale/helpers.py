@@ -15,22 +15,12 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+# The scale-out tests delete their Redis keys as the load test does.
+from scripts.loadtest.serve import delete_redis_keys as delete_redis_keys
+
 ROOT = Path(__file__).resolve().parents[2]
 STARTUP_TIMEOUT = 30.0
 VERSION = re.compile(r'id="version" name="version" value="(\d+)"')
-
-
-def delete_redis_keys(url: str, prefix: str) -> None:
-    """Delete every key under ``prefix`` on the Redis at ``url`` (a test run's own keys)."""
-    import redis
-
-    client = redis.Redis.from_url(url)
-    try:
-        keys = list(client.scan_iter(match=f"{prefix}*", count=500))
-        if keys:
-            client.delete(*keys)
-    finally:
-        client.close()
 
 
 @dataclass

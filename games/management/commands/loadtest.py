@@ -12,15 +12,14 @@ stopped at the end. Like ``judge`` and ``play_bots`` it runs offline (manage.py 
 from __future__ import annotations
 
 import os
-import signal
-import subprocess
 import sys
 from collections.abc import Sequence
 from pathlib import Path
-from types import FrameType
 from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
+
+from games.management.processes import run_forwarding
 
 #: The checkout, whose ``scripts/`` holds the load test (it is not part of the installed
 #: package).
@@ -53,29 +52,16 @@ def arguments(given: Sequence[str]) -> list[str]:
 def run_loadtest(given: Sequence[str]) -> int:
     """Run the load test with ``given`` (see :func:`arguments`); its exit status.
 
-    Ctrl-C reaches the load test too (it stops its servers and ends); SIGTERM is passed on.
+    The load test runs in a session of its own: a Ctrl-C or SIGTERM this command gets is
+    passed on to it once, and it stops its servers and ends (status 130 or 143); it gets
+    SIGTERM if this command is killed (:func:`~games.management.processes.run_forwarding`).
     """
     if not (ROOT / "scripts" / "loadtest").is_dir():
         raise CommandError(f"the load test is not here: it lives in a checkout's "
                            f"scripts/loadtest/, not in the installed package ({ROOT})")
     env = {k: v for k, v in os.environ.items() if k not in NOT_FORWARDED}
-    process = subprocess.Popen([sys.executable, "-m", "scripts.loadtest", *arguments(given)],
-                               cwd=ROOT, env=env)
-
-    def pass_on(signum: int, frame: FrameType | None) -> None:
-        process.send_signal(signum)
-
-    previous = signal.signal(signal.SIGTERM, pass_on)
-    try:
-        while True:
-            try:
-                return process.wait()
-            except KeyboardInterrupt:
-                # A terminal's Ctrl-C reached the load test as well; a SIGINT sent to this
-                # process alone must reach it too. Either way, wait for it to clean up.
-                process.send_signal(signal.SIGINT)
-    finally:
-        signal.signal(signal.SIGTERM, previous)
+    return run_forwarding([sys.executable, "-m", "scripts.loadtest", *arguments(given)],
+                          cwd=ROOT, env=env)
 
 
 class ForwardingParser(CommandParser):
@@ -83,6 +69,8 @@ class ForwardingParser(CommandParser):
 
     def parse_args(self, args: Sequence[str] | None = None,  # type: ignore[override]
                    namespace: Any = None) -> Any:
+        """Django's own options at their defaults, and in ``args`` every argument given
+        (from the command line when ``args`` is ``None``), unparsed."""
         options = super().parse_args([], namespace)
         options.args = list(sys.argv[2:] if args is None else args)
         return options

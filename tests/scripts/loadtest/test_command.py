@@ -2,22 +2,20 @@
 and its options, the new ones of ``--serve`` among them, refused before anything starts.
 
 The servers are separate daphne processes with their own SQLite files (no pytest-django
-database): one started here for the ``post`` and ``action`` transports (the test is skipped,
-with the reason, when it cannot start), and one that ``manage.py loadtest`` starts itself
-(``--serve 1``) for the default transport, as someone with a fresh checkout would run it.
+database): one started here as ``--serve 1`` starts it, for the ``post`` and ``action``
+transports (the test is skipped, with the reason, when it cannot start), and one that
+``manage.py loadtest`` starts itself (``--serve 1``) for the default transport, as someone
+with a fresh checkout would run it. Their static files are collected into a cache of this
+module's own.
 """
 
 from __future__ import annotations
 
+import contextlib
 import json
-import os
-import socket
 import subprocess
 import sys
 import tempfile
-import time
-import urllib.error
-import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -26,10 +24,13 @@ import pytest
 
 import scripts.loadtest.__main__ as command
 from scripts.loadtest.__main__ import main
+from scripts.loadtest.serve import Plan, ServeError, serving
 from tests.offline import manage
 
 ROOT = Path(__file__).resolve().parents[3]
-STARTUP_TIMEOUT = 30.0
+#: A run serving itself: collectstatic (about 12 s), migrate, daphne, 5 s of play, 2 of
+#: baseline, the drains; minutes on a loaded machine.
+MANAGE_TIMEOUT = 300.0
 #: A short run: 2 games of 3, 5 s of play, 2 s of baseline.
 SHORT_RUN = ("--games", "2", "--players", "3", "--duration", "5", "--pace", "0.5",
              "--baseline-duration", "2", "--drain", "5")
@@ -37,53 +38,26 @@ FIGURES = ("actions_per_second", "latency_ms", "errors", "error_total", "lost_up
            "clients_checked", "memory", "window_seconds", "frames")
 
 
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
+@pytest.fixture(scope="module")
+def static_cache(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
+    """The cache of collected static files for this module's runs (``$XDG_CACHE_HOME``, not
+    the real ``~/.cache``): filled by the first run that serves itself."""
+    cache = tmp_path_factory.mktemp("cache")
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv("XDG_CACHE_HOME", str(cache))
+        yield cache
 
 
 @pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, int]]:
-    """A live daphne serving Mini Mao on a fresh SQLite file: its URL and pid."""
-    folder = tmp_path_factory.mktemp("loadtest")
-    # Hundreds of players from one address: the per-client HTTP limits are off, as the load
-    # test's documentation says to run the server.
-    env = os.environ | {"DEBUG": "1", "DATABASE_URL": f"sqlite:///{folder / 'db.sqlite3'}",
-                        "PYTHONUNBUFFERED": "1", "MAO_RATE_LIMITS": "0"}
-    env.pop("DJANGO_SETTINGS_MODULE", None)
-    migrated = subprocess.run([sys.executable, "manage.py", "migrate", "--no-input", "-v", "0"],
-                              cwd=ROOT, env=env, capture_output=True, text=True)
-    if migrated.returncode != 0:
-        pytest.skip(f"cannot prepare the server's database: {migrated.stderr[-300:]}")
-    port = _free_port()
-    log = (folder / "daphne.log").open("wb")
-    process = subprocess.Popen([sys.executable, "-m", "daphne", "-b", "127.0.0.1", "-p",
-                                str(port), "maosite.asgi:application"], cwd=ROOT, env=env,
-                               stdout=log, stderr=subprocess.STDOUT)
-    url = f"http://127.0.0.1:{port}"
-    try:
-        deadline = time.monotonic() + STARTUP_TIMEOUT
-        while True:
-            if process.poll() is not None:
-                pytest.skip(f"daphne exited with {process.returncode}: "
-                            f"{(folder / 'daphne.log').read_text()[-300:]}")
-            try:
-                with urllib.request.urlopen(url + "/", timeout=1):
-                    break
-            except (urllib.error.URLError, ConnectionError, TimeoutError):
-                if time.monotonic() > deadline:
-                    pytest.skip(f"daphne did not answer {url} within {STARTUP_TIMEOUT} s")
-                time.sleep(0.1)
-        yield url, process.pid
-    finally:
-        process.terminate()
+def server(static_cache: Path) -> Iterator[tuple[str, int]]:
+    """A live daphne serving Mini Mao on a fresh SQLite file, as ``--serve 1`` starts it
+    (:func:`scripts.loadtest.serve.serving`): its URL and pid."""
+    with contextlib.ExitStack() as stack:
         try:
-            process.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            process.kill()
-            process.wait()
-        log.close()
+            served = stack.enter_context(serving(Plan(1), say=lambda message: None))
+        except ServeError as exc:
+            pytest.skip(f"cannot start the server: {exc}")
+        yield served.urls[0], served.pids[0]
 
 
 def check_report(report: dict[str, Any], transport: str) -> None:
@@ -125,11 +99,15 @@ def test_a_short_run_reports_every_figure_and_loses_nothing(
     assert "server CPU per action ratio to the baseline" in done.stdout
 
 
-def test_manage_py_loadtest_serves_itself_from_a_fresh_checkout(tmp_path: Path) -> None:
+def test_manage_py_loadtest_serves_itself_from_a_fresh_checkout(tmp_path: Path,
+                                                              static_cache: Path) -> None:
     """No --url: the command starts a daphne of its own (DEBUG off, a fresh SQLite file),
-    plays the browser's way, reports, and stops the server."""
+    plays the browser's way, reports, and stops the server. The static files come from this
+    module's cache (collected here if no other test did: about 12 s, more on a busy machine,
+    hence the timeout)."""
     out = tmp_path / "report.json"
-    done = manage(["loadtest", *SHORT_RUN, "--json", str(out)], cwd=tmp_path)
+    done = manage(["loadtest", *SHORT_RUN, "--json", str(out)], cwd=tmp_path,
+                  timeout=MANAGE_TIMEOUT, XDG_CACHE_HOME=str(static_cache))
     assert done.returncode == 0, done.stderr[-2000:]
     report = json.loads(out.read_text())
     check_report(report, "socket")
@@ -142,6 +120,7 @@ def test_manage_py_loadtest_serves_itself_from_a_fresh_checkout(tmp_path: Path) 
     assert not Path(f"/proc/{pid}").exists(), "the served daphne is still running"
     folder = Path(served["database"].split()[1]).parent
     assert not folder.exists(), "the run's folder is still there"
+    assert list((static_cache / "minimao" / "loadtest-static").iterdir())
 
 
 @pytest.fixture
@@ -187,6 +166,15 @@ def test_unreadable_options_exit_with_status_2(args: list[str],
         main(args)
     assert exited.value.code == 2
     assert "usage: python -m scripts.loadtest" in capsys.readouterr().err
+
+
+@pytest.mark.usefixtures("nothing_starts")
+def test_an_abbreviated_option_is_refused_not_guessed(capsys: pytest.CaptureFixture[str]
+                                                      ) -> None:
+    # manage.py loadtest would add --serve 1 to "--ur X": it must not become --url X.
+    with pytest.raises(SystemExit):
+        main(["--serve", "1", "--ur", "http://127.0.0.1:8000"])
+    assert "unrecognized arguments: --ur" in capsys.readouterr().err
 
 
 @pytest.mark.parametrize(("args", "message"), [

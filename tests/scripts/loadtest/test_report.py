@@ -6,12 +6,13 @@ from __future__ import annotations
 from typing import Any
 
 from scripts.loadtest.__main__ import render
-from scripts.loadtest.stats import Comparison, ServerCpu, ratio
+from scripts.loadtest.stats import Comparison, Measured, ServerCpu, ratio
 
 
 def part(*, p95: float | None, cpu_seconds: float | None, actions: int,
-         window: float = 20.0) -> dict[str, Any]:
-    """The figures of one part of a run, as ``play_phase`` reports them."""
+         window: float = 20.0) -> tuple[dict[str, Any], Measured]:
+    """The figures of one part of a run and its measure, as ``play_phase`` returns them
+    (``p95`` in milliseconds)."""
     figures: dict[str, Any] = {
         "games": 2, "players": 6, "window_seconds": window,
         "offered_actions_per_second": 12.0, "actions": actions, "actions_by_kind": {},
@@ -24,25 +25,27 @@ def part(*, p95: float | None, cpu_seconds: float | None, actions: int,
         "final_version_unreadable": 0, "games_ended": 0, "frames": 10, "frame_bytes_mean": 3000,
         "client_cpu_percent": 5.0, "memory": {},
     }
-    if cpu_seconds is not None:
-        figures |= ServerCpu(cpu_seconds, window, actions).figures()
-    return figures
+    cpu = ServerCpu(cpu_seconds, window, actions) if cpu_seconds is not None else None
+    if cpu is not None:
+        figures |= cpu.figures()
+    return figures, Measured(p95 / 1000 if p95 is not None else None, cpu)
 
 
-def report_of(mao: dict[str, Any], baseline: dict[str, Any]) -> dict[str, Any]:
+def report_of(mao: tuple[dict[str, Any], Measured], baseline: tuple[dict[str, Any], Measured]
+              ) -> dict[str, Any]:
     """A whole run's report of these two parts, as ``runner.run`` builds it."""
     report: dict[str, Any] = {
         "config": {"urls": ["http://127.0.0.1:8000"], "games": 2, "players": 3,
                    "pace_seconds": 0.5, "duration_seconds": 20.0, "transport": "socket"},
-        "mao": mao, "baseline": baseline}
-    return report | Comparison.between(mao, baseline).figures()
+        "mao": mao[0], "baseline": baseline[0]}
+    return report | Comparison.between(mao[1], baseline[1]).figures()
 
 
 def test_the_cpu_ratio_is_ours_per_action_over_the_baselines() -> None:
     # 2.4 s over 200 actions is 12 ms each; 0.09 s over 300 actions, 0.3 ms: 40 times.
     mao = part(p95=130.0, cpu_seconds=2.4, actions=200)
     baseline = part(p95=2.6, cpu_seconds=0.09, actions=300)
-    comparison = Comparison.between(mao, baseline)
+    comparison = Comparison.between(mao[1], baseline[1])
     assert comparison.cpu_per_action == 40.0
     assert comparison.p95 == 50.0
     assert comparison.figures() == {"p95_ratio_to_baseline": 50.0,
@@ -53,8 +56,15 @@ def test_the_cpu_ratio_comes_from_cpu_seconds_not_from_the_rounded_milliseconds(
     # 0.07 s over 300 actions is 0.2333 ms, printed 0.23: the ratio uses the exact figure.
     mao = part(p95=10.0, cpu_seconds=1.4, actions=200)
     baseline = part(p95=1.0, cpu_seconds=0.07, actions=300)
-    assert baseline["server_cpu_ms_per_action"] == 0.23
-    assert Comparison.between(mao, baseline).cpu_per_action == 30.0
+    assert baseline[0]["server_cpu_ms_per_action"] == 0.23
+    assert Comparison.between(mao[1], baseline[1]).cpu_per_action == 30.0
+
+
+def test_the_p95_ratio_comes_from_the_latencies_not_from_the_rounded_milliseconds() -> None:
+    # p95s of 12.34 and 0.49 ms, printed 12.3 and 0.5 (24.6 times): the ratio is 25.18.
+    ours = Measured.of([0.01234] * 20, None)
+    theirs = Measured.of([0.00049] * 20, None)
+    assert Comparison.between(ours, theirs).p95 == 25.18
 
 
 def test_a_ratio_is_left_out_when_a_side_was_not_measured() -> None:
@@ -62,9 +72,9 @@ def test_a_ratio_is_left_out_when_a_side_was_not_measured() -> None:
     no_tick = part(p95=2.6, cpu_seconds=0.0, actions=30)
     unread = part(p95=2.6, cpu_seconds=None, actions=30)
     idle = part(p95=None, cpu_seconds=0.05, actions=0)
-    assert Comparison.between(mao, no_tick).figures() == {"p95_ratio_to_baseline": 50.0}
-    assert Comparison.between(mao, unread).cpu_per_action is None
-    assert Comparison.between(mao, idle) == Comparison(p95=None, cpu_per_action=None)
+    assert Comparison.between(mao[1], no_tick[1]).figures() == {"p95_ratio_to_baseline": 50.0}
+    assert Comparison.between(mao[1], unread[1]).cpu_per_action is None
+    assert Comparison.between(mao[1], idle[1]) == Comparison(p95=None, cpu_per_action=None)
     assert ratio(None, 1.0) is None and ratio(1.0, 0.0) is None
 
 
