@@ -14,6 +14,7 @@ unchanged fragments again was most of the server's work per action (docs/perform
 
 from __future__ import annotations
 
+import hashlib
 import json
 import re
 from dataclasses import dataclass, field, replace
@@ -53,7 +54,10 @@ class Screen:
 
     stage: str | None = None
     log_version: int | None = None
-    shown: dict[str, str] = field(default_factory=dict)
+    #: A digest of what each fragment was rendered from (:func:`shows`), by name: only
+    #: equality is asked of it, and the strings themselves cost a socket 3 KiB for as long
+    #: as it stays open (docs/performance.md, issue 16's memory).
+    shown: dict[str, bytes] = field(default_factory=dict)
     #: The version of the notebook's evidence the screen holds (``None``: none yet).
     notebook_version: int | None = None
 
@@ -94,13 +98,14 @@ def render_update(snapshot: TableSnapshot, seat: Seat | None, link: str,
     context = table_context(snapshot.game, seat, events, snapshot.seats, notice,
                             state=snapshot.state(), stage_shown=screen.stage) | {"oob": True}
     inputs = _inputs(context)
+    digests = {name: shows(value) for name, value in inputs.items()}
     stage = str(context["stage_key"])
     names = [name for name in TABLE if name == "status" or name == "log"
-             or screen.shown.get(name) != inputs[name]]
+             or screen.shown.get(name) != digests[name]]
     if stage != screen.stage:
         names.append("stage")  # holds the INSIDE_STAGE fragments
     elif _has_play_form(context):  # the INSIDE_STAGE fragments live in the play form
-        names += [name for name in INSIDE_STAGE if screen.shown.get(name) != inputs[name]]
+        names += [name for name in INSIDE_STAGE if screen.shown.get(name) != digests[name]]
     if new_events is not None:
         # The screen has the log up to ``log_version``: send only the lines after it (the
         # whole log was most of every frame); table.js keeps the list to LOG_SHOWN lines.
@@ -113,13 +118,19 @@ def render_update(snapshot: TableSnapshot, seat: Seat | None, link: str,
     if "log-new" in names:
         inputs["log-new"] = json.dumps([(line.kind, line.text) for line in context["log_new"]])
     html = "".join(_render(snapshot, name, inputs.get(name), context) for name in names)
-    inputs.pop("log-new", None)
     evidence = screen.notebook_version
     if notebook and evidence != snapshot.version:
         html += notebook_evidence(snapshot)
         evidence = snapshot.version
-    return html, Screen(stage=stage, log_version=snapshot.version, shown=inputs,
+    return html, Screen(stage=stage, log_version=snapshot.version, shown=digests,
                         notebook_version=evidence)
+
+
+def shows(inputs: str) -> bytes:
+    """A 128-bit digest of what a fragment is rendered from: two screens holding equal
+    digests were sent the same fragment (a collision, which would keep one change from a
+    screen, is as likely as guessing a 128-bit key)."""
+    return hashlib.blake2b(inputs.encode(), digest_size=16).digest()
 
 
 def notebook_evidence(snapshot: TableSnapshot) -> str:

@@ -139,6 +139,17 @@ def test_an_unchanged_version_sends_only_the_status() -> None:
     assert list(fragments(again)) == ["status"]
 
 
+def test_a_screen_keeps_digests_of_what_it_shows_not_the_strings() -> None:
+    """A socket keeps its Screen for as long as it is open: 16 bytes a fragment, however
+    long the seat list or the rules it was drawn from."""
+    game = playing_game()
+    snapshot = snapshot_of(game)
+    _, screen = render_update(snapshot, snapshot.seats[0], LINK)
+
+    assert set(screen.shown) >= {"status", "seats", "hand", "piles", "rules"}
+    assert all(isinstance(d, bytes) and len(d) == 16 for d in screen.shown.values())
+
+
 def test_the_rule_builder_is_built_only_when_the_writer_s_stage_is_drawn() -> None:
     """The builder's preview (with the stall analysis of every rule) is the dearest part of
     a writer's view: a push that keeps the writer's stage must not pay for it."""
