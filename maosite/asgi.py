@@ -10,7 +10,12 @@ import os
 from django.conf import settings
 from django.core.asgi import get_asgi_application
 
+from maosite.malloc import limit_arenas
+
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "maosite.settings")
+
+# Before any thread allocates: glibc fixes its arena limit when a second thread needs one.
+limit_arenas(settings.MAO_MALLOC_ARENAS)
 
 # Set up Django (the app registry) before importing anything that may import models.
 django_asgi_app = get_asgi_application()
