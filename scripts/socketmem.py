@@ -13,7 +13,10 @@ prints, from the server's ``VmRSS``:
 - **per extra socket**: then every player opens a second table socket (a second tab) and
   waits for its first frame: (RSS after - RSS before that) / players, the cost of one idle
   socket alone, without its game, session or HTTP connection;
-- **after closing**: every socket and HTTP connection closed, what stays (caches, games).
+- **after closing**: every socket and HTTP connection closed, what stays (caches, games);
+- **setup_s**: how long opening the tables took. It matters: each player's kept-alive HTTP
+  connection (twisted's, about 6 KiB) is closed by the server after 60 s idle, so a setup
+  slower than that (a busy machine) counts fewer of them.
 
 The median of the repeats is printed last. ``--tracemalloc DIR`` runs the server under
 ``tracemalloc`` (25 frames) and saves a snapshot at each of those points as
@@ -109,7 +112,9 @@ async def measure(url: str, process: subprocess.Popen[bytes], games: int, player
         async with gate:
             return await open_mao_table(config, index, tally, players)
 
+    began = time.monotonic()
     tables = await asyncio.gather(*(one(i) for i in range(games)))
+    setup = time.monotonic() - began
     connected = await _rss(pid)
     await _snapshot(process, snapshot_dir, f"{tag}-connected.snap")
     seated = [p for t in tables for p in t.players if isinstance(p, MaoPlayer)]
@@ -129,7 +134,7 @@ async def measure(url: str, process: subprocess.Popen[bytes], games: int, player
     return {"before_mib": before / 1024, "connected_mib": connected / 1024,
             "per_player_kib": (connected - before) / count,
             "per_socket_kib": (tabbed - connected) / count,
-            "after_close_kib": (closed - before) / count}
+            "after_close_kib": (closed - before) / count, "setup_s": setup}
 
 
 def start_server(workdir: Path, port: int, snapshot_dir: str | None,
