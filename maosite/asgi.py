@@ -10,12 +10,16 @@ import os
 from django.conf import settings
 from django.core.asgi import get_asgi_application
 
+from maosite.malloc import limit_arenas
+
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "maosite.settings")
+
+# Before any thread allocates: glibc fixes its arena limit when a second thread needs one.
+limit_arenas(settings.MAO_MALLOC_ARENAS)
 
 # Set up Django (the app registry) before importing anything that may import models.
 django_asgi_app = get_asgi_application()
 
-from channels.auth import AuthMiddlewareStack  # noqa: E402
 from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
 from channels.security.websocket import AllowedHostsOriginValidator  # noqa: E402
 from django.contrib.staticfiles.handlers import ASGIStaticFilesHandler  # noqa: E402
@@ -33,8 +37,9 @@ start_sweeper()
 application = ProtocolTypeRouter(
     {
         "http": http_app,
-        "websocket": AllowedHostsOriginValidator(
-            AuthMiddlewareStack(URLRouter(websocket_urlpatterns))
-        ),
+        # No session middleware: the consumer reads its holder from the session cookie
+        # once, on connect (games.live.consumers.session_holder), instead of keeping a
+        # session, a lazy user and three copies of the scope for each socket's life.
+        "websocket": AllowedHostsOriginValidator(URLRouter(websocket_urlpatterns)),
     }
 )

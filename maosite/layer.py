@@ -1,4 +1,5 @@
-"""The embedded mode's channel layer: Channels' in-memory layer without a sweep on every call.
+"""The embedded mode's channel layer: Channels' in-memory layer without a sweep on every call,
+and with a small mailbox per channel instead of an ``asyncio.Queue``.
 
 Channels' :class:`~channels.layers.InMemoryChannelLayer` runs ``_clean_expired`` on every
 ``receive`` and every ``group_send``. That sweep walks every channel's queue and every
@@ -8,13 +9,20 @@ group's members, so each doorbell of a five-seat game (one ``group_send``, then 
 :class:`SweepingLayer` sweeps at most once every ``sweep_every`` seconds instead, so an
 expired message or group membership outlives its expiry (60 s and a day by default) by at
 most that much, and sends a group's messages in one pass instead of a task per channel.
-Everything else (capacity, ``ChannelFull`` dropped in a group send, flush) is Channels' own.
+
+Every open socket waits on its channel all its life, so each channel's queue lives as long
+as the socket. An ``asyncio.Queue`` is four deques (about 3.7 KiB); a :class:`Mailbox` is a
+list and the waiting receiver's future (about 0.3 KiB; docs/performance.md, issue 16's
+memory). Everything else (capacity, ``ChannelFull`` dropped in a group send, a copy of the
+message each, expiry and the group memberships it ends, flush) is Channels' own behaviour.
 """
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import time
+from copy import deepcopy
 from typing import Any
 
 from channels.exceptions import ChannelFull
@@ -24,9 +32,45 @@ from channels.layers import InMemoryChannelLayer
 SWEEP_EVERY = 1.0
 
 
+class Mailbox:
+    """One channel's messages, oldest first, each with when it expires, and the receivers
+    waiting for one (normally one: the channel's socket)."""
+
+    __slots__ = ("messages", "waiters")
+
+    def __init__(self) -> None:
+        self.messages: list[tuple[float, dict[str, Any]]] = []
+        self.waiters: list[asyncio.Future[None]] = []
+
+    def qsize(self) -> int:
+        """How many messages wait (as ``asyncio.Queue.qsize``)."""
+        return len(self.messages)
+
+    def empty(self) -> bool:
+        """Whether no message waits."""
+        return not self.messages
+
+    def wake(self) -> None:
+        """Wake the first receiver still waiting, if a message is there for it."""
+        if not self.messages:
+            return
+        for waiter in self.waiters:
+            if not waiter.done():
+                waiter.set_result(None)
+                return
+
+    @property
+    def idle(self) -> bool:
+        """Neither a message nor a receiver: nothing to keep."""
+        return not self.messages and not self.waiters
+
+
 class SweepingLayer(InMemoryChannelLayer):  # type: ignore[misc]
     """:class:`~channels.layers.InMemoryChannelLayer` sweeping at most every ``sweep_every``
-    seconds, and sending to a group's channels without a task each."""
+    seconds, sending to a group's channels without a task each, and keeping each channel's
+    messages in a :class:`Mailbox`."""
+
+    channels: dict[str, Mailbox]
 
     def __init__(self, sweep_every: float = SWEEP_EVERY, **kwargs: Any) -> None:
         super().__init__(**kwargs)
@@ -35,13 +79,69 @@ class SweepingLayer(InMemoryChannelLayer):  # type: ignore[misc]
         self.sweep_every = sweep_every
         self._next_sweep = 0.0
 
+    async def send(self, channel: str, message: dict[str, Any]) -> None:
+        """Put a copy of ``message`` in ``channel``'s mailbox; ``ChannelFull`` when it holds
+        its capacity already."""
+        assert isinstance(message, dict), "message is not a dict"
+        self.require_valid_channel_name(channel)
+        assert "__asgi_channel__" not in message
+        box = self.channels.get(channel)
+        if box is None:
+            box = self.channels[channel] = Mailbox()
+        if len(box.messages) >= self.get_capacity(channel):
+            raise ChannelFull(channel)
+        box.messages.append((time.time() + self.expiry, deepcopy(message)))
+        box.wake()
+
+    async def receive(self, channel: str) -> dict[str, Any]:
+        """The oldest message of ``channel``, waiting for one if there is none."""
+        self.require_valid_channel_name(channel)
+        self._clean_expired()
+        box = self.channels.get(channel)
+        if box is None:
+            box = self.channels[channel] = Mailbox()
+        try:
+            while not box.messages:
+                waiter = asyncio.get_running_loop().create_future()
+                box.waiters.append(waiter)
+                try:
+                    await waiter
+                except BaseException:
+                    box.waiters.remove(waiter)
+                    box.wake()  # a message this receiver was woken for goes to the next
+                    raise
+                box.waiters.remove(waiter)
+            return box.messages.pop(0)[1]
+        finally:
+            if box.idle and self.channels.get(channel) is box:
+                del self.channels[channel]
+
     def _clean_expired(self) -> None:
         """Channels' sweep, when the last one is ``sweep_every`` seconds old or more."""
         now = time.monotonic()
         if now < self._next_sweep:
             return
         self._next_sweep = now + self.sweep_every
-        super()._clean_expired()
+        self._sweep()
+
+    def _sweep(self) -> None:
+        """Drop expired messages (their channel leaves every group, as in Channels) and
+        group memberships older than ``group_expiry``."""
+        now = time.time()
+        for channel, box in list(self.channels.items()):
+            expired = 0
+            while expired < len(box.messages) and box.messages[expired][0] < now:
+                expired += 1
+            if expired:
+                del box.messages[:expired]
+                self._remove_from_groups(channel)
+            if box.idle:
+                self.channels.pop(channel, None)
+        timeout = int(now) - self.group_expiry
+        for members in self.groups.values():
+            for name, joined in list(members.items()):
+                if joined and joined < timeout:
+                    members.pop(name, None)
 
     async def group_send(self, group: str, message: dict[str, Any]) -> None:
         """Send ``message`` to every channel of ``group``; a full channel misses it.

@@ -355,6 +355,10 @@ _proxy_header = proxy_ssl_header(env.str("MAO_PROXY_SSL_HEADER", default=""))
 if _proxy_header is not None:
     SECURE_PROXY_SSL_HEADER = _proxy_header
 
+# The most malloc arenas the process may use (glibc; 0 keeps the C library's default of eight
+# per core): two keep the memory freed by one request's thread for the next (maosite/malloc.py).
+MAO_MALLOC_ARENAS = _whole("MAO_MALLOC_ARENAS", 2, least=0)
+
 # Small request limits: the largest legitimate POST, a rule-builder form with every list full,
 # is about 27 KB in about 1,650 fields (tests/hardening/test_http_hostile.py builds it).
 # Beyond these Django answers 400 as soon as the body is read (the CSRF check, before views).

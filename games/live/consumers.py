@@ -20,12 +20,16 @@ from __future__ import annotations
 import json
 import logging
 import time
+from collections.abc import Iterable
+from importlib import import_module
 from typing import Any
 from urllib.parse import parse_qs
 
 from channels.consumer import get_handler_name
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
+from django.conf import settings
+from django.http import parse_cookie
 from django.template.loader import render_to_string
 
 from games.bots.driver import kick
@@ -78,6 +82,27 @@ def _decode(text: str | None) -> Any:
             if "\x00" in item:
                 return None
     return message
+
+
+def session_holder(headers: Iterable[tuple[bytes, bytes]]) -> str | None:
+    """The holder of the session whose cookie came with the socket's handshake (``None``:
+    no cookie, or a session without a holder token; never makes one).
+
+    Read here once, on connect, instead of by Channels' ``AuthMiddlewareStack``: its three
+    middlewares each kept a copy of the scope, a coroutine and the loaded session (and a
+    lazy user nothing reads) for the socket's whole life, about 4 KiB per open socket
+    (docs/performance.md, issue 16's memory). A socket never writes its session, so
+    nothing of the middlewares' saving is missed.
+    """
+    key = None
+    for name, value in headers:
+        if name == b"cookie":
+            key = parse_cookie(value.decode("latin1")).get(settings.SESSION_COOKIE_NAME)
+            break
+    if not key:
+        return None
+    store = import_module(settings.SESSION_ENGINE).SessionStore(session_key=key)
+    return holder_of(store)
 
 
 class GameConsumer(AsyncWebsocketConsumer):  # type: ignore[misc]
@@ -134,7 +159,7 @@ class GameConsumer(AsyncWebsocketConsumer):  # type: ignore[misc]
         if game is None:
             return False
         self.game_id, self.code = game.pk, game.code
-        self.holder = holder_of(self.scope.get("session"))
+        self.holder = session_holder(self.scope.get("headers", ()))
         query = parse_qs(self.scope.get("query_string", b"").decode())
         # What this socket's screen shows (a lobby page stays one until it follows the
         # link to the table), so that pushes carry only what changed.

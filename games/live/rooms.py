@@ -116,15 +116,21 @@ class Room:
         if snapshot is None:
             return target, [(viewer, None) for viewer, _ in viewers]
         frames: Frames = []
-        for viewer, sent in viewers:
-            if viewer not in fresh and viewer not in due and sent >= snapshot.version:
-                continue
-            try:
-                frames.append((viewer, viewer.render_frame(snapshot, viewer in fresh)))
-            except Exception:
-                # One socket's failure must not keep its table from everyone else.
-                logger.exception("game %s: could not render a socket's frame", self.game_id)
-                frames.append((viewer, ""))
+        try:
+            for viewer, sent in viewers:
+                if viewer not in fresh and viewer not in due and sent >= snapshot.version:
+                    continue
+                try:
+                    frames.append((viewer, viewer.render_frame(snapshot, viewer in fresh)))
+                except Exception:
+                    # One socket's failure must not keep its table from everyone else.
+                    logger.exception("game %s: could not render a socket's frame",
+                                     self.game_id)
+                    frames.append((viewer, ""))
+        finally:
+            # Shared by this round's viewers only; kept, they would stay in memory with the
+            # snapshot until the game's next change.
+            snapshot.drop_renders()
         return snapshot.version, frames
 
     async def _deliver(self, viewer: Viewer, frame: str | None, version: int) -> None:

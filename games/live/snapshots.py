@@ -64,6 +64,16 @@ class TableSnapshot:
     #: The game's engine state, parsed once for every viewer (see :meth:`state`).
     parsed: list[GameState] = field(default_factory=list, compare=False, repr=False)
 
+    def drop_renders(self) -> None:
+        """Forget the fragments rendered from this snapshot (the end of a rendering round).
+
+        They are shared only by the viewers of one round; kept, they held about 9 KiB per
+        viewer of every game kept here (the seat lists and fragments of its latest version)
+        until the game's next change (docs/performance.md, issue 16's memory). A later round
+        at the same version (a socket connecting or resyncing) renders again.
+        """
+        self.rendered.clear()
+
     def state(self) -> GameState:
         """The game's engine state at this version, parsed from its row once per snapshot
         (each viewer's view is built from it: parsing it again per viewer was a fifth of a

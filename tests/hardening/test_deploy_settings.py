@@ -107,7 +107,7 @@ BAD_VALUES = [
     ("MAO_BOT_DELAY", "-1"), ("MAO_BOT_DELAY", "nan"), ("MAO_BOT_DELAY", "inf"),
     ("SECURE_HSTS_SECONDS", "-5"), ("MAO_DB_POOL", "-1"),
     ("MAO_PURGE_LOBBY_HOURS", "0"), ("MAO_PURGE_ENDED_DAYS", "-3"),
-    ("MAO_PURGE_IDLE_DAYS", "0"),
+    ("MAO_PURGE_IDLE_DAYS", "0"), ("MAO_MALLOC_ARENAS", "two"), ("MAO_MALLOC_ARENAS", "-1"),
     ("REDIS_URL", "nonsense"), ("REDIS_URL", "http://localhost:6379"),
     ("REDIS_URL", "redis://"),
     ("CSRF_TRUSTED_ORIGINS", "mao.example"),

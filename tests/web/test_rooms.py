@@ -167,3 +167,52 @@ async def test_an_empty_room_is_forgotten() -> None:
     other = FakeSocket()
     assert rooms.join(game.pk, game.code, other) is not room
     rooms.leave(rooms.join(game.pk, game.code, other), other)
+
+
+class SharingSocket(FakeSocket):
+    """A viewer that shares a rendering through the snapshot, as the fragments do."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.found: list[bool] = []
+
+    def render_frame(self, snapshot: TableSnapshot, fresh: bool) -> str:
+        self.found.append(("shared", "") in snapshot.rendered)
+        snapshot.rendered.setdefault(("shared", ""), "x" * 10_000)
+        return super().render_frame(snapshot, fresh)
+
+
+async def test_renderings_are_shared_within_a_round_and_dropped_after_it() -> None:
+    game = await sync_to_async(_playing_game)()
+    sockets = [SharingSocket() for _ in range(3)]
+    room = rooms.join(game.pk, game.code, sockets[0])
+    for socket in sockets[1:]:
+        rooms.join(game.pk, game.code, socket)
+    for socket in sockets:
+        room.request(fresh=socket)
+    await settle(room)
+    version = await sync_to_async(_pass)(game)
+    room.request(version)
+    await settle(room)
+
+    # Each round: the first socket renders, the others find its rendering.
+    assert [socket.found for socket in sockets] == [[False, False], [True, True], [True, True]]
+    kept = await sync_to_async(snapshots.table_snapshot)(game.pk, game.code, version)
+    assert kept is not None and kept.version == version and kept.rendered == {}
+    for socket in sockets:
+        rooms.leave(room, socket)
+
+
+async def test_renderings_are_dropped_when_a_socket_fails() -> None:
+    game = await sync_to_async(_playing_game)()
+    good, bad = SharingSocket(), FakeSocket(fail=True)
+    room = rooms.join(game.pk, game.code, good)
+    rooms.join(game.pk, game.code, bad)
+    room.request(fresh=good)
+    room.request(fresh=bad)
+    await settle(room)
+
+    kept = await sync_to_async(snapshots.table_snapshot)(game.pk, game.code, game.version)
+    assert kept is not None and kept.rendered == {}
+    rooms.leave(room, good)
+    rooms.leave(room, bad)
