@@ -1,4 +1,5 @@
-"""WebSocket URL patterns, routed by maosite.asgi behind origin validation and sessions."""
+"""WebSocket URL patterns, routed by maosite.asgi behind origin validation (the consumer reads
+the session cookie itself, on connect)."""
 
 from __future__ import annotations
 
