@@ -130,14 +130,23 @@ async def test_a_doorbell_ahead_of_the_database_does_not_spin() -> None:
     rooms.leave(room, socket)
 
 
-async def test_one_failing_socket_is_closed_and_the_others_are_served() -> None:
+async def _fresh_round_beside_a_failing_socket(good: FakeSocket
+                                               ) -> tuple[Game, rooms.Room, FakeSocket]:
+    """A playing game's room holding ``good`` and a socket whose render fails, after a
+    round that asked both for a fresh frame."""
     game = await sync_to_async(_playing_game)()
-    good, bad = FakeSocket(), FakeSocket(fail=True)
+    bad = FakeSocket(fail=True)
     room = rooms.join(game.pk, game.code, good)
     rooms.join(game.pk, game.code, bad)
     room.request(fresh=good)
     room.request(fresh=bad)
     await settle(room)
+    return game, room, bad
+
+
+async def test_one_failing_socket_is_closed_and_the_others_are_served() -> None:
+    good = FakeSocket()
+    game, room, bad = await _fresh_round_beside_a_failing_socket(good)
 
     assert good.sent == [f"v{game.version}-fresh"]
     assert bad.sent == [] and bad.closed == rooms.CLOSE_SERVER_ERROR
@@ -204,13 +213,8 @@ async def test_renderings_are_shared_within_a_round_and_dropped_after_it() -> No
 
 
 async def test_renderings_are_dropped_when_a_socket_fails() -> None:
-    game = await sync_to_async(_playing_game)()
-    good, bad = SharingSocket(), FakeSocket(fail=True)
-    room = rooms.join(game.pk, game.code, good)
-    rooms.join(game.pk, game.code, bad)
-    room.request(fresh=good)
-    room.request(fresh=bad)
-    await settle(room)
+    good = SharingSocket()
+    game, room, bad = await _fresh_round_beside_a_failing_socket(good)
 
     kept = await sync_to_async(snapshots.table_snapshot)(game.pk, game.code, game.version)
     assert kept is not None and kept.rendered == {}
