@@ -51,13 +51,12 @@ class CardFace:
     colour: str
 
     @classmethod
+    # Bounded: the states hold 55 canonical texts; the bound keeps any other caller's
+    # spellings ("10s", "q♥") from growing the cache.
+    @lru_cache(maxsize=256)
     def of(cls, text: str) -> CardFace:
         """The face of a card given as canonical text (``"QH"``, ``"JK"``): one frozen face
         per card, made once (every push drew every hand's and pile's faces anew)."""
-        return _face(text)
-
-    @classmethod
-    def _make(cls, text: str) -> CardFace:
         card: Card = parse(text)
         if card.is_joker:
             return cls(text, "★", "", "Joker", "joker")
@@ -75,13 +74,6 @@ class CardFace:
         if not self.suit or not self.rank.isdigit():
             return self.name
         return f"{self.rank} of {self.name.split(' of ', 1)[1]}"
-
-
-@lru_cache(maxsize=256)
-def _face(text: str) -> CardFace:
-    # The states hold canonical texts (55 of them); the bound keeps any other caller's
-    # spellings ("10s", "q♥") from growing the cache.
-    return CardFace._make(text)
 
 
 #: The joker's choices and the suits a wild card can name: the same for every viewer.
