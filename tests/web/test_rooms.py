@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Sequence
 
 import pytest
 from asgiref.sync import sync_to_async
@@ -80,15 +81,21 @@ async def test_a_connecting_socket_gets_one_fresh_frame_and_the_others_nothing()
     rooms.leave(room, second)
 
 
-async def test_a_change_renders_every_socket_once_in_one_round() -> None:
+async def _room_shown_afresh(sockets: Sequence[FakeSocket]) -> tuple[Game, rooms.Room]:
+    """A playing game's room holding ``sockets``, each sent its fresh frame."""
     game = await sync_to_async(_playing_game)()
-    sockets = [FakeSocket() for _ in range(3)]
     room = rooms.join(game.pk, game.code, sockets[0])
     for socket in sockets[1:]:
         rooms.join(game.pk, game.code, socket)
     for socket in sockets:
         room.request(fresh=socket)
     await settle(room)
+    return game, room
+
+
+async def test_a_change_renders_every_socket_once_in_one_round() -> None:
+    sockets = [FakeSocket() for _ in range(3)]
+    game, room = await _room_shown_afresh(sockets)
     version = await sync_to_async(_pass)(game)
     for _ in sockets:  # every socket hears the doorbell; one round answers them all
         room.request(version)
@@ -192,14 +199,8 @@ class SharingSocket(FakeSocket):
 
 
 async def test_renderings_are_shared_within_a_round_and_dropped_after_it() -> None:
-    game = await sync_to_async(_playing_game)()
     sockets = [SharingSocket() for _ in range(3)]
-    room = rooms.join(game.pk, game.code, sockets[0])
-    for socket in sockets[1:]:
-        rooms.join(game.pk, game.code, socket)
-    for socket in sockets:
-        room.request(fresh=socket)
-    await settle(room)
+    game, room = await _room_shown_afresh(sockets)
     version = await sync_to_async(_pass)(game)
     room.request(version)
     await settle(room)
