@@ -1,7 +1,7 @@
 # Mini Mao: `make run` serves the site, `make test` runs ruff, mypy and pytest.
 # Both build .venv on first use (with a Python >= 3.12 found by scripts/find-python)
 # and reinstall only when pyproject.toml changes.
-# `make test-postgres` and `make test-scale` test the scale-out mode (README, "Scale-out").
+# `make test-postgres` and `make test-scale` test the scale-out mode (docs/deployment.md, docs/testing.md).
 
 HOST ?= 127.0.0.1
 PORT ?= 8000
@@ -15,7 +15,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 
-# The scale-out services for `make test-postgres` (README, "Scale-out"). pytest-django creates
+# The scale-out services for `make test-postgres` (docs/testing.md). pytest-django creates
 # and drops its own database on that server (test_minimao_<run>; the base need not exist).
 PG_SERVER ?= postgres://postgres@127.0.0.1:5432
 PG_REDIS ?= redis://127.0.0.1:6379/0

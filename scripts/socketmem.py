@@ -3,7 +3,7 @@
     python -m scripts.socketmem --port 18401 --games 100 --players 5 --repeats 3
 
 Each repeat starts a fresh daphne on a fresh SQLite file (production settings over plain
-HTTP, as docs/performance.md's load test runs it), opens one warm-up table and closes it,
+HTTP, as docs/testing.md's load test runs it), opens one warm-up table and closes it,
 then opens the tables exactly as the load test does (:func:`scripts.loadtest.runner.
 open_mao_table`: HTTP session, join, start, table page, table socket, first frame), and
 prints, from the server's ``VmRSS``:

@@ -9,7 +9,7 @@ broadcast server started here (the baseline). The servers are running ones (``--
 with ``--serve N``, N fresh daphne processes started for the run and stopped after it
 (:mod:`scripts.loadtest.serve`). ``manage.py loadtest`` runs this command with the same
 options, and ``--serve 1`` when neither ``--url`` nor ``--serve`` is given. See
-docs/performance.md, "Load test".
+docs/testing.md, "The load test".
 
 Examples::
 
@@ -64,7 +64,7 @@ def parser() -> argparse.ArgumentParser:
                              "http://127.0.0.1:8000 unless --serve")
     parser.add_argument("--serve", type=int, default=None, metavar="N",
                         help=f"start N (1 to {MAX_SERVERS}) fresh daphne processes for this "
-                             "run instead of --url, as docs/performance.md measures (DEBUG=0 "
+                             "run instead of --url, as docs/testing.md describes (DEBUG=0 "
                              "MAO_HTTPS=0 MAO_RATE_LIMITS=0, a generated SECRET_KEY, a fresh "
                              "migrated database), and stop them at the end")
     parser.add_argument("--database", default=None, metavar="URL",

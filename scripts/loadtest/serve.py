@@ -1,6 +1,6 @@
 """The load test's own servers (``--serve N``): fresh daphne processes, measured, then stopped.
 
-:func:`serving` does what docs/performance.md ("How the figures below were taken") does by
+:func:`serving` does what docs/performance.md ("How to profile") does by
 hand: a fresh database (an SQLite file in a temporary folder, or with ``--database`` a new
 PostgreSQL database, dropped afterwards), migrated; the static files collected (whitenoise
 serves them with ``DEBUG`` off, and the pages name them through its manifest); then N daphne
@@ -9,7 +9,7 @@ per-client limits off (``MAO_RATE_LIMITS=0``: every player comes from one addres
 generated ``SECRET_KEY`` and ``--websocket-max-message-size 65536`` as ``make run`` gives.
 Several processes share the channel layer on Redis (``--redis``) under a key prefix of the
 run's own, whose keys are deleted afterwards; without ``--database`` they share the one
-SQLite file, which is allowed (docs/performance.md, "Load test", checked it). Each process
+SQLite file, which is allowed (docs/testing.md, "The load test", checked it). Each process
 listens on a socket bound here on a free loopback port and handed to daphne (``--fd``), so
 no other program can take the port between the choice and the start.
 
@@ -89,7 +89,7 @@ class Plan:
     database: str | None = None
     #: A Redis server for the channel layer; ``None``: the in-memory layer (one process).
     #: Several processes without ``database`` share the one SQLite file: allowed (checked
-    #: in docs/performance.md, "Load test").
+    #: in docs/testing.md, "The load test").
     redis: str | None = None
 
     def problem(self) -> str:
