@@ -28,11 +28,7 @@ def documents() -> list[Path]:
 
 
 def links(text: str) -> list[tuple[int, str]]:
-    """The inline link targets of a Markdown text with their line numbers, outside code.
-
-    >>> links("[a](x.md) `[b](y.md)`\\n```\\n[c](z.md)\\n```\\n![d](p.png#top)")
-    [(1, 'x.md'), (5, 'p.png#top')]
-    """
+    """The inline link targets of a Markdown text with their line numbers, outside code."""
     found: list[tuple[int, str]] = []
     in_fence = False
     for number, line in enumerate(text.splitlines(), start=1):
