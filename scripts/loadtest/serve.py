@@ -39,7 +39,7 @@ import threading
 import time
 import urllib.error
 import urllib.request
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Collection, Iterator, Mapping
 from dataclasses import dataclass, field
 from importlib import metadata
 from pathlib import Path
@@ -140,6 +140,10 @@ class Serving:
     database: str = ""
     #: The channel layer, in words.
     layer: str = ""
+    #: The SQLite file, when the servers share one (``None``: PostgreSQL).
+    database_file: Path | None = None
+    #: The settings the servers were given whatever the caller's environment said.
+    settings: dict[str, str] = field(default_factory=lambda: dict(SETTINGS))
 
     @property
     def urls(self) -> list[str]:
@@ -155,17 +159,20 @@ class Serving:
         """What the report says of the servers."""
         return {"servers": [{"url": s.url, "pid": s.pid} for s in self.servers],
                 "database": self.database, "channel_layer": self.layer,
-                "settings": " ".join(f"{k}={v}" for k, v in SETTINGS.items()
+                "settings": " ".join(f"{k}={v}" for k, v in self.settings.items()
                                      if k != "PYTHONUNBUFFERED")}
 
 
 @contextlib.contextmanager
-def serving(plan: Plan, say: Callable[[str], None], keep_logs: Path | None = None
-            ) -> Iterator[Serving]:
+def serving(plan: Plan, say: Callable[[str], None], keep_logs: Path | None = None,
+            settings: Mapping[str, str] = SETTINGS,
+            not_inherited: Collection[str] = NOT_INHERITED) -> Iterator[Serving]:
     """Start the servers of ``plan``; stop them and undo everything when the block ends.
 
     ``say`` hears what is being done (setup takes seconds); ``keep_logs``, a folder to copy
-    the servers' logs into at the end.
+    the servers' logs into at the end; ``settings``, the variables the servers get whatever
+    the caller's environment says, and ``not_inherited``, the caller's variables they must
+    not get (the hostile-player script serves with the rate limits on).
     """
     undo = contextlib.ExitStack()
     serving = Serving()
@@ -173,12 +180,14 @@ def serving(plan: Plan, say: Callable[[str], None], keep_logs: Path | None = Non
         folder = Path(tempfile.mkdtemp(prefix="minimao-loadtest-"))
         undo.callback(shutil.rmtree, folder, ignore_errors=True)
         left = _Leftovers(say)
-        env = {k: v for k, v in os.environ.items() if k not in NOT_INHERITED}
-        env |= SETTINGS | {"SECRET_KEY": secrets.token_urlsafe(50)}
+        env = {k: v for k, v in os.environ.items() if k not in not_inherited}
+        env |= dict(settings) | {"SECRET_KEY": secrets.token_urlsafe(50)}
+        serving.settings = dict(settings)
         if plan.database is None:
             database = folder / "db.sqlite3"
             env["DATABASE_URL"] = f"sqlite:///{database}"
             serving.database = f"SQLite {database} (fresh)"
+            serving.database_file = database
         else:
             name = f"minimao_lt_{secrets.token_hex(6)}"
             # The drop first (IF EXISTS: harmless if the creation never happened), so that

@@ -1,0 +1,53 @@
+"""The server under attack: its URL, its processes (for their CPU) and its database file."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from scripts.loadtest.memory import PROC, cpu_seconds
+
+
+@dataclass(frozen=True, slots=True)
+class Target:
+    """Where the attacks go and what they can measure there."""
+
+    base: str
+    pids: list[int]
+    #: The SQLite file the server writes (``None``: unknown, or not SQLite).
+    database_file: Path | None
+    #: The server's settings, in words.
+    settings: str
+
+    def cpu(self) -> float | None:
+        """CPU seconds used so far by the server and every process it started (the
+        difficulty estimates' worker); ``None`` when unreadable."""
+        return cpu_seconds([*self.pids, *descendants(self.pids)]) if self.pids else None
+
+    def database_bytes(self) -> int | None:
+        """The database's size on disk, its write-ahead log included (``None``: unknown)."""
+        if self.database_file is None:
+            return None
+        files = [self.database_file, self.database_file.with_name(
+            self.database_file.name + "-wal")]
+        return sum(f.stat().st_size for f in files if f.exists())
+
+
+def descendants(pids: list[int]) -> list[int]:
+    """Every process started by ``pids``, and by those (Linux's ``children`` lists)."""
+    found: list[int] = []
+    todo = list(pids)
+    while todo:
+        pid = todo.pop()
+        try:
+            tasks = list((PROC / str(pid) / "task").iterdir())
+        except OSError:
+            continue
+        for task in tasks:
+            try:
+                children = [int(c) for c in (task / "children").read_text().split()]
+            except (OSError, ValueError):
+                continue
+            found += children
+            todo += children
+    return found
