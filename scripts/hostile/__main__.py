@@ -51,10 +51,11 @@ Attack = Callable[[Target, bool], Awaitable[Finding]]
 ATTACKS: dict[str, Attack] = {
     "lock": oracles.lock_oracle,
     "jargon": oracles.jargon_oracle,
-    "flood": flood.cpu_flood,
     "notebook": notebook.notebook_storage,
     "admin": admin.admin_login,
     "sockets": sockets.socket_attacks,
+    # Last: the estimates it queues keep the server's worker busy after it ends.
+    "flood": flood.cpu_flood,
 }
 
 
@@ -141,7 +142,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                 served = stack.enter_context(serving(
                     Plan(1), _say, settings=HOSTILE_SETTINGS, not_inherited=not_inherited()))
                 target = Target(served.urls[0], served.pids, served.database_file,
-                                served.figures()["settings"])
+                                served.figures()["settings"], served.servers[0].log)
             _say(f"attacking {target.base} ({target.settings})")
             findings = asyncio.run(run(target, names, options.quick, _out))
     except ServeError as exc:

@@ -58,14 +58,15 @@ class Table:
 
 
 async def open_table(base: str, names: tuple[str, ...] = PAIR, bots: int = 0,
-                     start: bool = True) -> Table:
+                     start: bool = True, decks: int = 1) -> Table:
     """A table of ``names`` (the first is the host and writes the first rule) and ``bots``
-    experimenter bots, opened, joined and (``start``) started over HTTP."""
+    experimenter bots, dealt from ``decks`` decks, opened, joined and (``start``) started
+    over HTTP."""
     host = Session(base)
     await need(host, "GET", "/")
     players = len(names) + bots
     answer = await need(host, "POST", "/new/", {
-        "name": names[0], "players": str(players), "hand_size": "5", "decks": "1",
+        "name": names[0], "players": str(players), "hand_size": "5", "decks": str(decks),
         "jokers": "on", "first_rule_maker": "host"}, expect=(302,))
     code = answer.headers.get("location", "").rstrip("/").rsplit("/", 1)[-1]
     if not code:

@@ -18,6 +18,17 @@ class Target:
     database_file: Path | None
     #: The server's settings, in words.
     settings: str
+    #: The server's log (``None``: not ours to read).
+    log: Path | None = None
+
+    def log_errors(self) -> int | None:
+        """How many tracebacks the server has logged so far (``None``: no log)."""
+        if self.log is None:
+            return None
+        try:
+            return self.log.read_text(errors="replace").count("Traceback")
+        except OSError:
+            return None
 
     def cpu(self) -> float | None:
         """CPU seconds used so far by the server and every process it started (the
