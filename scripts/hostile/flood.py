@@ -59,7 +59,7 @@ class Sizes:
 
 
 FULL = Sizes(idle=15.0, flood=30.0, estimates=40, wait=20.0)
-QUICK = Sizes(idle=6.0, flood=10.0, estimates=12, wait=8.0)
+QUICK = Sizes(idle=5.0, flood=8.0, estimates=12, wait=6.0)
 
 
 @dataclass

@@ -115,7 +115,8 @@ def _finding(name: str, what: str, games: tuple[list[Answer], list[Answer], list
     noise = len(differing(control, again))
     where = [f"{i + 1}:{secret[i].kind}" for i in differing(secret, control)]
     statuses = sorted({a.status for a in secret})
-    line = (f"{learned} bits learned about the unknown rule in one writing turn "
+    line = (f"{learned} bit{'' if learned == 1 else 's'} learned about the unknown rule in "
+            f"one writing turn "
             f"({len(secret)} requests; {what}); differing: {', '.join(where) or 'none'}; "
             f"statuses {statuses}; noise between two control games: {noise}")
     return Finding(name, line, {"bits": learned, "requests": len(secret), "noise": noise,

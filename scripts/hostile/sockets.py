@@ -51,7 +51,7 @@ class Sizes:
 
 
 FULL = Sizes(sockets=100, act_sockets=8, act_seconds=15.0)
-QUICK = Sizes(sockets=30, act_sockets=4, act_seconds=6.0)
+QUICK = Sizes(sockets=30, act_sockets=4, act_seconds=5.0)
 
 
 async def _open(target: Target, table: Table, cookie: str = "",
