@@ -25,7 +25,7 @@ BOUND = 10
 
 async def admin_login(target: Target, quick: bool) -> Finding:
     """Post ``attempts`` wrong passwords; count those answered before the first refusal."""
-    attempts = 10 if quick else 30
+    attempts = 12 if quick else 30
     browser = Session(target.base)
     page = await need(browser, "GET", LOGIN, expect=(200, 404, 429))
     token = TOKEN.search(page.text)

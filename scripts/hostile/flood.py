@@ -44,8 +44,10 @@ THREADS = 4
 PACE = 0.4
 #: The product's bound: the other table's p95 under the flood at most this many times idle.
 BOUND = 2.0
-#: The most a finished estimate may be waited for after the flood's requests.
+#: Seconds between two looks at whether the fresh draft's estimate is ready.
 POLL_EVERY = 1.0
+#: The ranks of the rules a winner of the other table writes ("on a <rank>, only red").
+LATER_RANKS = ("5", "7", "9")
 
 
 @dataclass(frozen=True, slots=True)
@@ -98,12 +100,18 @@ def drafts(count: int, seed: int) -> list[dict[str, list[str]]]:
 
 
 async def _turn(table: Table) -> tuple[int, int]:
-    """Whose turn it is at the other table (0: Carl, 1: Dee), and the game's version."""
-    for index, person in enumerate(table.people):
-        page = await need(person, "GET", table.path())
-        at = pages.version_of(page.text)
-        if at is not None and pages.YOUR_TURN in page.text:
-            return index, at
+    """Whose turn it is at the other table (0: Carl, 1: Dee), and the game's version. When
+    the stock ran dry and a round was won, its winner first writes a rule."""
+    for written in range(len(table.people) + 1):
+        for index, person in enumerate(table.people):
+            page = await need(person, "GET", table.path())
+            at = pages.version_of(page.text)
+            if at is not None and pages.YOUR_TURN in page.text:
+                return index, at
+            if pages.WRITE_RULE in page.text and "your-turn" in page.text:
+                await write_rule(person, table, rank_only(LATER_RANKS[written], "red"),
+                                 f"Later{written}")
+                break
     raise RuntimeError(f"{table.code}: neither player has the turn")
 
 

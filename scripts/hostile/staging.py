@@ -1,7 +1,7 @@
 """Tables staged over HTTP as browsers stage them, and the drafts a hostile writer sends.
 
 Every step is a request a person's browser makes (the home page, ``/new/``, ``/join/``,
-``/bots/``, ``/start/``, the rule builder's ``submit/``), through the load test's HTTP
+``/start/``, the rule builder's ``submit/``), through the load test's HTTP
 client (:class:`scripts.loadtest.http.Session`: a cookie jar, CSRF, htmx's header), so the
 server's rate limits count them as they would count a person's.
 """
@@ -57,14 +57,12 @@ class Table:
         return f"/g/{self.code}/{tail}"
 
 
-async def open_table(base: str, names: tuple[str, ...] = PAIR, bots: int = 0,
-                     start: bool = True, decks: int = 1) -> Table:
-    """A table of ``names`` (the first is the host and writes the first rule) and ``bots``
-    experimenter bots, dealt from ``decks`` decks, opened, joined and (``start``) started
-    over HTTP."""
+async def open_table(base: str, names: tuple[str, ...] = PAIR, decks: int = 1) -> Table:
+    """A table of ``names`` (the first is the host and writes the first rule), dealt from
+    ``decks`` decks, opened, joined and started over HTTP."""
     host = Session(base)
     await need(host, "GET", "/")
-    players = len(names) + bots
+    players = len(names)
     answer = await need(host, "POST", "/new/", {
         "name": names[0], "players": str(players), "hand_size": "5", "decks": str(decks),
         "jokers": "on", "first_rule_maker": "host"}, expect=(302,))
@@ -79,13 +77,7 @@ async def open_table(base: str, names: tuple[str, ...] = PAIR, bots: int = 0,
         if error := pages.lobby_error(joined.text):
             raise StageError(f"{name} could not join {code}: {error}")
         table.people.append(guest)
-    for _ in range(bots):
-        added = await need(host, "POST", table.path("bots/"), {"kind": "experimenter"},
-                           htmx=True)
-        if error := pages.lobby_error(added.text):
-            raise StageError(f"no bot at {code}: {error}")
-    if start:
-        await need(host, "POST", table.path("start/"), {}, htmx=True, expect=(204,))
+    await need(host, "POST", table.path("start/"), {}, htmx=True, expect=(204,))
     return table
 
 
