@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from scripts.loadtest.memory import PROC, cpu_seconds
+from scripts.loadtest.memory import cpu_seconds, descendants
 
 
 @dataclass(frozen=True, slots=True)
@@ -43,22 +43,3 @@ class Target:
             self.database_file.name + "-wal")]
         return sum(f.stat().st_size for f in files if f.exists())
 
-
-def descendants(pids: list[int]) -> list[int]:
-    """Every process started by ``pids``, and by those (Linux's ``children`` lists)."""
-    found: list[int] = []
-    todo = list(pids)
-    while todo:
-        pid = todo.pop()
-        try:
-            tasks = list((PROC / str(pid) / "task").iterdir())
-        except OSError:
-            continue
-        for task in tasks:
-            try:
-                children = [int(c) for c in (task / "children").read_text().split()]
-            except (OSError, ValueError):
-                continue
-            found += children
-            todo += children
-    return found

@@ -47,6 +47,7 @@ from typing import Any
 from urllib.parse import urlsplit, urlunsplit
 
 from games.management.processes import die_with_parent
+from scripts.loadtest.memory import PROC, descendants
 
 ROOT = Path(__file__).resolve().parents[2]
 LOOPBACK = {"127.0.0.1", "localhost", "::1"}
@@ -417,7 +418,10 @@ def _wait_until_up(server: Server, process: subprocess.Popen[bytes]) -> None:
 
 
 def _stop_all(processes: list[subprocess.Popen[bytes]]) -> None:
-    """SIGTERM to every server, then SIGKILL to any still running after the timeout."""
+    """SIGTERM to every server, then SIGKILL to any still running after the timeout; then
+    the same to the processes they had started (the difficulty estimates' worker), which
+    outlive a stopped daphne."""
+    started = descendants(process.pid for process in processes if process.poll() is None)
     for process in processes:
         if process.poll() is None:
             process.terminate()
@@ -428,6 +432,39 @@ def _stop_all(processes: list[subprocess.Popen[bytes]]) -> None:
         except subprocess.TimeoutExpired:
             process.kill()
             process.wait()
+    _stop_strays(started)
+
+
+def _stop_strays(pids: list[int]) -> None:
+    """SIGTERM to ``pids`` (not our children: nothing to wait on), then SIGKILL to those
+    still there after the timeout."""
+    left = [pid for pid in pids if _signal(pid, signal.SIGTERM)]
+    deadline = time.monotonic() + STOP_TIMEOUT
+    while left and time.monotonic() < deadline:
+        time.sleep(0.05)
+        left = [pid for pid in left if _running(pid)]
+    for pid in left:
+        _signal(pid, signal.SIGKILL)
+
+
+def _running(pid: int) -> bool:
+    """Whether ``pid`` is still there and not a zombie waiting to be reaped."""
+    try:
+        state = (PROC / str(pid) / "stat").read_text().rsplit(")", 1)[1].split()[0]
+    except (OSError, IndexError):
+        return False
+    return state != "Z"
+
+
+def _signal(pid: int, sig: int) -> bool:
+    """Send ``sig`` to ``pid``; whether it was there."""
+    try:
+        os.kill(pid, sig)
+    except ProcessLookupError:
+        return False
+    except PermissionError:  # the pid was reused by someone else's process: not ours
+        return False
+    return True
 
 
 def _copy_logs(folder: Path, into: Path) -> None:
