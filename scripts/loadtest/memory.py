@@ -79,3 +79,24 @@ def cpu_seconds(pids: Iterable[int]) -> float | None:
         except (OSError, ValueError, IndexError):
             return None
     return total
+
+
+def descendants(pids: Iterable[int]) -> list[int]:
+    """Every process started by ``pids``, and by those (Linux's ``children`` lists; [] where
+    they cannot be read)."""
+    found: list[int] = []
+    todo = list(pids)
+    while todo:
+        pid = todo.pop()
+        try:
+            tasks = list((PROC / str(pid) / "task").iterdir())
+        except OSError:
+            continue
+        for task in tasks:
+            try:
+                children = [int(c) for c in (task / "children").read_text().split()]
+            except (OSError, ValueError):
+                continue
+            found += children
+            todo += children
+    return found

@@ -39,7 +39,7 @@ import threading
 import time
 import urllib.error
 import urllib.request
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Collection, Iterator, Mapping
 from dataclasses import dataclass, field
 from importlib import metadata
 from pathlib import Path
@@ -47,6 +47,7 @@ from typing import Any
 from urllib.parse import urlsplit, urlunsplit
 
 from games.management.processes import die_with_parent
+from scripts.loadtest.memory import PROC, descendants
 
 ROOT = Path(__file__).resolve().parents[2]
 LOOPBACK = {"127.0.0.1", "localhost", "::1"}
@@ -140,6 +141,10 @@ class Serving:
     database: str = ""
     #: The channel layer, in words.
     layer: str = ""
+    #: The SQLite file, when the servers share one (``None``: PostgreSQL).
+    database_file: Path | None = None
+    #: The settings the servers were given whatever the caller's environment said.
+    settings: dict[str, str] = field(default_factory=lambda: dict(SETTINGS))
 
     @property
     def urls(self) -> list[str]:
@@ -155,17 +160,20 @@ class Serving:
         """What the report says of the servers."""
         return {"servers": [{"url": s.url, "pid": s.pid} for s in self.servers],
                 "database": self.database, "channel_layer": self.layer,
-                "settings": " ".join(f"{k}={v}" for k, v in SETTINGS.items()
+                "settings": " ".join(f"{k}={v}" for k, v in self.settings.items()
                                      if k != "PYTHONUNBUFFERED")}
 
 
 @contextlib.contextmanager
-def serving(plan: Plan, say: Callable[[str], None], keep_logs: Path | None = None
-            ) -> Iterator[Serving]:
+def serving(plan: Plan, say: Callable[[str], None], keep_logs: Path | None = None,
+            settings: Mapping[str, str] = SETTINGS,
+            not_inherited: Collection[str] = NOT_INHERITED) -> Iterator[Serving]:
     """Start the servers of ``plan``; stop them and undo everything when the block ends.
 
     ``say`` hears what is being done (setup takes seconds); ``keep_logs``, a folder to copy
-    the servers' logs into at the end.
+    the servers' logs into at the end; ``settings``, the variables the servers get whatever
+    the caller's environment says, and ``not_inherited``, the caller's variables they must
+    not get (the hostile-player script serves with the rate limits on).
     """
     undo = contextlib.ExitStack()
     serving = Serving()
@@ -173,12 +181,14 @@ def serving(plan: Plan, say: Callable[[str], None], keep_logs: Path | None = Non
         folder = Path(tempfile.mkdtemp(prefix="minimao-loadtest-"))
         undo.callback(shutil.rmtree, folder, ignore_errors=True)
         left = _Leftovers(say)
-        env = {k: v for k, v in os.environ.items() if k not in NOT_INHERITED}
-        env |= SETTINGS | {"SECRET_KEY": secrets.token_urlsafe(50)}
+        env = {k: v for k, v in os.environ.items() if k not in not_inherited}
+        env |= dict(settings) | {"SECRET_KEY": secrets.token_urlsafe(50)}
+        serving.settings = dict(settings)
         if plan.database is None:
             database = folder / "db.sqlite3"
             env["DATABASE_URL"] = f"sqlite:///{database}"
             serving.database = f"SQLite {database} (fresh)"
+            serving.database_file = database
         else:
             name = f"minimao_lt_{secrets.token_hex(6)}"
             # The drop first (IF EXISTS: harmless if the creation never happened), so that
@@ -408,7 +418,10 @@ def _wait_until_up(server: Server, process: subprocess.Popen[bytes]) -> None:
 
 
 def _stop_all(processes: list[subprocess.Popen[bytes]]) -> None:
-    """SIGTERM to every server, then SIGKILL to any still running after the timeout."""
+    """SIGTERM to every server, then SIGKILL to any still running after the timeout; then
+    the same to the processes they had started (the difficulty estimates' worker), which
+    outlive a stopped daphne."""
+    started = descendants(process.pid for process in processes if process.poll() is None)
     for process in processes:
         if process.poll() is None:
             process.terminate()
@@ -419,6 +432,39 @@ def _stop_all(processes: list[subprocess.Popen[bytes]]) -> None:
         except subprocess.TimeoutExpired:
             process.kill()
             process.wait()
+    _stop_strays(started)
+
+
+def _stop_strays(pids: list[int]) -> None:
+    """SIGTERM to ``pids`` (not our children: nothing to wait on), then SIGKILL to those
+    still there after the timeout."""
+    left = [pid for pid in pids if _signal(pid, signal.SIGTERM)]
+    deadline = time.monotonic() + STOP_TIMEOUT
+    while left and time.monotonic() < deadline:
+        time.sleep(0.05)
+        left = [pid for pid in left if _running(pid)]
+    for pid in left:
+        _signal(pid, signal.SIGKILL)
+
+
+def _running(pid: int) -> bool:
+    """Whether ``pid`` is still there and not a zombie waiting to be reaped."""
+    try:
+        state = (PROC / str(pid) / "stat").read_text().rsplit(")", 1)[1].split()[0]
+    except (OSError, IndexError):
+        return False
+    return state != "Z"
+
+
+def _signal(pid: int, sig: int) -> bool:
+    """Send ``sig`` to ``pid``; whether it was there."""
+    try:
+        os.kill(pid, sig)
+    except ProcessLookupError:
+        return False
+    except PermissionError:  # the pid was reused by someone else's process: not ours
+        return False
+    return True
 
 
 def _copy_logs(folder: Path, into: Path) -> None:

@@ -11,8 +11,10 @@ from __future__ import annotations
 
 import http.server
 import subprocess
+import sys
 import tempfile
 import threading
+import time
 import urllib.error
 import urllib.request
 from collections.abc import Iterator
@@ -162,3 +164,27 @@ def test_the_servers_are_asked_directly_whatever_http_proxy_says(
     with pytest.raises(urllib.error.HTTPError) as refused:
         urllib.request.urlopen(home + "/", timeout=5)
     assert refused.value.code == 502
+
+
+def test_stopping_a_server_stops_the_processes_it_started(tmp_path: Path) -> None:
+    """A daphne's estimate worker outlives it unless stopped too: here a process that
+    starts a child of its own (which ignores nothing) and waits."""
+    pid_file = tmp_path / "child.pid"
+    parent = subprocess.Popen(
+        [sys.executable, "-c", "import subprocess, sys, time\n"
+         "child = subprocess.Popen([sys.executable, '-c', 'import time; time.sleep(60)'])\n"
+         f"open({str(pid_file)!r}, 'w').write(str(child.pid))\n"
+         "time.sleep(60)\n"])
+    try:
+        for _ in range(200):
+            if pid_file.exists() and pid_file.read_text():
+                break
+            time.sleep(0.05)
+        child = int(pid_file.read_text())
+        assert serve._running(child)
+        serve._stop_all([parent])
+        assert parent.poll() is not None
+        assert not serve._running(child)
+    finally:
+        parent.kill()
+        parent.wait()
