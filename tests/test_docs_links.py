@@ -18,9 +18,6 @@ LINK = re.compile(r"!?\[[^\]]*\]\(\s*<?([^)\s>]+)>?(?:\s+\"[^\"]*\")?\s*\)")
 FENCE = re.compile(r"^\s*(```|~~~)")
 INLINE_CODE = re.compile(r"`[^`]*`")
 SCHEME = re.compile(r"^[a-zA-Z][a-zA-Z0-9+.-]*:")
-#: Files another branch is writing, linked already: allowed missing until they exist.
-PENDING = {"docs/security.md"}
-
 
 def documents() -> list[Path]:
     """README.md and every Markdown file under docs/."""
@@ -42,15 +39,14 @@ def links(text: str) -> list[tuple[int, str]]:
 
 def broken(document: Path, root: Path = ROOT) -> list[str]:
     """The relative links of ``document`` whose file does not exist, as ``path:line: target``
-    (``root`` is the checkout, for the names printed and :data:`PENDING`)."""
+    (``root`` is the checkout, for the names printed)."""
     missing = []
     for number, target in links(document.read_text(encoding="utf-8")):
         path = target.split("#", 1)[0].split("?", 1)[0]
         if not path or SCHEME.match(target) or target.startswith("//"):
             continue
         resolved = (document.parent / path).resolve()
-        if resolved.exists() or resolved.is_relative_to(root) and (
-                resolved.relative_to(root).as_posix() in PENDING):
+        if resolved.exists():
             continue
         missing.append(f"{document.relative_to(root)}:{number}: {target}")
     return missing
@@ -66,7 +62,7 @@ def test_a_missing_file_is_reported_and_web_links_and_anchors_are_not(tmp_path: 
     (tmp_path / "here.md").write_text("")
     page = tmp_path / "docs" / "page.md"
     page.write_text("[gone](gone.md) [web](https://example.com) [top](#top)\n"
-                    "[up](../here.md#part) [pending](security.md) [img](pics/x.png)")
+                    "[up](../here.md#part) [img](pics/x.png)")
     assert broken(page, tmp_path) == ["docs/page.md:1: gone.md", "docs/page.md:2: pics/x.png"]
 
 
@@ -74,7 +70,3 @@ def test_a_missing_file_is_reported_and_web_links_and_anchors_are_not(tmp_path: 
 def test_every_relative_link_points_to_a_file(document: Path) -> None:
     assert broken(document) == []
 
-
-def test_pending_files_are_still_pending() -> None:
-    """Once a pending file exists, its entry in PENDING must go (so the check is whole)."""
-    assert [name for name in PENDING if (ROOT / name).exists()] == []
