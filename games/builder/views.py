@@ -13,7 +13,6 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import wraps
-from random import Random
 
 from django.http import (
     Http404,
@@ -30,6 +29,7 @@ from games.builder.context import Panel, load_state, make_panel, panel_context, 
 from games.builder.examples import template
 from games.builder.forms import apply_row_op, form_from_data
 from games.builder.model import LISTS, RuleForm
+from games.builder.naming import suggestion
 from games.builder.revision import revision
 from games.builder.situation import read_choice
 from games.builder.spec_form import spec_to_form
@@ -41,7 +41,6 @@ from games.store.identity import viewer_seat
 from games.store.limits import TOO_FAST, over_limit
 from games.store.reads import get_game
 from rules.english import describe
-from rules.jargon import suggest_jargon
 
 PANEL = "games/builder/panel.html"
 PAGE = "games/builder/page.html"
@@ -56,8 +55,8 @@ HINTS = {
 #: transports cannot write rules): the engine's quote the name, which the builder's
 #: answers never echo (an answer to an author shows no other rule's jargon).
 OWN_WORDS = {
-    "rule/jargon_taken": "That jargon name is already taken by another rule. Choose another, "
-                         "or press “Suggest”.",
+    "rule/jargon_taken": "You already know a rule by that jargon name (yours, a house rule, or "
+                         "one named at the table). Choose another, or press “Suggest”.",
 }
 
 
@@ -243,15 +242,16 @@ def preview(request: HttpRequest, w: Writer) -> HttpResponse:
 
 @writer_only
 def jargon(request: HttpRequest, w: Writer) -> HttpResponse:
-    """The jargon field with a fresh suggestion that no rule of the game uses."""
-    taken = [entry.jargon for entry in w.state.rules]
-    current = request.POST.get("jargon", "")
-    suggestion = suggest_jargon(Random(), [*taken, current])
+    """The jargon field with a fresh suggestion (:func:`~games.builder.naming.suggestion`):
+    the ``suggested``-th, counted by the field itself, so the same requests get the same
+    answer."""
+    count = _number(request.POST.get("suggested", "")) or 0
+    name = suggestion(w.state, w.seat, count, request.POST.get("jargon", ""))
     # The redrawn field needs the panel's URLs: without them its Suggest button would post
     # to the page itself (which answers with the whole page, wiping the form).
     builder = make_panel(w.game, w.state, w.seat, with_preview=False)
-    return render(request, f"{PANEL}#jargon",
-                  {"builder": builder, "jargon": suggestion, "jargon_error": ""})
+    return render(request, f"{PANEL}#jargon", {"builder": builder, "jargon": name,
+                                               "jargon_error": "", "suggested": count + 1})
 
 
 @writer_only

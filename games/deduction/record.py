@@ -9,6 +9,12 @@ with the pile under them, refusals with the jargon of every rule broken, words s
 triggers and what they did, calls missed, hands revealed) and the viewer's own hand as it
 went.
 
+Rules are named by jargon, and two rules may share one (a writer may not be refused a
+name they have never heard): the record names each rule seen by a *label*, its jargon, or,
+for a rule seen after another of the same jargon (in any case), its jargon with a number
+("Gronk #2"). Labels are given in the order the rules were first seen, which is public,
+and never change, so a note or a guess kept under one keeps meaning the same rule.
+
 An *attempt* is one play tried: accepted, or refused (the cards went back). The round's
 record (:attr:`Attempt.record`) is rebuilt from the plays, as the rules see it.
 :class:`RecordReader` reads the events as they come, for a player following the game (the
@@ -37,6 +43,7 @@ from games.engine.events import (
     Situation,
 )
 from rules.effects import Effect
+from rules.spec import MAX_JARGON
 
 
 @dataclass(frozen=True, slots=True)
@@ -120,8 +127,10 @@ class Claim:
 
 @dataclass(frozen=True, slots=True)
 class Sighting:
-    """A jargon seen at the table: who wrote the rule (``None``: no player did; a house
-    rule or a preset law), and what it has been seen do.
+    """A rule seen at the table, by its label (``jargon``: the jargon it was named by, or,
+    when an earlier rule seen had that jargon, the jargon with a number: see the module
+    doc): who wrote the rule (``None``: no player did; a house rule or a preset law), and
+    what it has been seen do; ``rule`` is its id (public once it has spoken).
 
     ``since`` is the first attempt at which the rule certainly existed: its author wrote
     it at one of their rule-writings before it was first seen, so it existed at the latest
@@ -133,6 +142,7 @@ class Sighting:
     first_seen: int
     since: int
     kinds: frozenset[str]
+    rule: int | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -162,8 +172,43 @@ class PublicRecord:
 
     @property
     def jargons(self) -> tuple[str, ...]:
-        """Every jargon seen, in the order first seen."""
+        """Every jargon seen (each rule's label), in the order first seen."""
         return tuple(s.jargon for s in self.sightings)
+
+
+class Labels:
+    """Labels for rules, given in the order rules are met: a rule's jargon, or, when a rule
+    met before has that jargon (in any case) or label, the jargon with the first number
+    from 2 on that makes it unique ("Gronk #2"), shortened to fit a jargon's length."""
+
+    def __init__(self) -> None:
+        self.of: dict[int, str] = {}
+        self._used: set[str] = set()
+
+    def label(self, rule: int, jargon: str) -> str:
+        """The label of rule ``rule`` (id), named ``jargon``: given once, then kept."""
+        found = self.of.get(rule)
+        if found is not None:
+            return found
+        found, number = jargon, 1
+        while found.casefold() in self._used:
+            number += 1
+            suffix = f" #{number}"
+            found = jargon[:MAX_JARGON - len(suffix)].rstrip() + suffix
+        self.of[rule] = found
+        self._used.add(found.casefold())
+        return found
+
+
+def jargon_labels(record: PublicRecord, rules: Iterable[tuple[int, str]]) -> dict[int, str]:
+    """The label of every rule of ``rules`` (``(id, jargon)``, in the order written): the
+    record's for the rules it saw, then labels for the others, in that order, that clash
+    with none of them (for the reveal, where every rule is named)."""
+    labels = Labels()
+    for sighting in record.sightings:
+        if sighting.rule is not None:
+            labels.label(sighting.rule, sighting.jargon)
+    return {rule: labels.label(rule, jargon) for rule, jargon in rules}
 
 
 @dataclass(slots=True)
@@ -179,6 +224,7 @@ class _Builder:
     claims: list[Claim] = field(default_factory=list)
     writings: list[Writing] = field(default_factory=list)
     first: dict[str, tuple[int | None, int, set[str]]] = field(default_factory=dict)
+    labels: Labels = field(default_factory=Labels)
     #: A call just broken whose penalty draw has not been seen yet.
     owing: bool = False
 
@@ -201,11 +247,13 @@ class _Builder:
         elif isinstance(event, Played | Refused):
             self._attempt(event)
         elif isinstance(event, Fired):
-            self._after(fired=Firing(event.jargon, event.effects, event.card))
-            self._seen(event.jargon, event.author, "fired")
+            label = self.labels.label(event.rule, event.jargon)
+            self._after(fired=Firing(label, event.effects, event.card))
+            self._seen(label, event.author, "fired")
         elif isinstance(event, CallBroken):
-            self._after(call=CallMiss(event.jargon, event.required))
-            self._seen(event.jargon, event.author, "call")
+            label = self.labels.label(event.rule, event.jargon)
+            self._after(call=CallMiss(label, event.required))
+            self._seen(label, event.author, "call")
             self.owing = True
         elif isinstance(event, NamedSuit):
             self._after(suit=event.suit)
@@ -213,11 +261,12 @@ class _Builder:
             self._short()
         elif isinstance(event, ClaimWon | ClaimFailed):
             self.owing = False  # a failed claim's penalty is not a call's
-            won = event.jargon if isinstance(event, ClaimWon) else None
+            won = (self.labels.label(event.rule, event.jargon)
+                   if isinstance(event, ClaimWon) else None)
             self.claims.append(Claim(len(self.attempts), self.round, event.seat or 0,
                                      event.hand, won))
-            if isinstance(event, ClaimWon):
-                self._seen(event.jargon, event.author, "claim")
+            if isinstance(event, ClaimWon) and won is not None:
+                self._seen(won, event.author, "claim")
 
     def _attempt(self, event: Played | Refused) -> None:
         self.owing = False
@@ -229,12 +278,14 @@ class _Builder:
             number=number, round=self.round, seat=seat, cards=event.cards,
             stands_for=event.stands_for, situation=event.situation,
             record=tuple(self.record), accepted=accepted,
-            broken=tuple(b.jargon for b in event.broken) if isinstance(event, Refused) else (),
+            broken=tuple(self.labels.label(b.rule, b.jargon) for b in event.broken)
+            if isinstance(event, Refused) else (),
             hand=tuple(self.hand) if mine and self.hand is not None else None,
             pile=event.pile))
         if isinstance(event, Refused):
             for breach in event.broken:
-                self._seen(breach.jargon, breach.author, "refused")
+                self._seen(self.labels.label(breach.rule, breach.jargon), breach.author,
+                           "refused")
         else:
             self.record += event.stands_for
             if mine and self.hand is not None:
@@ -277,10 +328,12 @@ class _Builder:
 
     def sightings(self) -> tuple[Sighting, ...]:
         found = []
+        ids = {label: rule for rule, label in self.labels.of.items()}
         for jargon, (author, first, kinds) in self.first.items():
             before = [w.first for w in self.writings if w.author == author and w.first <= first]
             since = max(before) if before else 1
-            found.append(Sighting(jargon, author, first, since, frozenset(kinds)))
+            found.append(Sighting(jargon, author, first, since, frozenset(kinds),
+                                  ids.get(jargon)))
         return tuple(found)
 
     def result(self) -> PublicRecord:

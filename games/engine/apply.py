@@ -179,7 +179,10 @@ def write_rule(state: GameState, action: WriteRule, events: list[Event]) -> None
     applying after the round just ended.
     """
     _require_writer(state, action.seat)
-    taken = [e.jargon for e in state.rules]
+    # Only names the writer knows may clash: refusing one they do not know would tell them
+    # that a rule of that name exists. Two rules may so share a jargon; the table tells
+    # them apart by their authors ("Ann: that's a Pip!").
+    taken = state.known_jargons(action.seat)
     fields = set(action.rule) - {"jargon", "rule"}
     if fields:
         raise EngineError("rule/invalid", f"unknown field {sorted(fields)[0]!r}")
@@ -197,7 +200,8 @@ def write_rule(state: GameState, action: WriteRule, events: list[Event]) -> None
         raise EngineError("rule/invalid", str(exc)) from None
     if rule.jargon.casefold() in {t.casefold() for t in taken}:
         raise EngineError("rule/jargon_taken",
-                          f"The jargon {rule.jargon!r} is already taken; choose another.")
+                          f"The jargon {rule.jargon!r} is already taken by a rule you know; "
+                          "choose another.")
     retired = []
     if state.settings.rule_making == "replace":
         retired = [e for e in state.active_rules() if not e.house and e.round < state.round]

@@ -273,6 +273,19 @@ class GameState:
         return (seat is not None and entry.author == seat
                 and entry.stint == self.stint_of(seat))
 
+    def knows_jargon(self, seat: int | None, entry: RuleEntry) -> bool:
+        """Whether whoever plays ``seat`` now (``None``: a spectator) knows ``entry``'s
+        jargon: they wrote it (:meth:`wrote`), it is a house rule, it was disclosed, or the
+        table heard it (:attr:`revealed`: it refused a play, fired or penalised words)."""
+        return (entry.house or entry.id in self.revealed or entry.id in self.disclosed
+                or self.wrote(seat, entry))
+
+    def known_jargons(self, seat: int | None) -> list[str]:
+        """The jargons whoever plays ``seat`` now knows (:meth:`knows_jargon`), in the
+        order their rules joined the game. A name they choose may clash only with these: a
+        check against any other would tell them that name exists."""
+        return [e.jargon for e in self.rules if self.knows_jargon(seat, e)]
+
     def new_stint(self, seat: int) -> None:
         """Someone new plays ``seat`` from now on (a bot, a newcomer)."""
         count = self.stint_count.get(seat, 1)

@@ -20,7 +20,7 @@ from typing import Any, Literal
 
 from django.utils.safestring import mark_safe
 
-from games.deduction.record import public_record
+from games.deduction.record import jargon_labels, public_record
 from games.engine.events import (
     ClaimWon,
     Dealt,
@@ -280,12 +280,15 @@ def reveal_context(ref: GameRef, holder: str | None = None) -> dict[str, Any]:
     stored = game_rows(game, holder)
     events = [event for events in actions for event in events]
     # Everyone's guesses are judged on the same evidence: the game as a spectator saw it.
-    scorer = Scorer(real_rules(state), public_record(events, None, names),
+    record = public_record(events, None, names)
+    # Two rules may share a jargon: guesses and notes name a rule by the record's label.
+    labels = jargon_labels(record, [(entry.id, entry.jargon) for entry in state.rules])
+    scorer = Scorer(real_rules(state, labels), record,
                     Settings(aces_high=state.settings.aces_high))
     guesses = score_guesses(stored.sealed, scorer, names, moments,
-                            {entry.jargon: entry.stint for entry in state.rules})
+                            {labels[entry.id]: entry.stint for entry in state.rules})
     every = rules_of(view.rules, firsts(actions, moments, names), guesses,
-                     own_notes(stored, scorer))
+                     own_notes(stored, scorer), labels)
     # A preset's house rules were public all along: listed apart from the secrets.
     rules = [r for r in every if not r.summary.house]
     house = [r for r in every if r.summary.house]
@@ -308,7 +311,7 @@ def reveal_context(ref: GameRef, holder: str | None = None) -> dict[str, Any]:
         "match": match_of(view),
         "highlight": highlight(rules),
         "detective": detective(guesses),
-        "player_rows": player_rows(names, stored.bot_labels, events, guesses),
+        "player_rows": player_rows(names, stored.bot_labels, events, guesses, labels),
         "guess_count": len(guesses),
         "general_note": stored.notes.get("", ""),
         "results": results,
@@ -359,10 +362,16 @@ def game_rows(game: Game, holder: str | None) -> GameRows:
     return GameRows(labels, sealed, notes, hypotheses)
 
 
-def real_rules(state: GameState) -> dict[str, Rule]:
-    """Every rule of the game by jargon, with its author (some rules speak of their author's
-    seat, and a guess is read as if written by the same author)."""
-    return {entry.jargon: replace(entry.rule, author=entry.author) for entry in state.rules}
+def real_rules(state: GameState, labels: Mapping[int, str] | None = None) -> dict[str, Rule]:
+    """Every rule of the game by its label (``labels`` by rule id; none given, its jargon),
+    named so, with its author (some rules speak of their author's seat, and a guess is read
+    as if written by the same author)."""
+    labels = labels or {}
+    found = {}
+    for entry in state.rules:
+        label = labels.get(entry.id, entry.jargon)
+        found[label] = replace(entry.rule, jargon=label, author=entry.author)
+    return found
 
 
 def own_notes(stored: GameRows, scorer: Scorer) -> dict[str, OwnNotes]:
@@ -392,17 +401,24 @@ def end_when(moments: Sequence[Moment]) -> str:
 
 def rules_of(summaries: Sequence[RuleSummary], first: Mapping[int, str] | None = None,
              guesses: Sequence[ScoredGuess] = (),
-             mine: Mapping[str, OwnNotes] | None = None) -> list[RevealedRule]:
+             mine: Mapping[str, OwnNotes] | None = None,
+             labels: Mapping[int, str] | None = None) -> list[RevealedRule]:
     """The revealed rules in the order they were written (by round, then id), each with the
     first time it spoke (``first`` by rule id; a breaking comes with the rule's summary),
-    its guesses and the viewer's notes on it."""
+    its guesses and the viewer's notes on it (both kept under the rule's label: ``labels``
+    by rule id, none given, its jargon)."""
     first = first or {}
     mine = mine or {}
-    return [RevealedRule(r, KIND_WORDS.get(r.kind, r.kind),
-                         (r.first_broken or "") if r.kind in ("restriction", "call")
-                         else first.get(r.id, ""),
-                         tuple(g for g in guesses if g.jargon == r.jargon), mine.get(r.jargon))
-            for r in sorted(summaries, key=lambda r: (r.round, r.id))]
+    labels = labels or {}
+    found = []
+    for r in sorted(summaries, key=lambda r: (r.round, r.id)):
+        label = labels.get(r.id, r.jargon)
+        found.append(RevealedRule(r, KIND_WORDS.get(r.kind, r.kind),
+                                  (r.first_broken or "") if r.kind in ("restriction", "call")
+                                  else first.get(r.id, ""),
+                                  tuple(g for g in guesses if g.jargon == label),
+                                  mine.get(label)))
+    return found
 
 
 def firsts(actions: Sequence[Sequence[Event]], moments: Sequence[Moment],

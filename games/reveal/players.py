@@ -9,7 +9,7 @@ seat that left the game says how (``SeatRemoved``, ``Expelled``).
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
 from games.engine.events import (
@@ -61,17 +61,22 @@ class PlayerRow:
 
 
 def player_rows(names: Sequence[str], bot_labels: Sequence[str], events: Iterable[Event],
-                guesses: Iterable[ScoredGuess]) -> list[PlayerRow]:
-    """A row per seat; ``bot_labels[s]`` says what seat ``s`` is (``""``: a person)."""
+                guesses: Iterable[ScoredGuess], labels: Mapping[int, str] | None = None
+                ) -> list[PlayerRow]:
+    """A row per seat; ``bot_labels[s]`` says what seat ``s`` is (``""``: a person). A rule
+    broken is counted by its id and named by its label (``labels`` by rule id; none given,
+    its jargon): two rules may share a jargon."""
     seats = range(len(names))
     won = dict.fromkeys(seats, 0)
     penalties = dict.fromkeys(seats, 0)
+    labels = labels or {}
     # Insertion order is the order first broken: it breaks ties between equal counts.
     broke: dict[int, dict[str, int]] = {s: {} for s in seats}
 
-    def breach(seat: int | None, jargon: str) -> None:
+    def breach(seat: int | None, jargon: str, rule: int | None = None) -> None:
         if seat in broke:
-            broke[seat][jargon] = broke[seat].get(jargon, 0) + 1
+            name = labels.get(rule, jargon) if rule is not None else jargon
+            broke[seat][name] = broke[seat].get(name, 0) + 1
 
     left: dict[int | None, str] = {}
     for event in events:
@@ -83,9 +88,9 @@ def player_rows(names: Sequence[str], bot_labels: Sequence[str], events: Iterabl
             if isinstance(event, OutOfTurn):
                 breach(event.seat, OUT_OF_TURN)
             for broken in event.broken:
-                breach(event.seat, broken.jargon)
+                breach(event.seat, broken.jargon, broken.rule)
         elif isinstance(event, CallBroken):
-            breach(event.seat, event.jargon)
+            breach(event.seat, event.jargon, event.rule)
         elif isinstance(event, SeatRemoved):
             left[event.seat] = "removed by the host"
         elif isinstance(event, Expelled):

@@ -300,6 +300,8 @@ def test_suggest_twice_keeps_the_rule_being_written(
         suggest.click()
         htmx_idle(page)
     expect(page.locator("#f-jargon")).not_to_have_value("")
+    # The button counts its presses (the next name is drawn from the count).
+    expect(suggest).to_have_attribute("hx-vals", '{"suggested": "2"}')
     expect(page.locator("#f-must-0-colour")).to_have_value("red")
     expect(page.locator("#builder-preview .preview-sentence")).to_have_text(
         "Only a red card may be played on a queen.")

@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 from games.deduction.experiments import Table, experiments
 from games.deduction.hypotheses import check
-from games.deduction.record import PublicRecord, public_record
+from games.deduction.record import PublicRecord, jargon_labels, public_record
 from games.deduction.scoring import score
 from games.engine.actions import Pass, Play, WriteRule
 from games.engine.apply import apply
@@ -40,12 +40,15 @@ def test_the_real_rule_is_never_contradicted_by_what_the_table_saw(
     seat = None if viewer is None else viewer % final.players
     record = public_record(played.events, seat, final.names)
     settings = final.rulebook().settings
+    # Rules may share a jargon: each is named by its label in the record.
+    labels = jargon_labels(record, [(e.id, e.jargon) for e in final.rules])
     for entry in final.rules:
-        if record.sighting(entry.jargon) is None:
+        label = labels[entry.id]
+        if record.sighting(label) is None:
             continue
-        real = load_rule({"version": 1, "jargon": entry.jargon, "author": entry.author,
+        real = load_rule({"version": 1, "jargon": label, "author": entry.author,
                           "rule": entry.data["rule"]})
-        verdict = check(real, entry.jargon, record, settings)
+        verdict = check(real, label, record, settings)
         assert verdict.consistent, (entry.data, verdict.summary())
 
 

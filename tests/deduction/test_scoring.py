@@ -12,7 +12,7 @@ from hypothesis import example, given
 from hypothesis import strategies as st
 
 from games.deduction.hypotheses import check
-from games.deduction.record import PublicRecord, public_record
+from games.deduction.record import PublicRecord, jargon_labels, public_record
 from games.deduction.scoring import score
 from rules.generate import random_rule
 from rules.spec import Rule, load_rule
@@ -24,9 +24,11 @@ def _real_rules(seed: int, players: int) -> tuple[PublicRecord, list[Rule]]:
     played = game(seed, players)
     final = played.final
     record = public_record(played.events, None, final.names)
-    rules = [load_rule({"version": 1, "jargon": e.jargon, "author": e.author,
+    # Rules may share a jargon: each is named by its label in the record.
+    labels = jargon_labels(record, [(e.id, e.jargon) for e in final.rules])
+    rules = [load_rule({"version": 1, "jargon": labels[e.id], "author": e.author,
                         "rule": e.data["rule"]})
-             for e in final.rules if record.sighting(e.jargon) is not None]
+             for e in final.rules if record.sighting(labels[e.id]) is not None]
     return record, rules
 
 

@@ -90,9 +90,10 @@ def test_an_invalid_rule_is_refused(payload: dict[str, Any]) -> None:
     assert refusal(writing(), WriteRule(ANN, payload)) == "rule/invalid"
 
 
-def test_a_taken_jargon_is_refused_whatever_its_case() -> None:
+def test_a_jargon_the_writer_knows_is_refused_whatever_its_case() -> None:
     state = new_game(GameSettings(players=2), ["Ann", "Bob"], 1)
     state, _ = act(state, WriteRule(BOB, GRONK))
+    state.revealed.append(state.rules[0].id)  # the table has heard Bob's Gronk
     assert refusal(state, WriteRule(ANN, FIVER | {"jargon": "gRONK"})) == "rule/jargon_taken"
 
 
