@@ -111,6 +111,10 @@ class Seat(models.Model):
                                 choices=[("", "human"), *((k, k) for k in BOT_KINDS)])
     is_host = models.BooleanField(default=False)
     joined = models.DateTimeField(auto_now_add=True)
+    lock_checked_round = models.PositiveIntegerField(
+        null=True, blank=True, editable=False,
+        help_text="The round whose writing turn spent this seat's one check of a draft "
+                  "against every rule in force (games/builder/lock_check.py); empty: none.")
 
     class Meta:
         ordering = ["game", "index"]

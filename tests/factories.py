@@ -6,7 +6,7 @@ opened in a browser has. :func:`holder_client` is a test client whose browser se
 a seat token, as a browser's does after its first visit. :func:`stored_state` is the state a
 started game stores.
 
-A test that needs a particular moment of a game stages it through one of five documented
+A test that needs a particular moment of a game stages it through one of six documented
 hooks, never by writing a stored state itself (``tests/test_staging.py`` holds the suite to
 that):
 
@@ -26,6 +26,10 @@ that):
   pile of several cards) in a game whose rules are written, for the stories of the
   notebook's tests: it rewrites the stored hands and piles, keeping the version, the log and
   the rules, and a game so arranged is never replayed either.
+- :func:`undone` undoes everything a block did to the database (a savepoint rolled back) and
+  drops the processes' caches of games, as a restart would: a property plays the same
+  writing turn twice from one moment, under two secret rulebooks (tests/builder/
+  test_secrecy.py), each run writing through the write path as a browser would.
 """
 
 from __future__ import annotations
@@ -37,6 +41,7 @@ from typing import Any
 from unittest import mock
 
 from django.conf import settings
+from django.db import transaction
 from django.test import Client
 
 from games.engine.actions import Action, Pass
@@ -215,3 +220,21 @@ def writers_first(game: Game, seats: Sequence[int]) -> Game:
     Game.objects.filter(pk=game.pk).update(state=state.to_json())
     game.refresh_from_db()
     return game
+
+
+@contextmanager
+def undone() -> Iterator[None]:
+    """Whatever the block writes to the database (actions through the write path, seats'
+    rows) is undone when it ends, by a savepoint rolled back, and the processes' caches of
+    games are dropped: the next block starts from the same moment. Only inside a test's
+    transaction (``django_db`` without ``transaction=True``); refresh games read before."""
+    from games.live import records, snapshots
+
+    assert transaction.get_connection().in_atomic_block, "only inside a test's transaction"
+    saved = transaction.savepoint_create()
+    try:
+        yield
+    finally:
+        transaction.savepoint_rollback(saved)
+        snapshots.forget()
+        records.forget()

@@ -4,8 +4,9 @@
 panel_context(game, seat_index)`` then ``{% include "games/builder/panel.html" %}``.
 A panel holds the viewer's own form, the preview (its sentence, the grid on one top
 card in one situation, warnings) and, for anyone who is not writing, who is. It never holds
-another player's rule, jargon or author: the preview is computed from the writer's own rules
-(:func:`own_rules`), and the rulebook adds one bit (:func:`games.builder.preview.locks_in_force`).
+another player's rule, jargon or author, nor anything computed from one: the preview is
+computed from the draft, public facts and the writer's own rules (:func:`own_rules`). Only
+"Write this rule" may ask about the whole rulebook (games/builder/lock_check.py).
 """
 
 from __future__ import annotations
@@ -22,7 +23,7 @@ from games.builder.forms import Checked, Problem, check, kept_fields
 from games.builder.model import CondList, EffectRow, Row, RuleForm, new_form
 from games.builder.notes import notes
 from games.builder.options import Option, options
-from games.builder.preview import DEFAULT_TOP, Cell, Preview, Table, locks_in_force, preview
+from games.builder.preview import DEFAULT_TOP, Cell, Preview, Table, preview
 from games.builder.revision import revision
 from games.builder.situation import Choice, Situation, depth_read, reads_of
 from games.builder.situation_view import SituationView
@@ -391,11 +392,6 @@ def error_slots(form: RuleForm) -> list[str]:
 # The game side.
 
 
-def rules_in_force(state: GameState) -> list[Rule]:
-    """Every rule in force with its author (server side only: never sent to a client)."""
-    return [replace(entry.rule, author=entry.author) for entry in state.rules]
-
-
 def own_rules(state: GameState, seat: int) -> list[Rule]:
     """The rules in force that the builder may show ``seat`` in detail: their own, and the
     rules everyone knows (a preset's house rules; secret rules disclosed at the end of a
@@ -563,8 +559,7 @@ def make_panel(game: Game, state: GameState | None, seat: int | None,
         conditions = [c for r in (*mine, checked.rule) for c in conditions_of(r.spec)]
         panel.depth = depth_read(conditions)
         panel.rounds = bool(reads_of(conditions) & {"record", "position"})
-        shown = preview(checked.rule, mine, table, panel.top, panel.choice,
-                        locks_in_force(checked.rule, rules_in_force(state), table))
+        shown = preview(checked.rule, mine, table, panel.top, panel.choice)
         # The builder's own notes on the draft (double negatives, the author's own rules)
         # join the preview's warnings, so "No problems found" is said only when neither has.
         panel.preview = replace(shown, warnings=(*shown.warnings,

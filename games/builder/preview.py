@@ -4,8 +4,9 @@ Pure (no Django). Secrecy by construction: :func:`preview` receives the draft an
 author's *own* rules in force (and public house rules, if a game has any), never another
 player's rule. The grid, its counts and every warning (never changes anything, duplicate,
 too hard or too easy, the game could lock up) are computed from those alone. Other players'
-rules reach the preview as one bit, ``locks_in_force``, computed by :func:`locks_in_force`
-with no per-card detail: "with the rules in force, this rule could end the game".
+rules never reach the preview: the one question about them, :func:`locks_in_force` ("with
+the rules in force, could this rule end the game?"), is asked only when the author writes the
+rule, at most once per writing turn (games/builder/lock_check.py).
 docs/rules.md ("What the builder may tell an author") lists what an author can learn.
 
 The grid is drawn in a :class:`~games.builder.situation.Situation` (the cards under the
@@ -63,9 +64,10 @@ SITUATIONS = 400
 _PAIRS = 52 * 52
 _ORDINARY = (1 << 52) - 1
 _NEUTRAL_JARGON = "(new rule)"
-#: Warnings from the author's own rules that already say the game would end: the lockup
-#: bit is not shown beside them (it could add nothing the author must act on).
-ENDS_GAME = frozenset({"stalls_for_good"})
+#: Warnings from the author's own rules, whatever the situation shown, that already say the
+#: game could end: a draft with one is written without asking :func:`locks_in_force` (the
+#: answer could add nothing the author must act on).
+ENDS_GAME = frozenset({"stalls_for_good", "lockup_always", "lockup_tops"})
 
 
 @dataclass(frozen=True, slots=True)
@@ -142,9 +144,8 @@ class Warning:
 class Preview:
     """The preview of one rule on one top card, in one situation.
 
-    ``warnings`` come from the draft and the author's own rules; ``in_force`` is the one
-    warning other players' rules may add (the lockup bit), kept apart so that pages show
-    it in a place of its own. ``notes`` say what the grid cannot show (no problem with the
+    ``warnings`` come from the draft and the author's own rules (never another player's:
+    nothing here depends on them). ``notes`` say what the grid cannot show (no problem with the
     rule, but no "no problems found" either); ``situation`` is the one the grid is drawn in,
     ``auto`` the one the preview chose for the draft (what "auto" choices stand for).
     """
@@ -158,7 +159,6 @@ class Preview:
     notes: tuple[Warning, ...] = ()
     situation: Situation = Situation()
     auto: Situation = Situation()
-    in_force: Warning | None = None
 
     @property
     def caption(self) -> str:
@@ -191,13 +191,13 @@ class Preview:
 
     @property
     def codes(self) -> list[str]:
-        """The warnings' codes, the lockup bit's last."""
-        return [w.code for w in (*self.warnings, *((self.in_force,) if self.in_force else ()))]
+        """The warnings' codes."""
+        return [w.code for w in self.warnings]
 
     @property
     def all_clear(self) -> bool:
-        """Whether there is nothing to say: no warning, no note, no lockup bit."""
-        return not (self.warnings or self.notes or self.in_force)
+        """Whether there is nothing to say: no warning, no note."""
+        return not (self.warnings or self.notes)
 
 
 def share(fraction: float) -> str:
@@ -575,10 +575,10 @@ def _speech_preview(rule: Rule, top: Card, started: float) -> Preview:
 
 
 def preview(rule: Rule, own: Sequence[Rule], table: Table, top: Card = DEFAULT_TOP,
-            choice: Choice | None = None, locks_in_force: bool = False) -> Preview:
+            choice: Choice | None = None) -> Preview:
     """The preview of ``rule`` (by its author) joining ``own``: the author's own rules in
-    force, with their authors (and public house rules). Never pass another player's rule:
-    their only say is ``locks_in_force`` (see :func:`locks_in_force`).
+    force, with their authors (and public house rules). Never pass another player's rule
+    (one is dropped if passed): other players' rules have no say in a preview.
 
     ``choice`` is what the author set of the situation; the rest is chosen for the draft.
     """
@@ -617,29 +617,34 @@ def preview(rule: Rule, own: Sequence[Rule], table: Table, top: Card = DEFAULT_T
         and any(top.symbol in w.text for w in warnings if w.code == "lockup_tops"))
     if refuses is not None and not any(new_row) and any(old_row) and not locked:
         warnings.insert(0, _stuck(top, (*own_key, rule)))
-    in_force = None
-    if locks_in_force and not any(w.code in ENDS_GAME or w.code.startswith("lockup")
-                                  for w in warnings):
-        in_force = Warning("lockup_in_force", "With the rules in force (other players' too), "
-                           "your rule could end the game: on some top card no card at all "
-                           "could be played, or nobody could ever empty their hand. The "
-                           "builder cannot say which, or why, without giving their rules "
-                           "away.")
     changed = sum(c.by_this and was for c, was in zip(cells, old_row, strict=True)) + sum(
         c.fires for c in cells)
     notes = _notes(rule, table, changed, [w.code for w in warnings])
     return Preview(describe(spec), spec.kind, top, tuple(cells), tuple(warnings),
-                   time.perf_counter() - started, notes, shown, auto, in_force)
+                   time.perf_counter() - started, notes, shown, auto)
+
+
+def needs_check(rule: Rule, own: Sequence[Rule], table: Table) -> bool:
+    """Whether writing ``rule`` should first ask :func:`locks_in_force` of every rule in
+    force: not for a speech rule (it brings no lockup) nor for a draft whose preview already
+    warns, from ``own`` alone and whatever the situation shown, that the game could end
+    (:data:`ENDS_GAME`). A function of the draft and the author's own rules only."""
+    if isinstance(rule.spec, SpeechSpec):
+        return False
+    rule = replace(rule, jargon=_NEUTRAL_JARGON)
+    own_key = tuple(r for r in own if r.author is None or r.author == rule.author)
+    return not any(w.code in ENDS_GAME for w in _analyse(rule, own_key, table))
 
 
 def locks_in_force(rule: Rule, rules: Sequence[Rule], table: Table) -> bool:
-    """The one bit the builder learns of other players' rules: whether ``rule`` joining
-    ``rules`` (every rule in force) would end the game by one of the engine's lockups
-    (games/engine/ending.py) that ``rules`` alone does not have: a top card that no card
-    may follow at the start of a round, nobody able to ever empty their hand, or play
-    stalled for certain from some top card (:func:`games.engine.vetting.ends_play`). It does
-    not depend on the shown top card or situation, so asking again with other choices tells
-    nothing more; nor does it say which lockup."""
+    """The one bit the builder may learn of other players' rules, asked when the author
+    writes ``rule`` and at most once per writing turn (games/builder/lock_check.py):
+    whether ``rule`` joining ``rules`` (every rule in force beside it) would end the game by
+    one of the engine's lockups (games/engine/ending.py) that ``rules`` alone does not have:
+    a top card that no card may follow at the start of a round, nobody able to ever empty
+    their hand, or play stalled for certain from some top card
+    (:func:`games.engine.vetting.ends_play`). It reads no top card or situation, and does
+    not say which lockup."""
     rule = replace(rule, jargon=_NEUTRAL_JARGON)
     if isinstance(rule.spec, SpeechSpec):
         # Speech costs cards only to a speaker who gets it wrong; a perfect table never
@@ -654,8 +659,8 @@ def locks_in_force(rule: Rule, rules: Sequence[Rule], table: Table) -> bool:
 
 
 def warm(others: Sequence[Rule], table: Table) -> None:
-    """Compute what every preview in this rulebook reuses: its grid, each rule's signature,
-    and how the game could end under it (the lockup bit's baseline)."""
+    """Compute what every preview in this rulebook reuses (its grid, each rule's signature)
+    and how the game could end under it (the baseline of :func:`locks_in_force`)."""
     _grid(tuple(others), table)
     for rule in others:
         _signature(rule, table)

@@ -5,7 +5,9 @@
 re-render the form (kind changed, an example loaded), add or remove a row, preview,
 suggest a jargon name, and submit the rule through the one action path
 (:func:`games.store.acting.perform_post`, as the table's actions do).
-Each answers with an htmx fragment of ``panel.html``.
+Each answers with an htmx fragment of ``panel.html``. Only the submit may depend on rules
+the writer does not know, through one check per writing turn
+(:mod:`games.builder.lock_check`).
 """
 
 from __future__ import annotations
@@ -28,6 +30,7 @@ from django_htmx.http import reswap, retarget
 from games.builder.context import Panel, load_state, make_panel, panel_context, read_top
 from games.builder.examples import template
 from games.builder.forms import apply_row_op, form_from_data
+from games.builder.lock_check import ENDS_GAME_CODE, ENDS_GAME_WARNING, stops_write
 from games.builder.model import LISTS, RuleForm
 from games.builder.naming import suggestion
 from games.builder.revision import revision
@@ -256,7 +259,12 @@ def jargon(request: HttpRequest, w: Writer) -> HttpResponse:
 
 @writer_only
 def submit(request: HttpRequest, w: Writer) -> HttpResponse:
-    """Write the rule: through the one write path, with the version the form was made at."""
+    """Write the rule: through the one write path, with the version the form was made at.
+
+    The turn's first submit of a finished, previewed draft may be stopped once, with the
+    same words whatever the cause, when with every rule in force it could end the game
+    (:func:`games.builder.lock_check.stops_write`); nothing else here reads a rule the
+    writer does not know."""
     builder = _make(request, w, form_from_data(request.POST), with_preview=False)
     checked = builder.checked
     assert checked is not None
@@ -269,6 +277,10 @@ def submit(request: HttpRequest, w: Writer) -> HttpResponse:
         builder = _panel(request, w)
         builder.message = NOT_PREVIEWED
         return _result(request, builder, previewed=True)
+    assert checked.rule is not None  # a finished draft is a rule
+    if stops_write(w.game, w.state, w.seat, checked.rule):
+        builder.message = ENDS_GAME_WARNING
+        return _result(request, builder, code=ENDS_GAME_CODE)
     version = _number(request.POST.get("version", ""))
     rule = {"jargon": checked.form.jargon.strip(), "rule": checked.spec}
     # Through the one action path, as the seat the session holds, counted against the
@@ -292,7 +304,9 @@ def submit(request: HttpRequest, w: Writer) -> HttpResponse:
 
 
 def _result(request: HttpRequest, builder: Panel, stale: bool = False,
-            previewed: bool = False) -> HttpResponse:
-    response = render(request, f"{PANEL}#result",
-                      {"builder": builder, "stale": stale, "previewed": previewed})
+            previewed: bool = False, code: str = "") -> HttpResponse:
+    """The answer to a submit that wrote nothing: ``builder.message`` in the result area
+    (an alert), with the warning ``code`` it is, if any."""
+    response = render(request, f"{PANEL}#result", {"builder": builder, "stale": stale,
+                                                   "previewed": previewed, "code": code})
     return reswap(retarget(response, "#builder-result"), "innerHTML")

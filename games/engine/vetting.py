@@ -29,7 +29,7 @@ from functools import lru_cache
 
 from games.engine.lockup import has_way_out
 from games.engine.stall import stall_of, stalled_tops
-from games.engine.state import GameState
+from games.engine.state import GameState, RuleEntry
 from rules.analysis import Grid, always_refuses, legality_grid
 from rules.cards import Card
 from rules.context import Settings
@@ -184,16 +184,23 @@ class Desk:
         return found
 
 
+def staying_entries(state: GameState) -> list[RuleEntry]:
+    """The rules in force that stay beside a rule written now: every one, or only the house
+    rules where the new rule is a law replacing the laws in force (``rule_making``
+    "replace")."""
+    entries = state.active_rules()
+    if state.settings.rule_making == "replace":
+        entries = [e for e in entries if e.house]
+    return entries
+
+
 def desk_of(state: GameState, seat: int) -> Desk:
     """The desk of ``seat`` writing a rule in ``state``: in detail, its own rules and those
     whose text everyone knows (a preset's house rules, secret rules disclosed), and the bit
     computed with every rule in force (which the desk holds only inside that one question).
     Where the new rule is a law replacing the laws in force (``rule_making`` "replace"),
-    only the house rules stay beside it."""
-    entries = state.active_rules()
-    if state.settings.rule_making == "replace":
-        entries = [e for e in entries if e.house]
-    staying = [(e, replace(e.rule, author=e.author)) for e in entries]
+    only the house rules stay beside it (:func:`staying_entries`)."""
+    staying = [(e, replace(e.rule, author=e.author)) for e in staying_entries(state)]
     rules = tuple(rule for _, rule in staying)
     known = tuple(rule for e, rule in staying
                   if state.wrote(seat, e) or e.house or e.id in state.disclosed)

@@ -7,7 +7,10 @@ card, the cost of changing only the grid's top card. "After an edit" previews wi
 rulebook's own grid and signatures cached (as they are after the first preview of a game).
 
 Each preview is what the builder's view computes: the preview from the author's own rules
-(seat 0's) in the auto situation, and the one lockup bit against the whole rulebook.
+(seat 0's) in the auto situation; no preview reads another player's rule. "The write's
+check" is what "Write this rule" computes at most once per writing turn, with every cache
+cleared first: whether the draft could end the game with every rule in force
+(``locks_in_force``, when ``needs_check`` asks for it).
 
 ``--clock cpu`` times by this process's CPU time instead of the wall clock: a preview is
 single-threaded work, so on a machine other jobs load that is what an idle machine's wall
@@ -21,7 +24,7 @@ from collections.abc import Callable
 from random import Random
 from typing import Any
 
-from games.builder.preview import Table, clear_caches, locks_in_force, preview, warm
+from games.builder.preview import Table, clear_caches, locks_in_force, needs_check, preview, warm
 from rules.cards import STANDARD_CARDS, Card
 from rules.generate import random_rule
 from rules.spec import Rule
@@ -43,7 +46,7 @@ def run(rules: int = 10, samples: int = 200, seed: int = 1, cpu: bool = False
     clock = time.process_time if cpu else time.perf_counter
     rng = Random(seed)
     table = Table(players=4, player=1, round=3)
-    first, edit, top = [], [], []
+    first, edit, top, check = [], [], [], []
     for _ in range(samples):
         others = rulebook(rules, rng)
         new = random_rule(rng, None, author=0, taken=tuple(r.jargon for r in others))
@@ -52,18 +55,32 @@ def run(rules: int = 10, samples: int = 200, seed: int = 1, cpu: bool = False
         first.append(_time(clock, _builder, new, others, table, tops[0]))
         top.append(_time(clock, _builder, new, others, table, tops[1]))
         clear_caches()
-        warm(others, table)
+        warm(_own(others), table)
         edit.append(_time(clock, _builder, new, others, table, tops[2]))
+        clear_caches()
+        check.append(_time(clock, _write_check, new, others, table))
     return [_figure(f"preview after an edit, {rules} rules", edit),
             _figure("  first preview of a game (cold)", first),
             _figure("  another top card, same rule", top),
-            Figure("  slowest preview after an edit", max(edit), max(edit), samples)]
+            Figure("  slowest preview after an edit", max(edit), max(edit), samples),
+            _figure("  the write's check, once per turn (cold)", check)]
+
+
+def _own(others: list[Rule]) -> list[Rule]:
+    """Seat 0's rules among ``others``: all a preview of seat 0's draft may read."""
+    return [rule for rule in others if rule.author == 0]
 
 
 def _builder(new: Rule, others: list[Rule], table: Table, top: Card) -> None:
-    """What the builder computes for seat 0 writing ``new`` with ``others`` in force."""
-    own = [rule for rule in others if rule.author == 0]
-    preview(new, own, table, top, locks_in_force=locks_in_force(new, others, table))
+    """What the builder's preview computes for seat 0 writing ``new`` with ``others`` in
+    force: from seat 0's own rules alone."""
+    preview(new, _own(others), table, top)
+
+
+def _write_check(new: Rule, others: list[Rule], table: Table) -> None:
+    """What "Write this rule" computes once per writing turn (games/builder/lock_check.py)."""
+    if needs_check(new, _own(others), table):
+        locks_in_force(new, others, table)
 
 
 def _time(clock: Callable[[], float], action: Callable[..., object], *args: Any) -> float:

@@ -128,8 +128,9 @@ def test_the_grid_and_warnings_show_nothing_of_another_players_rule(
         shoot: Callable[[Page, str], Path]) -> None:
     """Bob writes the builder's opening rule; Ann drafts the very same rule (the guess a
     "duplicate" warning would confirm), then its opposite (which locks the game only with
-    Bob's rule). Ann's grid marks nothing as refused by other rules, no warning compares her
-    draft with Bob's, and the lockup warning names no card."""
+    Bob's rule). Ann's grid marks nothing as refused by other rules and no preview warns of
+    anything: only her first "Write this rule", pressed from the keyboard, is stopped, once,
+    with an alert that names no card; pressed again, the rule is written."""
     ann, bob = _start_two(new_context)
     wait_sentence(bob.page, "Only a black card may be played on a queen.")
     bob.page.locator("#f-jargon").fill("Mourning")
@@ -145,19 +146,35 @@ def test_the_grid_and_warnings_show_nothing_of_another_players_rule(
         "On Q♥: 26 of 52 may be played; your rule refuses 26.")
     expect(page.locator(".card-grid .gcard-refused")).to_have_count(0)
     expect(page.locator("#builder-preview .warning")).to_have_count(0)
-    expect(page.locator("#builder-preview .preview-ok")).to_have_text("✓ No problems found.")
-    # The opposite colour: with Bob's rule no card could follow a queen.
+    expect(page.locator("#builder-preview .preview-ok")).to_have_text(
+        "✓ No problems found with the rules you know.")
+    # The opposite colour: with Bob's rule no card could follow a queen. The preview says
+    # nothing of it (it reads Ann's rules only).
     page.locator("#f-must-0-colour").select_option("red")
     wait_sentence(page, "Only a red card may be played on a queen.")
     expect(page.locator(".card-grid .gcard-refused")).to_have_count(0)
     expect(page.locator(".card-grid .gcard-this")).to_have_count(26)
-    warnings = page.locator("#builder-preview .warning")
-    expect(warnings).to_have_count(1)
-    expect(warnings).to_have_attribute("data-code", "lockup_in_force")
-    text = warnings.inner_text()
+    expect(page.locator("#builder-preview .warning")).to_have_count(0)
+    expect(page.locator("#builder-preview .preview-ok")).to_be_visible()
+    page.locator("#f-jargon").fill("Scarlet")
+    htmx_idle(page)
+    write = page.get_by_role("button", name="Write this rule")
+    write.focus()
+    page.keyboard.press("Enter")
+    alert = page.locator("#builder-result [role=alert]")
+    expect(alert).to_have_attribute("data-code", "lockup_in_force",
+                                    timeout=WAIT_SECONDS * 1000)
+    text = alert.inner_text()
+    assert "this rule could end the game" in text and "Nothing was written" in text, text
     assert not any(symbol in text for symbol in "♣♦♥♠"), text
     assert "queen" not in text.lower() and "black" not in text.lower(), text
+    expect(page.locator("#builder-form")).to_be_visible()
+    expect(write).to_be_focused()
     shoot(page, "builder-04-secret-rulebook")
+    # Not asked again: Enter once more writes it (the game may end by lockup).
+    page.keyboard.press("Enter")
+    expect(page.locator("#builder-form")).to_have_count(0, timeout=WAIT_SECONDS * 1000)
+    expect(page.locator('[data-code="lockup_in_force"]')).to_have_count(0)
 
 
 def test_a_rule_about_hand_size_has_a_meaningful_preview(

@@ -6,6 +6,7 @@ import json
 from pathlib import Path
 from typing import Any
 
+from django.conf import settings
 from django.test import Client
 
 from games.builder.forms import check, form_from_data, form_to_data
@@ -14,6 +15,7 @@ from games.builder.revision import revision
 from games.engine.actions import WriteRule
 from games.engine.settings import GameSettings
 from games.models import Game
+from games.store.identity import SESSION_KEY
 from games.store.writes import submit_action
 from rules.spec import Rule, load_rules_document, spec_to_json
 from tests.factories import create_game, holder_client
@@ -57,6 +59,18 @@ def seated_game(players: int = 3, first: int = 0) -> tuple[Game, list[Client]]:
     game = create_game(GameSettings(players=players, first_rule_maker=first), NAMES[:players],
                        seed=1, holders=[key for _, key in seated])
     return game, [client for client, _ in seated]
+
+
+def second_browser(client: Client) -> Client:
+    """Another browser holding ``client``'s seat: a session of its own with the same seat
+    token (as a player's phone beside their laptop)."""
+    other = Client()
+    session = other.session
+    session[SESSION_KEY] = client.session[SESSION_KEY]
+    session.save()
+    assert session.session_key is not None
+    other.cookies[settings.SESSION_COOKIE_NAME] = session.session_key
+    return other
 
 
 def write(game: Game, seat: int, jargon: str, rule: dict[str, Any]) -> Game:

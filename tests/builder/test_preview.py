@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
-from games.builder.preview import Table, preview
+from games.builder.preview import Table, locks_in_force, needs_check, preview
 from rules.cards import parse
 from rules.english import describe
 from rules.spec import Rule, load_rule
@@ -218,3 +219,35 @@ def test_a_situation_no_card_may_follow_is_a_lockup_only_when_the_rules_read_the
     (words,) = [w.text for w in shown.warnings if w.code == "stuck_situation"]
     assert words == ("No card at all could be played on 7♦ in the situation shown: this "
                      "player could play nothing here.")
+
+
+# The one question about every rule in force, asked on "Write this rule" only.
+
+
+def test_another_authors_rule_changes_no_preview_even_where_it_would_lock_the_game() -> None:
+    """The preview has no say for other players' rules: passed by mistake, one is dropped,
+    even where with it no card could follow a queen."""
+    theirs = rule(MOURNING, "Mourning", 1)
+    for top in ("QH", "QS", "7D"):
+        alone = replace(preview(rule(RED_ON_QUEEN), [], TABLE, parse(top)), seconds=0)
+        given = replace(preview(rule(RED_ON_QUEEN), [theirs], TABLE, parse(top)), seconds=0)
+        assert given == alone
+        assert "lockup_tops" not in alone.codes and "lockup_in_force" not in alone.codes
+
+
+def test_the_check_on_writing_finds_a_lock_only_with_the_other_rule() -> None:
+    theirs = [rule(MOURNING, "Mourning", 1)]
+    assert locks_in_force(rule(RED_ON_QUEEN), theirs, TABLE)
+    assert not locks_in_force(rule(RED_ON_QUEEN), [], TABLE)
+    assert not locks_in_force(rule(MOURNING, "Again"), theirs, TABLE)
+
+
+def test_a_draft_needs_the_check_unless_its_answer_is_known_already() -> None:
+    mine = [rule(MOURNING, "Mourning", 0)]
+    assert needs_check(rule(RED_ON_QUEEN), [], TABLE)
+    # The preview says so from the author's own rules: no card could follow a queen.
+    assert not needs_check(rule(RED_ON_QUEEN), mine, TABLE)
+    # Another author's rule passed by mistake is dropped, as by the preview.
+    assert needs_check(rule(RED_ON_QUEEN), [rule(MOURNING, "Mourning", 1)], TABLE)
+    talking = {"kind": "talking", "allow": ["Point of order"], "penalty": 1}
+    assert not needs_check(rule(talking), [], TABLE)

@@ -2,15 +2,20 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Any
+from unittest import mock
 
 import pytest
 from django.test import Client
 from django.urls import reverse
 
+from games.builder import lock_check
+from games.builder import preview as builder_preview
 from games.builder.context import panel_context
 from games.builder.examples import template
-from games.builder.forms import form_to_data
+from games.builder.forms import check, form_from_data, form_to_data
 from games.builder.model import Row
 from games.builder.spec_form import spec_to_form
 from games.engine.state import GameState
@@ -47,6 +52,20 @@ def mourning(**extra: Any) -> dict[str, Any]:
                        when=(Row(test="rank", subject="top", ranks=("Q",)),))
     form.jargon = extra.pop("jargon", "")
     return post_form(form, **extra)
+
+
+def red_on_a_queen(**extra: Any) -> dict[str, Any]:
+    """"Only a red card may be played on a queen": with Mourning, no card could be."""
+    form = restriction(Row(test="colour", colour="red"),
+                       when=(Row(test="rank", subject="top", ranks=("Q",)),))
+    return post_form(form, **extra)
+
+
+def spec_of(data: dict[str, Any]) -> dict[str, Any]:
+    """The rule a form's POST data holds, as JSON."""
+    checked = check(form_from_data(data))
+    assert checked.ok
+    return checked.spec
 
 
 def state_of(game: Game) -> GameState:
@@ -108,12 +127,43 @@ def test_an_unknown_game_is_not_found() -> None:
 
 def test_panel_context_for_the_table_page() -> None:
     game, _ = seated_game()
-    writer = panel_context(game, 0)["builder"]
+    with refused_checks():
+        writer = panel_context(game, 0)["builder"]
     other = panel_context(game, 1)["builder"]
     spectator = panel_context(game, None)["builder"]
     assert writer.writing and writer.form is not None and writer.preview is not None
     assert not other.writing and other.form is None and other.writers == ["Gogol"]
     assert not spectator.writing
+
+
+@contextmanager
+def refused_checks() -> Iterator[None]:
+    """Fails the test if anything asks whether a draft locks the game with every rule in
+    force (only "Write this rule" may)."""
+    refused = mock.Mock(side_effect=AssertionError("a check against every rule in force"))
+    with mock.patch.object(lock_check, "locks_in_force", refused), \
+            mock.patch.object(builder_preview, "locks_in_force", refused):
+        yield
+
+
+def test_no_answer_but_a_submit_checks_the_draft_against_every_rule_in_force() -> None:
+    game, clients = seated_game(players=2)
+    game = write(game, 1, "Zorblax", ZORBLAX)
+    writer = clients[0]
+    with refused_checks():
+        responses = [
+            writer.get(url(game, "panel"), headers=HX),
+            writer.get(url(game, "panel")),
+            writer.get(reverse("game", kwargs={"code": game.code})),
+            post(writer, game, "preview", red_on_a_queen(top="QH")),
+            post(writer, game, "rows", red_on_a_queen() | {"area": "must", "op": "add"}),
+            post(writer, game, "form", red_on_a_queen() | {"kind": "call"}),
+            post(writer, game, "form", red_on_a_queen() | {"template": "08-1"}),
+            post(writer, game, "jargon", red_on_a_queen()),
+            post(writer, game, "submit", red_on_a_queen(version=game.version)
+                 | {"revision": ["0" * 16]}),
+        ]
+    assert [r.status_code for r in responses] == [200] * len(responses)
 
 
 # Preview, rows, form.
@@ -282,6 +332,25 @@ def test_a_stale_version_is_refused_clearly_and_the_version_refreshed() -> None:
             'hx-swap-oob="true">') in html
     assert len(state_of(game).rules) == 1
     again = post(clients[0], game, "submit", mourning(jargon="Mourning", version=seen + 1))
+    assert "Your rule is written" in again.content.decode()
+    assert state_of(game).phase == "playing"
+
+
+def test_a_draft_that_could_end_the_game_with_the_rules_in_force_is_stopped_once() -> None:
+    """Bull's rule and Gogol's draft leave no card to play on a queen: the first "Write this
+    rule" writes nothing and says so in the result area, as an alert; pressed again, the
+    rule is written."""
+    game, clients = seated_game(players=2)
+    game = write(game, 1, "Mourning", spec_of(mourning()))
+    response = post(clients[0], game, "submit", red_on_a_queen(version=game.version))
+    html = response.content.decode()
+    assert response["HX-Retarget"] == "#builder-result"
+    assert ('<p class="builder-message warning warning-lockup_in_force" role="alert" '
+            'data-code="lockup_in_force">') in html
+    assert "this rule could end the game" in html and "Nothing was written" in html
+    assert "queen" not in html.lower() and "Mourning" not in html
+    assert len(state_of(game).rules) == 1
+    again = post(clients[0], game, "submit", red_on_a_queen(version=game.version))
     assert "Your rule is written" in again.content.decode()
     assert state_of(game).phase == "playing"
 
