@@ -36,6 +36,7 @@ from games.builder.spec_form import spec_to_form
 from games.engine.state import GameState
 from games.models import Game
 from games.store.acting import BUILDER_KINDS, ActionRequest, perform_post
+from games.store.budgets import Refused, metered
 from games.store.errors import ServiceError
 from games.store.identity import viewer_seat
 from games.store.limits import TOO_FAST, over_limit
@@ -89,11 +90,14 @@ def _forbidden(message: str) -> HttpResponse:
 WriterView = Callable[[HttpRequest, Writer], HttpResponse]
 
 
-def writer_view(limit: str) -> Callable[[WriterView], Callable[[HttpRequest, str], HttpResponse]]:
+def writer_view(limit: str, one_at_a_time: bool = True
+                ) -> Callable[[WriterView], Callable[[HttpRequest, str], HttpResponse]]:
     """A POST view for the seat writing a rule, counted against the rate ``limit`` first
     (each request checks the draft, and most preview it: CPU a flood must not take; over
     the limit, 429 and a plain message); anyone but the writer gets 403 and a plain
-    message."""
+    message. The writer's view runs on the writer's CPU budget and (``one_at_a_time``)
+    never beside another request of the writer's: over the budget or beside one, 429 and
+    the same message, with nothing computed (``games.store.budgets``)."""
 
     def decorate(view: WriterView) -> Callable[[HttpRequest, str], HttpResponse]:
         @wraps(view)
@@ -101,17 +105,26 @@ def writer_view(limit: str) -> Callable[[WriterView], Callable[[HttpRequest, str
         def wrapper(request: HttpRequest, code: str) -> HttpResponse:
             game = _game(code)
             if over_limit(request, limit):
-                return HttpResponse(TOO_FAST, status=429,
-                                    content_type="text/plain; charset=utf-8")
-            return _for_the_writer(request, game, view)
+                return _too_fast()
+            return _for_the_writer(request, game, view, one_at_a_time)
 
         return wrapper
 
     return decorate
 
 
-def _for_the_writer(request: HttpRequest, game: Game, view: WriterView) -> HttpResponse:
-    """``view`` for the seat writing a rule; 403 and a plain message for anyone else."""
+def _too_fast(retry_after: int | None = None) -> HttpResponse:
+    """429 and :data:`TOO_FAST` (with ``Retry-After``: when the builder asks again)."""
+    response = HttpResponse(TOO_FAST, status=429, content_type="text/plain; charset=utf-8")
+    if retry_after is not None:
+        response["Retry-After"] = str(retry_after)
+    return response
+
+
+def _for_the_writer(request: HttpRequest, game: Game, view: WriterView,
+                    one_at_a_time: bool) -> HttpResponse:
+    """``view`` for the seat writing a rule, metered (the writer is the game and the seat);
+    403 and a plain message for anyone else."""
     if any("\x00" in value for values in request.POST.lists() for value in values[1]):
         # PostgreSQL cannot store a NUL character in text or JSON (jargon, words to say).
         return HttpResponseBadRequest("The form holds a character that cannot be used.",
@@ -126,7 +139,10 @@ def _for_the_writer(request: HttpRequest, game: Game, view: WriterView) -> HttpR
         names = " and ".join(state.names[i] for i in state.writers)
         verb = "are" if len(state.writers) > 1 else "is"
         return _forbidden(f"It is not your turn to write a rule: {names} {verb} writing.")
-    return view(request, Writer(game, state, seat.index))
+    writer = Writer(game, state, seat.index)
+    answer = metered(f"{game.code}:{seat.index}", lambda: view(request, writer),
+                     one_at_a_time=one_at_a_time)
+    return _too_fast(answer.retry_after) if isinstance(answer, Refused) else answer
 
 
 #: The builder's requests (a form redrawn, a row, a preview, a jargon, the rule written).
