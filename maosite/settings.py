@@ -407,7 +407,7 @@ MAO_BOT_DELAY = _seconds("MAO_BOT_DELAY", 0.8)
 # CPU seconds one difficulty estimate may take in the worker process; estimates of other
 # writers that may wait behind the running one (a new writer beyond that is told to ask
 # again).
-MAO_BUILDER_CPU = _seconds("MAO_BUILDER_CPU", 10.0)
+MAO_BUILDER_CPU = _seconds("MAO_BUILDER_CPU", 5.0)
 MAO_ESTIMATE_SECONDS = _seconds("MAO_ESTIMATE_SECONDS", 2.0)
 if MAO_BUILDER_CPU <= 0:
     raise _invalid("MAO_BUILDER_CPU", "it must be a number of seconds above 0.")

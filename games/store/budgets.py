@@ -12,7 +12,7 @@ game's code and the seat):
   (``finally``) and expires by itself after :data:`MARKER_SECONDS` if its process died.
 * **A CPU budget.** The work's CPU time (this thread's, ``time.thread_time``: what other
   threads or processes do is not charged to the writer) is added up per writer over a
-  rolling minute; once it reaches ``MAO_BUILDER_CPU`` seconds (default 10), the writer's
+  rolling minute; once it reaches ``MAO_BUILDER_CPU`` seconds (default 5), the writer's
   requests are refused without computing anything (:data:`OVER_BUDGET`) until enough of it
   has run out of the minute.
 
