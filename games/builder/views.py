@@ -38,8 +38,8 @@ from games.models import Game
 from games.store.acting import BUILDER_KINDS, ActionRequest, perform_post
 from games.store.budgets import Refused, metered
 from games.store.errors import ServiceError
-from games.store.identity import viewer_seat
-from games.store.limits import TOO_FAST, over_limit
+from games.store.identity import holder_of, viewer_seat
+from games.store.limits import TOO_FAST, client_address, over_limit
 from games.store.reads import get_game
 from rules.english import describe
 from rules.jargon import suggest_jargon
@@ -95,9 +95,10 @@ def writer_view(limit: str, one_at_a_time: bool = True
     """A POST view for the seat writing a rule, counted against the rate ``limit`` first
     (each request checks the draft, and most preview it: CPU a flood must not take; over
     the limit, 429 and a plain message); anyone but the writer gets 403 and a plain
-    message. The writer's view runs on the writer's CPU budget and (``one_at_a_time``)
-    never beside another request of the writer's: over the budget or beside one, 429 and
-    the same message, with nothing computed (``games.store.budgets``)."""
+    message. Each request runs on its sender's CPU budget at this table (a seat holder's,
+    so the writer's) and (``one_at_a_time``) never beside another of the sender's: over
+    the budget or beside one, 429 and the same message, with nothing computed
+    (``games.store.budgets``)."""
 
     def decorate(view: WriterView) -> Callable[[HttpRequest, str], HttpResponse]:
         @wraps(view)
@@ -106,7 +107,11 @@ def writer_view(limit: str, one_at_a_time: bool = True
             game = _game(code)
             if over_limit(request, limit):
                 return _too_fast()
-            return _for_the_writer(request, game, view, one_at_a_time)
+            # Metered before anything is read of the form or the game: a refusal is cheap.
+            answer = metered(f"{game.code}:{_who(request)}",
+                             lambda: _for_the_writer(request, game, view),
+                             one_at_a_time=one_at_a_time)
+            return _too_fast(answer.retry_after) if isinstance(answer, Refused) else answer
 
         return wrapper
 
@@ -121,10 +126,15 @@ def _too_fast(retry_after: int | None = None) -> HttpResponse:
     return response
 
 
-def _for_the_writer(request: HttpRequest, game: Game, view: WriterView,
-                    one_at_a_time: bool) -> HttpResponse:
-    """``view`` for the seat writing a rule, metered (the writer is the game and the seat);
-    403 and a plain message for anyone else."""
+def _who(request: HttpRequest) -> str:
+    """Who sends a request, without the database: the seat holder (the hash the seat
+    stores, shortened), or the client address for a browser without one."""
+    holder = holder_of(request.session)
+    return f"h{holder[:32]}" if holder else f"ip{client_address(request)}"
+
+
+def _for_the_writer(request: HttpRequest, game: Game, view: WriterView) -> HttpResponse:
+    """``view`` for the seat writing a rule; 403 and a plain message for anyone else."""
     if any("\x00" in value for values in request.POST.lists() for value in values[1]):
         # PostgreSQL cannot store a NUL character in text or JSON (jargon, words to say).
         return HttpResponseBadRequest("The form holds a character that cannot be used.",
@@ -139,10 +149,7 @@ def _for_the_writer(request: HttpRequest, game: Game, view: WriterView,
         names = " and ".join(state.names[i] for i in state.writers)
         verb = "are" if len(state.writers) > 1 else "is"
         return _forbidden(f"It is not your turn to write a rule: {names} {verb} writing.")
-    writer = Writer(game, state, seat.index)
-    answer = metered(f"{game.code}:{seat.index}", lambda: view(request, writer),
-                     one_at_a_time=one_at_a_time)
-    return _too_fast(answer.retry_after) if isinstance(answer, Refused) else answer
+    return view(request, Writer(game, state, seat.index))
 
 
 #: The builder's requests (a form redrawn, a row, a preview, a jargon, the rule written).

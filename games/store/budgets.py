@@ -5,7 +5,7 @@ A builder request checks and previews the draft (tens of milliseconds, a few hun
 the largest forms), in the one thread where a daphne process does its Django work, so a
 writer sending them back to back (or from several tabs at once) would hold up every table
 of that process. :func:`metered` runs a request's work for one writer (a key such as the
-game's code and the seat):
+game's code and the seat holder):
 
 * **One at a time.** While one request of the writer is in flight, another is refused at
   once (:data:`IN_FLIGHT`) rather than queued. The marker is released when the work ends

@@ -117,9 +117,12 @@ def test_over_the_cpu_budget_a_writer_gets_429_until_it_refills(
                 for _ in range(4)]
     assert statuses == [200] * 4  # 1.2 s of CPU spent: over 1.0 after the fourth
     panels = Panels(monkeypatch)
+    loaded: list[object] = []
+    monkeypatch.setattr(views, "load_state", lambda game: loaded.append(game))
     refused = post(clients[0], game, "submit", mourning(game))
     assert refused.status_code == 429 and TOO_FAST in refused.content.decode()
-    assert panels.made == 0
+    assert panels.made == 0 and loaded == []  # refused before the game was even read
+    monkeypatch.setattr(views, "load_state", context.load_state)
     game.refresh_from_db()
     assert game.state is not None and game.state["rules"] == []
     # A writer at another table is not held back.
