@@ -21,6 +21,8 @@ ones:
   ``MAO_RATE_ACT``, ``MAO_RATE_LOBBY``, ``MAO_RATE_BUILDER``: per-client limits on HTTP
   (docs/architecture.md, "Abuse limits"); ``MAO_RATE_SAY``: speech outside a play per seat
   holder, on every transport.
+- ``MAO_BUILDER_CPU``, ``MAO_ESTIMATE_SECONDS``, ``MAO_ESTIMATE_QUEUE``: the CPU a rule
+  writer may spend (docs/architecture.md, "Abuse limits").
 - ``MAO_PURGE_LOBBY_HOURS``, ``MAO_PURGE_ENDED_DAYS``, ``MAO_PURGE_IDLE_DAYS``: how long
   ``manage.py purge_games`` keeps lobbies never started, finished games and games in play
   that nobody moves.
@@ -399,6 +401,19 @@ DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 # Seconds a seated bot waits before acting, so people can follow; 0 acts at once (tests).
 MAO_BOT_DELAY = _seconds("MAO_BOT_DELAY", 0.8)
+
+# CPU a rule writer may spend (games/store/budgets.py, games/difficulty/runner.py): seconds
+# of builder CPU per writer per rolling minute (one request in flight at a time besides);
+# CPU seconds one difficulty estimate may take in the worker process; estimates of other
+# writers that may wait behind the running one (a new writer beyond that is told to ask
+# again).
+MAO_BUILDER_CPU = _seconds("MAO_BUILDER_CPU", 5.0)
+MAO_ESTIMATE_SECONDS = _seconds("MAO_ESTIMATE_SECONDS", 2.0)
+if MAO_BUILDER_CPU <= 0:
+    raise _invalid("MAO_BUILDER_CPU", "it must be a number of seconds above 0.")
+if MAO_ESTIMATE_SECONDS <= 0:
+    raise _invalid("MAO_ESTIMATE_SECONDS", "it must be a number of seconds above 0.")
+MAO_ESTIMATE_QUEUE = _whole("MAO_ESTIMATE_QUEUE", 8, least=0)
 
 # The game clock (games/timers): each process fires the timers of the games it changes when
 # they are due, and looks in the database every MAO_TIMER_SWEEP seconds for the others' (a

@@ -39,9 +39,10 @@ from games.builder.spec_form import spec_to_form
 from games.engine.state import GameState
 from games.models import Game
 from games.store.acting import BUILDER_KINDS, ActionRequest, perform_post
+from games.store.budgets import Refused, metered
 from games.store.errors import ServiceError
-from games.store.identity import viewer_seat
-from games.store.limits import TOO_FAST, over_limit
+from games.store.identity import holder_of, viewer_seat
+from games.store.limits import TOO_FAST, client_address, over_limit
 from games.store.reads import get_game
 from rules.english import describe
 
@@ -91,11 +92,15 @@ def _forbidden(message: str) -> HttpResponse:
 WriterView = Callable[[HttpRequest, Writer], HttpResponse]
 
 
-def writer_view(limit: str) -> Callable[[WriterView], Callable[[HttpRequest, str], HttpResponse]]:
+def writer_view(limit: str, one_at_a_time: bool = True
+                ) -> Callable[[WriterView], Callable[[HttpRequest, str], HttpResponse]]:
     """A POST view for the seat writing a rule, counted against the rate ``limit`` first
     (each request checks the draft, and most preview it: CPU a flood must not take; over
     the limit, 429 and a plain message); anyone but the writer gets 403 and a plain
-    message."""
+    message. Each request runs on its sender's CPU budget at this table (a seat holder's,
+    so the writer's) and (``one_at_a_time``) never beside another of the sender's: over
+    the budget or beside one, 429 and the same message, with nothing computed
+    (``games.store.budgets``)."""
 
     def decorate(view: WriterView) -> Callable[[HttpRequest, str], HttpResponse]:
         @wraps(view)
@@ -103,13 +108,31 @@ def writer_view(limit: str) -> Callable[[WriterView], Callable[[HttpRequest, str
         def wrapper(request: HttpRequest, code: str) -> HttpResponse:
             game = _game(code)
             if over_limit(request, limit):
-                return HttpResponse(TOO_FAST, status=429,
-                                    content_type="text/plain; charset=utf-8")
-            return _for_the_writer(request, game, view)
+                return _too_fast()
+            # Metered before anything is read of the form or the game: a refusal is cheap.
+            answer = metered(f"{game.code}:{_who(request)}",
+                             lambda: _for_the_writer(request, game, view),
+                             one_at_a_time=one_at_a_time)
+            return _too_fast(answer.retry_after) if isinstance(answer, Refused) else answer
 
         return wrapper
 
     return decorate
+
+
+def _too_fast(retry_after: int | None = None) -> HttpResponse:
+    """429 and :data:`TOO_FAST` (with ``Retry-After``: when the builder asks again)."""
+    response = HttpResponse(TOO_FAST, status=429, content_type="text/plain; charset=utf-8")
+    if retry_after is not None:
+        response["Retry-After"] = str(retry_after)
+    return response
+
+
+def _who(request: HttpRequest) -> str:
+    """Who sends a request, without the database: the seat holder (the hash the seat
+    stores, shortened), or the client address for a browser without one."""
+    holder = holder_of(request.session)
+    return f"h{holder[:32]}" if holder else f"ip{client_address(request)}"
 
 
 def _for_the_writer(request: HttpRequest, game: Game, view: WriterView) -> HttpResponse:

@@ -13,11 +13,15 @@ force (the builder reveals nothing of them), in the game's settings:
 
 The verdict follows the seed's advice ("can't play a heart onto a club" is about right to
 open a game with): see :data:`BANDS`.
+
+An estimate can be told to give up (``give_up``, asked after every simulated action and
+before each table: the runner's time budget, or a newer draft of the same writer): it then
+answers with the tables it finished, marked ``cut_short``.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from random import Random
 from statistics import median
@@ -54,6 +58,14 @@ LEARNT = frozenset({"restriction", "trigger", "call"})
 #: than half the tables: "very hard". "No heart on a club" takes about 20 (about right).
 BANDS = (12, 45)
 
+#: Whether an estimate should stop now (asked between simulated actions).
+GiveUp = Callable[[], bool]
+
+
+def never() -> bool:
+    """The default :data:`GiveUp`: run to the end."""
+    return False
+
 
 @dataclass(frozen=True, slots=True)
 class Difficulty:
@@ -66,6 +78,9 @@ class Difficulty:
     #: For each simulated table, the plays of evidence the detective needed (``None``: not
     #: cracked within :data:`MAX_PLAYS`).
     plays_to_crack: tuple[int | None, ...]
+    #: Whether it gave up before every simulated table was played: the measures then cover
+    #: the tables it finished.
+    cut_short: bool = False
 
     @property
     def cracked(self) -> int:
@@ -81,7 +96,8 @@ class Difficulty:
     @property
     def verdict(self) -> str:
         """``easy``, ``about right``, ``hard``, ``very hard`` or ``unknown`` (a kind of rule
-        the detective does not learn: permissions and instant wins)."""
+        the detective does not learn: permissions and instant wins; or no simulated table
+        finished in time)."""
         if not self.plays_to_crack:
             return "unknown"
         if self.typical is None or 2 * self.cracked < len(self.plays_to_crack):
@@ -99,6 +115,9 @@ class Difficulty:
             said.append(f"In typical situations your rule {verb} {_share(self.speaks)} of "
                         "plays.")
         tables = len(self.plays_to_crack)
+        if not tables and self.cut_short:
+            return (*said, "Our detective bot ran out of time before it finished a simulated "
+                           "game, so it cannot say how hard your rule is to guess.")
         if not tables:
             return (*said, "Our detective bot does not learn this kind of rule, so it cannot "
                            "say how hard it is to guess.")
@@ -163,6 +182,17 @@ def plays_to_crack(rule: Rule, settings: GameSettings, seed: int,
                    max_plays: int = MAX_PLAYS) -> int | None:
     """The plays of evidence the detective needed to crack ``rule`` alone at a seeded table
     of ``settings`` (``None``: not within ``max_plays``, or the round ended first)."""
+    return _crack(rule, settings, seed, max_plays, never).cracked_at
+
+
+def _crack(rule: Rule, settings: GameSettings, seed: int, max_plays: int,
+           give_up: GiveUp) -> _Progress:
+    """One simulated table (see :func:`plays_to_crack`), stopped early when ``give_up``
+    says so (``gave_up``)."""
+    progress = _Progress()
+    if give_up():
+        progress.gave_up = True
+        return progress
     # A long round gives the evidence room: six players, hands of seven (one deck holds
     # them), the game's jokers and aces.
     table = GameSettings(players=SIMULATED_PLAYERS, hand_size=SIMULATED_HAND,
@@ -177,7 +207,6 @@ def plays_to_crack(rule: Rule, settings: GameSettings, seed: int,
     # events, so its guesses are the bot's.
     casebook = Casebook(DETECTIVE_SEAT)
     casebook.read([e.seen_by(DETECTIVE_SEAT) for e in events])
-    progress = _Progress()
 
     def cracked(now: GameState, happened: Sequence[Event]) -> bool:
         casebook.read([e.seen_by(DETECTIVE_SEAT) for e in happened])
@@ -188,27 +217,38 @@ def plays_to_crack(rule: Rule, settings: GameSettings, seed: int,
             if score(guess, real, casebook.reader.record(), language).verdict == "exact":
                 progress.cracked_at = progress.plays
                 return True
-        return progress.plays >= max_plays or now.phase != "playing"
+        if progress.plays >= max_plays or now.phase != "playing":
+            return True
+        progress.gave_up = give_up()
+        return progress.gave_up
 
     kinds = ("experimenter", "detective", *("experimenter",) * (table.players - 2))
     play_on(state, kinds, seed, max_actions=10 * max_plays, seen=events, until=cracked)
-    return progress.cracked_at
+    return progress
 
 
 @dataclass(slots=True)
 class _Progress:
-    """How far one simulated table has come: plays seen, the last guess scored, and the
-    plays it took to crack the rule (``None``: not yet)."""
+    """How far one simulated table has come: plays seen, the last guess scored, the plays
+    it took to crack the rule (``None``: not yet), and whether it was given up."""
 
     plays: int = 0
     last_guess: str = ""
     cracked_at: int | None = None
+    gave_up: bool = False
 
 
 def estimate(rule: Rule, settings: GameSettings, tables: int = TABLES,
-             max_plays: int = MAX_PLAYS, seed: int = 1) -> Difficulty:
-    """How hard ``rule`` is to guess at a table of ``settings`` (see the module docstring)."""
-    learnt = rule.spec.kind in LEARNT
-    return Difficulty(rule.spec.kind, speaks(rule, settings),
-                      tuple(plays_to_crack(rule, settings, seed * 1000 + t, max_plays)
-                            for t in range(tables)) if learnt else ())
+             max_plays: int = MAX_PLAYS, seed: int = 1, give_up: GiveUp = never) -> Difficulty:
+    """How hard ``rule`` is to guess at a table of ``settings`` (see the module docstring);
+    cut short, with the tables finished, once ``give_up`` says so."""
+    said = speaks(rule, settings)
+    if rule.spec.kind not in LEARNT:
+        return Difficulty(rule.spec.kind, said, ())
+    found: list[int | None] = []
+    for t in range(tables):
+        progress = _crack(rule, settings, seed * 1000 + t, max_plays, give_up)
+        if progress.gave_up:
+            return Difficulty(rule.spec.kind, said, tuple(found), cut_short=True)
+        found.append(progress.cracked_at)
+    return Difficulty(rule.spec.kind, said, tuple(found))

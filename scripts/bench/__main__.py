@@ -1,7 +1,9 @@
-"""``python -m scripts.bench rules|engine|builder|deduction|bots|difficulty|push``: figures.
+"""``python -m scripts.bench rules|engine|builder|deduction|bots|difficulty|estimates|push``:
+figures.
 
 Pure Python: no settings, no database, no server; except ``push``, the live table's CPU per
-action, which sets up Django on a temporary SQLite file of its own.
+action, which sets up Django on a temporary SQLite file of its own, and ``estimates``, the
+difficulty runner under a flood, which sets up Django without a database.
 """
 
 from __future__ import annotations
@@ -9,7 +11,7 @@ from __future__ import annotations
 import argparse
 from collections.abc import Sequence
 
-from scripts.bench import bots, builder, deduction, difficulty, engine, push, rules
+from scripts.bench import bots, builder, deduction, difficulty, engine, estimates, push, rules
 from scripts.bench.figures import Figure, format_figures, median, percentile
 
 
@@ -48,6 +50,11 @@ def main(argv: Sequence[str] | None = None) -> None:
                                                            "estimate of each example rule")
     difficulty_bench.add_argument("--limit", type=int, default=None,
                                   help="estimate only the first N example rules")
+    estimates_bench = which.add_parser("estimates", help="the difficulty runner under a "
+                                                         "flood of drafts, then a fresh "
+                                                         "writer's wait")
+    estimates_bench.add_argument("--writers", type=int, default=40, help="flooding writers")
+    estimates_bench.add_argument("--drafts", type=int, default=5, help="drafts each")
     push_bench = which.add_parser("push", help="the live table's CPU per action: the write "
                                                "and the render round of five viewers")
     push_bench.add_argument("--games", type=int, default=6, help="seeded five-seat games")
@@ -64,6 +71,8 @@ def main(argv: Sequence[str] | None = None) -> None:
         figure, verdicts = difficulty.run(args.limit)
         lines = [*format_figures([figure]), "", "verdict      cracked  median  rule",
                  *verdicts]
+    elif args.bench == "estimates":
+        lines = estimates.run(args.writers, args.drafts)
     elif args.bench == "push":
         lines = format_figures(push_figures(push.run(args.games, args.steps, args.seed)))
     elif args.bench == "deduction":

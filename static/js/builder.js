@@ -1,5 +1,5 @@
-// The rule builder's requests (templates/games/builder/panel.html): one queue, in order, and
-// no answer drawn for a form that has moved on.
+// The rule builder's requests (templates/games/builder/panel.html): one queue, in order, no
+// answer drawn for a form that has moved on, and "too fast" cleared by itself.
 //
 // Every request of the builder waits its turn on #builder-form (hx-sync "queue all"), so
 // answers land in the order asked and none is cut short. Each request remembers the fields
@@ -72,5 +72,38 @@
   document.body.addEventListener("htmx:afterRequest", function (event) {
     var xhr = event.detail.xhr;
     if (xhr && xhr.builderAsked !== undefined && !event.detail.successful) { lastAsked = null; }
+  });
+
+  // "You are going too fast" (429: the writer's rate or CPU budget, or a request sent while
+  // another of the writer's was on its way, as from a second tab) shows in #builder-alert
+  // (the panel's response-error handler) and goes by itself: after the wait the answer names
+  // (Retry-After) the preview is asked again, and the first builder answer that succeeds
+  // once no retry is pending clears the alert.
+  var retry = null;
+
+  function fromBuilder(event) {
+    var path = event.detail.pathInfo && event.detail.pathInfo.requestPath;
+    return typeof path === "string" && path.indexOf("/builder/") !== -1;
+  }
+
+  document.body.addEventListener("htmx:afterRequest", function (event) {
+    if (!fromBuilder(event)) { return; }
+    var xhr = event.detail.xhr;
+    var alert = document.getElementById("builder-alert");
+    if (event.detail.successful) {
+      if (alert && retry === null) { alert.textContent = ""; }
+      return;
+    }
+    if (!xhr || xhr.status !== 429 || retry !== null) { return; }
+    var wait = parseInt(xhr.getResponseHeader("Retry-After") || "", 10);
+    wait = isFinite(wait) && wait > 0 ? Math.min(wait, 120) : 2;
+    retry = window.setTimeout(function () {
+      retry = null;
+      var form = builderForm();
+      if (form) {
+        lastAsked = null;
+        htmx.trigger(form, "ask");
+      }
+    }, wait * 1000);
   });
 })();

@@ -378,3 +378,32 @@ def test_the_builder_has_room_on_a_desktop_and_on_a_phone(
               return s.clientWidth - 28 < wide;  // the arrow takes about 28 px
             }).map(s => s.id)""")
         assert cut == [], cut
+
+
+def test_going_too_fast_goes_away_by_itself(
+        new_context: Callable[..., BrowserContext]) -> None:
+    """A preview refused with 429 (the writer's budget, or another tab's request in flight)
+    shows "You are going too fast"; after the wait the answer names, the preview is asked
+    again, and the message goes away without the writer doing anything."""
+    page = writing_host(new_context)
+    htmx_idle(page)
+    refused: list[Route] = []
+
+    def refuse_once(route: Route) -> None:
+        if refused:
+            route.continue_()
+            return
+        refused.append(route)
+        route.fulfill(status=429, headers={"Retry-After": "1"},
+                      content_type="text/plain; charset=utf-8",
+                      body="You are going too fast: wait a moment, then try again.")
+
+    page.route("**/preview/", refuse_once)
+    page.locator("#f-top").select_option("7S")
+    alert = page.locator("#builder-alert")
+    expect(alert).to_have_text("You are going too fast: wait a moment, then try again.",
+                               timeout=WAIT_SECONDS * 1000)
+    expect(alert).to_have_text("", timeout=WAIT_SECONDS * 1000)
+    expect(page.locator(".preview-summary")).to_contain_text("On 7♠",
+                                                             timeout=WAIT_SECONDS * 1000)
+    page.unroute("**/preview/")

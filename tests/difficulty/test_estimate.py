@@ -78,3 +78,36 @@ def test_the_seeds_opening_rule_is_about_right_and_no_hearts_at_all_is_easier() 
 
 def test_the_same_rule_gets_the_same_estimate() -> None:
     assert estimate(rule(NO_HEARTS), SETTINGS) == estimate(rule(NO_HEARTS), SETTINGS)
+
+
+class Deadline:
+    """A budget that runs out after ``checks`` questions, counting them."""
+
+    def __init__(self, checks: int) -> None:
+        self.left = checks
+        self.asked = 0
+
+    def __call__(self) -> bool:
+        self.asked += 1
+        self.left -= 1
+        return self.left < 0
+
+
+def test_an_estimate_out_of_time_stops_with_the_tables_it_finished() -> None:
+    whole = estimate(rule(HEART_ON_CLUB), SETTINGS)
+    deadline = Deadline(checks=40)
+    cut = estimate(rule(HEART_ON_CLUB), SETTINGS, give_up=deadline)
+    assert cut.cut_short and not whole.cut_short
+    assert 0 < len(cut.plays_to_crack) < len(whole.plays_to_crack)
+    assert cut.plays_to_crack == whole.plays_to_crack[:len(cut.plays_to_crack)]
+    assert deadline.asked == 41  # it stopped at the first "give up"
+
+
+def test_an_estimate_with_no_time_at_all_says_it_ran_out_of_time() -> None:
+    cut = estimate(rule(HEART_ON_CLUB), SETTINGS, give_up=lambda: True)
+    assert cut == Difficulty("restriction", speaks(rule(HEART_ON_CLUB), SETTINGS), (),
+                             cut_short=True)
+    assert cut.verdict == "unknown"
+    assert cut.sentences()[-1] == ("Our detective bot ran out of time before it finished a "
+                                   "simulated game, so it cannot say how hard your rule is to "
+                                   "guess.")

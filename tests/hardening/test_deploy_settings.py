@@ -32,7 +32,7 @@ names = ["DEBUG", "SESSION_COOKIE_SECURE", "CSRF_COOKIE_SECURE", "SECURE_SSL_RED
          "SECURE_CONTENT_TYPE_NOSNIFF", "X_FRAME_OPTIONS", "SECURE_PROXY_SSL_HEADER",
          "CSRF_TRUSTED_ORIGINS", "SECURE_REFERRER_POLICY", "SESSION_COOKIE_HTTPONLY",
          "DATA_UPLOAD_MAX_MEMORY_SIZE", "DATA_UPLOAD_MAX_NUMBER_FIELDS", "MAO_BOT_DELAY",
-         "MAO_PURGE_IDLE_DAYS", "REDIS_URL"]
+         "MAO_PURGE_IDLE_DAYS", "REDIS_URL", "MAO_ESTIMATE_QUEUE", "MAO_BUILDER_CPU"]
 print(json.dumps({name: getattr(settings, name) for name in names}))
 """
 
@@ -108,6 +108,8 @@ BAD_VALUES = [
     ("SECURE_HSTS_SECONDS", "-5"), ("MAO_DB_POOL", "-1"),
     ("MAO_PURGE_LOBBY_HOURS", "0"), ("MAO_PURGE_ENDED_DAYS", "-3"),
     ("MAO_PURGE_IDLE_DAYS", "0"), ("MAO_MALLOC_ARENAS", "two"), ("MAO_MALLOC_ARENAS", "-1"),
+    ("MAO_BUILDER_CPU", "0"), ("MAO_BUILDER_CPU", "nan"), ("MAO_ESTIMATE_SECONDS", "0"),
+    ("MAO_ESTIMATE_QUEUE", "-1"), ("MAO_ESTIMATE_QUEUE", "eight"),
     ("REDIS_URL", "nonsense"), ("REDIS_URL", "http://localhost:6379"),
     ("REDIS_URL", "redis://"),
     ("CSRF_TRUSTED_ORIGINS", "mao.example"),
@@ -133,6 +135,8 @@ GOOD_VALUES = [
     ("MAO_BOT_DELAY", "0", "MAO_BOT_DELAY", 0.0), ("SECURE_HSTS_SECONDS", "0",
                                                    "SECURE_HSTS_SECONDS", 0),
     ("MAO_PURGE_IDLE_DAYS", "1", "MAO_PURGE_IDLE_DAYS", 1),
+    ("MAO_ESTIMATE_QUEUE", "0", "MAO_ESTIMATE_QUEUE", 0),
+    ("MAO_BUILDER_CPU", "0.5", "MAO_BUILDER_CPU", 0.5),
     ("MAO_HSTS_PRELOAD", " Off ", "SECURE_HSTS_PRELOAD", False),
     ("MAO_HSTS_PRELOAD", "yes", "SECURE_HSTS_PRELOAD", True),
     ("REDIS_URL", "rediss://cache.example:6380/1", "REDIS_URL",
