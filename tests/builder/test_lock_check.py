@@ -121,7 +121,7 @@ def test_a_submit_refused_for_a_taken_jargon_spends_the_check(
     game, clients = seated_game(players=3)
     game = staged_rules(game, [entry(1, 0, NINES, "Nines"), entry(2, 1, BOB, "Mourning")])
     refused = submit(clients[0], game, CLUBS, jargon="Nines")
-    assert "already taken" in refused and STOPPED not in refused
+    assert "You already know a rule by that jargon name" in refused and STOPPED not in refused
     assert checks.call_count == 1
     assert WRITTEN in submit(clients[0], game, HEARTS)
     assert checks.call_count == 1
