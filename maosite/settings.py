@@ -315,7 +315,8 @@ else:
     # One process: its memory is shared by every request it serves (rate limits).
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
 
-# Rate limits per client on HTTP (django-ratelimit; the socket has its own per-socket limit).
+# Rate limits per client (django-ratelimit): on HTTP, and on the socket's actions (which
+# count with the table's form; the socket has its own flood limit per socket as well).
 # The embedded mode is one process, whose in-memory cache every request shares; scale-out
 # mode counts in Redis through Django's own Redis cache (atomic increments). django-ratelimit
 # warns about both because it cannot tell that from the backend's name.
@@ -330,8 +331,14 @@ MAO_RATE_SAY = _rate("MAO_RATE_SAY", "30/m")
 MAO_RATE_LOBBY = _rate("MAO_RATE_LOBBY", "60/m")
 # The rule builder's requests per browser (each checks and previews the draft; typing sends
 # about two a second at most), and apart from them its difficulty estimates (polled each
-# second while one runs).
+# second while one runs); the hypothesis builder's checks too.
 MAO_RATE_BUILDER = _rate("MAO_RATE_BUILDER", "300/m")
+# The notebook's writes and the hypothesis builder's checks per client address, on top of
+# their rates per browser (a fresh cookie is a fresh browser): enough for a room of players
+# behind one address.
+MAO_RATE_NOTEBOOK_ADDRESS = _rate("MAO_RATE_NOTEBOOK_ADDRESS", "600/m")
+# Admin login attempts per client address (each one hashes a password: about 0.4 s of CPU).
+MAO_RATE_ADMIN_LOGIN = _rate("MAO_RATE_ADMIN_LOGIN", "10/m")
 SILENCED_SYSTEM_CHECKS = ["django_ratelimit.E003", "django_ratelimit.W001"]
 
 # Security. Headers that cost nothing hold in every mode; what needs HTTPS holds when DEBUG is
@@ -408,6 +415,10 @@ MAO_TIMERS = _flag("MAO_TIMERS", True)
 MAO_TIMER_SWEEP = _seconds("MAO_TIMER_SWEEP", 2.0)
 if MAO_TIMER_SWEEP <= 0:
     raise _invalid("MAO_TIMER_SWEEP", "it must be a number of seconds above 0.")
+
+# What one game's notebooks may hold in all (notes and hypotheses, in bytes), whoever writes
+# them; the browsers holding no seat share at most half of it (games/notebook/services.py).
+MAO_NOTEBOOK_GAME_BYTES = _whole("MAO_NOTEBOOK_GAME_BYTES", 2 * 1024 * 1024, least=1)
 
 # Retention (manage.py purge_games, docs/architecture.md "Retention").
 MAO_PURGE_LOBBY_HOURS = _whole("MAO_PURGE_LOBBY_HOURS", 48, least=1)
