@@ -21,6 +21,11 @@ ones:
   ``MAO_RATE_ACT``, ``MAO_RATE_LOBBY``, ``MAO_RATE_BUILDER``: per-client limits on HTTP
   (docs/architecture.md, "Abuse limits"); ``MAO_RATE_SAY``: speech outside a play per seat
   holder, on every transport.
+- ``MAO_ADMIN`` (default off): serve the admin at ``/admin/`` (its login attempts are
+  limited per address: ``MAO_RATE_ADMIN_LOGIN``).
+- ``MAO_RATE_NOTEBOOK_ADDRESS``: the notebook's writes and checks per address;
+  ``MAO_NOTEBOOK_GAME_BYTES``: what one game's notebooks may hold; ``MAO_SOCKETS_PER_HOLDER``,
+  ``MAO_SOCKETS_PER_ADDRESS``: open table sockets per browser and per address, per process.
 - ``MAO_PURGE_LOBBY_HOURS``, ``MAO_PURGE_ENDED_DAYS``, ``MAO_PURGE_IDLE_DAYS``: how long
   ``manage.py purge_games`` keeps lobbies never started, finished games and games in play
   that nobody moves.
@@ -205,6 +210,8 @@ MIDDLEWARE = [
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
+    # The admin answers only where MAO_ADMIN is on, and limits its login attempts.
+    "maosite.admin_guard.AdminGuard",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
@@ -315,6 +322,9 @@ else:
     # One process: its memory is shared by every request it serves (rate limits).
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
 
+# The admin (/admin/): off unless turned on (maosite/admin_guard.py).
+MAO_ADMIN = _flag("MAO_ADMIN", False)
+
 # Rate limits per client (django-ratelimit): on HTTP, and on the socket's actions (which
 # count with the table's form; the socket has its own flood limit per socket as well).
 # The embedded mode is one process, whose in-memory cache every request shares; scale-out
@@ -339,6 +349,11 @@ MAO_RATE_BUILDER = _rate("MAO_RATE_BUILDER", "300/m")
 MAO_RATE_NOTEBOOK_ADDRESS = _rate("MAO_RATE_NOTEBOOK_ADDRESS", "600/m")
 # Admin login attempts per client address (each one hashes a password: about 0.4 s of CPU).
 MAO_RATE_ADMIN_LOGIN = _rate("MAO_RATE_ADMIN_LOGIN", "10/m")
+# The table's sockets one process keeps open per browser (tabs of one game and of others)
+# and per client address (a household or a classroom behind one address); off with the
+# other limits (MAO_RATE_LIMITS=0).
+MAO_SOCKETS_PER_HOLDER = _whole("MAO_SOCKETS_PER_HOLDER", 8, least=1)
+MAO_SOCKETS_PER_ADDRESS = _whole("MAO_SOCKETS_PER_ADDRESS", 64, least=1)
 SILENCED_SYSTEM_CHECKS = ["django_ratelimit.E003", "django_ratelimit.W001"]
 
 # Security. Headers that cost nothing hold in every mode; what needs HTTPS holds when DEBUG is
