@@ -198,7 +198,11 @@ class GameConsumer(AsyncWebsocketConsumer):  # type: ignore[misc]
         limits are off); False when it is over one."""
         if not settings.RATELIMIT_ENABLE:
             return True
-        keys = {f"ip:{self.address}": settings.MAO_SOCKETS_PER_ADDRESS}
+        keys = {}
+        if self.address != "unknown":
+            # (Without an address, daphne on a Unix socket without --proxy-headers, every
+            # socket would share one count: the whole process's.)
+            keys[f"ip:{self.address}"] = settings.MAO_SOCKETS_PER_ADDRESS
         if self.holder:
             keys[f"holder:{self.holder}"] = settings.MAO_SOCKETS_PER_HOLDER
         if not _claim(keys):

@@ -158,6 +158,20 @@ async def test_an_address_keeps_a_bounded_number_of_sockets() -> None:
 
 @pytest.mark.asyncio
 @pytest.mark.usefixtures("limits")
+async def test_sockets_without_an_address_are_not_capped_as_one_address() -> None:
+    game, _ = await sync_to_async(playing_game)()
+    sockets = []
+    for _ in range(4):
+        ws = communicator(game.code)  # no client in the scope: daphne on a Unix socket
+        assert (await ws.connect(timeout=5))[0]
+        assert (await ws.receive_output(timeout=5))["type"] == "websocket.send"
+        sockets.append(ws)
+    for ws in sockets:
+        await ws.disconnect()
+
+
+@pytest.mark.asyncio
+@pytest.mark.usefixtures("limits")
 async def test_a_socket_closed_by_the_server_gives_its_place_back() -> None:
     game, clients = await sync_to_async(playing_game)()
     key = key_of(clients[0])
