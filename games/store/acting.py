@@ -224,11 +224,12 @@ def perform(game: GameRef, holder: str | None, request: ActionRequest,
 
 def _refuse_early(game: Game, state: GameState | None, action: Action, version: int) -> None:
     """Raise the refusal the write path would give ``action``, asked at ``version``, where
-    what was read already decides it: versions only grow, so one that differs from a
-    version ``game`` once had can never be the game's when the write comes (a refusal as
-    of when ``game`` was read); at ``game``'s own version, the pure engine on ``state``
-    (that version's state) refuses what the write path's engine would refuse then.
-    Actions heard at any version are never asked here: a newer state may accept them."""
+    what was read already decides it, as of when ``game`` was read: a version other than
+    ``game``'s is stale (the write path, run then, would have said so; a later write with
+    an older version would too, since versions only grow); at ``game``'s own version, the
+    pure engine on ``state`` (that version's state) refuses what the write path's engine
+    would have refused then. Actions heard at any version are never asked here: a newer
+    state may accept them."""
     if version != game.version:
         raise stale_version(version, game.version)
     if state is not None:
