@@ -25,6 +25,7 @@ PG_REDIS ?= redis://127.0.0.1:6379/0
 PG_TESTS ?= tests/games tests/web tests/builder tests/reveal tests/notebook \
 	tests/difficulty/test_views.py tests/hardening/test_http_hostile.py \
 	tests/hardening/test_origin_csrf.py tests/hardening/test_ws_hostile.py \
+	tests/hardening/test_ws_limits.py \
 	tests/scripts/loadtest/test_pages.py tests/scripts/loadtest/test_forms.py tests/test_staging.py \
 	tests/test_template_contexts.py tests/timers
 

@@ -21,11 +21,11 @@ limit_arenas(settings.MAO_MALLOC_ARENAS)
 django_asgi_app = get_asgi_application()
 
 from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
-from channels.security.websocket import AllowedHostsOriginValidator  # noqa: E402
 from django.contrib.staticfiles.handlers import ASGIStaticFilesHandler  # noqa: E402
 
 from games.live.routing import websocket_urlpatterns  # noqa: E402
 from games.timers.sweeper import start_sweeper  # noqa: E402
+from maosite.origin import SameOriginValidator  # noqa: E402
 
 # daphne does not serve static files; in development (DEBUG) Django serves them itself, as
 # `runserver` would. In production put a web server or CDN in front of STATIC_ROOT.
@@ -40,6 +40,7 @@ application = ProtocolTypeRouter(
         # No session middleware: the consumer reads its holder from the session cookie
         # once, on connect (games.live.consumers.session_holder), instead of keeping a
         # session, a lazy user and three copies of the scope for each socket's life.
-        "websocket": AllowedHostsOriginValidator(URLRouter(websocket_urlpatterns)),
+        # Opened only from the page's own origin (scheme, host and port) or a trusted one.
+        "websocket": SameOriginValidator(URLRouter(websocket_urlpatterns)),
     }
 )

@@ -1,6 +1,6 @@
 """Django settings for Mini Mao, read from the environment with django-environ.
 
-Every variable is listed in README.md ("Configuration"); a value that cannot be read or
+Every variable is listed in docs/configuration.md; a value that cannot be read or
 used (a flag that is not yes/no, a number that is not a number or is out of range, a URL or
 origin of the wrong form, an unknown proxy header) stops the process with an error that
 names the variable, when the settings load, not later when something uses them. The main
@@ -23,6 +23,11 @@ ones:
   holder, on every transport.
 - ``MAO_BUILDER_CPU``, ``MAO_ESTIMATE_SECONDS``, ``MAO_ESTIMATE_QUEUE``: the CPU a rule
   writer may spend (docs/architecture.md, "Abuse limits").
+- ``MAO_ADMIN`` (default off): serve the admin at ``/admin/`` (its login attempts are
+  limited per address: ``MAO_RATE_ADMIN_LOGIN``).
+- ``MAO_RATE_NOTEBOOK_ADDRESS``: the notebook's writes and checks per address;
+  ``MAO_NOTEBOOK_GAME_BYTES``: what one game's notebooks may hold; ``MAO_SOCKETS_PER_HOLDER``,
+  ``MAO_SOCKETS_PER_ADDRESS``: open table sockets per browser and per address, per process.
 - ``MAO_PURGE_LOBBY_HOURS``, ``MAO_PURGE_ENDED_DAYS``, ``MAO_PURGE_IDLE_DAYS``: how long
   ``manage.py purge_games`` keeps lobbies never started, finished games and games in play
   that nobody moves.
@@ -207,6 +212,8 @@ MIDDLEWARE = [
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
+    # The admin answers only where MAO_ADMIN is on, and limits its login attempts.
+    "maosite.admin_guard.AdminGuard",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
@@ -317,7 +324,11 @@ else:
     # One process: its memory is shared by every request it serves (rate limits).
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
 
-# Rate limits per client on HTTP (django-ratelimit; the socket has its own per-socket limit).
+# The admin (/admin/): off unless turned on (maosite/admin_guard.py).
+MAO_ADMIN = _flag("MAO_ADMIN", False)
+
+# Rate limits per client (django-ratelimit): on HTTP, and on the socket's actions (which
+# count with the table's form; the socket has its own flood limit per socket as well).
 # The embedded mode is one process, whose in-memory cache every request shares; scale-out
 # mode counts in Redis through Django's own Redis cache (atomic increments). django-ratelimit
 # warns about both because it cannot tell that from the backend's name.
@@ -332,8 +343,19 @@ MAO_RATE_SAY = _rate("MAO_RATE_SAY", "30/m")
 MAO_RATE_LOBBY = _rate("MAO_RATE_LOBBY", "60/m")
 # The rule builder's requests per browser (each checks and previews the draft; typing sends
 # about two a second at most), and apart from them its difficulty estimates (polled each
-# second while one runs).
+# second while one runs); the hypothesis builder's checks too.
 MAO_RATE_BUILDER = _rate("MAO_RATE_BUILDER", "300/m")
+# The notebook's writes and the hypothesis builder's checks per client address, on top of
+# their rates per browser (a fresh cookie is a fresh browser): enough for a room of players
+# behind one address.
+MAO_RATE_NOTEBOOK_ADDRESS = _rate("MAO_RATE_NOTEBOOK_ADDRESS", "600/m")
+# Admin login attempts per client address (each one hashes a password: about 0.4 s of CPU).
+MAO_RATE_ADMIN_LOGIN = _rate("MAO_RATE_ADMIN_LOGIN", "10/m")
+# The table's sockets one process keeps open per browser (tabs of one game and of others)
+# and per client address (a household or a classroom behind one address); off with the
+# other limits (MAO_RATE_LIMITS=0).
+MAO_SOCKETS_PER_HOLDER = _whole("MAO_SOCKETS_PER_HOLDER", 8, least=1)
+MAO_SOCKETS_PER_ADDRESS = _whole("MAO_SOCKETS_PER_ADDRESS", 64, least=1)
 SILENCED_SYSTEM_CHECKS = ["django_ratelimit.E003", "django_ratelimit.W001"]
 
 # Security. Headers that cost nothing hold in every mode; what needs HTTPS holds when DEBUG is
@@ -423,6 +445,10 @@ MAO_TIMERS = _flag("MAO_TIMERS", True)
 MAO_TIMER_SWEEP = _seconds("MAO_TIMER_SWEEP", 2.0)
 if MAO_TIMER_SWEEP <= 0:
     raise _invalid("MAO_TIMER_SWEEP", "it must be a number of seconds above 0.")
+
+# What one game's notebooks may hold in all (notes and hypotheses, in bytes), whoever writes
+# them; the browsers holding no seat share at most half of it (games/notebook/services.py).
+MAO_NOTEBOOK_GAME_BYTES = _whole("MAO_NOTEBOOK_GAME_BYTES", 2 * 1024 * 1024, least=1)
 
 # Retention (manage.py purge_games, docs/architecture.md "Retention").
 MAO_PURGE_LOBBY_HOURS = _whole("MAO_PURGE_LOBBY_HOURS", 48, least=1)

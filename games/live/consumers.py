@@ -12,7 +12,13 @@ Frames from the browser are small control messages (``{"type": "resync"}``,
 ``{"type": "act", "form": {name: [value, ...]}}``, which is how the browser plays and
 passes while its socket is open; played as the socket's own seat, and answered with the
 ``#feedback`` fragment, marked as the answer to an action and whether it was accepted);
-oversized frames and floods close the socket.
+oversized frames and floods close the socket. Actions count against the asker's action
+limit, the one the table's form counts too.
+
+One process keeps at most ``MAO_SOCKETS_PER_HOLDER`` sockets open per browser and
+``MAO_SOCKETS_PER_ADDRESS`` per client address (with the other limits, off under
+``MAO_RATE_LIMITS=0``); a socket beyond them is accepted only to be closed at once with
+:data:`CLOSE_TOO_MANY`, so the browser learns why.
 """
 
 from __future__ import annotations
@@ -20,6 +26,7 @@ from __future__ import annotations
 import json
 import logging
 import time
+from collections import Counter
 from collections.abc import Iterable
 from importlib import import_module
 from typing import Any
@@ -41,6 +48,7 @@ from games.models import LOBBY, Game
 from games.store.acting import Outcome, perform, read_frame
 from games.store.errors import ServiceError
 from games.store.identity import holder_of, seat_in
+from games.store.limits import TOO_FAST, action_over_limit, address_of
 from games.store.seating import notice_for
 
 logger = logging.getLogger(__name__)
@@ -53,6 +61,29 @@ CLOSE_NOT_FOUND = rooms.CLOSE_NOT_FOUND
 # from an application and fails the socket with 1011 and a logged traceback instead).
 CLOSE_TOO_BIG = 4413
 CLOSE_FLOOD = 4429
+#: The close code of a socket over the process's cap per browser or per address.
+CLOSE_TOO_MANY = 4430
+
+#: The sockets open in this process, by ``holder:...`` and ``ip:...`` (a key that falls to
+#: 0 is removed). Only touched from the event loop's thread.
+_open_sockets: Counter[str] = Counter()
+
+
+def _claim(keys: dict[str, int]) -> bool:
+    """Count one more open socket under each key (a key: its cap) unless one of them is at
+    its cap; whether it was counted."""
+    if any(_open_sockets[key] >= cap for key, cap in keys.items()):
+        return False
+    _open_sockets.update(keys.keys())
+    return True
+
+
+def _release(keys: Iterable[str]) -> None:
+    """Count one socket fewer under each key."""
+    for key in keys:
+        _open_sockets[key] -= 1
+        if _open_sockets[key] <= 0:
+            del _open_sockets[key]
 
 
 def _decode(text: str | None) -> Any:
@@ -114,6 +145,9 @@ class GameConsumer(AsyncWebsocketConsumer):  # type: ignore[misc]
     in order; this class says what one viewer's frame is (:meth:`render_frame`).
     """
 
+    #: The keys this socket is counted under in the process's caps (none: not counted).
+    claimed: tuple[str, ...] = ()
+
     async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
         """Run the socket; whatever ends it (a close, an error, a cancellation), leave the room.
 
@@ -125,6 +159,8 @@ class GameConsumer(AsyncWebsocketConsumer):  # type: ignore[misc]
         finally:
             if hasattr(self, "room"):
                 rooms.leave(self.room, self)
+            _release(self.claimed)
+            self.claimed = ()
 
     async def dispatch(self, message: dict[str, Any]) -> None:
         """Channels' dispatch without its ``aclose_old_connections()`` before each handler.
@@ -144,12 +180,35 @@ class GameConsumer(AsyncWebsocketConsumer):  # type: ignore[misc]
         if not await database_sync_to_async(self._open)():
             await self.close(code=CLOSE_NOT_FOUND)
             return
+        if not self._claim():
+            # Accepted only to be closed with a code the browser can read (a socket
+            # refused before it is accepted tells the browser nothing).
+            await self.accept()
+            await self.close(code=CLOSE_TOO_MANY)
+            return
         await self.channel_layer.group_add(self.group, self.channel_name)
         await self.accept()
         self.room = rooms.join(self.game_id, self.code, self)
         self.room.request(fresh=self)
         # After a server restart nobody else may wake the bots: a returning player does.
         await database_sync_to_async(kick)(self.game_id)
+
+    def _claim(self) -> bool:
+        """Count this socket against its browser's and its address's caps (none while the
+        limits are off); False when it is over one."""
+        if not settings.RATELIMIT_ENABLE:
+            return True
+        keys = {}
+        if self.address != "unknown":
+            # (Without an address, daphne on a Unix socket without --proxy-headers, every
+            # socket would share one count: the whole process's.)
+            keys[f"ip:{self.address}"] = settings.MAO_SOCKETS_PER_ADDRESS
+        if self.holder:
+            keys[f"holder:{self.holder}"] = settings.MAO_SOCKETS_PER_HOLDER
+        if not _claim(keys):
+            return False
+        self.claimed = tuple(keys)
+        return True
 
     def _open(self) -> bool:
         """Find the socket's game and viewer; False when there is no such game."""
@@ -160,6 +219,8 @@ class GameConsumer(AsyncWebsocketConsumer):  # type: ignore[misc]
             return False
         self.game_id, self.code = game.pk, game.code
         self.holder = session_holder(self.scope.get("headers", ()))
+        client = self.scope.get("client") or ("",)
+        self.address = address_of(str(client[0]))
         query = parse_qs(self.scope.get("query_string", b"").decode())
         # What this socket's screen shows (a lobby page stays one until it follows the
         # link to the table), so that pushes carry only what changed.
@@ -228,6 +289,8 @@ class GameConsumer(AsyncWebsocketConsumer):  # type: ignore[misc]
         """An action sent over the socket: ``{"type": "act", "version": v, "action": {...}}``,
         through the table's one action path as the socket's own seat (from the session,
         whatever the message says). Returns how it went (its message "" when nothing)."""
+        if action_over_limit(self.holder, self.address):
+            return Outcome.refused(ServiceError("action/too_fast", TOO_FAST))
         try:
             request = read_frame(message)
         except ServiceError as exc:
@@ -236,8 +299,10 @@ class GameConsumer(AsyncWebsocketConsumer):  # type: ignore[misc]
         if snapshot is None:
             return Outcome(False, "This game no longer exists.", "game/not_found")
         # The snapshot's game (at least as new as the asker's screen) says whether it is
-        # still a lobby; the write path reads the game afresh.
-        return perform(snapshot.game, self.holder, request, snapshot.seats)
+        # still a lobby; the write path reads the game afresh. Its state lets the pure
+        # engine refuse what it would refuse before any write transaction.
+        state = snapshot.state() if snapshot.game.phase != LOBBY else None
+        return perform(snapshot.game, self.holder, request, snapshot.seats, state=state)
 
     async def feedback(self, text: str, accepted: bool | None = None) -> None:
         """Tell this socket's player how their last message went (the #feedback area).

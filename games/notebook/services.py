@@ -5,15 +5,24 @@ Notes and hypotheses belong to whoever wrote them (a seat holder, or a spectator
 before the reveal. A sealed guess belongs to a player's seat. Every write is checked here:
 a jargon must have been seen at the table, a rule must be valid, text must be storable;
 a refusal is a :class:`~games.store.errors.ServiceError` with a code and changes nothing.
+
+What one game's notebooks may hold is bounded, however many browsers write in it: each
+writer keeps at most :data:`MAX_NOTES` notes of ``MAX_NOTE`` characters and
+``MAX_HYPOTHESES`` hypotheses, and all of a game's notes and hypotheses together at most
+``MAO_NOTEBOOK_GAME_BYTES`` bytes (``notebook/full``), of which the browsers holding no
+seat share at most half, so that a crowd of watchers never leaves the players without room.
 """
 
 from __future__ import annotations
 
+import json
 from collections.abc import Collection
 from dataclasses import dataclass
 from typing import Any
 
-from django.db import transaction
+from django.conf import settings
+from django.db import connection, transaction
+from django.db.models import Func, IntegerField, QuerySet, Sum
 
 from games.deduction.record import PublicRecord, public_record
 from games.engine.state import GameState
@@ -24,6 +33,64 @@ from games.store.reads import game_log, game_settings, game_state
 from rules.context import Settings
 from rules.errors import RuleError
 from rules.spec import FORMAT_VERSION, Rule, load_rule, spec_to_json
+
+#: How many notes one writer may keep per game (one on the game, one per jargon seen).
+MAX_NOTES = 60
+
+
+class _Bytes(Func):
+    """The bytes a text or JSON column holds (UTF-8; JSON as its text)."""
+
+    output_field = IntegerField()
+
+    def as_sqlite(self, compiler: Any, connection: Any, **extra: Any) -> Any:
+        return self.as_sql(compiler, connection,
+                           template="LENGTH(CAST(%(expressions)s AS BLOB))", **extra)
+
+    def as_postgresql(self, compiler: Any, connection: Any, **extra: Any) -> Any:
+        return self.as_sql(compiler, connection,
+                           template="OCTET_LENGTH((%(expressions)s)::text)", **extra)
+
+
+def _bytes(rows: QuerySet[Any], column: str) -> int:
+    return int(rows.aggregate(total=Sum(_Bytes(column)))["total"] or 0)
+
+
+def _make_room(game: Game, holder: str, adding: int, note: str | None = None,
+               hypothesis: int | None = None) -> None:
+    """Refuse (``notebook/full``) unless ``adding`` more bytes, written by ``holder`` in
+    place of their ``note`` on a jargon or their ``hypothesis`` (by id), if any, fit in
+    the game's notebooks. Called inside the write's transaction: the game's notebook writes wait
+    for each other there (PostgreSQL: a lock of their own, not the game row's, which the
+    table's actions take; SQLite: its one writer)."""
+    if connection.vendor == "postgresql":
+        with connection.cursor() as cursor:
+            cursor.execute("SELECT pg_advisory_xact_lock(%s, %s)", [_LOCK_SPACE, game.pk])
+    players = list(game.seats.filter(is_bot=False).exclude(holder="")
+                   .values_list("holder", flat=True))
+    cap = settings.MAO_NOTEBOOK_GAME_BYTES
+    notes = Note.objects.filter(game=game)
+    if note is not None:
+        notes = notes.exclude(holder=holder, jargon=note)
+    hypotheses = Hypothesis.objects.filter(game=game)
+    if hypothesis is not None:
+        hypotheses = hypotheses.exclude(pk=hypothesis)
+    if holder not in players:
+        # Whoever holds no seat shares the half of the room the players' part leaves.
+        cap //= 2
+        notes, hypotheses = notes.exclude(holder__in=players), \
+            hypotheses.exclude(holder__in=players)
+    if _bytes(notes, "text") + _bytes(hypotheses, "spec") + adding > cap:
+        raise ServiceError("notebook/full", "This game's notebooks are full: nothing more can "
+                                            "be kept. Delete a note or a hypothesis first.")
+
+
+#: The first key of the notebook's advisory lock on PostgreSQL (the second is the game's id).
+_LOCK_SPACE = 0x4D414F  # "MAO"
+
+
+def _spec_bytes(spec: Any) -> int:
+    return len(json.dumps(spec).encode())
 
 
 @dataclass(frozen=True, slots=True)
@@ -87,14 +154,24 @@ def read_rule(spec: Any, jargon: str, author: int | None = None) -> Rule:
 
 
 def save_note(game: Game, holder: str, jargon: str, text: str,
-              record: PublicRecord | None = None) -> Note:
-    """Keep ``holder``'s note on ``jargon`` (empty: on the game); an empty text deletes it."""
+              record: PublicRecord | None = None) -> Note | None:
+    """Keep ``holder``'s note on ``jargon`` (empty: on the game); an empty text deletes it
+    (``None``). Refused past :data:`MAX_NOTES` notes (``notebook/too_many_notes``) or when
+    the game's notebooks are full (``notebook/full``)."""
     text = _text(text, MAX_NOTE, "A note")
     jargon = _seen(record or record_for(game, None), jargon) if jargon.strip() else ""
-    note, _ = Note.objects.update_or_create(game=game, holder=holder, jargon=jargon,
-                                            defaults={"text": text})
+    mine = Note.objects.filter(game=game, holder=holder)
     if not text.strip():
-        note.delete()
+        mine.filter(jargon=jargon).delete()
+        return None
+    with transaction.atomic():
+        if (not mine.filter(jargon=jargon).exists()
+                and mine.count() >= MAX_NOTES):
+            raise ServiceError("notebook/too_many_notes", f"You can keep {MAX_NOTES} notes "
+                                                          "in one game: empty one first.")
+        _make_room(game, holder, len(text.encode()), note=jargon)
+        note, _ = Note.objects.update_or_create(game=game, holder=holder, jargon=jargon,
+                                                defaults={"text": text})
     return note
 
 
@@ -110,12 +187,13 @@ def add_hypothesis(game: Game, holder: str, jargon: str, spec: Any,
     """Keep a new hypothesis of ``holder`` for a jargon the table has seen."""
     jargon = _seen(record or record_for(game, None), jargon, house_rules(game))
     rule = read_rule(spec, jargon)
+    spec = spec_to_json(rule.spec)
     with transaction.atomic():
         if Hypothesis.objects.filter(game=game, holder=holder).count() >= MAX_HYPOTHESES:
             raise ServiceError("notebook/too_many", f"You can keep {MAX_HYPOTHESES} "
                                                     "hypotheses: delete one first.")
-        row = Hypothesis.objects.create(game=game, holder=holder, jargon=jargon,
-                                        spec=spec_to_json(rule.spec))
+        _make_room(game, holder, _spec_bytes(spec))
+        row = Hypothesis.objects.create(game=game, holder=holder, jargon=jargon, spec=spec)
     return Written(row.pk, jargon, rule)
 
 
@@ -126,7 +204,9 @@ def change_hypothesis(game: Game, holder: str, hypothesis_id: int, spec: Any) ->
         raise ServiceError("notebook/no_hypothesis", "That hypothesis is not in your notebook.")
     rule = read_rule(spec, row.jargon)
     row.spec = spec_to_json(rule.spec)
-    row.save(update_fields=["spec"])
+    with transaction.atomic():
+        _make_room(game, holder, _spec_bytes(row.spec), hypothesis=row.pk)
+        row.save(update_fields=["spec"])
     return Written(row.pk, row.jargon, rule)
 
 

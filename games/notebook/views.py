@@ -111,11 +111,11 @@ def grids(request: HttpRequest, code: str) -> HttpResponse:
 @require_POST
 def note(request: HttpRequest, code: str) -> HttpResponse:
     """Keep a note (``jargon`` empty: on the game); the answer is a short status line."""
+    if over_limit(request, "notebook"):  # before reading the game's record
+        return _plain(TOO_FAST, 429)
     viewer = _viewer(request, code)
     if _has_nul(request):
         return _plain("A note cannot hold that character.")
-    if over_limit(request, "notebook"):
-        return _plain(TOO_FAST, 429)
     try:
         services.save_note(viewer.game, viewer.holder, request.POST.get("jargon", ""),
                            request.POST.get("text", ""), viewer.record)
@@ -127,6 +127,8 @@ def note(request: HttpRequest, code: str) -> HttpResponse:
 @require_POST
 def delete(request: HttpRequest, code: str, hypothesis: int) -> HttpResponse:
     """Forget one of the viewer's hypotheses; the answer is their part of the notebook."""
+    if over_limit(request, "notebook"):
+        return _plain(TOO_FAST, 429)
     viewer = _viewer(request, code)
     try:
         services.delete_hypothesis(viewer.game, viewer.holder, hypothesis)
@@ -139,6 +141,8 @@ def delete(request: HttpRequest, code: str, hypothesis: int) -> HttpResponse:
 @require_POST
 def seal(request: HttpRequest, code: str, hypothesis: int) -> HttpResponse:
     """Seal one of the viewer's hypotheses as their guess for its jargon."""
+    if over_limit(request, "notebook"):
+        return _plain(TOO_FAST, 429)
     viewer = _viewer(request, code)
     row = Hypothesis.objects.filter(game=viewer.game, holder=viewer.holder,
                                     pk=hypothesis).first()
@@ -242,7 +246,13 @@ def hypothesis(request: HttpRequest, code: str) -> HttpResponse:
                                         "entry": entry})
 
 
-def _posted(request: HttpRequest, code: str) -> tuple[Viewer, str, int | None] | HttpResponse:
+def _posted(request: HttpRequest, code: str, limit: str | None = "hypothesis"
+            ) -> tuple[Viewer, str, int | None] | HttpResponse:
+    """Who asks, about which jargon, editing which hypothesis; or the answer to give
+    instead. Counted against the limit ``limit`` (if any) first, before the game's record
+    is read (over it: 429 and a plain message)."""
+    if limit is not None and over_limit(request, limit):
+        return _plain(TOO_FAST, 429)
     if _has_nul(request):
         return _plain("The form holds a character that cannot be used.")
     viewer = _viewer(request, code)
@@ -299,12 +309,12 @@ def hypothesis_preview(request: HttpRequest, code: str) -> HttpResponse:
 def hypothesis_save(request: HttpRequest, code: str) -> HttpResponse:
     """Keep the hypothesis (``edit``: in place of that one), and seal it when ``seal`` is
     set; back to the table with the notebook open."""
-    posted = _posted(request, code)
+    if over_limit(request, "notebook"):  # (a write: the notebook's limit, not the checks')
+        return _result(request, TOO_FAST)
+    posted = _posted(request, code, limit=None)
     if isinstance(posted, HttpResponse):
         return posted
     viewer, jargon, editing = posted
-    if over_limit(request, "notebook"):
-        return _result(request, TOO_FAST)
     panel = _panel(viewer, jargon, form_from_data(request.POST), editing)
     checked = panel.checked
     if checked is None or not checked.ok or checked.rule is None:

@@ -24,15 +24,17 @@ from django.db import OperationalError
 from django.http import HttpRequest, QueryDict
 
 from games.engine.actions import Action, parse_action
+from games.engine.apply import apply
 from games.engine.errors import EngineError
 from games.engine.events import SEAT_EVENTS, OutOfTurn, Refused
+from games.engine.state import GameState
 from games.models import LOBBY, Game, Seat
 from games.store.errors import ServiceError
 from games.store.identity import holder_of, seat_in, seat_of
 from games.store.limits import TOO_FAST, over_limit, speech_over_limit
 from games.store.reads import NOT_STARTED, GameRef, get_game
 from games.store.seat_requests import SEAT_KINDS, read_seat_post, take_seat_action
-from games.store.writes import SubmitResult, submit_action
+from games.store.writes import SubmitResult, game_time, stale_version, submit_action
 
 #: What the table's form and its socket may ask for (rules are written through the rule
 #: builder).
@@ -123,6 +125,10 @@ def read_post(post: QueryDict) -> ActionRequest:
     return ActionRequest(data, int(raw_version))
 
 
+#: Versions a frame may name are below this (a form's have at most nine digits): a game
+#: never gets there, and an absurd number is never echoed back or carried further.
+MAX_VERSION = 2**31
+
 #: Most fields, and values of one field, a form sent over the socket may hold (the play form
 #: has six fields, and a group play one ``cards`` value per card).
 MAX_FORM_FIELDS = 16
@@ -137,7 +143,8 @@ def read_frame(message: Mapping[str, Any]) -> ActionRequest:
     if "form" in message:
         return read_post(_form_query(message["form"]))
     action, version = message.get("action"), message.get("version")
-    if not isinstance(action, dict) or isinstance(version, bool) or not isinstance(version, int):
+    if (not isinstance(action, dict) or isinstance(version, bool) or not isinstance(version, int)
+            or not 0 <= version < MAX_VERSION):
         raise ServiceError("action/malformed",
                            "An action needs an \"action\" object and the \"version\" you saw.")
     return ActionRequest(action, version)
@@ -160,7 +167,7 @@ def _form_query(fields: Any) -> QueryDict:
 
 def perform(game: GameRef, holder: str | None, request: ActionRequest,
             seats: Sequence[Seat] | None = None,
-            kinds: Collection[str] = TABLE_KINDS) -> Outcome:
+            kinds: Collection[str] = TABLE_KINDS, state: GameState | None = None) -> Outcome:
     """Carry out ``request`` as the seat ``holder`` holds (``None``: a spectator), if it is
     one of the ``kinds`` the transport may ask for.
 
@@ -168,6 +175,11 @@ def perform(game: GameRef, holder: str | None, request: ActionRequest,
     socket's snapshot: seats never change without a new version, so any snapshot at least
     as new as the asker's screen knows their seat). Never raises for bad input: every
     refusal is an :class:`Outcome` with a message and a code.
+
+    What can be refused without the write path's transaction (which takes the database's
+    write lock) is refused before it, from what was read (:func:`_refuse_early`): an
+    action asked at another version than ``game``'s (a ``Game`` read before), and, given
+    ``state`` (the engine state at ``game``'s version), one the pure engine refuses.
     """
     try:
         if seats is not None:
@@ -194,8 +206,10 @@ def perform(game: GameRef, holder: str | None, request: ActionRequest,
         # seat was found: the write path checks, under the game's lock, that the asker
         # still holds it.
         free = kind in VERSION_FREE
-        result = submit_action(game, prepare(seat, request, kinds),
-                               None if free else request.version,
+        action = prepare(seat, request, kinds)
+        if not free and isinstance(game, Game):
+            _refuse_early(game, state, action, request.version)
+        result = submit_action(game, action, None if free else request.version,
                                actor=holder if free else None)
     except (EngineError, ServiceError) as exc:
         return Outcome.refused(exc)
@@ -206,6 +220,20 @@ def perform(game: GameRef, holder: str | None, request: ActionRequest,
         # process): the transaction rolled back, so nothing changed; say so, never a 500.
         return Outcome.refused(ServiceError("action/busy", BUSY))
     return Outcome(True, _told(result, seat), result=result)
+
+
+def _refuse_early(game: Game, state: GameState | None, action: Action, version: int) -> None:
+    """Raise the refusal the write path would give ``action``, asked at ``version``, where
+    what was read already decides it, as of when ``game`` was read: a version other than
+    ``game``'s is stale (the write path, run then, would have said so; a later write with
+    an older version would too, since versions only grow); at ``game``'s own version, the
+    pure engine on ``state`` (that version's state) refuses what the write path's engine
+    would have refused then. Actions heard at any version are never asked here: a newer
+    state may accept them."""
+    if version != game.version:
+        raise stale_version(version, game.version)
+    if state is not None:
+        apply(state, action, game_time())  # pure: ``state`` is not changed
 
 
 def _told(result: SubmitResult, seat: Seat | None) -> str:

@@ -1,28 +1,33 @@
-"""Per-client limits on HTTP requests that create or change things, or cost CPU
-(django-ratelimit).
+"""Per-client limits on requests that create or change things, or cost CPU
+(django-ratelimit, counting in Django's cache).
 
-Opening a table and joining one count per client address; actions at the table (and the
-rule builder's "Write this rule"), the host's lobby changes (bots, seats, the start), the
-rule builder's requests (each one checks and previews the draft) and its difficulty
-estimates count per seat holder (a browser), or per address for a browser without a seat.
-The rates are settings (``MAO_RATE_NEW_GAME``, ``MAO_RATE_JOIN``, ``MAO_RATE_ACT``,
-``MAO_RATE_LOBBY``, ``MAO_RATE_BUILDER``); ``MAO_RATE_LIMITS=0`` turns them off (the load
-test drives hundreds of players from one address). A request over its limit changes
-nothing and is answered with :data:`TOO_FAST`.
+Opening a table, joining one and logging in to the admin count per client address; actions
+at the table (and the rule builder's "Write this rule"), the host's lobby changes (bots,
+seats, the start), the rule builder's requests (each one checks and previews the draft)
+and its difficulty estimates count per seat holder (a browser), or per address for a
+browser without a seat. The notebook's writes and the hypothesis builder's checks count
+per holder *and* per address (anyone with a game's link has a notebook, and a fresh cookie
+is a fresh holder). The rates are settings (``MAO_RATE_NEW_GAME``, ``MAO_RATE_JOIN``,
+``MAO_RATE_ACT``, ``MAO_RATE_LOBBY``, ``MAO_RATE_BUILDER``, ``MAO_RATE_NOTEBOOK_ADDRESS``,
+``MAO_RATE_ADMIN_LOGIN``); ``MAO_RATE_LIMITS=0`` turns them off (the load test drives
+hundreds of players from one address). A request over its limit changes nothing and is
+answered with :data:`TOO_FAST`.
 
-Speech outside a play (a ``say`` action) is heard at any moment, not only on one's turn, and
-every word said is pushed to every screen: it counts apart, per seat holder, on every
-transport (the socket's frames too, which no HTTP limit sees): ``MAO_RATE_SAY``
+Actions count the same on every transport: a socket's ``act`` frames count with the
+table's form (:func:`action_over_limit`). Speech outside a play (a ``say`` action) is heard
+at any moment, not only on one's turn, and every word said is pushed to every screen: it
+counts apart as well, per seat holder, on every transport: ``MAO_RATE_SAY``
 (:func:`speech_over_limit`).
 """
 
 from __future__ import annotations
 
 import ipaddress
+from dataclasses import dataclass
 
 from django.conf import settings
 from django.http import HttpRequest
-from django_ratelimit.core import get_usage, is_ratelimited
+from django_ratelimit.core import get_usage
 
 from games.store.identity import holder_of
 
@@ -30,15 +35,24 @@ TOO_FAST = "You are going too fast: wait a moment, then try again."
 
 
 def client_address(request: HttpRequest) -> str:
-    """Who a request comes from, as far as an address tells: ``REMOTE_ADDR``, an IPv6
-    address cut to its /64 network (one client's share; an IPv4 address mapped into IPv6 as
-    itself), or ``"unknown"`` when there is none.
+    """Who a request comes from, as far as an address tells (:func:`address_of` its
+    ``REMOTE_ADDR``).
 
     django-ratelimit's own ``ip`` key refuses a request without an address with an error (a
     500): daphne listening on a Unix socket without ``--proxy-headers`` gives none. Such
     requests share one count instead.
     """
-    raw = request.META.get("REMOTE_ADDR") or ""
+    return address_of(request.META.get("REMOTE_ADDR") or "")
+
+
+def address_of(raw: str) -> str:
+    """A client address as the limits count it: an IPv6 address cut to its /64 network
+    (one client's share; an IPv4 address mapped into IPv6 as itself), or ``"unknown"``
+    when ``raw`` is no address.
+
+    >>> address_of("2001:db8::1"), address_of("::ffff:10.0.0.5"), address_of("")
+    ('2001:db8::/64', '10.0.0.5', 'unknown')
+    """
     try:
         address = ipaddress.ip_address(raw)
     except ValueError:
@@ -50,46 +64,81 @@ def client_address(request: HttpRequest) -> str:
     return str(address)
 
 
-def _ip(group: str, request: HttpRequest) -> str:
-    return f"ip:{client_address(request)}"
+@dataclass(frozen=True, slots=True)
+class Limit:
+    """One limit: the setting holding its rate, whether it counts per seat holder (else per
+    client address), and the setting of a second rate counted per client address as well
+    (``None``: none). A browser makes itself a fresh holder with any page it opens, so a
+    limit per holder alone holds back nobody who drops their cookie; a second count per
+    address does."""
+
+    setting: str
+    per_holder: bool
+    address_setting: str | None = None
 
 
-def _holder_or_ip(group: str, request: HttpRequest) -> str:
-    holder = holder_of(request.session)
-    return f"holder:{holder}" if holder else _ip(group, request)
-
-
-#: The limits, by what they count: the setting holding the rate, and whether the count is
-#: per seat holder (else per client address).
+#: The limits, by what they count.
 LIMITS = {
-    "new_game": ("MAO_RATE_NEW_GAME", False),
-    "join": ("MAO_RATE_JOIN", False),
-    "act": ("MAO_RATE_ACT", True),
+    "new_game": Limit("MAO_RATE_NEW_GAME", per_holder=False),
+    "join": Limit("MAO_RATE_JOIN", per_holder=False),
+    # The table's form, the rule builder's "Write this rule" and the socket's act frames:
+    # one count per seat holder for every transport (:func:`action_over_limit`).
+    "act": Limit("MAO_RATE_ACT", per_holder=True),
     # The notebook's writes (notes saved as they are typed, hypotheses) count apart from
     # the table's actions, at the same rate, so that typing a note never stops anyone
-    # playing.
-    "notebook": ("MAO_RATE_ACT", True),
-    "lobby": ("MAO_RATE_LOBBY", True),
-    "builder": ("MAO_RATE_BUILDER", True),
+    # playing; and per address too, since anyone with the link has a notebook.
+    "notebook": Limit("MAO_RATE_ACT", per_holder=True,
+                      address_setting="MAO_RATE_NOTEBOOK_ADDRESS"),
+    # The hypothesis builder's requests (each checks the draft against the evidence).
+    "hypothesis": Limit("MAO_RATE_BUILDER", per_holder=True,
+                        address_setting="MAO_RATE_NOTEBOOK_ADDRESS"),
+    "lobby": Limit("MAO_RATE_LOBBY", per_holder=True),
+    "builder": Limit("MAO_RATE_BUILDER", per_holder=True),
     # Polled while an estimate runs: apart from the builder's other requests, so that
     # waiting for one never holds up the preview.
-    "difficulty": ("MAO_RATE_BUILDER", True),
+    "difficulty": Limit("MAO_RATE_BUILDER", per_holder=True),
+    # The admin's login form: each attempt hashes a password (PBKDF2, about 0.4 s of CPU).
+    "admin_login": Limit("MAO_RATE_ADMIN_LOGIN", per_holder=False),
 }
 
 
+def _count(group: str, key: str, rate: str) -> bool:
+    """Count one more against ``key`` (``holder:...`` or ``ip:...``) in ``group`` at
+    ``rate``; True when it goes over. Counted without a request, so that every transport
+    shares one count per key (django-ratelimit's cache key also holds the method it was
+    asked to count, which a socket frame has none of)."""
+    usage = get_usage(None, group=f"mao:{group}", key=lambda group, request: key, rate=rate,
+                      increment=True)
+    return bool(usage and usage["should_limit"])
+
+
 def over_limit(request: HttpRequest, what: str) -> bool:
-    """Count this request against the limit for ``what`` (a key of :data:`LIMITS`); True
-    when it goes over (the request must then change nothing)."""
-    setting, per_holder = LIMITS[what]
-    return bool(is_ratelimited(request, group=f"mao:{what}",
-                               key=_holder_or_ip if per_holder else _ip,
-                               rate=getattr(settings, setting), method="POST", increment=True))
+    """Count this POST against the limit for ``what`` (a key of :data:`LIMITS`); True
+    when it goes over (the request must then change nothing). Other methods are not
+    counted. With a second rate per address, both counts go up and either going over is
+    enough."""
+    if request.method != "POST":
+        return False
+    limit = LIMITS[what]
+    address = f"ip:{client_address(request)}"
+    holder = holder_of(request.session) if limit.per_holder else None
+    over = _count(what, f"holder:{holder}" if holder else address,
+                  getattr(settings, limit.setting))
+    if limit.address_setting is not None:
+        over = _count(f"{what}:ip", address, getattr(settings, limit.address_setting)) or over
+    return over
+
+
+def action_over_limit(holder: str | None, address: str) -> bool:
+    """Count one action by seat holder ``holder`` (``None``: a browser without a seat
+    token, counted by its ``address`` as :func:`address_of` gives it) against
+    ``MAO_RATE_ACT``, the count the table's form keeps too; True when it goes over."""
+    return _count("act", f"holder:{holder}" if holder else f"ip:{address}",
+                  settings.MAO_RATE_ACT)
 
 
 def speech_over_limit(holder: str) -> bool:
     """Count one thing said outside a play by seat holder ``holder`` against
     ``MAO_RATE_SAY``; True when it goes over (the words must then not be heard). Counted
     without a request, so the socket's ``act`` frames count with the table's form."""
-    usage = get_usage(None, group="mao:say", key=lambda group, request: f"holder:{holder}",
-                      rate=settings.MAO_RATE_SAY, increment=True)
-    return bool(usage and usage["should_limit"])
+    return _count("say", f"holder:{holder}", settings.MAO_RATE_SAY)

@@ -86,10 +86,7 @@ def submit_action(game_ref: GameRef, action: Action, expected_version: int | Non
         game = locked_game(game_ref)
         before = game_state(game)
         if expected_version is not None and expected_version != game.version:
-            raise ServiceError(
-                "action/stale_version",
-                f"Your screen is out of date: it shows version {expected_version} of the game, "
-                f"which is now at version {game.version}. Look again, then retry.")
+            raise stale_version(expected_version, game.version)
         if actor is not None:
             _still_held(game, action, actor)
         after, events = apply(before, action, game_time() if at is None else at)
@@ -109,6 +106,14 @@ def submit_action(game_ref: GameRef, action: Action, expected_version: int | Non
         change = Change(game, version, tuple(events))
         transaction.on_commit(lambda: changed(change))
     return SubmitResult(game=game, version=version, state=after, events=tuple(events))
+
+
+def stale_version(shown: int, now: int) -> ServiceError:
+    """The refusal of an action asked from a screen that showed version ``shown`` of a
+    game now at version ``now``: ``action/stale_version``."""
+    return ServiceError("action/stale_version",
+                        f"Your screen is out of date: it shows version {shown} of the game, "
+                        f"which is now at version {now}. Look again, then retry.")
 
 
 #: What a browser is told when the seat it acted as changed hands before its action came.

@@ -1,11 +1,16 @@
-"""The admin lists every model of games; the log and the games cannot be edited there."""
+"""The admin lists every model of games; the log and the games cannot be edited there. It
+answers only where MAO_ADMIN turns it on, and its login attempts are limited per address."""
 
 from __future__ import annotations
+
+import uuid
+from typing import Any
 
 import pytest
 from django.db.models import Model
 from django.test import Client
 from django.urls import reverse
+from pytest_django import Settings
 
 from games.engine.actions import Pass
 from games.engine.settings import GameSettings
@@ -14,6 +19,11 @@ from games.models import Game, LogEntry, Round, Rule, Seat
 from games.store.writes import submit_action
 from tests.factories import new_holder, stored_state
 from tests.games.helpers import start_playing
+
+
+@pytest.fixture(autouse=True)
+def admin_on(settings: Settings) -> None:
+    settings.MAO_ADMIN = True
 
 
 @pytest.fixture
@@ -97,3 +107,47 @@ def test_who_holds_a_seat_is_never_shown_or_searchable(admin_client: Client, gam
     assert seat.holder not in html
     assert 'name="holder"' not in html and "Holder" not in html
     assert seat.name not in found.content.decode().split('id="result_list"')[-1]
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("path", ["/admin/", "/admin/login/", "/admin/games/game/"])
+def test_the_admin_is_not_there_unless_turned_on(settings: Settings, admin_client: Client,
+                                                 path: str) -> None:
+    settings.MAO_ADMIN = False
+    assert admin_client.get(path).status_code == 404
+    assert Client().post(path, {"username": "a", "password": "b"}).status_code == 404
+
+
+@pytest.fixture
+def attempts(settings: Settings, monkeypatch: pytest.MonkeyPatch) -> list[Any]:
+    """Login limits on (three a minute per address), and each password check recorded."""
+    settings.RATELIMIT_ENABLE = True
+    settings.MAO_RATE_ADMIN_LOGIN = "3/m"
+    settings.RATELIMIT_CACHE_PREFIX = f"rl-test-{uuid.uuid4().hex}:"
+    checked: list[Any] = []
+    monkeypatch.setattr("django.contrib.auth.forms.authenticate",
+                        lambda request, **credentials: checked.append(credentials))
+    return checked
+
+
+def login(address: str = "10.3.3.3") -> Any:
+    return Client(REMOTE_ADDR=address).post("/admin/login/", {"username": "root",
+                                                              "password": "guess"})
+
+
+@pytest.mark.django_db
+def test_login_attempts_over_the_limit_are_refused_before_any_password_is_checked(
+        attempts: list[Any]) -> None:
+    answers = [login() for _ in range(5)]
+    assert [answer.status_code for answer in answers] == [200, 200, 200, 429, 429]
+    assert "Too many login attempts" in answers[-1].content.decode()
+    assert answers[-1]["Content-Type"].startswith("text/plain")
+    assert len(attempts) == 3
+
+
+@pytest.mark.django_db
+def test_the_login_limit_is_per_address(attempts: list[Any]) -> None:
+    for _ in range(4):
+        login()
+    assert login("10.3.3.4").status_code == 200
+    assert len(attempts) == 4

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 from asgiref.sync import sync_to_async
 from django.test import Client, override_settings
+from pytest_django import Settings
 
 from games.models import Game
 from tests.factories import stored_state
@@ -26,16 +27,67 @@ async def test_a_socket_from_a_foreign_origin_is_refused(origin: str | None) -> 
     assert not connected
 
 
+async def connects(origin: str, host: str = "localhost", scheme: str = "ws",
+                   headers: tuple[tuple[bytes, bytes], ...] = ()) -> bool:
+    """Whether a socket on a playing game's table from ``origin``, for the page at
+    ``scheme://host``, connects."""
+    game, clients = await sync_to_async(playing_game)()
+    ws = communicator(game.code, key_of(clients[0]), origin=origin, host=host)
+    ws.scope["scheme"] = scheme  # (read when it connects)
+    ws.scope["headers"] = [*ws.scope["headers"], *headers]
+    connected, _ = await ws.connect(timeout=5)
+    if connected:
+        await ws.disconnect()
+    return bool(connected)
+
+
 @pytest.mark.django_db(transaction=True)
 @pytest.mark.asyncio
-@pytest.mark.parametrize("origin", ["http://localhost", "http://127.0.0.1:8000",
-                                    "https://localhost:8443"])
-async def test_a_socket_from_an_allowed_origin_connects(origin: str) -> None:
-    game, clients = await sync_to_async(playing_game)()
-    ws = communicator(game.code, key_of(clients[0]), origin=origin)
-    connected, _ = await ws.connect(timeout=5)
-    assert connected
-    await ws.disconnect()
+@pytest.mark.parametrize(("origin", "host", "scheme"), [
+    ("http://localhost", "localhost", "ws"),
+    ("http://127.0.0.1:8000", "127.0.0.1:8000", "ws"),
+    ("https://localhost:8443", "localhost:8443", "wss"),
+    ("https://localhost", "localhost", "wss"),
+])
+async def test_a_socket_from_its_pages_own_origin_connects(origin: str, host: str,
+                                                           scheme: str) -> None:
+    assert await connects(origin, host, scheme)
+
+
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.asyncio
+@pytest.mark.parametrize(("origin", "host", "scheme"), [
+    ("http://localhost:1", "localhost", "ws"),  # another port of an allowed host
+    ("http://localhost", "localhost:8000", "ws"),
+    ("http://127.0.0.1:8000", "localhost:8000", "ws"),  # another allowed host
+    ("https://localhost", "localhost", "ws"),  # another scheme
+    ("http://localhost", "localhost", "wss"),
+    ("ws://localhost", "localhost", "ws"),
+    ("http://localhost", "evil.example", "ws"),  # a host the site does not serve
+])
+async def test_a_socket_from_another_origin_of_an_allowed_host_is_refused(
+        origin: str, host: str, scheme: str) -> None:
+    assert not await connects(origin, host, scheme)
+
+
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.asyncio
+async def test_a_trusted_origin_connects(settings: Settings) -> None:
+    settings.CSRF_TRUSTED_ORIGINS = ["https://mao.example", "https://*.play.example"]
+    assert await connects("https://mao.example")
+    assert await connects("https://eu.play.example")
+    assert not await connects("http://mao.example")
+    assert not await connects("https://play.example.evil")
+
+
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.asyncio
+async def test_behind_a_tls_proxy_the_pages_scheme_is_the_proxys(settings: Settings) -> None:
+    settings.SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+    proto = ((b"x-forwarded-proto", b"https"),)
+    assert await connects("https://localhost", headers=proto)
+    assert not await connects("http://localhost", headers=proto)
+    assert await connects("http://localhost")  # no header: the socket's own scheme
 
 
 @pytest.mark.django_db(transaction=True)

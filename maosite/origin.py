@@ -1,0 +1,93 @@
+"""The table socket's origin check, as Django's CSRF check compares an ``Origin``: a socket
+is opened only from the page's own origin, ``scheme://host[:port]`` of the request, or
+from an origin in ``CSRF_TRUSTED_ORIGINS`` (a ``*.`` entry trusting its subdomains, as for
+Django); its ``Host`` must be one of ``ALLOWED_HOSTS``, as for any request.
+
+Channels' ``AllowedHostsOriginValidator`` compares the origin's host alone, so a page on
+another port or scheme of an allowed host (``http://localhost:1``) could open a player's
+socket with their cookie. The scheme is the socket's (``wss`` is https), or what
+``SECURE_PROXY_SSL_HEADER`` says when a TLS-terminating proxy sets that header, as Django
+reads it for the page. A socket refused here is closed before it is accepted (the browser
+sees its handshake fail).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+from urllib.parse import urlsplit
+
+from channels.security.websocket import WebsocketDenier
+from django.conf import settings
+from django.http.request import split_domain_port, validate_host
+from django.utils.http import is_same_domain
+
+
+def _header(headers: Iterable[tuple[bytes, bytes]], name: bytes) -> str | None:
+    """The first value of header ``name`` (lower case), or ``None``."""
+    for key, value in headers:
+        if key.lower() == name:
+            return value.decode("latin1")
+    return None
+
+
+def _scheme(scope: dict[str, Any]) -> str:
+    """``https`` or ``http``: the page's scheme, as Django reads it for a request."""
+    proxy = getattr(settings, "SECURE_PROXY_SSL_HEADER", None)
+    if proxy:
+        meta_key, secure = proxy
+        name = meta_key.removeprefix("HTTP_").replace("_", "-").lower().encode()
+        value = _header(scope.get("headers", ()), name)
+        if value is not None:
+            return "https" if value.split(",", 1)[0].strip() == secure else "http"
+    return "https" if scope.get("scheme") in ("wss", "https") else "http"
+
+
+def _allowed_host(host: str) -> bool:
+    """Whether ``host`` (the ``Host`` header) is one Django would serve."""
+    allowed = settings.ALLOWED_HOSTS
+    if settings.DEBUG and not allowed:
+        allowed = [".localhost", "127.0.0.1", "[::1]"]
+    domain, _ = split_domain_port(host)
+    return bool(domain) and validate_host(domain, allowed)
+
+
+def _trusted(origin: str) -> bool:
+    """Whether ``origin`` is in ``CSRF_TRUSTED_ORIGINS`` (exactly, or under a ``*.``
+    entry of its scheme)."""
+    trusted = settings.CSRF_TRUSTED_ORIGINS
+    if origin in trusted:
+        return True
+    try:
+        parts = urlsplit(origin)
+    except ValueError:
+        return False
+    for entry in trusted:
+        if "*" in entry:
+            allowed = urlsplit(entry)
+            if parts.scheme == allowed.scheme and is_same_domain(
+                    parts.netloc, allowed.netloc.removeprefix("*")):
+                return True
+    return False
+
+
+def origin_allowed(scope: dict[str, Any]) -> bool:
+    """Whether the socket of ``scope`` comes from its page's own origin or a trusted one."""
+    headers = scope.get("headers", ())
+    origin, host = _header(headers, b"origin"), _header(headers, b"host")
+    if not origin or not host or not _allowed_host(host):
+        return False
+    return origin.lower() == f"{_scheme(scope)}://{host}".lower() or _trusted(origin)
+
+
+class SameOriginValidator:
+    """ASGI middleware: WebSocket connections pass only from an allowed origin
+    (:func:`origin_allowed`); anything else goes through untouched."""
+
+    def __init__(self, application: Any) -> None:
+        self.application = application
+
+    async def __call__(self, scope: dict[str, Any], receive: Any, send: Any) -> Any:
+        if scope.get("type") == "websocket" and not origin_allowed(scope):
+            return await WebsocketDenier()(scope, receive, send)
+        return await self.application(scope, receive, send)
