@@ -39,8 +39,9 @@ from scripts.loadtest.serve import NOT_INHERITED, SETTINGS, Plan, ServeError, se
 
 LOOPBACK = {"127.0.0.1", "localhost", "::1"}
 #: What the hostile run's server gets whatever the caller's environment says: the load
-#: test's production-like settings with the per-client limits back on.
-HOSTILE_SETTINGS = SETTINGS | {"MAO_RATE_LIMITS": "1"}
+#: test's production-like settings with the per-client limits back on, and the admin served
+#: (it is off by default; the admin attack measures its login throttle).
+HOSTILE_SETTINGS = SETTINGS | {"MAO_RATE_LIMITS": "1", "MAO_ADMIN": "1"}
 #: Variables of the caller's environment that would change what the attacks meet (a test
 #: run's ``MAO_RATE_LIMITS=0``, ``MAO_BOT_DELAY=0``, ``DEBUG=1``, other rates): the server
 #: gets the defaults instead. ``MAO_DB_POOL`` and ``MAO_MALLOC_ARENAS`` only tune.
