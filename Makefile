@@ -76,6 +76,8 @@ lint: $(STAMP)
 	$(PY) -m ruff check .
 	@# The architecture contracts in pyproject.toml (also held by tests/test_architecture.py).
 	$(VENV)/bin/lint-imports --no-cache
+	@# Dead code: [tool.vulture] in pyproject.toml, template-only names in vulture_whitelist.py.
+	$(PY) -m vulture
 
 clean:
 	rm -rf $(VENV) .mypy_cache .ruff_cache .pytest_cache .hypothesis staticfiles build *.egg-info

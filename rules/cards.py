@@ -14,7 +14,6 @@ Card(rank=12, suit='H')
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Final
 
@@ -177,10 +176,3 @@ def make_deck(decks: int = 1, jokers: bool = True) -> list[Card]:
         raise CardError(f"decks must be 1 or 2, got {decks!r}")
     one = list(STANDARD_CARDS) + ([JOKER, JOKER] if jokers else [])
     return one * decks
-
-
-def iter_kinds(include_joker: bool = True) -> Iterator[Card]:
-    """Every card kind once, in index order."""
-    yield from STANDARD_CARDS
-    if include_joker:
-        yield JOKER

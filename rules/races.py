@@ -26,7 +26,7 @@ rule language's part: the effect's data, its validation, and what answers it.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Final, Literal, get_args
+from typing import Any, Final, Literal
 
 from rules.cards import SUIT_NAMES, SUIT_SINGULAR, SUITS
 from rules.errors import RuleError
@@ -35,7 +35,6 @@ from rules.phrases import Phrase, said_contains, speech_phrase, speech_template,
 
 #: How a seat answers a race: saying its phrase, pressing its button, or naming a suit.
 RaceAnswer = Literal["say", "press", "suit"]
-ANSWERS: Final[tuple[RaceAnswer, ...]] = get_args(RaceAnswer)
 #: What a race may ask to be named (only suits, so far).
 NAMEABLE: Final = ("suit",)
 #: The window's bounds, in seconds: long enough for a phone, short enough to be a race.

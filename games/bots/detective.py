@@ -28,17 +28,15 @@ from games.engine.actions import ClaimWin, Pass, Play, PlayerAction
 from games.engine.bots import (
     DeskInsight,
     RuleKnowledge,
-    deal_for,
+    duty_for,
     held_most,
     known_calls,
     play_context,
-    race_for,
     race_words,
     register_kind,
-    reply_for,
     rules_known,
+    to_play,
     words_for,
-    write_for,
 )
 from games.engine.events import Event
 from games.engine.views import PlayerView
@@ -111,16 +109,9 @@ class DetectiveBot:
 
     def act(self, view: PlayerView) -> PlayerAction | None:
         """Choose from the seat's own view and what it has read of the game."""
-        if view.phase == "writing" and self.seat in view.writers:
-            return write_for(self.seat, view, self.rng, self.desk() if self.desk else None)
-        if view.phase == "dealing":
-            return deal_for(self.seat, view)
-        # A reply owed comes before anything else: its next action must be the words.
-        answer = race_for(self.seat, view) or reply_for(self.seat, view, self.knows(view))
-        if answer is not None:
-            return answer
-        if view.phase != "playing" or view.current != self.seat or view.races:
-            return None
+        duty = duty_for(self.seat, view, self.rng, self.knows, self.desk)
+        if duty is not None or not to_play(self.seat, view):
+            return duty
         detective = self.casebook.brought_up_to_date(Settings(view.settings.aces_high))
         choice = detective.choose(tables(view), self.rng)
         self.last = choice

@@ -64,11 +64,6 @@ class RowView:
         return self.index + 1
 
     @property
-    def test_label(self) -> str:
-        """The chosen test in words."""
-        return m.TEST_LABELS.get(self.row.test, self.row.test)
-
-    @property
     def ranks(self) -> list[Option]:
         """Rank checkboxes, named in words for screen readers, in the game's order (the ace
         last when aces are high)."""
@@ -322,9 +317,6 @@ class FormView:
     @property
     def placeholders(self) -> list[tuple[str, str]]:
         return [("{" + name + "}", words) for name, words in PLACEHOLDERS.items()]
-
-    def list_named(self, name: str) -> ListView:
-        return self.lists[name]
 
     @property
     def when(self) -> ListView | None:

@@ -39,8 +39,6 @@ KIND_LISTS: Final = {
     "reply": (),
     "third_person": (),
 }
-#: The kinds of rule that judge speech outside a play (rules/speech.py), not cards.
-SPEECH_KINDS: Final = ("talking", "reply", "third_person")
 #: When a third-person rule judges words, in the words of its menu (the rule language's
 #: ``MOMENTS``).
 MOMENT_LABELS: Final = {"order": "during a point of order",

@@ -17,6 +17,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
+from games.digits import whole_number
 from rules.cards import SUIT_NAMES, Card, parse, parse_many
 from rules.conditions import Compare, Condition, HandCount, walk
 from rules.context import PlayContext
@@ -156,11 +157,8 @@ class Choice:
 
 
 def _number(text: str | None, low: int, high: int) -> int | None:
-    text = (text or "").strip()
-    if not (text.isascii() and text.isdigit() and len(text) <= 6):
-        return None
-    value = int(text)
-    return value if low <= value <= high else None
+    value = whole_number((text or "").strip(), 6)
+    return value if value is not None and low <= value <= high else None
 
 
 def _pile_entry(text: str | None) -> str:

@@ -36,6 +36,7 @@ from games.builder.naming import suggestion
 from games.builder.revision import revision
 from games.builder.situation import read_choice
 from games.builder.spec_form import spec_to_form
+from games.digits import whole_number
 from games.engine.state import GameState
 from games.models import Game
 from games.store.acting import BUILDER_KINDS, ActionRequest, perform_post
@@ -78,11 +79,6 @@ def _game(code: str) -> Game:
         return get_game(code)
     except ServiceError:
         raise Http404("There is no such game.") from None
-
-
-def _number(text: str) -> int | None:
-    """A whole number of ASCII digits (at most 9), or ``None``; never raises."""
-    return int(text) if text.isascii() and text.isdigit() and len(text) <= 9 else None
 
 
 def _forbidden(message: str) -> HttpResponse:
@@ -190,7 +186,7 @@ def _make(request: HttpRequest, w: Writer, form: RuleForm, focus: str = "",
                          read_top(request.POST.get("top"), w.state), focus=focus,
                          with_preview=with_preview, choice=read_choice(request.POST.get))
     # The pile controls are redrawn only when the depth the rules read is not the one shown.
-    builder.piles_shown = _number(request.POST.get("sit-depth", ""))
+    builder.piles_shown = whole_number(request.POST.get("sit-depth", ""), 9)
     rounds = request.POST.get("sit-rounds", "")
     builder.rounds_shown = rounds == "1" if rounds in ("0", "1") else None
     return builder
@@ -243,21 +239,30 @@ def form(request: HttpRequest, w: Writer) -> HttpResponse:
 def rows(request: HttpRequest, w: Writer) -> HttpResponse:
     """One list again, with the preview: after a row was added, removed, or changed its test
     (``op`` is ``add``, ``remove`` with ``index``, or ``refresh``)."""
+    return list_swap(
+        request, lambda current, focus: _with_jargon(request, _make(request, w, current, focus)),
+        lambda message: HttpResponse(message, status=400, content_type="text/plain"),
+        outside=True)
+
+
+def list_swap(request: HttpRequest, panel_for: Callable[[RuleForm, str], Panel],
+              refuse: Callable[[str], HttpResponse], outside: bool = False) -> HttpResponse:
+    """The list ``area`` of the posted form again, after the row operation ``op`` (with
+    ``index``), in the panel ``panel_for`` makes of the changed form and its focus; the
+    builder's and the notebook's. ``outside``: keep only the messages outside the list."""
     area = request.POST.get("area", "")
     if area not in (*LISTS, "effects"):
-        return HttpResponse("Unknown list.", status=400, content_type="text/plain")
+        return refuse("Unknown list.")
     op = request.POST.get("op", "refresh")
-    index = _number(request.POST.get("index", ""))
+    index = whole_number(request.POST.get("index", ""), 9)
     current = apply_row_op(form_from_data(request.POST), area, op, index)
-    focus = "" if op == "refresh" else f"{op}:{area}"
-    builder = _with_jargon(request, _make(request, w, current, focus))
-    shown = builder.form.lists.get(area) if builder.form else None
+    panel = panel_for(current, "" if op == "refresh" else f"{op}:{area}")
+    shown = panel.form.lists.get(area) if panel.form else None
     if shown is None and not (area == "effects" and current.kind == "trigger"):
-        return HttpResponse("That list is not part of this kind of rule.", status=400,
-                            content_type="text/plain")
+        return refuse("That list is not part of this kind of rule.")
     partial = "effects" if area == "effects" else "condlist"
     return render(request, f"{PANEL}#{partial}_swap",
-                  {"builder": _outside(builder, area), "list": shown})
+                  {"builder": _outside(panel, area) if outside else panel, "list": shown})
 
 
 @writer_only
@@ -271,7 +276,7 @@ def jargon(request: HttpRequest, w: Writer) -> HttpResponse:
     """The jargon field with a fresh suggestion (:func:`~games.builder.naming.suggestion`):
     the ``suggested``-th, counted by the field itself, so the same requests get the same
     answer."""
-    count = _number(request.POST.get("suggested", "")) or 0
+    count = whole_number(request.POST.get("suggested", ""), 9) or 0
     name = suggestion(w.state, w.seat, count, request.POST.get("jargon", ""))
     # The redrawn field needs the panel's URLs: without them its Suggest button would post
     # to the page itself (which answers with the whole page, wiping the form).
@@ -304,7 +309,7 @@ def submit(request: HttpRequest, w: Writer) -> HttpResponse:
     if stops_write(w.game, w.state, w.seat, checked.rule):
         builder.message = ENDS_GAME_WARNING
         return _result(request, builder, code=ENDS_GAME_CODE)
-    version = _number(request.POST.get("version", ""))
+    version = whole_number(request.POST.get("version", ""), 9)
     rule = {"jargon": checked.form.jargon.strip(), "rule": checked.spec}
     # Through the one action path, as the seat the session holds, counted against the
     # writer's action limit like a play.

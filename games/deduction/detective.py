@@ -1145,15 +1145,6 @@ class Detective:
         return [self._rule(known, p, t, w, known.sighting.author)
                 for p, t, w in itertools.islice(known.space.candidates(), limit)]
 
-    def standing(self, jargon: str) -> int:
-        """How many candidates still stand for ``jargon``."""
-        known = self.jargons.get(jargon)
-        if known is None:
-            return 0
-        if known.kind == "instant_win":
-            return len(known.wins)
-        return known.space.count() if known.space is not None else 0
-
     # Playing.
 
     def unseen_rules(self) -> int:

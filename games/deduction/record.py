@@ -139,7 +139,6 @@ class Sighting:
 
     jargon: str
     author: int | None
-    first_seen: int
     since: int
     kinds: frozenset[str]
     rule: int | None = None
@@ -332,7 +331,7 @@ class _Builder:
         for jargon, (author, first, kinds) in self.first.items():
             before = [w.first for w in self.writings if w.author == author and w.first <= first]
             since = max(before) if before else 1
-            found.append(Sighting(jargon, author, first, since, frozenset(kinds),
+            found.append(Sighting(jargon, author, since, frozenset(kinds),
                                   ids.get(jargon)))
         return tuple(found)
 

@@ -202,8 +202,6 @@ class Tick:
     through the one write path, when the game's earliest timer is due."""
 
 
-#: The actions that change who plays a seat, or whether it plays at all.
-SeatAction = HandOver | RemoveSeat | OpenSeat | LeaveSeat | TakeSeat
 #: The actions a seat asks for (every action but the server's :class:`Tick`).
 PlayerAction = (Play | Pass | WriteRule | SkipRule | Deal | ClaimWin | EndGame | Say | Respond
                 | HandOver | RemoveSeat | OpenSeat | LeaveSeat | TakeSeat | CallOrder | EndOrder)

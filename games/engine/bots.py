@@ -264,6 +264,22 @@ def deal_for(seat: int, view: PlayerView) -> Deal | None:
     return None
 
 
+def duty_for(seat: int, view: PlayerView, rng: Random, knows: RuleKnowledge,
+             desk: DeskInsight | None) -> PlayerAction | None:
+    """What a bot does before it may play: write its rule, deal, or answer a race or a reply
+    it owes (its next action must be the words); ``None`` when it owes nothing now."""
+    if view.phase == "writing" and seat in view.writers:
+        return write_for(seat, view, rng, desk() if desk else None)
+    if view.phase == "dealing":
+        return deal_for(seat, view)
+    return race_for(seat, view) or reply_for(seat, view, knows(view))
+
+
+def to_play(seat: int, view: PlayerView) -> bool:
+    """Whether ``seat`` plays now: its turn in play, with no race open."""
+    return view.phase == "playing" and view.current == seat and not view.races
+
+
 class Experimenter:
     """Knows no rule but those it is told of (``knows``: by default its own): tries
     untested cards, remembers refusals, passes when out of ideas; makes the calls of the
@@ -285,15 +301,9 @@ class Experimenter:
 
     def act(self, view: PlayerView) -> PlayerAction | None:
         """Choose from the bot's own view."""
-        if view.phase == "writing" and self.seat in view.writers:
-            return write_for(self.seat, view, self.rng, self.desk() if self.desk else None)
-        if view.phase == "dealing":
-            return deal_for(self.seat, view)
-        answer = race_for(self.seat, view) or reply_for(self.seat, view, self.knows(view))
-        if answer is not None:
-            return answer
-        if view.phase != "playing" or view.current != self.seat or view.races:
-            return None
+        duty = duty_for(self.seat, view, self.rng, self.knows, self.desk)
+        if duty is not None or not to_play(self.seat, view):
+            return duty
         top = view.piles[0].top
         options = [c for c in view.hand if (top, c) not in self.refused]
         if not options or self.rng.random() < 0.05:
@@ -330,14 +340,11 @@ class Oracle:
 
     def act(self, view: PlayerView) -> PlayerAction | None:
         """Choose a legal play from the view and the rules it was told."""
-        if view.phase == "writing" and self.seat in view.writers:
-            # Told every rule, it consults them all in detail.
-            return write_for(self.seat, view, self.rng, Desk(self.insight().rules))
-        if view.phase == "dealing":
-            return deal_for(self.seat, view)
-        answer = race_for(self.seat, view) or reply_for(self.seat, view, self.insight().rules)
-        if answer is not None:
-            return answer
+        # Told every rule, it consults them all in detail when it writes.
+        duty = duty_for(self.seat, view, self.rng, lambda _: self.insight().rules,
+                        lambda: Desk(self.insight().rules))
+        if duty is not None:
+            return duty
         if view.phase != "playing" or view.is_out(self.seat) or view.races:
             return None
         if view.current != self.seat:

@@ -20,12 +20,14 @@ from django.views.decorators.http import require_GET, require_POST
 from django_htmx.http import HttpResponseClientRedirect, reswap, retarget
 
 from games.builder.context import Panel, error_slots, form_view
-from games.builder.forms import apply_row_op, check, form_from_data
-from games.builder.model import LISTS, RuleForm, new_form
+from games.builder.forms import check, form_from_data
+from games.builder.model import RuleForm, new_form
 from games.builder.spec_form import Unrepresentable, spec_to_form
+from games.builder.views import list_swap
 from games.deduction.hypotheses import Check
 from games.deduction.hypotheses import check as check_hypothesis
 from games.deduction.record import PublicRecord
+from games.digits import whole_number
 from games.models import LOBBY, Game, Hypothesis, Seat
 from games.notebook import services
 from games.notebook.display import evidence_context, evidence_view, grid_pair
@@ -199,9 +201,10 @@ def _jargon(viewer: Viewer, raw: str) -> str:
 def _editing(viewer: Viewer, raw: str | None) -> Hypothesis | None:
     if not raw:
         return None
-    if not (raw.isascii() and raw.isdigit() and len(raw) <= 9):
+    pk = whole_number(raw, 9)
+    if pk is None:
         raise Http404("There is no such hypothesis in your notebook.")
-    row = Hypothesis.objects.filter(game=viewer.game, holder=viewer.holder, pk=int(raw)).first()
+    row = Hypothesis.objects.filter(game=viewer.game, holder=viewer.holder, pk=pk).first()
     if row is None:
         raise Http404("There is no such hypothesis in your notebook.")
     return row
@@ -279,19 +282,8 @@ def hypothesis_rows(request: HttpRequest, code: str) -> HttpResponse:
     if isinstance(posted, HttpResponse):
         return posted
     viewer, jargon, editing = posted
-    area = request.POST.get("area", "")
-    if area not in (*LISTS, "effects"):
-        return _plain("Unknown list.")
-    op = request.POST.get("op", "refresh")
-    raw = request.POST.get("index", "")
-    index = int(raw) if raw.isascii() and raw.isdigit() and len(raw) <= 9 else None
-    current = apply_row_op(form_from_data(request.POST), area, op, index)
-    panel = _panel(viewer, jargon, current, editing, "" if op == "refresh" else f"{op}:{area}")
-    shown = panel.form.lists.get(area) if panel.form else None
-    if shown is None and not (area == "effects" and current.kind == "trigger"):
-        return _plain("That list is not part of this kind of rule.")
-    partial = "effects" if area == "effects" else "condlist"
-    return render(request, f"{PANEL}#{partial}_swap", {"builder": panel, "list": shown})
+    return list_swap(request, lambda form, focus: _panel(viewer, jargon, form, editing, focus),
+                     _plain)
 
 
 @require_POST

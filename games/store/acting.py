@@ -23,6 +23,7 @@ from typing import Any
 from django.db import OperationalError
 from django.http import HttpRequest, QueryDict
 
+from games.digits import whole_number
 from games.engine.actions import Action, parse_action
 from games.engine.apply import apply
 from games.engine.errors import EngineError
@@ -91,8 +92,8 @@ class Outcome:
 
 def read_post(post: QueryDict) -> ActionRequest:
     """An action from the table's form (htmx POST); ``ServiceError`` when it is malformed."""
-    raw_version = post.get("version", "")
-    if not _is_number(raw_version, 9):
+    version = whole_number(post.get("version", ""), 9)
+    if version is None:
         raise ServiceError("action/bad_version", "Your screen has no game version: reload it.")
     kind = post.get("type", "")
     data: dict[str, Any] = {"type": kind}
@@ -114,15 +115,15 @@ def read_post(post: QueryDict) -> ActionRequest:
         order = post.get("order", "")
         # Anything but a number is refused by the engine, in the words a socket frame gets
         # (none at all by :func:`prepare`).
-        data["order"] = int(order) if _is_number(order, 9) else order
+        data["order"] = _number_or_text(order)
     elif kind == "hand_over":
-        target = post.get("target", "")
-        if not _is_number(target, 1):
+        target = whole_number(post.get("target", ""), 1)
+        if target is None:
             raise ServiceError("action/bad_seat", "Choose whose seat to hand to a bot.")
-        data["target"] = int(target)
+        data["target"] = target
     elif kind in SEAT_KINDS:
         data |= read_seat_post(kind, post)
-    return ActionRequest(data, int(raw_version))
+    return ActionRequest(data, version)
 
 
 #: Versions a frame may name are below this (a form's have at most nine digits): a game
@@ -303,19 +304,20 @@ def _read_deal(post: QueryDict) -> dict[str, Any]:
     """The dealer's choices from the deal form: who plays first (blank: the seat after the
     dealer) and the direction (1 clockwise, -1 anticlockwise)."""
     first, direction = post.get("first", ""), post.get("direction", "1")
-    if first and not _is_number(first, 1):
+    seat = whole_number(first, 1)
+    if first and seat is None:
         raise ServiceError("action/bad_seat", "Choose who plays first.")
-    if not _is_number(direction.removeprefix("-"), 2):
+    if whole_number(direction.removeprefix("-"), 2) is None:
         raise ServiceError("action/bad_direction", "Choose clockwise or anticlockwise.")
     # A number the engine refuses (2) is refused there, in the words a socket frame gets.
-    return {"first": int(first) if first else None, "direction": int(direction)}
+    return {"first": seat, "direction": int(direction)}
 
 
 def _read_answer(post: QueryDict) -> dict[str, Any]:
     """A race's answer from its button: the race's number, and the suit named (if any)."""
     race = post.get("race", "")
     # Anything but a number is refused by the engine, in the words a socket frame gets.
-    return {"race": int(race) if _is_number(race, 9) else race,
+    return {"race": _number_or_text(race),
             "suit": post.get("suit") or None}
 
 
@@ -329,14 +331,12 @@ def _texts(action: Mapping[str, Any]) -> list[Any]:
 
 
 def _pile(text: str) -> int:
-    if not _is_number(text, 2):
+    pile = whole_number(text, 2)
+    if pile is None:
         raise ServiceError("action/bad_pile", "Choose one of the piles.")
-    return int(text)
+    return pile
 
 
-def _is_number(text: str, digits: int) -> bool:
-    """Whether ``text`` is a whole number of at most ``digits`` ASCII digits.
-
-    ``str.isdigit`` alone is not enough: it accepts digits that ``int`` refuses ("²").
-    """
-    return text.isascii() and text.isdigit() and len(text) <= digits
+def _number_or_text(text: str) -> int | str:
+    number = whole_number(text, 9)
+    return text if number is None else number

@@ -82,13 +82,6 @@ def game_log(ref: GameRef, since: int = 0, until: int | None = None) -> list[Eve
             for data in events]
 
 
-def game_actions(ref: GameRef) -> list[tuple[Event, ...]]:
-    """The events of every accepted action, one tuple per action, in order."""
-    entries = LogEntry.objects.filter(game=get_game(ref)).order_by("seq")
-    return [tuple(event_from_json(data) for data in events)
-            for events in entries.values_list("events", flat=True)]
-
-
 @dataclass(frozen=True, slots=True)
 class StoredAction:
     """One accepted action as logged: the game's version after it (``seq``), the action,

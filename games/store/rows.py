@@ -34,11 +34,6 @@ class SeatRow:
         """``bot``, or what is special about this bot (one that knows every rule)."""
         return BOT_LABELS.get(self.bot_kind, "bot") if self.is_bot else ""
 
-    @property
-    def knows_rules(self) -> bool:
-        """Whether this seat is a bot that is told every rule (not a fair player)."""
-        return self.is_bot and self.bot_kind == "oracle"
-
 
 def seat_row(seat: Seat, viewer: Seat | None) -> SeatRow:
     """``seat`` as ``viewer`` (``None``: a spectator) sees it."""

@@ -14,6 +14,7 @@ from typing import Any
 
 from django.http import QueryDict
 
+from games.digits import whole_number
 from games.engine.actions import TakeSeat, parse_action
 from games.models import Game, Seat
 from games.store.errors import ServiceError
@@ -32,12 +33,12 @@ def read_seat_post(kind: str, post: QueryDict) -> dict[str, Any]:
     over, the newcomer's ``name``; ``ServiceError`` when the seat is not a number."""
     if kind == "leave_seat":
         return {}
-    target = post.get("target", "")
-    if not (target.isascii() and target.isdigit() and len(target) == 1):
+    target = whole_number(post.get("target", ""), 1)
+    if target is None:
         raise ServiceError("action/bad_seat", CHOOSE[kind])
     if kind == "take_seat":
-        return {"target": int(target), "name": post.get("name", "")}
-    return {"target": int(target)}
+        return {"target": target, "name": post.get("name", "")}
+    return {"target": target}
 
 
 def take_seat_action(game: Game, seat: Seat | None, holder: str | None,

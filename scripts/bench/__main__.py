@@ -1,5 +1,5 @@
-"""``python -m scripts.bench rules|engine|builder|deduction|bots|difficulty|estimates|push``:
-figures.
+"""``python -m scripts.bench rules|engine|builder|deduction|bots|difficulty|estimates|push|
+layer``: figures.
 
 Pure Python: no settings, no database, no server; except ``push``, the live table's CPU per
 action, which sets up Django on a temporary SQLite file of its own, and ``estimates``, the
@@ -11,7 +11,17 @@ from __future__ import annotations
 import argparse
 from collections.abc import Sequence
 
-from scripts.bench import bots, builder, deduction, difficulty, engine, estimates, push, rules
+from scripts.bench import (
+    bots,
+    builder,
+    deduction,
+    difficulty,
+    engine,
+    estimates,
+    layer,
+    push,
+    rules,
+)
 from scripts.bench.figures import Figure, format_figures, median, percentile
 
 
@@ -60,6 +70,11 @@ def main(argv: Sequence[str] | None = None) -> None:
     push_bench.add_argument("--games", type=int, default=6, help="seeded five-seat games")
     push_bench.add_argument("--steps", type=int, default=60, help="actions per game at most")
     push_bench.add_argument("--seed", type=int, default=1, help="seed of the first game")
+    layer_bench = which.add_parser("layer", help="one doorbell's CPU and a waiting socket's "
+                                                 "memory, the embedded layer against Channels'")
+    layer_bench.add_argument("--sockets", type=int, nargs="+", default=[100, 500],
+                             help="open sockets (five a game)")
+    layer_bench.add_argument("--samples", type=int, default=300, help="doorbells timed")
     args = parser.parse_args(argv)
     if args.bench == "rules":
         lines = format_figures(rules.run(args.repeats, args.seed))
@@ -75,6 +90,8 @@ def main(argv: Sequence[str] | None = None) -> None:
         lines = estimates.run(args.writers, args.drafts)
     elif args.bench == "push":
         lines = format_figures(push_figures(push.run(args.games, args.steps, args.seed)))
+    elif args.bench == "layer":
+        lines = layer.run(args.sockets, args.samples)
     elif args.bench == "deduction":
         lines = format_figures(deduction.run(args.plays, args.samples, args.seed))
     else:

@@ -17,7 +17,6 @@ HAND_CARD = re.compile(r'data-card="([^"]+)"')
 TOP = re.compile(r'aria-label="([^"]+?) on top of')
 FEEDBACK_TEXT = re.compile(r'<p class="feedback__text[^"]*">(.*?)</p>', re.S)
 LOBBY_ERROR = re.compile(r'<p class="message message--error"[^>]*>(.*?)</p>', re.S)
-GAME_LINK = re.compile(r'href="/g/([A-Za-z0-9]+)/"')
 
 FEEDBACK_ACCEPTED = re.compile(r'^<div id="feedback"[^>]*\bdata-accepted="([01])"')
 FEEDBACK_PREFIX = '<div id="feedback"'

@@ -80,10 +80,6 @@ def detective_of(game: GameRecord, seat: int) -> Detective:
     return bot.casebook.brought_up_to_date(Settings())
 
 
-def plays_of(game: GameRecord, seat: int, stop: int | None = None) -> int:
-    return sum(isinstance(e, Played | Refused) and e.seat == seat for e in game.events[:stop])
-
-
 # The candidate space.
 
 

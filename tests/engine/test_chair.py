@@ -11,7 +11,7 @@ from games.engine.views import player_view
 from tests.engine.helpers import arrange, claim, example, only, play, rank_played, start, trigger
 
 MATCH, MOURNING = example("09")
-SPADE, MAO = example("14")
+_, MAO = example("14")
 (FULL_HOUSE,) = example("07")
 FIVER = trigger("Fiver", rank_played("5"), {"type": "draw", "who": "player", "count": 1})
 

@@ -244,7 +244,7 @@ def test_what_the_engine_or_the_version_refuses_opens_no_transaction(
     version = game.version - 1 if case == "stale" else game.version
     submitted: list[Any] = []
     monkeypatch.setattr("games.store.acting.submit_action",
-                        lambda *args, **kw: submitted.append(args))
+                        lambda *args, **_kw: submitted.append(args))
     with CaptureQueriesContext(connection) as queries:
         outcome = perform(snapshot.game, holder, ActionRequest(action, version),
                           snapshot.seats, state=snapshot.state())

@@ -1,0 +1,27 @@
+"""Names vulture cannot see used (`make lint` runs vulture; [tool.vulture] in pyproject.toml).
+
+Each line is a use: an attribute read on ``_``. Keep it to names that only a template, a
+dotted path in a string, or the database uses; remove a name here when its last use goes.
+"""
+
+# Read only by templates (templates/games/builder/panel.html and the situation panel).
+_.autofocus, _.absolutes, _.count_ops, _.thans, _.colours2, _.parities2, _.pluses
+_.single_subject, _.focus_add, _.joins, _.whos, _.modes, _.placeholders, _.has_written
+_.jargon_from, _.jargon_redrawn, _.previews_grid, _.example_options, _.legal_count
+_.all_clear, _.auto_value, _.auto_selected, _.redraw_rounds, _.round_controls, _.redraw_piles
+# Read only by templates (the table, the notebook).
+_.game_left, _.to_play, _.unjudged_words, _.under_near, _.under_far, _.general_note
+_.can_seal
+
+# Named by a dotted path in a string: the middleware in settings, the 404 handler in urls.
+_.AdminGuard, _.not_found
+
+# Model fields that only the database and the admin read (a column stays until a migration).
+_.updated, _.round_written
+
+# Settings the tests override (maosite/settings.py is not scanned).
+_.MAO_RATE_ADMIN_LOGIN, _.MAO_RATE_BUILDER, _.MAO_RATE_NOTEBOOK_ADDRESS, _.MAO_RATE_JOIN
+_.MAO_RATE_NEW_GAME, _.MAO_RATE_LOBBY, _.RATELIMIT_CACHE_PREFIX
+
+# Fixtures a test or fixture asks for by parameter name, for their effect only.
+_.restored, _.django_db_setup
