@@ -1,36 +1,7 @@
 """Django settings for Mini Mao, read from the environment with django-environ.
 
-Every variable is listed in docs/configuration.md; a value that cannot be read or
-used (a flag that is not yes/no, a number that is not a number or is out of range, a URL or
-origin of the wrong form, an unknown proxy header) stops the process with an error that
-names the variable, when the settings load, not later when something uses them. The main
-ones:
-
-- ``DEBUG`` (or ``DJANGO_DEBUG``, which wins when both are set). Off by default; ``make run``
-  and the test suite turn it on.
-- ``SECRET_KEY``: required when DEBUG is off; a fixed, public dev-only key is used when it is
-  on, and a random one for the offline commands (``MAO_OFFLINE``, set by ``manage.py`` for
-  ``judge`` and ``play_bots``), which need no configuration and open no database file.
-- ``ALLOWED_HOSTS``, ``CSRF_TRUSTED_ORIGINS``: comma-separated.
-- ``DATABASE_URL``: SQLite in ``db.sqlite3`` by default; ``postgres://...`` for scale-out.
-- ``REDIS_URL``: the channel layer and the cache (rate limits) on Redis (scale-out mode);
-  otherwise in memory. ``REDIS_PREFIX`` (default ``asgi``) names its keys.
-- ``MAO_HTTPS``, ``SECURE_HSTS_SECONDS``, ``MAO_HSTS_SUBDOMAINS``, ``MAO_HSTS_PRELOAD``,
-  ``MAO_PROXY_SSL_HEADER``: see docs/architecture.md, "Deployment checks".
-- ``MAO_RATE_LIMITS`` (default on) and ``MAO_RATE_NEW_GAME``, ``MAO_RATE_JOIN``,
-  ``MAO_RATE_ACT``, ``MAO_RATE_LOBBY``, ``MAO_RATE_BUILDER``: per-client limits on HTTP
-  (docs/architecture.md, "Abuse limits"); ``MAO_RATE_SAY``: speech outside a play per seat
-  holder, on every transport.
-- ``MAO_BUILDER_CPU``, ``MAO_ESTIMATE_SECONDS``, ``MAO_ESTIMATE_QUEUE``: the CPU a rule
-  writer may spend (docs/architecture.md, "Abuse limits").
-- ``MAO_ADMIN`` (default off): serve the admin at ``/admin/`` (its login attempts are
-  limited per address: ``MAO_RATE_ADMIN_LOGIN``).
-- ``MAO_RATE_NOTEBOOK_ADDRESS``: the notebook's writes and checks per address;
-  ``MAO_NOTEBOOK_GAME_BYTES``: what one game's notebooks may hold; ``MAO_SOCKETS_PER_HOLDER``,
-  ``MAO_SOCKETS_PER_ADDRESS``: open table sockets per browser and per address, per process.
-- ``MAO_PURGE_LOBBY_HOURS``, ``MAO_PURGE_ENDED_DAYS``, ``MAO_PURGE_IDLE_DAYS``: how long
-  ``manage.py purge_games`` keeps lobbies never started, finished games and games in play
-  that nobody moves.
+Every variable is listed in docs/configuration.md. A value that cannot be read or used
+stops the process when the settings load, with an error that names the variable.
 """
 
 from __future__ import annotations
@@ -247,14 +218,12 @@ ASGI_APPLICATION = "maosite.asgi.application"
 SESSION_ENGINE = "django.contrib.sessions.backends.signed_cookies"
 SESSION_COOKIE_AGE = 60 * 60 * 24 * 30  # a month: long games, and a reveal to come back to
 
-# Persistent connections, for the threads that last: Channels' one worker thread, where every
-# socket's reading, rendering and acting runs, keeps one connection instead of opening and
-# closing one around every call (issue 16's profile: a third of the database time). An HTTP
-# request runs on a thread of its own under ASGI, so its connection is closed when the
-# request ends (maosite/connections.py); the bots' thread closes its own after each move.
-# Health checks: a persistent connection that died (a restarted PostgreSQL) is replaced
-# before it is used, not found dead by a request. Django's pool refuses persistent
-# connections: with the pool (PostgreSQL's default) a connection is returned after each call.
+# Persistent connections for the threads that last: Channels' one worker thread, where every
+# socket's work runs, keeps one connection instead of opening one per call. HTTP requests run
+# on threads of their own and close theirs when they end (maosite/connections.py); the bots'
+# thread closes its own after each move. Health checks replace a connection that died before
+# it is used. Django's pool refuses persistent connections, so with it (PostgreSQL's default)
+# a connection is returned after each call.
 _default_db = "sqlite://:memory:" if OFFLINE else f"sqlite:///{BASE_DIR / 'db.sqlite3'}"
 DATABASES = {"default": _read("DATABASE_URL", env.db_url, _default_db)}
 if DATABASES["default"]["ENGINE"] not in ("django.db.backends.sqlite3",
@@ -277,14 +246,11 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
         }
     )
 elif DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
-    # Scale-out mode (psycopg 3). select_for_update takes a real row lock here. psycopg's
-    # pool instead of persistent connections (HTTP requests run on threads that come and go):
-    # up to MAO_DB_POOL connections per process (default 4; 0 turns it off and goes back to
-    # the persistent connections above). Closing a
-    # connection returns it to the pool (what CONN_MAX_AGE=0 with a pool means to Django), so
-    # PostgreSQL no longer starts a backend per action (the load test: p95 653 -> 205 ms), and
-    # each checkout is checked first, so a restarted server costs a check, not a request.
-    # A dead server fails a request within seconds instead of hanging it.
+    # Scale-out mode (psycopg 3): select_for_update takes a real row lock. psycopg's pool
+    # (MAO_DB_POOL connections per process; 0 goes back to persistent connections), because
+    # HTTP requests run on threads that come and go: closing a connection returns it to the
+    # pool (CONN_MAX_AGE=0 with a pool), so PostgreSQL does not start a backend per action.
+    # Each checkout is checked first; a dead server fails a request within seconds.
     DATABASES["default"].setdefault("OPTIONS", {})
     _pool_size = _whole("MAO_DB_POOL", 4, least=0)
     if _pool_size > 0:
