@@ -30,8 +30,7 @@ env = environ.Env()
 
 
 def _invalid(name: str, why: str) -> ImproperlyConfigured:
-    """The error for a variable whose value cannot be used: it names the variable, quotes
-    the value and says what would do."""
+    """The error naming the variable, quoting its value and saying what would do."""
     return ImproperlyConfigured(f"{name}={env.str(name, default='')!r} is not valid: {why}")
 
 

@@ -1,4 +1,4 @@
-"""Measure prose against code, per package: ``python -m scripts.prose [--long N]``."""
+"""Prose against code per package: ``python -m scripts.prose [--long N] [--over] [--big]``."""
 
 from __future__ import annotations
 
@@ -23,6 +23,7 @@ class Tally:
     over_body: int = 0
     big_modules: list[str] = field(default_factory=list)
     long_docs: list[tuple[int, str]] = field(default_factory=list)
+    over: list[str] = field(default_factory=list)
 
 
 def package_of(path: Path) -> str:
@@ -66,6 +67,7 @@ def measure(path: Path, tally: Tally) -> None:
             body_lines = (node.end_lineno or end) - end
             if span > body_lines and ">>>" not in str(doc.value):
                 tally.over_body += 1
+                tally.over.append(f"{rel}:{doc.lineno} ({span} > {body_lines})")
     for tok in tokenize.generate_tokens(io.StringIO(source).readline):
         if tok.type == tokenize.COMMENT:
             prose_lines.add(tok.start[0])
@@ -99,6 +101,7 @@ def main(argv: list[str]) -> int:
         total.over_body += t.over_body
         total.big_modules += t.big_modules
         total.long_docs += t.long_docs
+        total.over += t.over
     ratio = total.code / total.prose if total.prose else float("inf")
     print(
         f"{'total':<18}{total.code:>7}{total.prose:>7}{ratio:>11.1f}{total.ge10:>6}{total.ge20:>6}"
@@ -109,6 +112,8 @@ def main(argv: list[str]) -> int:
         for span, where in sorted(total.long_docs, reverse=True):
             if span >= limit:
                 print(f"{span:>4}  {where}")
+    if "--over" in argv:
+        print("\n".join(total.over))
     if "--big" in argv:
         print("\n".join(total.big_modules))
     return 0
