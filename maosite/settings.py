@@ -43,9 +43,8 @@ def _read(name: str, reader: Any, default: Any) -> Any:
         raise _invalid(name, str(exc)) from None
 
 
-#: What a yes/no variable may say for no. django-environ reads every word but its own
-#: yes-words (``Env.BOOLEAN_TRUE_STRINGS``: 1, true, yes, y, on, ok) as no, so a typo
-#: would turn a setting off silently: anything else is refused.
+#: What a yes/no variable may say for no: django-environ reads any other word as no, so a
+#: typo would turn a setting off silently.
 _NO = ("0", "false", "no", "n", "off")
 
 
@@ -210,10 +209,8 @@ TEMPLATES = [
 
 ASGI_APPLICATION = "maosite.asgi.application"
 
-# Sessions live in a cookie signed with SECRET_KEY: a forged, over-long or malformed cookie
-# fails its signature and is an empty, new session (never a query, so never a 500), and no
-# session table grows. A seat is held by a random token kept in the session, stored by the
-# seat only as its hash (games/store/identity.py).
+# Sessions live in a signed cookie: a forged or malformed one is a new, empty session (never
+# a query, so never a 500), and no session table grows (games/store/identity.py).
 SESSION_ENGINE = "django.contrib.sessions.backends.signed_cookies"
 SESSION_COOKIE_AGE = 60 * 60 * 24 * 30  # a month: long games, and a reveal to come back to
 
@@ -271,9 +268,7 @@ if REDIS_URL:
     CHANNEL_LAYERS = {
         "default": {
             "BACKEND": "channels_redis.core.RedisChannelLayer",
-            # A socket's receive waits on Redis for up to 5 s at a time (channels-redis's
-            # BZPOPMIN); redis-py 8 gives up reading after 5 s by default, which failed every
-            # socket that had heard nothing for 5 s (code 1011): wait longer than the pop.
+            # Longer than channels-redis's 5 s BZPOPMIN, or an idle socket fails (1011).
             "CONFIG": {"hosts": [{"address": REDIS_URL, "socket_timeout": 15}],
                        "prefix": REDIS_PREFIX},
         },
@@ -282,9 +277,7 @@ if REDIS_URL:
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.redis.RedisCache",
                           "LOCATION": REDIS_URL, "KEY_PREFIX": REDIS_PREFIX}}
 else:
-    # One process only; drops silently when a channel is full. Clients resync on gaps.
-    # Channels' in-memory layer, sweeping expired messages once a second instead of on every
-    # send and receive (maosite/layer.py).
+    # One process only; a full channel drops silently and clients resync (maosite/layer.py).
     CHANNEL_LAYERS = {"default": {"BACKEND": "maosite.layer.SweepingLayer"}}
     # One process: its memory is shared by every request it serves (rate limits).
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
@@ -292,41 +285,31 @@ else:
 # The admin (/admin/): off unless turned on (maosite/admin_guard.py).
 MAO_ADMIN = _flag("MAO_ADMIN", False)
 
-# Rate limits per client (django-ratelimit): on HTTP, and on the socket's actions (which
-# count with the table's form; the socket has its own flood limit per socket as well).
-# The embedded mode is one process, whose in-memory cache every request shares; scale-out
-# mode counts in Redis through Django's own Redis cache (atomic increments). django-ratelimit
-# warns about both because it cannot tell that from the backend's name.
+# Rate limits per client (django-ratelimit, games/store/limits.py), counted in the one
+# process's memory or in Redis; its warnings about both backends are silenced below.
 RATELIMIT_ENABLE = _flag("MAO_RATE_LIMITS", True)
 MAO_RATE_NEW_GAME = _rate("MAO_RATE_NEW_GAME", "30/h")
 MAO_RATE_JOIN = _rate("MAO_RATE_JOIN", "60/m")
 MAO_RATE_ACT = _rate("MAO_RATE_ACT", "120/m")
-# Speech outside a play (the say-box), per seat holder on HTTP and the socket alike: heard at
-# any moment and pushed to every screen, so held to less than the actions of one's turn.
+# Speech outside a play, per seat holder: heard at any moment and pushed to every screen.
 MAO_RATE_SAY = _rate("MAO_RATE_SAY", "30/m")
 # The host's lobby changes (bots, seats, the start) per browser.
 MAO_RATE_LOBBY = _rate("MAO_RATE_LOBBY", "60/m")
-# The rule builder's requests per browser (each checks and previews the draft; typing sends
-# about two a second at most), and apart from them its difficulty estimates (polled each
-# second while one runs); the hypothesis builder's checks too.
+# The rule builder's requests per browser (typing sends about two a second), its difficulty
+# polls apart, and the hypothesis builder's checks.
 MAO_RATE_BUILDER = _rate("MAO_RATE_BUILDER", "300/m")
-# The notebook's writes and the hypothesis builder's checks per client address, on top of
-# their rates per browser (a fresh cookie is a fresh browser): enough for a room of players
-# behind one address.
+# The notebook's writes and hypothesis checks per address, on top of per browser (a fresh
+# cookie is a fresh browser).
 MAO_RATE_NOTEBOOK_ADDRESS = _rate("MAO_RATE_NOTEBOOK_ADDRESS", "600/m")
 # Admin login attempts per client address (each one hashes a password: about 0.4 s of CPU).
 MAO_RATE_ADMIN_LOGIN = _rate("MAO_RATE_ADMIN_LOGIN", "10/m")
-# The table's sockets one process keeps open per browser (tabs of one game and of others)
-# and per client address (a household or a classroom behind one address); off with the
-# other limits (MAO_RATE_LIMITS=0).
+# Open table sockets per browser and per address, per process (off with MAO_RATE_LIMITS=0).
 MAO_SOCKETS_PER_HOLDER = _whole("MAO_SOCKETS_PER_HOLDER", 8, least=1)
 MAO_SOCKETS_PER_ADDRESS = _whole("MAO_SOCKETS_PER_ADDRESS", 64, least=1)
 SILENCED_SYSTEM_CHECKS = ["django_ratelimit.E003", "django_ratelimit.W001"]
 
-# Security. Headers that cost nothing hold in every mode; what needs HTTPS holds when DEBUG is
-# off unless MAO_HTTPS=0 (a local production-like run over plain HTTP). `manage.py check
-# --deploy` is clean with the defaults; docs/architecture.md ("Deployment checks") lists what
-# MAO_HTTPS=0 gives up and why.
+# Security: free headers always; what needs HTTPS when DEBUG is off unless MAO_HTTPS=0
+# (docs/architecture.md, "Deployment checks").
 CSRF_TRUSTED_ORIGINS = _origins("CSRF_TRUSTED_ORIGINS")
 SECURE_CONTENT_TYPE_NOSNIFF = True
 SECURE_REFERRER_POLICY = "same-origin"
@@ -344,13 +327,11 @@ _proxy_header = proxy_ssl_header(env.str("MAO_PROXY_SSL_HEADER", default=""))
 if _proxy_header is not None:
     SECURE_PROXY_SSL_HEADER = _proxy_header
 
-# The most malloc arenas the process may use (glibc; 0 keeps the C library's default of eight
-# per core): two keep the memory freed by one request's thread for the next (maosite/malloc.py).
+# The most malloc arenas (0: glibc's default of eight per core; maosite/malloc.py).
 MAO_MALLOC_ARENAS = _whole("MAO_MALLOC_ARENAS", 2, least=0)
 
-# Small request limits: the largest legitimate POST, a rule-builder form with every list full,
-# is about 27 KB in about 1,650 fields (tests/hardening/test_http_hostile.py builds it).
-# Beyond these Django answers 400 as soon as the body is read (the CSRF check, before views).
+# Above the largest legitimate POST, a full rule-builder form (about 27 KB in 1,650 fields;
+# tests/hardening/test_http_hostile.py); beyond them Django answers 400 before any view.
 DATA_UPLOAD_MAX_MEMORY_SIZE = 64 * 1024
 DATA_UPLOAD_MAX_NUMBER_FIELDS = 2000
 # What daphne's `manage.py runserver` lets through before the consumer's own 4 KiB cap
@@ -374,9 +355,8 @@ STATIC_URL = "/static/"
 STATICFILES_DIRS = [ASSETS_DIR / "static"]
 # Where `collectstatic` gathers them (MAO_STATIC_ROOT to put them elsewhere).
 STATIC_ROOT = Path(env.str("MAO_STATIC_ROOT", default="") or BASE_DIR / "staticfiles")
-# With DEBUG off, whitenoise serves the files `collectstatic` gathered (`make run` runs it):
-# compressed (gzip and Brotli) and under names that carry a hash of their content, so they
-# can be cached for ever. With DEBUG on it serves them from STATICFILES_DIRS as they change.
+# With DEBUG off, whitenoise serves the collected files compressed under hashed names
+# (cached for ever); with DEBUG on, from STATICFILES_DIRS as they change.
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
     "staticfiles": {"BACKEND": (
@@ -389,11 +369,8 @@ DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 # Seconds a seated bot waits before acting, so people can follow; 0 acts at once (tests).
 MAO_BOT_DELAY = _seconds("MAO_BOT_DELAY", 0.8)
 
-# CPU a rule writer may spend (games/store/budgets.py, games/difficulty/runner.py): seconds
-# of builder CPU per writer per rolling minute (one request in flight at a time besides);
-# CPU seconds one difficulty estimate may take in the worker process; estimates of other
-# writers that may wait behind the running one (a new writer beyond that is told to ask
-# again).
+# CPU a rule writer may spend (games/store/budgets.py, games/difficulty/runner.py): builder
+# seconds per rolling minute, seconds per estimate, and writers waiting behind the estimate.
 MAO_BUILDER_CPU = _seconds("MAO_BUILDER_CPU", 5.0)
 MAO_ESTIMATE_SECONDS = _seconds("MAO_ESTIMATE_SECONDS", 2.0)
 if MAO_BUILDER_CPU <= 0:
