@@ -97,14 +97,9 @@ def has_way_out(rulebook: Rulebook, players: int | None = None) -> bool:
 
 
 def _closed(rulebook: Rulebook, shape: dict[str, list[int]]) -> bool:
-    """Whether one rule alone stops every play of a whole hand (``hand_before`` in ``shape``,
-    nothing left): a restriction refusing all of them, or (where no rule passes hands or wins)
-    a trigger refilling the hand after all of them.
-
-    Each rule is probed over its own space, small enough to try in full where the joint
-    space of a large rulebook must be sampled; so a classic lockup ("whoever plays draws
-    two", "you may not play your last card") is found among any number of other rules.
-    """
+    """Whether one rule alone stops every play of a whole hand (a restriction refusing all,
+    or a trigger refilling the hand), probed over its own small space so a classic lockup is
+    found among any number of other rules."""
     quiet = not (has_effect(rulebook, "pass_hands") or has_effect(rulebook, "win"))
     for rule in rulebook.rules:
         spec = rule.spec

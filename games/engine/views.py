@@ -150,15 +150,9 @@ def clock_view(state: GameState) -> ClockView:
 
 @dataclass(frozen=True, slots=True)
 class RaceView:
-    """A race being run, as everyone sees it (races are public): its ``number``, how it is
-    answered (``means``: say, press, or name a suit), what it asks (``shown``: the phrase
-    with its first choices, the button's label, or ``a suit``; ``words``: the phrase as
-    written, which any of its forms answers), the cards its loser draws (``penalty``; 0
-    for a race to name a suit, which is won), when it opened and when its window closes
-    (ms of the server's clock; a point of order puts it off), the seats that have answered
-    in the order they did, the seat whose card set it off, and whose rule it is
-    (``jargon``; ``author_name``: its author's name, the chair's for a rule no player
-    wrote), and the seats that race."""
+    """A race being run, as everyone sees it (races are public): how it is answered
+    (``means``), what it asks (``shown``, ``words``), the loser's ``penalty``, its window (ms),
+    who answered in order, whose card and rule set it off, and the seats that race."""
 
     number: int
     means: str
