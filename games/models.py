@@ -1,13 +1,9 @@
 """Database models for games: the stored game, its seats, and mirrors of its history.
 
-The authoritative record of a game is :class:`Game` (its engine state as JSON, with a version
-bumped by every accepted action) together with its append-only :class:`LogEntry` rows (one per
-accepted action, holding the action and every event, secrets included). :class:`Round` and
-:class:`Rule` are queryable mirrors of what the state already holds, kept for the admin, the
-reveal and statistics; they are never read back into the engine.
-
-Nothing here writes a game: :mod:`games.store.writes` is the one write path of a started
-game, :mod:`games.lobby.services` the lobby's.
+:class:`Game` (its engine state as JSON and a version) and its append-only
+:class:`LogEntry` rows are the record; :class:`Round` and :class:`Rule` are mirrors for
+the admin and the reveal, never read back into the engine. Writes go through
+:mod:`games.store.writes` and :mod:`games.lobby.services`.
 """
 
 from __future__ import annotations
@@ -200,15 +196,10 @@ class LogEntryQuerySet(models.QuerySet["LogEntry"]):
 class LogEntry(models.Model):
     """One accepted action of a game and everything it caused, in order.
 
-    ``seq`` equals the game's version after the action (it starts above the number of lobby
-    changes before the start, so it is increasing but not always from 1). ``action`` is
-    ``action_to_json(action)`` and ``events`` the list of ``Event.to_json()``, secrets
-    included: views must filter events per viewer (``Event.visible_to``).
-
-    **Append-only.** ``save()`` only ever inserts (an existing row, or a new object with the
-    primary key of one, raises :class:`AppendOnlyError`), and ``delete()``, as well as the
-    queryset's ``update()`` and ``delete()``, raise it too. Rows disappear only with their
-    game (a cascade deletes them without calling these methods).
+    ``seq`` is the game's version after the action; ``events`` hold secrets, so views filter
+    them per viewer. **Append-only**: ``save()`` only inserts, and ``delete()`` and the
+    queryset's ``update()``/``delete()`` raise :class:`AppendOnlyError`; rows go only with
+    their game.
     """
 
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="log")

@@ -1,13 +1,8 @@
 """Close an HTTP request's database connections when the request ends.
 
-The settings keep connections open (``CONN_MAX_AGE`` ``None``) so that Channels' one worker
-thread, where every socket's work runs, keeps one connection for the life of the process.
-Under ASGI, though, Django runs each HTTP request on a thread of its own
-(``ThreadSensitiveContext``), which ends with the request: a persistent connection there
-would be left behind by its thread (a socket to PostgreSQL open until the garbage collector
-finds it). So when a request finishes, on the request's own thread, its connections are
-closed, as they were before; a connection inside a transaction that outlives the request (a
-test's) is left alone.
+The settings keep connections open for Channels' one worker thread, but Django runs each HTTP
+request on a thread of its own that ends with it, which would leave its connection behind.
+A connection inside a transaction that outlives the request (a test's) is left alone.
 """
 
 from __future__ import annotations

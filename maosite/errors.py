@@ -18,9 +18,5 @@ def _message(exception: Exception | None) -> str:
 
 @requires_csrf_token
 def not_found(request: HttpRequest, exception: Exception | None = None) -> HttpResponse:
-    """``handler404``: the page says what was not found and where to go instead.
-
-    Only with ``DEBUG`` off: with it on Django shows its own page listing the URLs tried.
-    The message is one this project's views wrote, which never names a secret.
-    """
+    """``handler404`` (``DEBUG`` off): what was not found, in this project's own words."""
     return render(request, "404.html", {"message": _message(exception)}, status=404)

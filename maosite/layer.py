@@ -1,20 +1,9 @@
-"""The embedded mode's channel layer: Channels' in-memory layer without a sweep on every call,
-and with a small mailbox per channel instead of an ``asyncio.Queue``.
+"""The embedded mode's channel layer: Channels' in-memory layer that sweeps expired
+messages at most once every ``sweep_every`` seconds instead of on every call, and keeps each
+channel's messages in a small :class:`Mailbox` instead of an ``asyncio.Queue``.
 
-Channels' :class:`~channels.layers.InMemoryChannelLayer` runs ``_clean_expired`` on every
-``receive`` and every ``group_send``. That sweep walks every channel's queue and every
-group's members, so each doorbell of a five-seat game (one ``group_send``, then one
-``receive`` per socket as each goes back to waiting) walked the whole process six times:
-0.3 to 1.0 ms per action, growing with the number of open sockets (issue 16's profile).
-:class:`SweepingLayer` sweeps at most once every ``sweep_every`` seconds instead, so an
-expired message or group membership outlives its expiry (60 s and a day by default) by at
-most that much, and sends a group's messages in one pass instead of a task per channel.
-
-Every open socket waits on its channel all its life, so each channel's queue lives as long
-as the socket. An ``asyncio.Queue`` is four deques (about 3.7 KiB); a :class:`Mailbox` is a
-list and the waiting receiver's future (about 0.3 KiB; docs/performance.md, issue 16's
-memory). Everything else (capacity, ``ChannelFull`` dropped in a group send, a copy of the
-message each, expiry and the group memberships it ends, flush) is Channels' own behaviour.
+An expired message or membership outlives its expiry by at most ``sweep_every``; everything
+else (capacity, ``ChannelFull``, a copy per receiver, flush) is Channels' own behaviour.
 """
 
 from __future__ import annotations

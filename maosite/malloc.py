@@ -1,13 +1,9 @@
 """The C allocator's arenas: a few for the whole process, not eight per core.
 
-glibc gives each thread that allocates while another holds an arena a new arena, up to
-eight per core, and memory freed in one arena serves only that arena. A daphne process runs
-Django's synchronous work on a thread per HTTP request besides Channels' worker thread, so
-its larger blocks (anything over 512 bytes, which Python's own allocator hands to malloc:
-rendered pages, query results, parsed states) were spread over a dozen arenas, each keeping
-its freed memory resident. Two arenas cost the connected players about 12 KiB less each at
-100 games x 5 (docs/performance.md, issue 16's memory); Python's GIL already serialises
-those threads, so they hardly contend for the allocator's locks.
+glibc gives a thread that allocates while another holds an arena a new arena, and memory
+freed in one arena serves only that arena; daphne's thread per HTTP request spread the larger
+blocks over a dozen arenas. The GIL already serialises those threads, so two arenas hardly
+contend (docs/performance.md, "Memory").
 """
 
 from __future__ import annotations

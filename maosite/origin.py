@@ -1,14 +1,10 @@
-"""The table socket's origin check, as Django's CSRF check compares an ``Origin``: a socket
-is opened only from the page's own origin, ``scheme://host[:port]`` of the request, or
-from an origin in ``CSRF_TRUSTED_ORIGINS`` (a ``*.`` entry trusting its subdomains, as for
-Django); its ``Host`` must be one of ``ALLOWED_HOSTS``, as for any request.
+"""The table socket's origin check, as Django's CSRF check compares an ``Origin``.
 
-Channels' ``AllowedHostsOriginValidator`` compares the origin's host alone, so a page on
-another port or scheme of an allowed host (``http://localhost:1``) could open a player's
-socket with their cookie. The scheme is the socket's (``wss`` is https), or what
-``SECURE_PROXY_SSL_HEADER`` says when a TLS-terminating proxy sets that header, as Django
-reads it for the page. A socket refused here is closed before it is accepted (the browser
-sees its handshake fail).
+A socket opens only from the request's own ``scheme://host[:port]`` or an origin in
+``CSRF_TRUSTED_ORIGINS``, and its ``Host`` must be in ``ALLOWED_HOSTS``. Channels'
+``AllowedHostsOriginValidator`` compares the host alone, so another port or scheme of an
+allowed host could open a player's socket with their cookie. A refused socket is closed
+before it is accepted.
 """
 
 from __future__ import annotations

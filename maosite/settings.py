@@ -1,36 +1,7 @@
 """Django settings for Mini Mao, read from the environment with django-environ.
 
-Every variable is listed in docs/configuration.md; a value that cannot be read or
-used (a flag that is not yes/no, a number that is not a number or is out of range, a URL or
-origin of the wrong form, an unknown proxy header) stops the process with an error that
-names the variable, when the settings load, not later when something uses them. The main
-ones:
-
-- ``DEBUG`` (or ``DJANGO_DEBUG``, which wins when both are set). Off by default; ``make run``
-  and the test suite turn it on.
-- ``SECRET_KEY``: required when DEBUG is off; a fixed, public dev-only key is used when it is
-  on, and a random one for the offline commands (``MAO_OFFLINE``, set by ``manage.py`` for
-  ``judge`` and ``play_bots``), which need no configuration and open no database file.
-- ``ALLOWED_HOSTS``, ``CSRF_TRUSTED_ORIGINS``: comma-separated.
-- ``DATABASE_URL``: SQLite in ``db.sqlite3`` by default; ``postgres://...`` for scale-out.
-- ``REDIS_URL``: the channel layer and the cache (rate limits) on Redis (scale-out mode);
-  otherwise in memory. ``REDIS_PREFIX`` (default ``asgi``) names its keys.
-- ``MAO_HTTPS``, ``SECURE_HSTS_SECONDS``, ``MAO_HSTS_SUBDOMAINS``, ``MAO_HSTS_PRELOAD``,
-  ``MAO_PROXY_SSL_HEADER``: see docs/architecture.md, "Deployment checks".
-- ``MAO_RATE_LIMITS`` (default on) and ``MAO_RATE_NEW_GAME``, ``MAO_RATE_JOIN``,
-  ``MAO_RATE_ACT``, ``MAO_RATE_LOBBY``, ``MAO_RATE_BUILDER``: per-client limits on HTTP
-  (docs/architecture.md, "Abuse limits"); ``MAO_RATE_SAY``: speech outside a play per seat
-  holder, on every transport.
-- ``MAO_BUILDER_CPU``, ``MAO_ESTIMATE_SECONDS``, ``MAO_ESTIMATE_QUEUE``: the CPU a rule
-  writer may spend (docs/architecture.md, "Abuse limits").
-- ``MAO_ADMIN`` (default off): serve the admin at ``/admin/`` (its login attempts are
-  limited per address: ``MAO_RATE_ADMIN_LOGIN``).
-- ``MAO_RATE_NOTEBOOK_ADDRESS``: the notebook's writes and checks per address;
-  ``MAO_NOTEBOOK_GAME_BYTES``: what one game's notebooks may hold; ``MAO_SOCKETS_PER_HOLDER``,
-  ``MAO_SOCKETS_PER_ADDRESS``: open table sockets per browser and per address, per process.
-- ``MAO_PURGE_LOBBY_HOURS``, ``MAO_PURGE_ENDED_DAYS``, ``MAO_PURGE_IDLE_DAYS``: how long
-  ``manage.py purge_games`` keeps lobbies never started, finished games and games in play
-  that nobody moves.
+Every variable is listed in docs/configuration.md. A value that cannot be read or used
+stops the process when the settings load, with an error that names the variable.
 """
 
 from __future__ import annotations
@@ -59,8 +30,7 @@ env = environ.Env()
 
 
 def _invalid(name: str, why: str) -> ImproperlyConfigured:
-    """The error for a variable whose value cannot be used: it names the variable, quotes
-    the value and says what would do."""
+    """The error naming the variable, quoting its value and saying what would do."""
     return ImproperlyConfigured(f"{name}={env.str(name, default='')!r} is not valid: {why}")
 
 
@@ -73,9 +43,8 @@ def _read(name: str, reader: Any, default: Any) -> Any:
         raise _invalid(name, str(exc)) from None
 
 
-#: What a yes/no variable may say for no. django-environ reads every word but its own
-#: yes-words (``Env.BOOLEAN_TRUE_STRINGS``: 1, true, yes, y, on, ok) as no, so a typo
-#: would turn a setting off silently: anything else is refused.
+#: What a yes/no variable may say for no: django-environ reads any other word as no, so a
+#: typo would turn a setting off silently.
 _NO = ("0", "false", "no", "n", "off")
 
 
@@ -240,21 +209,17 @@ TEMPLATES = [
 
 ASGI_APPLICATION = "maosite.asgi.application"
 
-# Sessions live in a cookie signed with SECRET_KEY: a forged, over-long or malformed cookie
-# fails its signature and is an empty, new session (never a query, so never a 500), and no
-# session table grows. A seat is held by a random token kept in the session, stored by the
-# seat only as its hash (games/store/identity.py).
+# Sessions live in a signed cookie: a forged or malformed one is a new, empty session (never
+# a query, so never a 500), and no session table grows (games/store/identity.py).
 SESSION_ENGINE = "django.contrib.sessions.backends.signed_cookies"
 SESSION_COOKIE_AGE = 60 * 60 * 24 * 30  # a month: long games, and a reveal to come back to
 
-# Persistent connections, for the threads that last: Channels' one worker thread, where every
-# socket's reading, rendering and acting runs, keeps one connection instead of opening and
-# closing one around every call (issue 16's profile: a third of the database time). An HTTP
-# request runs on a thread of its own under ASGI, so its connection is closed when the
-# request ends (maosite/connections.py); the bots' thread closes its own after each move.
-# Health checks: a persistent connection that died (a restarted PostgreSQL) is replaced
-# before it is used, not found dead by a request. Django's pool refuses persistent
-# connections: with the pool (PostgreSQL's default) a connection is returned after each call.
+# Persistent connections for the threads that last: Channels' one worker thread, where every
+# socket's work runs, keeps one connection instead of opening one per call. HTTP requests run
+# on threads of their own and close theirs when they end (maosite/connections.py); the bots'
+# thread closes its own after each move. Health checks replace a connection that died before
+# it is used. Django's pool refuses persistent connections, so with it (PostgreSQL's default)
+# a connection is returned after each call.
 _default_db = "sqlite://:memory:" if OFFLINE else f"sqlite:///{BASE_DIR / 'db.sqlite3'}"
 DATABASES = {"default": _read("DATABASE_URL", env.db_url, _default_db)}
 if DATABASES["default"]["ENGINE"] not in ("django.db.backends.sqlite3",
@@ -277,14 +242,11 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
         }
     )
 elif DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
-    # Scale-out mode (psycopg 3). select_for_update takes a real row lock here. psycopg's
-    # pool instead of persistent connections (HTTP requests run on threads that come and go):
-    # up to MAO_DB_POOL connections per process (default 4; 0 turns it off and goes back to
-    # the persistent connections above). Closing a
-    # connection returns it to the pool (what CONN_MAX_AGE=0 with a pool means to Django), so
-    # PostgreSQL no longer starts a backend per action (the load test: p95 653 -> 205 ms), and
-    # each checkout is checked first, so a restarted server costs a check, not a request.
-    # A dead server fails a request within seconds instead of hanging it.
+    # Scale-out mode (psycopg 3): select_for_update takes a real row lock. psycopg's pool
+    # (MAO_DB_POOL connections per process; 0 goes back to persistent connections), because
+    # HTTP requests run on threads that come and go: closing a connection returns it to the
+    # pool (CONN_MAX_AGE=0 with a pool), so PostgreSQL does not start a backend per action.
+    # Each checkout is checked first; a dead server fails a request within seconds.
     DATABASES["default"].setdefault("OPTIONS", {})
     _pool_size = _whole("MAO_DB_POOL", 4, least=0)
     if _pool_size > 0:
@@ -306,9 +268,7 @@ if REDIS_URL:
     CHANNEL_LAYERS = {
         "default": {
             "BACKEND": "channels_redis.core.RedisChannelLayer",
-            # A socket's receive waits on Redis for up to 5 s at a time (channels-redis's
-            # BZPOPMIN); redis-py 8 gives up reading after 5 s by default, which failed every
-            # socket that had heard nothing for 5 s (code 1011): wait longer than the pop.
+            # Longer than channels-redis's 5 s BZPOPMIN, or an idle socket fails (1011).
             "CONFIG": {"hosts": [{"address": REDIS_URL, "socket_timeout": 15}],
                        "prefix": REDIS_PREFIX},
         },
@@ -317,9 +277,7 @@ if REDIS_URL:
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.redis.RedisCache",
                           "LOCATION": REDIS_URL, "KEY_PREFIX": REDIS_PREFIX}}
 else:
-    # One process only; drops silently when a channel is full. Clients resync on gaps.
-    # Channels' in-memory layer, sweeping expired messages once a second instead of on every
-    # send and receive (maosite/layer.py).
+    # One process only; a full channel drops silently and clients resync (maosite/layer.py).
     CHANNEL_LAYERS = {"default": {"BACKEND": "maosite.layer.SweepingLayer"}}
     # One process: its memory is shared by every request it serves (rate limits).
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
@@ -327,41 +285,31 @@ else:
 # The admin (/admin/): off unless turned on (maosite/admin_guard.py).
 MAO_ADMIN = _flag("MAO_ADMIN", False)
 
-# Rate limits per client (django-ratelimit): on HTTP, and on the socket's actions (which
-# count with the table's form; the socket has its own flood limit per socket as well).
-# The embedded mode is one process, whose in-memory cache every request shares; scale-out
-# mode counts in Redis through Django's own Redis cache (atomic increments). django-ratelimit
-# warns about both because it cannot tell that from the backend's name.
+# Rate limits per client (django-ratelimit, games/store/limits.py), counted in the one
+# process's memory or in Redis; its warnings about both backends are silenced below.
 RATELIMIT_ENABLE = _flag("MAO_RATE_LIMITS", True)
 MAO_RATE_NEW_GAME = _rate("MAO_RATE_NEW_GAME", "30/h")
 MAO_RATE_JOIN = _rate("MAO_RATE_JOIN", "60/m")
 MAO_RATE_ACT = _rate("MAO_RATE_ACT", "120/m")
-# Speech outside a play (the say-box), per seat holder on HTTP and the socket alike: heard at
-# any moment and pushed to every screen, so held to less than the actions of one's turn.
+# Speech outside a play, per seat holder: heard at any moment and pushed to every screen.
 MAO_RATE_SAY = _rate("MAO_RATE_SAY", "30/m")
 # The host's lobby changes (bots, seats, the start) per browser.
 MAO_RATE_LOBBY = _rate("MAO_RATE_LOBBY", "60/m")
-# The rule builder's requests per browser (each checks and previews the draft; typing sends
-# about two a second at most), and apart from them its difficulty estimates (polled each
-# second while one runs); the hypothesis builder's checks too.
+# The rule builder's requests per browser (typing sends about two a second), its difficulty
+# polls apart, and the hypothesis builder's checks.
 MAO_RATE_BUILDER = _rate("MAO_RATE_BUILDER", "300/m")
-# The notebook's writes and the hypothesis builder's checks per client address, on top of
-# their rates per browser (a fresh cookie is a fresh browser): enough for a room of players
-# behind one address.
+# The notebook's writes and hypothesis checks per address, on top of per browser (a fresh
+# cookie is a fresh browser).
 MAO_RATE_NOTEBOOK_ADDRESS = _rate("MAO_RATE_NOTEBOOK_ADDRESS", "600/m")
 # Admin login attempts per client address (each one hashes a password: about 0.4 s of CPU).
 MAO_RATE_ADMIN_LOGIN = _rate("MAO_RATE_ADMIN_LOGIN", "10/m")
-# The table's sockets one process keeps open per browser (tabs of one game and of others)
-# and per client address (a household or a classroom behind one address); off with the
-# other limits (MAO_RATE_LIMITS=0).
+# Open table sockets per browser and per address, per process (off with MAO_RATE_LIMITS=0).
 MAO_SOCKETS_PER_HOLDER = _whole("MAO_SOCKETS_PER_HOLDER", 8, least=1)
 MAO_SOCKETS_PER_ADDRESS = _whole("MAO_SOCKETS_PER_ADDRESS", 64, least=1)
 SILENCED_SYSTEM_CHECKS = ["django_ratelimit.E003", "django_ratelimit.W001"]
 
-# Security. Headers that cost nothing hold in every mode; what needs HTTPS holds when DEBUG is
-# off unless MAO_HTTPS=0 (a local production-like run over plain HTTP). `manage.py check
-# --deploy` is clean with the defaults; docs/architecture.md ("Deployment checks") lists what
-# MAO_HTTPS=0 gives up and why.
+# Security: free headers always; what needs HTTPS when DEBUG is off unless MAO_HTTPS=0
+# (docs/architecture.md, "Deployment checks").
 CSRF_TRUSTED_ORIGINS = _origins("CSRF_TRUSTED_ORIGINS")
 SECURE_CONTENT_TYPE_NOSNIFF = True
 SECURE_REFERRER_POLICY = "same-origin"
@@ -379,13 +327,11 @@ _proxy_header = proxy_ssl_header(env.str("MAO_PROXY_SSL_HEADER", default=""))
 if _proxy_header is not None:
     SECURE_PROXY_SSL_HEADER = _proxy_header
 
-# The most malloc arenas the process may use (glibc; 0 keeps the C library's default of eight
-# per core): two keep the memory freed by one request's thread for the next (maosite/malloc.py).
+# The most malloc arenas (0: glibc's default of eight per core; maosite/malloc.py).
 MAO_MALLOC_ARENAS = _whole("MAO_MALLOC_ARENAS", 2, least=0)
 
-# Small request limits: the largest legitimate POST, a rule-builder form with every list full,
-# is about 27 KB in about 1,650 fields (tests/hardening/test_http_hostile.py builds it).
-# Beyond these Django answers 400 as soon as the body is read (the CSRF check, before views).
+# Above the largest legitimate POST, a full rule-builder form (about 27 KB in 1,650 fields;
+# tests/hardening/test_http_hostile.py); beyond them Django answers 400 before any view.
 DATA_UPLOAD_MAX_MEMORY_SIZE = 64 * 1024
 DATA_UPLOAD_MAX_NUMBER_FIELDS = 2000
 # What daphne's `manage.py runserver` lets through before the consumer's own 4 KiB cap
@@ -409,9 +355,8 @@ STATIC_URL = "/static/"
 STATICFILES_DIRS = [ASSETS_DIR / "static"]
 # Where `collectstatic` gathers them (MAO_STATIC_ROOT to put them elsewhere).
 STATIC_ROOT = Path(env.str("MAO_STATIC_ROOT", default="") or BASE_DIR / "staticfiles")
-# With DEBUG off, whitenoise serves the files `collectstatic` gathered (`make run` runs it):
-# compressed (gzip and Brotli) and under names that carry a hash of their content, so they
-# can be cached for ever. With DEBUG on it serves them from STATICFILES_DIRS as they change.
+# With DEBUG off, whitenoise serves the collected files compressed under hashed names
+# (cached for ever); with DEBUG on, from STATICFILES_DIRS as they change.
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
     "staticfiles": {"BACKEND": (
@@ -424,11 +369,8 @@ DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 # Seconds a seated bot waits before acting, so people can follow; 0 acts at once (tests).
 MAO_BOT_DELAY = _seconds("MAO_BOT_DELAY", 0.8)
 
-# CPU a rule writer may spend (games/store/budgets.py, games/difficulty/runner.py): seconds
-# of builder CPU per writer per rolling minute (one request in flight at a time besides);
-# CPU seconds one difficulty estimate may take in the worker process; estimates of other
-# writers that may wait behind the running one (a new writer beyond that is told to ask
-# again).
+# CPU a rule writer may spend (games/store/budgets.py, games/difficulty/runner.py): builder
+# seconds per rolling minute, seconds per estimate, and writers waiting behind the estimate.
 MAO_BUILDER_CPU = _seconds("MAO_BUILDER_CPU", 5.0)
 MAO_ESTIMATE_SECONDS = _seconds("MAO_ESTIMATE_SECONDS", 2.0)
 if MAO_BUILDER_CPU <= 0:

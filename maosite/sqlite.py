@@ -1,15 +1,8 @@
 """Keep one idle connection to the SQLite file open for the life of the process.
 
-Every HTTP request closes its database connection when it ends (each runs on a thread of
-its own under ASGI: :mod:`maosite.connections`), and until issue 16 Channels' worker thread
-closed its own around every call too. When the
-*last* connection to a WAL database closes, SQLite checkpoints the WAL into the database
-file and deletes it, and the next connection must create it again: on the embedded default
-that made every accepted action pay about 0.2 ms to open, 0.4 ms more to write and 0.6 ms
-to close. With one more connection held open (idle: it holds no transaction, so it never
-blocks a checkpoint) no Django connection is ever the last one, and the same open, write
-and close take 0.06, 0.02 and 0.01 ms (measured with ``sqlite3`` alone; docs/performance.md).
-SQLite still checkpoints by itself every 1,000 pages of WAL.
+When the last connection to a WAL database closes, SQLite checkpoints and deletes the WAL,
+and the next connection must create it again. One idle connection (it holds no transaction,
+so it never blocks a checkpoint) means no Django connection is ever the last one.
 """
 
 from __future__ import annotations

@@ -1,13 +1,8 @@
 """Static analysis of rules: legality grids, rules that never fire, duplicates, dead ends.
 
-Checks that ask "is there any situation where ..." run over a *probe space*:
-every played card kind, every top card, and for each other part of the
-situation a rule reads, one value from every region its constants cut out
-(a rule comparing hand size with 1 is probed at 0..2 and a default). Parts a
-rule does not read keep a default. Parts are varied independently, so the space
-is a superset of reachable situations: "never fires" is only reported when no
-probe fires, and a check whose space would exceed ``budget`` probes samples it
-(deterministically) and says so with ``exact=False``. docs/rules.md has details.
+Checks run over a *probe space*, a superset of reachable situations (every card, every top,
+each region the rules' constants cut out), so "never fires" means no probe fires; beyond
+``budget`` it is sampled and says so (``exact=False``). docs/rules.md has details.
 """
 
 from __future__ import annotations
@@ -393,19 +388,10 @@ def speech_key(spec: RuleSpec) -> tuple[object, ...]:
 
 def first_difference(a: Rule, b: Rule, settings: Settings = DEFAULT_SETTINGS,
                      budget: int = DEFAULT_BUDGET) -> Finding:
-    """Whether rules ``a`` and ``b`` behave differently somewhere, with a situation where
-    they do (``example``).
-
-    Restrictions are compared by what they refuse; triggers by when they fire and, where
-    one fires, with what effects; calls by what each costs for the words a player might say
-    (nothing, or either rule's phrase); speech rules (talking, replies, third person) by
-    what they hear
-    (:func:`speech_key`, no example: they read no situation); rules of different kinds
-    always differ (no example).
-    Permissions and instant wins are compared exactly by :mod:`rules.difference`: the
-    example's ``hand`` holds the group (in play order) or the hand where they differ.
-    ``exact`` is false when the joint probe space had to be sampled: "no difference found"
-    then does not mean "the same everywhere".
+    """Whether rules ``a`` and ``b`` behave differently somewhere, with a situation where they
+    do (``example``; none for speech rules or rules of different kinds). Permissions and
+    instant wins are compared exactly (:mod:`rules.difference`); ``exact`` is false when the
+    joint probe space was sampled.
     """
     sa, sb = a.spec, b.spec
     if sa.kind != sb.kind:

@@ -556,9 +556,7 @@ def card_set(cond: Condition, aces_high: bool) -> CardSet | None:
 
 
 def card_mask(cond: Condition, aces_high: bool) -> int | None:
-    """The card kinds passing a card-only condition on one subject, as a bitmask (for a card
-    that is there: see :func:`card_set` for a missing one); ``None`` when the condition
-    looks at anything but one card's own properties."""
+    """The card kinds passing a card-only condition, as a bitmask (``None``: not card-only)."""
     found = card_set(cond, aces_high)
     return None if found is None else found.mask
 

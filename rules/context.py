@@ -15,21 +15,12 @@ class Settings:
 
 
 class PlayContext:
-    """One attempted play of one card, as the rules see it.
+    """One attempted play of one card, as the rules see it (a slotted class: built per check).
 
-    ``pile`` holds the effective cards of the pile being played on, top last (a
-    played joker appears as the card its player named). ``played`` is the
-    effective card being played; ``physical`` the card actually held (a joker,
-    or the same card). ``active_suit`` is the suit named by a wild play, or
-    ``None`` to follow the top card's suit. ``hand`` is the player's hand before
-    the play. ``record`` is every card laid on a discard pile this round before this
-    play, oldest first, the starter included, as the rules see them: it survives a
-    reshuffle (which leaves only the top of each pile in ``pile``); by default it is
-    ``pile``; it is set once, when the context is made (:attr:`record_kinds` is worked out
-    from it). ``pending`` is how many cards the player owes from stacked ``owe`` effects
-    before this play; ``on_starter`` whether the top card is the round's starter (turned
-    up at the deal, not played). A plain class with slots rather than a dataclass: it is
-    built for every single check and must be cheap.
+    ``pile`` and ``played`` are effective cards (a joker as named), ``physical`` the card held;
+    ``active_suit`` a suit named by a wild play; ``hand`` the hand before the play; ``record``
+    every card laid this round, starter first, surviving a reshuffle (default: ``pile``);
+    ``pending`` cards owed from ``owe`` effects; ``on_starter`` whether the top is the starter.
     """
 
     __slots__ = (
@@ -79,8 +70,7 @@ class PlayContext:
 
     @property
     def position(self) -> int:
-        """Which card of the round this play is: the first card played after the starter is
-        1 (the record holds the starter and every card played before this one)."""
+        """Which card of the round this play is: the first played after the starter is 1."""
         return max(1, len(self.record))
 
     @property

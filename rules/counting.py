@@ -1,17 +1,8 @@
 """Condition nodes about the sequence of a round: position, counts and arithmetic.
 
-Inductive card games (Eleusis, Mao) write rules about where a play falls in the round ("the
-fifth card of each round must be a heart"), about how many cards of a kind came before
-("no diamond while more than four diamonds have been played this round") and about the
-values of several cards together ("the played card and the top card may not add up to more
-than fifteen"). These nodes read the round's *record* (:attr:`PlayContext.record`): every
-card laid on a discard pile this round, oldest first, the starter included, as the rules
-see them (a joker as the card it stood for). The record is the game's memory of the round:
-it survives a reshuffle of the stock, which keeps only the top card of each pile; the
-``pileN`` subjects of card tests read the physical pile instead.
-
-The starter is turned up, not played: the first card played in a round is card 1. Refused
-plays are not in the record (the card went back to its player's hand).
+They read the round's *record* (:attr:`PlayContext.record`): every card laid on a discard
+pile this round, oldest first, the starter included, surviving a reshuffle. The first card
+played is card 1; refused plays are not in the record.
 """
 
 from __future__ import annotations

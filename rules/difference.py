@@ -1,23 +1,9 @@
 """Where two permissions, or two instant wins, behave differently: exact searches.
 
-A permission judges a group by its cards alone (each card on its own, each card against the
-one before it, and how many there are), and an instant win judges a hand by how many of its
-cards pass each of its tests and how many it holds. Both questions are small enough to
-answer exactly, unlike a play's situation:
-
-* :func:`group_difference` walks groups of every length, card by card, keeping for each
-  length only which last cards are reachable with each rule still allowing the group, so it
-  finds the shortest group one rule lets go down and the other does not, or proves there is
-  none;
-* :func:`hand_difference` sorts the card kinds into classes that every hand test of either
-  rule treats alike, and tries every count of each class up to one more than any constant
-  either rule compares with (above that, every comparison answers the same), so it finds
-  the smallest hand one rule makes a winner and the other does not, or proves there is none
-  (unless the classes are too many to try, when it samples and says so).
-
-Groups and hands are read as the engine reads them: a group as the effective cards in play
-order, a hand as the cards held (jokers included). Two decks are assumed, so an example may
-hold a card twice.
+:func:`group_difference` finds the shortest group one rule lets go down and the other does
+not; :func:`hand_difference` the smallest hand one makes a winner and the other does not
+(sampled, and said so, when the classes of cards are too many). Either proves there is
+none. Two decks are assumed, so an example may hold a card twice.
 """
 
 from __future__ import annotations
@@ -59,8 +45,7 @@ def _allowed(spec: Permission, settings: Settings) -> tuple[int, list[int]]:
 
 
 def _bits(mask: int, last: int) -> list[int]:
-    """The cards of ``mask``, the card ``last`` at the end (so that an example is spelled
-    with different cards where it can be: one deck holds each card once)."""
+    """The cards of ``mask``, ``last`` at the end (so an example uses different cards)."""
     return [i for i in (*range(last), *range(last + 1, 52), last) if mask >> i & 1]
 
 

@@ -4,11 +4,6 @@
 >>> from rules.conditions import IsFace
 >>> describe(Restriction(IsFace(), IsFace("top"), negate=True))
 'A face card may not be played on a face card.'
-
-Card tests on one card become noun phrases ("a black queen"), conditions about
-the played card become verb phrases ("have the same suit or rank as the card
-below it"), and anything else becomes a clause; the sentence patterns pick the
-most natural form that is still exact, falling back to plain clauses.
 """
 
 from __future__ import annotations
@@ -396,9 +391,8 @@ def _hand_clause(cond: Condition) -> str:
 
 
 def _for_which(where: Condition, closing: bool = True) -> str:
-    """What each counted card must pass: ``for which the card is not a heart``; a list or a
-    negated group in parentheses, and anything at all when more words follow (not
-    ``closing``), so that nothing after it can be read as part of it."""
+    """What each counted card must pass (``for which the card is not a heart``), in
+    parentheses where more words follow (not ``closing``)."""
     said = clause(where, {"played": "the card"}, nested=True)
     return f"for which {member(said) if closing else f'({said})'}"
 

@@ -153,8 +153,7 @@ def relation_holds(rel: str, a: Card, b: Card, aces_high: bool, n: int = 0) -> b
 
 @lru_cache(maxsize=128)
 def _relation_table(rel: str, aces_high: bool, n: int) -> bytes:
-    """Whether each card kind stands in ``rel`` to each other, row by row: worked out once
-    per relation (a rulebook is compiled again whenever a rule joins it)."""
+    """Whether each card kind stands in ``rel`` to each other, row by row (worked out once)."""
     return bytes(relation_holds(rel, a, b, aces_high, n) for a in ALL_KINDS for b in ALL_KINDS)
 
 
@@ -355,22 +354,17 @@ class Rulebook:
             self._speech.append(rule)
 
     def owed_replies(self, reasons: Sequence[str]) -> list[Rule]:
-        """The reply rules owed by a player who drew for ``reasons`` since their last
-        action (:func:`rules.speech.owed_replies`)."""
+        """The reply rules owed after draws for ``reasons`` (:func:`rules.speech.owed_replies`)."""
         return owed_replies(self._speech, reasons)
 
     def speech(self, owed: Sequence[Rule], said: str | None, moment: Moment = "round",
                racing: Sequence[Phrase] = ()) -> list[SpeechVerdict]:
-        """How the speech rules judge an action of a player owing ``owed``: ``said`` is
-        what they said outside a play, ``None`` for any other action, at ``moment`` (the
-        round, or a point of order); the words of ``racing`` (the phrases of the races
-        open) are never talking (:func:`rules.speech.judge_speech`)."""
+        """How the speech rules judge an action (:func:`rules.speech.judge_speech`)."""
         return judge_speech(self._speech, owed, said, moment, racing)
 
     @property
     def has_speech(self) -> bool:
-        """Whether any rule judges speech outside a play (talking, replies, the third
-        person)."""
+        """Whether any rule judges speech outside a play."""
         return bool(self._speech)
 
     def broken(self, ctx: PlayContext) -> list[Rule]:
@@ -382,10 +376,7 @@ class Rulebook:
         return not any(refuses(ctx) for _, refuses in self._refusals)
 
     def fired(self, ctx: PlayContext) -> list[tuple[Rule, tuple[Effect, ...]]]:
-        """Triggers whose condition holds for this (legal) play, in rulebook order.
-
-        The engine orders them clockwise by author from the active player.
-        """
+        """Triggers whose condition holds for this (legal) play, in rulebook order."""
         return [(rule, effects) for rule, when, effects in self._triggers if when(ctx)]
 
     def _heard(self, ctx: PlayContext) -> list[Heard]:
@@ -401,9 +392,7 @@ class Rulebook:
                 for (rule, _, _), h, m in zip(self._calls, heard, made, strict=True)]
 
     def required_say(self, ctx: PlayContext) -> str:
-        """What a perfect caller says with this play: the words that make every call rule
-        of this rulebook that is required and no other (:func:`rules.phrases.perfect_words`;
-        empty when none is required)."""
+        """What a perfect caller says with this play (:func:`rules.phrases.perfect_words`)."""
         return perfect_words(self._heard(ctx))
 
     def group_permission(self, cards: Sequence[Card]) -> Rule | None:

@@ -128,15 +128,9 @@ def random_card_group(rng: Random, depth: int = 1, jokers: bool = True) -> dict[
 
 def random_any_condition(rng: Random, depth: int = 3,
                          subjects: tuple[str, ...] = ALL_SUBJECTS) -> dict[str, Any]:
-    """A random condition tree drawing every node type and every form of it: card tests of
-    every subject (to ``pile9``), the joker test, relations between any two cards, every
-    quantity, hand counts, positions (compared, modulo, listed), counts over every window
-    (compared with a number or another count, of grouped card tests), sums of two to four
-    named cards or of a window, differences signed or absolute, modulo or not.
-
-    For property tests; :func:`random_condition` draws the rules people write. A few draws
-    are refused by the language (a count compared with itself): callers draw again.
-    """
+    """A random condition tree drawing every node type and every form of it, for property
+    tests (:func:`random_condition` draws the rules people write). A few draws are refused
+    by the language: callers draw again."""
     roll = rng.random()
     if depth > 0 and roll < 0.3:
         tag = rng.choice(("all", "any", "not"))

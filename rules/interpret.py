@@ -1,12 +1,7 @@
 """The rule language's meaning, written plainly: :func:`holds` walks a condition tree.
 
-:mod:`rules.evaluation` compiles conditions into bitmasks, tables and closures for speed;
-this module is the reference they must agree with (a property test holds them to it, on
-piles of every length and on records that outlived a reshuffle). It is slow and obvious on
-purpose: one branch per node, no precomputation.
-
-A test of a card that is not there (``pile3`` on a two-card pile) is false, and ``not``
-turns it true, like any false condition.
+The reference :mod:`rules.evaluation` must agree with (a property test holds them to it):
+slow and obvious on purpose. A test of a card that is not there is false.
 """
 
 from __future__ import annotations

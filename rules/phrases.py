@@ -1,11 +1,9 @@
 """Spoken phrases of call rules: templates, their expansion, and judging what was said.
 
-A template is words with placeholders (``{rank} of {suit}``), alternatives in parentheses
-(``(Chairman|Chairwoman)``: one of them) and optional words in square brackets (``[most
-honorable]``: those or none; ``[most honorable|shining]``: one of them or none). Groups do
-not nest. :func:`expand` fills a template in for one played card and gives a
-:class:`Phrase`: a small pattern over words that can be found in what a player said,
-whatever the letter case and punctuation.
+A template has placeholders (``{rank} of {suit}``), alternatives (``(Chairman|Chairwoman)``)
+and optional words (``[most honorable]``); :func:`expand` fills it in for one card as a
+:class:`Phrase`, found in speech whatever the case and punctuation. :func:`judge` judges
+one play's calls together; :func:`perfect_words` is what a perfect caller says.
 
 >>> from rules.cards import parse
 >>> expand("{rank} of {suit}", parse("5S"), run_after=1).text
@@ -17,13 +15,6 @@ True
 >>> hail = expand("All hail the [most honorable] (Chairman|Chairwoman)", parse("KH"), 1)
 >>> said_contains("ALL HAIL THE CHAIRWOMAN!", hail)
 True
-
-The calls of one play are judged together (:func:`judge`): the required calls first, the
-longest phrase first, each taking an occurrence of its phrase in words no other required
-call took (identical phrases share one occurrence); then a call that is not required is
-said *needlessly* only if its phrase occurs in words left over and does not name the card.
-:func:`perfect_words` is what a perfect caller says, and :func:`judge` never finds fault
-with it.
 """
 
 from __future__ import annotations
@@ -420,16 +411,7 @@ def _judging_order(calls: Sequence[Heard]) -> list[int]:
 
 def judge(calls: Sequence[Heard], said: str) -> list[bool]:
     """Per call, whether what was ``said`` counts as making it (a call is broken when that
-    differs from its being required).
-
-    A required call counts as made when its phrase occurs in words no other required call
-    took: required calls take their occurrences one by one, the longest phrase first (ties
-    in the alphabetical order of their canonical words), each the leftmost occurrence in
-    free words, in its longest form there; identical phrases share one occurrence; a
-    phrase that may be said with no words (``{very}`` alone on a first seven) is made by
-    saying nothing. A call that is not required counts as made (needlessly) only when its
-    phrase occurs in words no required call took and its template does not name the card.
-    """
+    differs from its being required); docs/rules.md, "Calls are judged together"."""
     heard = words(said)
     free = [True] * len(heard)
     made = [False] * len(calls)
@@ -465,11 +447,8 @@ def perfect_words(calls: Sequence[Heard]) -> str:
 
 
 def phrases_overlap(one: str, other: str) -> bool:
-    """Whether, for some card, the words one call template asks for hold the words of the
-    other (placeholders filled in), or the other way round: "Mao" and "Mao Mao". Where both
-    are asked for at once each needs words of its own (only identical phrases share them),
-    so a player must say both in full; the builder warns of it. Phrases that grow with a
-    run (``{very}``) are left out.
+    """Whether, for some card, one call template's words hold the other's ("Mao", "Mao Mao"):
+    both must then be said in full. Phrases with ``{very}`` are left out.
 
     >>> phrases_overlap("Mao", "Mao Mao"), phrases_overlap("{rank} of hearts", "seven")
     (True, True)

@@ -1,18 +1,9 @@
 """Rounds so far for the probe space: records of the round that meet every region a test of
 the round's sequence can tell apart.
 
-A position is probed at each compared number and either side of it. A count or a windowed
-sum is a number worked out from the record (how many cards of a window pass a test, what
-a window's values add up to), compared with a constant or with a second count; the verdict
-changes only where that number crosses the constant, so the records here are built to land
-the number on and either side of every such crossing, however many cards that takes (a
-whole-round sum above 100 needs a round of at least eight cards). Where a number cannot
-reach a region (more than three hearts among the last three cards), no record is made for
-it, and "never" is then the exact answer.
-
-Counts over different windows ("fewer hearts among the last five cards than this round")
-are built segment by segment: the record is cut where the windows end, and each segment
-is filled with cards that raise one count, the other, both or neither.
+Each count or windowed sum is landed on and either side of every constant it is compared
+with; a region no record can reach gets none, so "never" is exact. Counts over different
+windows are built segment by segment.
 """
 
 from __future__ import annotations

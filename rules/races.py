@@ -1,19 +1,9 @@
 """Races: a trigger's effect that opens a response window for every seat at the table.
 
-When a card sets a race off (``{"type": "race", ...}`` among a trigger's effects), every seat
-races to answer within ``seconds``, by one of three means:
-
-* ``say``: saying a phrase (Lynnfield's "Chauncey", "Hail Satan"); the table's big button
-  says it too, for a phone;
-* ``press``: pressing a button whose label says what a person would do (Deuces' "Fingers on
-  the table", the four of clubs' "Hands up");
-* ``"name": "suit"``: naming a suit (five-card's jack: "anyone can call suit").
-
-A race to say or press is *lost*: the last seat to answer, and every seat that does not
-answer in time, draws ``penalty`` cards. A race to name a suit is *won*: the first seat to
-name one sets the suit that must be followed next (a tie goes to the card's player), and
-nobody draws. The engine runs the window (:mod:`games.engine.races`); this module is the
-rule language's part: the effect's data, its validation, and what answers it.
+Answered by ``say`` (a phrase), ``press`` (a button) or ``"name": "suit"``. A race to say
+or press is *lost* (the last, or the silent, draw ``penalty``); a race to name a suit is
+*won* (the first sets the suit). This module is the effect's data, validation and answers;
+the engine runs the window (:mod:`games.engine.races`).
 
 >>> from rules.fields import Fields
 >>> race = read_race(Fields({"type": "race", "say": "Chauncey"}, "effect", "an effect"))
@@ -64,8 +54,7 @@ class Race:
 
     @property
     def first_wins(self) -> bool:
-        """Whether the race is won by the first to answer (naming a suit) rather than lost
-        by the last."""
+        """Whether the first to answer wins (naming a suit) rather than the last losing."""
         return self.answer == "suit"
 
     @property

@@ -1,27 +1,10 @@
 """Judging speech outside a play: talking penalties, owed replies and the third person.
 
-A player may speak at any moment of a round, not only with a play (the engine's ``Say``).
-Two kinds of rule judge those words, and never the words said with a play (call rules do,
-:mod:`rules.phrases`):
-
-* a **reply** (:class:`~rules.spec.Reply`, "Thank you") is owed by a player who drew for
-  one of its reasons. It is answered when the player's very next action is speech holding
-  its phrase; any other next action (a play, a pass, a claim, or speech without the
-  phrase) breaks it. There is no clock: "next action" is the whole of its meaning.
-* a **talking** rule (:class:`~rules.spec.Talking`) is broken by speech that has a word
-  left over once the replies the speaker owes have taken their words (each once, the
-  longest first, as required calls do) and the rule's allowed phrases have taken theirs
-  (as often as they occur).
-* a **third-person** rule (:class:`~rules.spec.ThirdPerson`) is broken by speech that has
-  a first- or second-person pronoun (:data:`PRONOUNS`) left over once the replies owed and
-  the rule's allowed phrases have taken their words ("Thank you" allowed, "Thank you, I
-  see" is broken, "Bob sees" is not).
-
-Words are heard at one of two *moments* (:data:`Moment`): while the round is played, or
-during a point of order, when nobody may be penalised for talking: talking rules judge
-nothing then, and an owed reply is answered by its words but broken by nothing (it stays
-owed until the player's next action after the point of order). A third-person rule judges
-the moments its ``during`` names.
+A **reply** is owed after a draw for one of its reasons and answered only by the player's
+next action being speech with its phrase; a **talking** rule is broken by a word left over
+once owed replies and allowed phrases take theirs; a **third-person** rule by a pronoun
+left over (:data:`PRONOUNS`). During a point of order (:data:`Moment`) nobody is penalised
+for talking (docs/rules.md, "Speech outside a play").
 
 >>> from rules.spec import load_rule
 >>> talking = load_rule({"version": 1, "jargon": "Talking",
@@ -96,16 +79,10 @@ def _take(phrase: Phrase, heard: Sequence[str], free: list[bool]) -> bool:
 def judge_speech(rules: Sequence[Rule], owed: Sequence[Rule], said: str | None,
                  moment: Moment = "round", racing: Sequence[Phrase] = ()
                  ) -> list[SpeechVerdict]:
-    """The verdicts of the speech rules on one action of a player who owes the replies
-    ``owed``: ``said`` is what they said outside a play, or ``None`` when the action is not
-    speech (then every owed reply is broken and no talking rule judges anything), at
-    ``moment`` (during a point of order, an owed reply not said has no verdict: it is still
-    owed, and no talking rule judges anything). ``racing`` are the phrases of the races the
-    table is running (:mod:`rules.races`): their words answer a race, so no talking or
-    third-person rule counts them, however often they come.
-
-    Owed replies come first (rulebook order), then each talking or third-person rule of
-    ``rules`` that judges this moment.
+    """The verdicts of the speech rules on one action of a player who owes ``owed``: ``said``
+    outside a play (``None``: no speech, every owed reply broken), at ``moment``; the words of
+    the ``racing`` phrases are never counted. Owed replies first, then talking and
+    third-person rules.
     """
     heard = words(said or "")
     free = [True] * len(heard)

@@ -1,18 +1,8 @@
 """Regenerate the screenshots of the README and docs (``docs/screenshots/*.png``).
 
-``python -m scripts.screenshots`` starts a fresh daphne on a fresh SQLite file (as the
-browser tests do: ``tests/browser/conftest.py``), drives Debian's Chromium
-(``/usr/bin/chromium``) with Playwright's sync API, and plays a short game: Ann opens a
-table of three, Bob joins, a bot takes the third seat, Ann writes the first rule in the
-builder, the players play a few cards, Bob opens his notebook. It saves:
-
-- ``home.png``: the home page, 1280 px wide;
-- ``builder.png``: the rule builder with its live preview and grid, 1280 px;
-- ``table.png``: Bob's table with a refusal and his notebook open, 1280 px;
-- ``phone.png``: Ann's table on a 375 px phone.
-
-``--out DIR`` writes them elsewhere. Each picture is the viewport only (not the whole page),
-which keeps the files small. It needs nothing but the dev extra and Chromium.
+``python -m scripts.screenshots`` starts a fresh daphne, plays a short game with Playwright
+and Debian's Chromium, and saves ``home.png``, ``builder.png``, ``table.png`` (1280 px) and
+``phone.png`` (375 px), viewport only. ``--out DIR`` writes them elsewhere.
 """
 
 from __future__ import annotations

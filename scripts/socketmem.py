@@ -2,27 +2,10 @@
 
     python -m scripts.socketmem --port 18401 --games 100 --players 5 --repeats 3
 
-Each repeat starts a fresh daphne on a fresh SQLite file (production settings over plain
-HTTP, as docs/testing.md's load test runs it), opens one warm-up table and closes it,
-then opens the tables exactly as the load test does (:func:`scripts.loadtest.runner.
-open_mao_table`: HTTP session, join, start, table page, table socket, first frame), and
-prints, from the server's ``VmRSS``:
-
-- **per player**: (RSS with every player connected - RSS before) / players, the load test's
-  "KiB per connected player";
-- **per extra socket**: then every player opens a second table socket (a second tab) and
-  waits for its first frame: (RSS after - RSS before that) / players, the cost of one idle
-  socket alone, without its game, session or HTTP connection;
-- **after closing**: every socket and HTTP connection closed, what stays (caches, games);
-- **setup_s**: how long opening the tables took. It matters: each player's kept-alive HTTP
-  connection (twisted's, about 6 KiB) is closed by the server after 60 s idle, so a setup
-  slower than that (a busy machine) counts fewer of them.
-
-The median of the repeats is printed last. ``--tracemalloc DIR`` runs the server under
-``tracemalloc`` (25 frames) and saves a snapshot at each of those points as
-``DIR/<repeat>-<point>.snap`` (compare them with ``tracemalloc.Snapshot.load`` and
-``compare_to``); tracemalloc itself inflates RSS, so those runs' RSS figures are not
-comparable with the others.
+Each repeat opens the tables as the load test does and prints, from the server's
+``VmRSS``, the KiB per player, per extra idle socket and after closing, and ``setup_s``
+(a setup slower than twisted's 60 s idle timeout counts fewer HTTP connections). The median
+is printed last. ``--tracemalloc DIR`` saves snapshots (those runs' RSS is inflated).
 """
 
 from __future__ import annotations

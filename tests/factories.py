@@ -1,35 +1,15 @@
 """Games for tests, made the way players make them: through the lobby and the write path.
 
-:func:`create_game` opens a table as its host, seats the other players (and bots) as the
-lobby does, and starts it: versions, log numbers and seat holders are exactly what a game
-opened in a browser has. :func:`holder_client` is a test client whose browser session holds
-a seat token, as a browser's does after its first visit. :func:`stored_state` is the state a
-started game stores.
+:func:`create_game` opens, seats and starts a table as the lobby does; :func:`holder_client`
+is a client whose session holds a seat token; :func:`stored_state` is a game's stored state.
+A particular moment is staged only through these hooks (``tests/test_staging.py``):
 
-A test that needs a particular moment of a game stages it through one of six documented
-hooks, never by writing a stored state itself (``tests/test_staging.py`` holds the suite to
-that):
-
-- :func:`play_until` plays on through the write path, every seat choosing as an oracle,
-  until the moment comes (a seat with one card left, a round won): the seed makes it the
-  same game every run.
-- :func:`stacked_deck` makes the engine deal chosen hands and starter when a round is dealt
-  (the first rule written through the write path): a known deal, with every event, version
-  and log entry as the engine makes them. Only a replay from the seed differs (it deals from
-  the shuffled deck), so a staged game is never replayed.
-- :func:`staged_rules` puts a counterfactual rulebook in force behind the same public
-  history, for the property tests that compare what two secret rulebooks give away: the one
-  hook that rewrites a stored state's rules, keeping its version and log.
-- :func:`writers_first` has several seats write a rule before the first deal (as both
-  players of a two-player game do), for stories with several rule-makers from the start.
-- :func:`arranged_table` lays out hands and piles no deal gives (hands of different sizes, a
-  pile of several cards) in a game whose rules are written, for the stories of the
-  notebook's tests: it rewrites the stored hands and piles, keeping the version, the log and
-  the rules, and a game so arranged is never replayed either.
-- :func:`undone` undoes everything a block did to the database (a savepoint rolled back) and
-  drops the processes' caches of games, as a restart would: a property plays the same
-  writing turn twice from one moment, under two secret rulebooks (tests/builder/
-  test_secrecy.py), each run writing through the write path as a browser would.
+- :func:`play_until`: play on through the write path, seats as oracles, until it comes;
+- :func:`stacked_deck`: the engine deals chosen hands and starter (never replayed);
+- :func:`staged_rules`: another secret rulebook behind the same public history;
+- :func:`writers_first`: several seats write a rule before the first deal;
+- :func:`arranged_table`: hands and piles no deal gives (never replayed);
+- :func:`undone`: undo a block's database changes and drop the caches, as a restart.
 """
 
 from __future__ import annotations

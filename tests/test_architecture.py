@@ -1,17 +1,9 @@
 """The architecture holds, checked by import-linter's contracts (pyproject.toml), and the
 pure core uses no global randomness.
 
-The contracts: the project's layers (tools, the site, the games, the rule language); the
-games app's layers (wiring, live fan-out, the table, the features, the store, the models,
-the deduction and the presets, the engine); the pure core (``rules``, ``games.engine``,
-``games.deduction``, ``games.presets`` and the pure modules of the features) imports no
-runtime dependency (every one of them is named in the contract: import-linter cannot see
-that a third-party package imports Django) and no stored game, directly or through another
-module; no import cycle between siblings at any depth, imports inside functions included. A
-planted violation of each kind must break them, so a contract that checks nothing fails
-here. Randomness in the core comes from ``random.Random(seed)`` only, so that a game is a
-function of its seed: that is an AST check of our own (import-linter sees modules, not
-calls), over the contract's own modules.
+A planted violation of each contract must break it, so a contract that checks nothing fails
+here; randomness in the core comes from ``random.Random(seed)`` only (an AST check of our
+own over the contract's modules).
 """
 
 from __future__ import annotations

@@ -1,18 +1,8 @@
 """The detective bot: a seat that works the rules out from the table, as a good player does.
 
-The reasoning is :class:`games.deduction.detective.Detective`'s, which reads the public
-record and the player's own table as plain data (a contract keeps the deduction core from
-game states and views). This module adapts it to a seat: it reads the events as its seat
-saw them, one action at a time, and turns its seat's :class:`~games.engine.views.PlayerView`
-into the tables the detective decides from. It knows nothing the view does not show: no
-other hand, and no rule's text but those the view shows it (its own). Its reasoning starts
-from the public record alone (it remembers nothing of what it wrote), but it makes the calls
-of the rules it knows, as a good player would (:func:`~games.engine.bots.words_for`), and
-says the replies it owes under the rules it knows as its next action, on its turn or not
-(:func:`~games.engine.bots.reply_for`): a public house reply rule never costs it a card.
-
-Pure Python, like the engine (Django-free: the pure-core contract holds it). Importing it
-registers the kind ``detective`` with :func:`games.engine.bots.make_bot`.
+Adapts :class:`games.deduction.detective.Detective` to a seat: it reads the events as its
+seat saw them and knows nothing its view does not show; it makes the calls and replies of
+the rules it knows. Pure; importing it registers the kind ``detective``.
 """
 
 from __future__ import annotations

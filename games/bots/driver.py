@@ -1,43 +1,11 @@
-"""Bots at a live table: after every change, a seated bot whose move it is takes it (where
-multiples go down out of turn, a bot that knows the rules may play one off its turn; a seat
-out of the game, or open for someone new, is never a bot's to play).
+"""Bots at a live table: after every change, a seated bot whose move it is takes it.
 
-While a point of order lasts a bot plays nothing and says nothing; it ends one its seat
-called (a seat handed to a bot mid-pause) and agrees to end one once someone else has
-(:func:`games.engine.order.bot_move`); what it owes it says once play resumes.
-
-While the table races (games/engine/races.py) a bot only answers, each after a person's
-reaction time seeded by the game (:func:`answer_due`): the driver wakes when the first is
-due rather than after its usual pause (:func:`race_wait`), and the answer counts at the
-time the server receives it, as a person's does.
-
-A bot that drew may owe a reply under a speech rule (:mod:`rules.speech`): it may say it off
-its turn (:func:`games.engine.bots.reply_for`), once: when its own latest action was speech
-that cost it a card (a rule it does not know), it says nothing more before it has acted
-otherwise, which would go on while the stock lasts.
-
-The process that committed a change wakes the game's bots (:func:`wake_bots`, a subscriber
-of the write path); after a short pause (so people can follow) the bot's action goes
-through the same write path as a person's, with the version it saw, so two processes waking
-at once are harmless: one wins, the other is told its version is stale and stops. A
-player's socket connecting also wakes them, which resumes bots after a server restart.
-With ``MAO_BOT_DELAY = 0`` (the tests) bots act at once, in the caller's thread; otherwise
-each process runs every bot move on one scheduler thread (:mod:`games.store.scheduler`).
-
-A bot decides from its seat's view (:func:`~games.engine.views.player_view`); an oracle is
-also told the rules in force, through its one explicit door (``insight``); any other bot
-writing a rule consults its own rules and one bit of the rest, as a person in the builder
-does (``desk``, :func:`games.engine.vetting.desk_of`). An
-experimenter's notebook of its refusals, and a detective's casebook (the public record it
-reasons from), are kept per process and brought up to date from the log entries they have
-not read yet, never by reading the whole log again. A detective seals its best guess of
-each jargon it has seen (a :class:`~games.models.SealedGuess`, scored at the reveal like a
-person's) whenever that guess changes.
-
-The game row says whether any seat is a bot (``Game.has_bots``, kept with the seats in the
-same transactions), so a change to a game of people wakes nothing (no job, no database
-read: the load test's profile showed both on every action of tables of people), and a seat
-the host hands to a bot is played from the next change on, whichever process commits it.
+The write path wakes the game's bots (:func:`wake_bots`, a subscriber; ``Game.has_bots``
+spares games of people) and so does a socket connecting. After ``MAO_BOT_DELAY`` (0: at
+once, in the caller's thread) the move goes through the same write path as a person's,
+with the version it saw, so two processes waking at once are harmless. Races are answered
+after a seeded reaction time (:func:`answer_due`); a point of order stops play. Notebooks
+and casebooks are kept per process and fed only the log entries not read yet.
 """
 
 from __future__ import annotations
@@ -222,8 +190,7 @@ def _race_answer(game: Game, state: GameState) -> PlayerAction | None:
 
 
 def answer_due(seed: int, race: OpenRace, seat: int) -> int:
-    """When the bot at ``seat`` answers ``race`` (ms of the server's clock): a person's
-    reaction after it opened, seeded by the game (:func:`~games.engine.bots.reaction_ms`)."""
+    """When the bot at ``seat`` answers ``race`` (ms): a person's reaction, seeded by the game."""
     return race.opened + reaction_ms(seed, race.number, seat, race.due - race.opened)
 
 

@@ -1,12 +1,8 @@
 """What the builder's templates receive: a :class:`Panel` built for one viewer.
 
-:func:`panel_context` is the entry point of the table page: ``context |=
-panel_context(game, seat_index)`` then ``{% include "games/builder/panel.html" %}``.
-A panel holds the viewer's own form, the preview (its sentence, the grid on one top
-card in one situation, warnings) and, for anyone who is not writing, who is. It never holds
-another player's rule, jargon or author, nor anything computed from one: the preview is
-computed from the draft, public facts and the writer's own rules (:func:`own_rules`). Only
-"Write this rule" may ask about the whole rulebook (games/builder/lock_check.py).
+``context |= panel_context(game, seat_index)``, then include ``games/builder/panel.html``.
+A panel never holds another player's rule, jargon or author, nor anything computed from
+one: only the draft, public facts and :func:`own_rules`.
 """
 
 from __future__ import annotations
@@ -95,8 +91,7 @@ class RowView:
 
     @property
     def value_is_list(self) -> bool:
-        """Whether the number input takes a list ("5, 10": a position's "is one of"), so it
-        is a text input (a number input would drop the commas)."""
+        """Whether the number input takes a list ("5, 10"), so it is a text input."""
         return self.row.test == "position"
 
     @property
@@ -385,11 +380,8 @@ def error_slots(form: RuleForm) -> list[str]:
 
 
 def own_rules(state: GameState, seat: int) -> list[Rule]:
-    """The rules in force that the builder may show ``seat`` in detail: their own, and the
-    rules everyone knows (a preset's house rules; secret rules disclosed at the end of a
-    round). Never a rule still secret from them (another player's, a preset law not
-    disclosed; one its seat's earlier player wrote, :meth:`GameState.wrote`); a rule retired
-    by a replacing law is no longer in force."""
+    """The rules in force the builder may show ``seat`` in detail: its own (this stint),
+    house rules and disclosed ones; never one still secret from them."""
     return [replace(e.rule, author=e.author) for e in state.rules
             if e.retired is None
             and (state.wrote(seat, e) or e.house or e.id in state.disclosed)]
@@ -567,11 +559,7 @@ def load_state(game: Game) -> GameState | None:
 
 def panel_context(game: Game, seat_index: int | None,
                   state: GameState | None = None) -> dict[str, Any]:
-    """The context ``games/builder/panel.html`` needs: ``{"builder": Panel}``.
-
-    For the seat writing a rule, a fresh form and its preview; for anyone else (other
-    seats, spectators with ``None``), who is writing. ``state``: the game's, when the caller
-    has parsed it already (else it is parsed from the game's row).
-    """
+    """The context ``games/builder/panel.html`` needs: ``{"builder": Panel}`` (``state``: the
+    game's, if already parsed)."""
     return {"builder": make_panel(game, load_state(game) if state is None else state,
                                   seat_index)}

@@ -1,21 +1,8 @@
 """Choosing a situation in which a draft rule matters: the preview's *auto* situation.
 
-A rule about hand size shows nothing on a grid drawn for a hand just dealt; a rule about the
-card under the top shows nothing until that card is right. :func:`auto_situation` searches
-the parts of the situation the draft reads (the cards under the top, a run of equal ranks,
-the hand size, who plays, the suit named, the turn, the round so far) for values on which
-the draft refuses (or, for a trigger or call, speaks on) the most plays that the author's
-own rules allow.
-
-The search is coordinate-wise (two passes over the parts, each trying its candidate values
-with the others held), guided on ties by how many of the draft's basic tests hold somewhere,
-so that "when the card under the top is a king and the hand is small" finds both. Candidates
-are the constants a rule compares with and one either side, every card for a pile position,
-and for the round so far the rounds :mod:`rules.probe_rounds` probes the draft with (the
-shortest that put each count, sum or position on and either side of what it compares).
-Only the draft and the author's own rules are read: never another player's rule.
-
-Pure (no Django).
+:func:`auto_situation` searches the parts the draft reads, coordinate-wise (two passes),
+for values on which it refuses (or speaks on) the most plays the author's own rules allow.
+Only the draft and the author's own rules are read. Pure (no Django).
 """
 
 from __future__ import annotations
@@ -179,9 +166,8 @@ def _with(situation: Situation, name: str, value: object) -> Situation:
 @lru_cache(maxsize=256)
 def auto_situation(rule: Rule, own: tuple[Rule, ...], top: Card, hand_size: int,
                    players: int, round_: int, aces_high: bool) -> Situation:
-    """A situation in which ``rule`` (the draft, with its author) changes the most plays on
-    ``top`` that ``own`` (the author's own rules in force) allow; a hand just dealt on the
-    first turn when nothing the draft reads makes a difference."""
+    """A situation in which ``rule`` changes the most plays on ``top`` that ``own`` allows
+    (a hand just dealt on the first turn when nothing it reads matters)."""
     search = _Search(rule, own, players, round_, Settings(aces_high=aces_high))
     return search.best(top, hand_size)[0]
 

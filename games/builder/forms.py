@@ -1,23 +1,9 @@
 """The builder form as POSTed fields, and checking it with the rule language's own validation.
 
-Field names are flat: ``kind``, ``jargon``, ``mode`` (``must``/``must_not``), ``say``,
-``penalty``, ``min``, ``max``; for each condition list ``<list>-join`` (present whenever the
-list is on the page, even with no rows) and per row ``<list>-<i>-<field>`` (``test``,
-``not``, ``subject``, ``ranks`` and ``suits`` repeated, ``colour``, ``op``, ``value``,
-``parity``, ``rel``, ``other``, ``n``, ``match``, ``count_op``, ``count``, ``mod``,
-``window``, ``with_played`` (a checkbox), ``absolute`` (``yes``/``no``), and for a count
-compared with another count ``match2``, ``ranks2``/``suits2`` (repeated), ``colour2``,
-``parity2``, ``window2``, ``with_played2``, for a sum of more cards ``plus`` (repeated)); effects
-``effects-present`` and ``effects-<i>-<field>`` (``type``, ``who``, ``count``,
-``per_run``, ``direction``). Row numbers need not be contiguous: rows are read in order.
-A talking rule's ``allow`` is a text of phrases one a line; a reply rule's words are
-``reply`` and its reasons ``after`` (checkboxes, repeated; ``after-present`` says the
-boxes were on the page, so that none ticked reads as none); a third-person rule's moment is
-``during`` and its excepted phrases ``exempt``, one a line.
-
-:func:`check` builds the spec and asks :func:`rules.spec.load_rule` (and, per row, the
-condition reader) whether it is valid; every :class:`~rules.errors.RuleError` becomes a
-:class:`Problem` in plain words, placed at the row and field that caused it.
+Field names are flat: ``kind``, ``jargon``, ``mode``... and per condition row
+``<list>-<i>-<field>`` (rows read in order, gaps allowed), with ``<list>-join``,
+``effects-present`` and ``after-present`` saying a list was on the page. :func:`check`
+turns every :class:`~rules.errors.RuleError` into a :class:`Problem` at its row and field.
 """
 
 from __future__ import annotations

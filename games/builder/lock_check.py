@@ -1,19 +1,9 @@
 """The builder's one question about every rule in force: at most one bit per writing turn.
 
-Nothing the builder answers while a rule is drafted (previews, the grid, warnings, notes,
-the difficulty estimate, a jargon suggested) depends on rules the writer does not know
-(games/builder/context.py). When the writer presses "Write this rule", the draft may be
-checked once against every rule in force that stays beside it, other players' included:
-would it end the game by one of the engine's lockups
-(:func:`games.builder.preview.locks_in_force`)? If so nothing is written and the writer is
-told, in words that are the same whatever the lockup; every later submit of the turn is
-written without a check.
-
-Each seat has one check per writing turn (game, seat, round), spent in the database
-(``Seat.lock_checked_round``) before the answer is computed, by one conditional UPDATE: every
-tab, browser, reload, restart and process of the server shares it, and two submits at once
-cannot both get it. Whatever the writer does during the turn, the builder's answers tell
-them at most one bit about rules they do not know.
+On "Write this rule", the draft may be checked once against every rule in force: would it
+end the game by a lockup (:func:`games.builder.preview.locks_in_force`)? The check is spent
+in the database (``Seat.lock_checked_round``, one conditional UPDATE) before the answer is
+computed, so every tab, process and restart shares it.
 """
 
 from __future__ import annotations
@@ -40,9 +30,8 @@ ENDS_GAME_WARNING = (
 
 
 def spend(game: Game, seat: int, round_number: int) -> bool:
-    """Spend ``seat``'s check of the writing turn of round ``round_number``: true only the
-    first time it is asked (an UPDATE that changes the seat's row only if the check is
-    unspent; committed at once, before anything is computed from it)."""
+    """Spend ``seat``'s check of round ``round_number``'s writing turn: true only the first
+    time (one conditional UPDATE, committed before anything is computed)."""
     unspent = Seat.objects.filter(game=game, index=seat).exclude(lock_checked_round=round_number)
     return unspent.update(lock_checked_round=round_number) == 1
 

@@ -1,13 +1,7 @@
 """The rule builder's flat, form-friendly picture of a rule: lists of condition rows.
 
-A rule spec is a tree; a form is flat. The builder shows each condition of a rule
-as a *list* of rows joined by "all" or "any", each row one test that may be
-negated ("not"). A row keeps every input's raw text (``value="abc"`` stays text),
-so a half-typed form can be shown again exactly as it was and the rule language's
-own validation (:func:`rules.spec.load_rule`) says what is wrong with it.
-
-:mod:`games.builder.spec_form` turns this model into rule JSON and back;
-:mod:`games.builder.forms` reads and writes it as POSTed form fields.
+Each condition is a list of rows joined by "all" or "any", each row one test that may be
+negated; rows keep raw text, so a half-typed form shows again as it was.
 """
 
 from __future__ import annotations
@@ -192,17 +186,9 @@ DIRECTION_LABELS: Final = {"left": "to the left", "right": "to the right"}
 class Row:
     """One condition row: a test with its inputs (raw text for numbers), maybe negated.
 
-    ``subject`` is the card a card test looks at (and the first card of a relation, a sum
-    or a difference, with ``other``); ``op``/``value`` serve value tests, quantities,
-    positions (``op`` ``"in"``: ``value`` lists numbers, "5, 10"), sums and differences;
-    ``match`` is the card test of a hand-count or count row, counted with
-    ``count_op``/``count``. ``mod`` (empty: none) makes the compared number a remainder;
-    ``window`` is "the last k cards" of the round (empty: the whole round), counting the
-    card being played when ``with_played``; ``absolute`` makes a difference a distance.
-    A count compares with ``count``, or (``match2`` set) with how many cards of a second
-    window (``window2``, ``with_played2``) pass the test ``match2`` with its own inputs
-    (``ranks2``, ``suits2``, ``colour2``, ``parity2``). ``plus`` are more cards a sum of
-    named cards adds up, after ``subject`` and ``other``.
+    ``subject``/``other`` are the cards looked at; ``op``/``value`` compare; ``match`` with
+    ``count_op``/``count`` counts; ``mod``, ``window``/``with_played`` and ``absolute`` shape
+    the number; ``match2`` and the ``*2`` fields count a second window; ``plus`` adds cards.
     """
 
     test: str = "colour"

@@ -16,13 +16,8 @@ from rules.jargon import suggest_jargon
 
 
 def suggestion(state: GameState, seat: int, count: int, current: str = "") -> str:
-    """The ``count``-th suggestion for ``seat``'s rule this round: never a jargon the seat's
-    player knows, nor ``current`` (what the field holds).
-
-    Drawn from the game's seed, the seat and its player, the round and ``count``, keyed by
-    the server's secret: the same requests get the same answers, and the answers tell
-    nothing of the seed (which deals the cards).
-    """
+    """The ``count``-th jargon suggestion for ``seat`` this round (never one its player knows,
+    nor ``current``), keyed by the server's secret so it tells nothing of the seed."""
     key = f"{state.seed}/{seat}/{state.stint_of(seat)}/{state.round}/{count}"
     rng = Random(salted_hmac("games.builder.naming", key, algorithm="sha256").hexdigest())
     return suggest_jargon(rng, [*state.known_jargons(seat), current])

@@ -1,28 +1,8 @@
 """The builder's own notes on a draft: what the preview's analysis does not see.
 
-Five notes, each a preview :class:`~games.builder.preview.Warning`:
-
-- ``double_negative``: a restriction's "must not" over a condition with "not" ticked says
-  the same as a simpler rule; the note says which.
-- ``same_words``: a call asking for words that hold, or are held in, the words of another
-  call rule the author knows ("Mao" and "Mao Mao": where both are asked for at once,
-  each needs words of its own, so saying "Mao Mao" once makes only one of them;
-  :func:`rules.phrases.phrases_overlap`): their own, a preset's house rules (public) and
-  rules disclosed to everyone. Never another player's secret rule: their call words are
-  their secret, and a note about them would give them away.
-- ``speech_words``: the words of a speech rule (``talking``, ``reply``) beside those of
-  another rule the author knows, where it changes how the table plays: a talking rule
-  allowing a reply's words (owed words are never talking: allowing them lets anyone say
-  them at any time), a reply asking for a call's words (a call is said with a play, a
-  reply on its own before any play: the same words with a play break the reply), and two
-  replies whose words hold one another (a player owing both says each). Known rules only,
-  as for ``same_words``.
-- ``no_pronoun``: a third-person rule excepting a phrase that holds no first- or
-  second-person pronoun (the phrase was never in the rule's way: excepting it changes
-  nothing). The draft alone.
-- ``race_public``: a trigger that opens a race (docs/rules.md, "Races") tells the table
-  what it asks as the race opens, and announces its result with the rule's jargon: the
-  author learns that this part of the secret shows every time it fires.
+Five :class:`~games.builder.preview.Warning` codes: ``double_negative``, ``same_words``,
+``speech_words``, ``no_pronoun`` and ``race_public`` (docs/rules.md, "Notes of the
+builder"). Notes compare only with rules the author knows, never another player's secret.
 """
 
 from __future__ import annotations

@@ -1,14 +1,7 @@
 """The draft's revision: a short fingerprint of the rule a preview shows.
 
-Every response that draws the preview also draws the fingerprint of the rule it previewed
-(a hidden input of the form), and "Write this rule" posts it back. The server writes a rule
-only when the form it receives builds a rule with that same fingerprint: the rule written is
-then exactly the one the writer last saw previewed, however requests were lost, dropped or
-answered out of order on the way (a late preview of an older draft carries the older
-fingerprint, so the newer form is refused, not written unseen).
-
-A fingerprint rather than a counter: it needs no state on the server, and two drafts that
-build the same rule are the same revision.
+"Write this rule" posts it back, and a rule is written only if the form builds a rule of
+that fingerprint, so the rule written is the one last previewed. No server state.
 """
 
 from __future__ import annotations

@@ -1,15 +1,8 @@
 """The situation the preview's grid is drawn in, and what the author chose of it.
 
-The grid shows one play of every card kind on one top card. Everything else a rule may read
-is the *situation*: the cards under the top (as deep as a rule reads, up to
-:data:`rules.fields.MAX_DEPTH`), the hand size before the play, whether the rule's author is
-the one playing, the suit named by a wild play, the turn, and the round so far (which card
-of the round the play is, and the cards laid before the pile shown, which counts and sums
-over the round read). The author sets each part in the preview's "Situation" fieldset or
-leaves it on *auto*, where :mod:`games.builder.focus` chooses a value on which the draft
-rule matters.
-
-Pure (no Django): the views hand :func:`read_choice` a getter over the POST data.
+Everything a rule reads beside the top card and the card played: cards under the top, hand
+size, who plays, the suit named, the turn, the round so far. Each part is chosen or left on
+*auto* (:mod:`games.builder.focus`). Pure: :func:`read_choice` takes a getter.
 """
 
 from __future__ import annotations

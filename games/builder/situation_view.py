@@ -1,14 +1,8 @@
 """The preview's "Situation" fieldset as the template draws it: one :class:`Control` each.
 
-The page draws the fieldset once, with the panel, and no answer ever redraws the author's
-controls: every preview answer refreshes only what "Auto" stands for (the text of each
-control's ``auto-<name>`` element) and, when the draft comes to read more or fewer cards
-under the top, the pile controls (``#sit-piles``). So typing in the situation is never
-overwritten by an answer to an earlier request (``templates/games/builder/panel.html``).
-
-To add a part of the situation: read it in :func:`games.builder.situation.read_choice`,
-and add its :class:`Control` to :attr:`SituationView.controls`; the template, the auto
-refresh and the stale-answer check (``static/js/builder.js``) need nothing more.
+Answers refresh only the *auto* texts and the pile controls, never the author's input. To
+add a part, read it in :func:`games.builder.situation.read_choice` and add its
+:class:`Control` to :attr:`SituationView.controls`.
 """
 
 from __future__ import annotations

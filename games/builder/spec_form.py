@@ -1,11 +1,7 @@
 """Between the builder's form model and rule spec JSON, both ways.
 
-:func:`form_to_spec` writes the spec JSON a form stands for (in the canonical shape
-:func:`rules.spec.spec_to_json` gives) and notes where in that JSON each row and
-field went, so a :class:`~rules.errors.RuleError` path can be traced back to the
-row that caused it. :func:`spec_to_form` reads a spec (an example, a stored rule)
-into the form, or raises :class:`Unrepresentable` for trees deeper than lists of
-rows (a "not" around a group, a group inside a group, a count of grouped card tests).
+:func:`form_to_spec` also notes where each row went, so an error path traces back to its
+row; :func:`spec_to_form` raises :class:`Unrepresentable` for trees deeper than lists.
 
 >>> spec = {"kind": "restriction", "when": {"type": "face", "of": "top"},
 ...         "must_not": {"type": "face", "of": "played"}}

@@ -1,12 +1,8 @@
 """HTTP views of the rule builder, under ``/g/<code>/builder/``.
 
-``GET`` the panel (anyone: the writer gets the form, others see who is writing); every
-``POST`` is for the seat writing a rule only (403 with a plain message otherwise):
-re-render the form (kind changed, an example loaded), add or remove a row, preview,
-suggest a jargon name, and submit the rule through the one action path
-(:func:`games.store.acting.perform_post`, as the table's actions do).
-Each answers with an htmx fragment of ``panel.html``. Only the submit may depend on rules
-the writer does not know, through one check per writing turn
+``GET`` the panel; every ``POST`` is for the writing seat only (403 otherwise) and answers
+with an htmx fragment of ``panel.html``. Only the submit, through
+:func:`games.store.acting.perform_post`, may depend on rules the writer does not know
 (:mod:`games.builder.lock_check`).
 """
 

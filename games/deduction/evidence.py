@@ -23,15 +23,13 @@ def reads_hand(rule: Rule) -> bool:
 
 
 def judgeable(attempt: Attempt, hand_read: bool) -> bool:
-    """Whether the table saw enough of ``attempt`` to judge a rule on it (``hand_read``:
-    the rule reads the cards in the hand, see :func:`reads_hand`)."""
+    """Whether the table saw enough of ``attempt`` to judge a rule (``hand_read``: on the hand)."""
     return attempt.situation is not None and (attempt.hand is not None or not hand_read)
 
 
 @lru_cache(maxsize=4096)
 def _cards(texts: tuple[str, ...]) -> tuple[Card, ...]:
-    """Cards from their texts. Cached: a check reads every attempt's round so far, and the
-    next check reads the same ones again."""
+    """Cards from their texts, cached: every check reads the same rounds again."""
     return tuple(card_of(c) for c in texts)
 
 

@@ -1,29 +1,10 @@
 """Checking a hypothesis ("I think Pip means ...") against everything the table saw.
 
-A hypothesis is a rule the player writes in the rule builder for a jargon they have seen.
-:func:`check` judges it on every observation where that rule spoke or could have spoken,
-from the moment the rule certainly existed (:attr:`~games.deduction.record.Sighting.since`):
-
-* a **restriction**: every play tried, refused or not. A refusal names every rule broken,
-  so a play refused without this jargon, and every accepted play, is evidence the rule
-  let it through; a refusal naming it is evidence it refused.
-* a **trigger**: every card of every accepted play: it fired on that card (and did what
-  the table saw it do), or it did not (a trigger that did not fire is evidence too).
-* a **call**: every accepted play: the rule penalised the words said with it (for missing
-  or needless words, with the cards everyone saw drawn), or it did not (the words were
-  right, or none were owed).
-* a **permission**: groups refused because no rule let the cards go down together (an
-  accepted group may owe its permission to another rule, so it proves nothing here).
-* an **instant win**: hands revealed: one this rule declared a winner, or one no rule did.
-
-Whatever the kind, everything the table saw the jargon do that a rule of the hypothesis's
-kind cannot do contradicts it: a refusal for anything but a restriction, a firing for
-anything but a trigger, a penalised call for anything but a call, a winning hand for
-anything but an instant win.
-
-Observations the table did not see enough of (the cards in another player's hand, for a
-rule that reads them; plays logged before situations were) are counted apart, not judged.
-The answer is a function of the public record and the hypothesis alone.
+:func:`check` judges the rule on every observation where it spoke or could have spoken,
+from :attr:`~games.deduction.record.Sighting.since` on (docs/deduction.md, "Hypotheses");
+what the jargon did that a rule of the hypothesis's kind cannot do contradicts it, and what
+the table did not see enough of is counted apart. The answer is a function of the public
+record and the hypothesis alone.
 """
 
 from __future__ import annotations

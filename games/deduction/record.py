@@ -1,24 +1,10 @@
 """The public record of a game: everything a viewer could know from the table, typed.
 
-The deduction tools (the notebook, the hypothesis checker, the experiments, the detective
-bot) read a :class:`PublicRecord` and nothing else: never a game state, never a rule.
-:func:`public_record` builds it from the game's events *as one viewer saw them*
-(:meth:`~games.engine.events.Event.seen_by`), so another seat's cards and the text of any
-rule cannot reach it; what it holds is what everyone at the table watched happen (plays
-with the pile under them, refusals with the jargon of every rule broken, words said,
-triggers and what they did, calls missed, hands revealed) and the viewer's own hand as it
-went.
-
-Rules are named by jargon, and two rules may share one (a writer may not be refused a
-name they have never heard): the record names each rule seen by a *label*, its jargon, or,
-for a rule seen after another of the same jargon (in any case), its jargon with a number
-("Gronk #2"). Labels are given in the order the rules were first seen, which is public,
-and never change, so a note or a guess kept under one keeps meaning the same rule.
-
-An *attempt* is one play tried: accepted, or refused (the cards went back). The round's
-record (:attr:`Attempt.record`) is rebuilt from the plays, as the rules see it.
-:class:`RecordReader` reads the events as they come, for a player following the game (the
-detective bot), so that the record is never rebuilt from the whole log.
+The deduction tools read a :class:`PublicRecord` and nothing else; :func:`public_record`
+builds it from events as one viewer saw them, so no other seat's cards and no rule's text
+can reach it. Rules are named by *label*: the jargon, numbered for a later rule of the same
+jargon ("Gronk #2"), in the public order first seen. :class:`RecordReader` follows a game
+as it goes.
 """
 
 from __future__ import annotations
@@ -372,13 +358,8 @@ class RecordReader:
 
 def public_record(events: Iterable[Event], viewer: int | None,
                   names: Sequence[str], stint: int = 0) -> PublicRecord:
-    """The public record of a game from its events, as ``viewer`` (in its ``stint``, the
-    seat's present player) saw them.
-
-    Every event is first reduced to what ``viewer`` may see of it, so the record cannot
-    hold another seat's cards or a rule's text (nor its earlier player's), whatever events
-    it is given.
-    """
+    """The public record of a game from its events, as ``viewer`` (in its ``stint``) saw them:
+    each event is first reduced to what ``viewer`` may see."""
     reader = RecordReader(viewer, names, stint)
     reader.read(events)
     return reader.record()

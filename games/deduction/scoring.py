@@ -1,15 +1,8 @@
 """Scoring a sealed guess against the real rule, once the game is over.
 
-Three verdicts, best first:
-
-* **exact**: the guess and the rule agree on every situation the rule language can tell
-  apart (the analysis found no difference over an exact probe space of both rules);
-* **every play**: they differ somewhere, but the guess is right about every play the table
-  saw (the example gives a situation where they differ and what each does there);
-* **wrong**: the guess gets something the table saw wrong (the example says what).
-
-Only the reveal calls this: it is the one tool that reads a real rule, and only after every
-rule has been opened to everyone.
+Verdicts, best first: **exact** (no difference over an exact probe space), **every play**
+(right about every play the table saw) and **wrong**. Only the reveal calls this, once
+every rule is open to everyone.
 """
 
 from __future__ import annotations

@@ -1,1 +1,1 @@
-"""How hard a rule is to guess, for its author in the rule builder (issue 12)."""
+"""How hard a rule is to guess, for its author in the rule builder."""

@@ -1,22 +1,8 @@
 """How hard a new rule is to guess: how often it speaks, and how long the detective takes.
 
 Pure (no Django): :func:`estimate` looks at the rule alone, never at the other rules in
-force (the builder reveals nothing of them), in the game's settings:
-
-* **how often it speaks** in typical situations (a fixed, seeded set of plays of every
-  kind: piles of one to five cards, hands of every size, every seat and turn): the share of
-  plays a restriction refuses, or on which a trigger fires or a call asks for words;
-* **how many plays the detective needed to crack it** in simulated games: the rule alone
-  at seeded tables of the game's size, written by seat 0, the detective among
-  experimenters; after each play its best guess is scored as the reveal scores a sealed
-  guess, and the rule is cracked when a guess is exact.
-
-The verdict follows the seed's advice ("can't play a heart onto a club" is about right to
-open a game with): see :data:`BANDS`.
-
-An estimate can be told to give up (``give_up``, asked after every simulated action and
-before each table: the runner's time budget, or a newer draft of the same writer): it then
-answers with the tables it finished, marked ``cut_short``.
+force, in the game's settings; the verdict follows :data:`BANDS`. ``give_up`` (asked
+between simulated actions) cuts it short with the tables finished (``cut_short``).
 """
 
 from __future__ import annotations
@@ -180,8 +166,7 @@ def speaks(rule: Rule, settings: GameSettings) -> float | None:
 
 def plays_to_crack(rule: Rule, settings: GameSettings, seed: int,
                    max_plays: int = MAX_PLAYS) -> int | None:
-    """The plays of evidence the detective needed to crack ``rule`` alone at a seeded table
-    of ``settings`` (``None``: not within ``max_plays``, or the round ended first)."""
+    """The plays the detective needed to crack ``rule`` alone (``None``: not within reach)."""
     return _crack(rule, settings, seed, max_plays, never).cracked_at
 
 

@@ -1,28 +1,10 @@
-"""Estimates computed in the background, so the builder never waits for one.
+"""Estimates computed in a background worker process, so the builder never waits for one.
 
-An estimate simulates games (a fraction of a second of CPU, more for some rules). Run in a
-request, it would hold up the one thread where each daphne process does its Django work,
-and every table of that process with it; run in a thread, it would still share the
-process's interpreter lock. So each process keeps one worker *process* (made on first use)
-that runs one estimate at a time, and the builder asks again until the answer is there.
-
-Anyone can become a writer, so what one writer may make the worker do is bounded:
-
-* **One estimate per writer** (a game and a seat). A new draft supersedes the writer's
-  previous one: a waiting estimate is dropped before it starts; a running one is told to
-  stop (a shared flag the estimate reads between simulated actions) and its answer is
-  thrown away.
-* **A budget per estimate**: ``MAO_ESTIMATE_SECONDS`` of the worker's CPU time (default
-  2.0; the example rules take 0.1 to 0.5 s). Over it the estimate answers with the
-  simulated tables it finished, or that it ran out of time.
-* **A cap on the queue**: at most ``MAO_ESTIMATE_QUEUE`` writers' estimates wait (default
-  8) behind the running one; a new writer over the cap is told the estimator is busy (and
-  asks again a few seconds later), so a draft never waits longer than about
-  (cap + 1) x budget of the worker's CPU.
-
-Answers are remembered per writer and draft (the last 256 across writers), never across
-writers: an answer that came at once would tell one writer that someone else had
-estimated that rule.
+Bounds per writer (a game and a seat): one estimate at a time (a new draft supersedes the
+old, which is dropped or told to stop), ``MAO_ESTIMATE_SECONDS`` of the worker's CPU each,
+and at most ``MAO_ESTIMATE_QUEUE`` writers waiting (a new writer over it is told to ask
+again). Answers are remembered per writer and draft, never across writers, since an answer
+that came at once would tell that someone else had estimated that rule.
 """
 
 from __future__ import annotations

@@ -1,12 +1,7 @@
 """The builder's "how hard is it?" line: ``POST /g/<code>/builder/difficulty/``.
 
-For the seat writing a rule only (like every builder ``POST``; counted against its own rate
-limit, apart from the builder's other requests), with the builder's form as
-it stands: the estimate of the draft alone (never of the other rules in force), from the
-background runner. Until it is ready, the answer asks again a moment later (a few seconds
-later when the estimator is too busy to take it); the author can write the rule without
-waiting. The poll runs on the writer's CPU budget, but beside the builder's other
-requests: it is not on their queue.
+For the writing seat only, on its own rate limit and the writer's CPU budget: the estimate
+of the draft alone, from the background runner; until it is ready the answer asks again.
 """
 
 from __future__ import annotations

@@ -158,13 +158,9 @@ class LeaveSeat:
 
 @dataclass(frozen=True, slots=True)
 class TakeSeat:
-    """Someone new, called ``name``, takes over the open seat ``seat`` with its cards and
-    everything it owes (the web layer seats the asker, who watched until now).
-
-    ``stint``: ``None`` for someone who never played the seat (a new stint begins:
-    :attr:`~games.engine.state.GameState.stints`), or the stint of a player who takes
-    their own seat back, which the web layer says from who is asking (never from the
-    request)."""
+    """Someone new, ``name``, takes over the open seat ``seat`` with its cards and debts.
+    ``stint``: ``None`` for a newcomer, or the stint of a player taking their own seat back
+    (the web layer says which, from who is asking)."""
 
     seat: int
     name: str

@@ -1,29 +1,10 @@
 """Bots: an experimenter who knows no rule but its own, and an oracle who is told them all.
 
-Every bot decides from its own seat's view (:class:`~games.engine.views.PlayerView`):
-its hand, the piles, the public log. The experimenter plays as a newcomer would, trying
-cards it has not yet seen refused on that top, and keeping a notebook of its refusals.
-The oracle is also told every rule in force, through one explicit door, a
-:data:`RuleInsight` given when it is made (and shown as such at the table): it always
-plays legally when it can. Both write random valid rules when they win a round, vetted as
-an author's draft is in the builder: against the rules the bot may consult in detail and
-the one bit about every rule in force, at its :class:`~games.engine.vetting.Desk` (a
-:data:`DeskInsight` given when it is made; the oracle's desk is every rule it is told).
-Randomness is a ``random.Random`` each bot owns.
-
-Every bot says every call it knows is required (:func:`words_for`): the oracle those of
-every rule, the others those of the rules whose text they know (:data:`RuleKnowledge`, by
-default :func:`rules_known`), so a bot that knows a call rule never pays for it. Likewise
-it says every reply it knows it owes as its next action (:func:`reply_for`), and nothing
-else outside a play, so a talking or reply rule it knows never costs it a card. Every bot
-answers every race it sees (:func:`race_for`), after a person's reaction time
-(:func:`reaction_ms`, the table's to wait), and says the phrase of a race its own play sets
-off with that play (:func:`race_words`), which answers it at once.
-
-A kind of bot that reasons with more than the engine (the detective, which works the rules
-out with :mod:`games.deduction`, a layer above the engine) lives above it and registers
-its maker here (:func:`register_kind`), so that :func:`make_bot` and the simulations can
-seat it.
+Every bot decides from its own seat's :class:`~games.engine.views.PlayerView`; the oracle
+is also told every rule through one explicit door, a :data:`RuleInsight`. Bots write rules
+vetted at their :class:`~games.engine.vetting.Desk` as an author's are in the builder, say
+the calls and replies they know (:func:`words_for`, :func:`reply_for`) and answer races
+(:func:`race_for`). Kinds above the engine register with :func:`register_kind`.
 """
 
 from __future__ import annotations
@@ -133,10 +114,8 @@ def rule_action(seat: int, rng: Random, desk: Desk | None = None,
 
 
 def rules_known(view: PlayerView) -> tuple[Rule, ...]:
-    """The rules in force whose full text the seat of ``view`` knows while the game goes on:
-    its own secret rules, a preset's house rules (public to everyone) and the secret rules
-    disclosed to everyone (``reveal: "round"``); the view shows no other rule's text before
-    the reveal."""
+    """The rules whose text the seat of ``view`` knows: its own, house rules and disclosed
+    ones (the view shows no other before the reveal)."""
     public = [s for s in (*view.house_rules, *view.disclosed) if s.retired is None]
     return tuple(summary.rule for summary in (*view.my_rules, *public))
 
@@ -148,8 +127,7 @@ def _call_book(rules: tuple[Rule, ...], aces_high: bool) -> Rulebook:
 
 
 def known_calls(known: RuleKnowledge, view: PlayerView) -> Rulebook:
-    """The call rules a bot knows (``known`` read from ``view``), as a rulebook to judge
-    its own words with."""
+    """The call rules a bot knows (``known`` read from ``view``), as a rulebook."""
     return _call_book(tuple(known(view)), view.settings.aces_high)
 
 

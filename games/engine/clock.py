@@ -1,21 +1,10 @@
 """The turn clock, "Hold on" and the timed game (every part a setting, off by default).
 
-* **The turn clock** (``turn_seconds``): whenever a new turn starts (another player to
-  move, or the same one again after a refusal or a "play again"), its timer ``turn`` is
-  set ``turn_seconds`` ahead. A player who neither plays nor draws in time is called for
-  delay by the chair ("Dealer: that's a Delay of Game! Bull took longer than 7 seconds."),
-  draws ``delay_penalty`` cards (and what they owed, as a pass pays it), and the turn
-  passes. A move that comes after the turn ran out is refused (``action/too_late``).
-  Speech never moves the turn, so it never restarts the clock.
-* **"Hold on"** (``hold_on_seconds``): the player to move, holding at least
-  ``hold_on_cards`` cards, says "Hold on" (outside a play): once a turn, their clock is
-  set ``hold_on_seconds`` from then (Penn State: "up to a minute").
-* **A timed game** (``game_minutes``): the timer ``end`` is set when the first round is
-  dealt; when it fires, the game ends and the fewest cards win (Lynnfield).
-
-The clock stops outside a round's play (the turn timer is forgotten while a rule is
-written or a deal named) and while a point of order freezes it
-(:func:`games.engine.timers.freeze`).
+``turn_seconds``: a player who neither plays nor draws in time draws ``delay_penalty`` and
+the turn passes; a late move is refused (``action/too_late``). ``hold_on_seconds``: once a
+turn, the player to move may say "Hold on". ``game_minutes``: the timer ``end`` ends the
+game, fewest cards winning. The clock stops outside a round's play and during a point of
+order.
 """
 
 from __future__ import annotations

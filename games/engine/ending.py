@@ -1,18 +1,8 @@
 """After every accepted action: has the game locked up, and why, in words that are true.
 
-The game's definition of a lockup: no card can be legally played on top of the discard
-pile, or it is clearly impossible for anyone to ever empty their hand. The reasons are
-told apart (:data:`~games.engine.events.EndReason`) and checked in this order, so that a
-rulebook under which no card at all can follow says so, not that nobody can go out:
-
-* ``no_card``: no card can follow the piles as they stand
-  (:func:`~games.engine.lockup.anything_playable`);
-* ``no_way_out``: under these rules no last card, on any top, leaves a hand empty
-  (:func:`~games.engine.lockup.has_way_out`, once per rulebook);
-* ``stalled``: from the tops lying now, no top card a play can bring leaves a way out
-  (:func:`~games.engine.stall.stalled`).
-
-Anything else the analysis cannot prove, the host can still end (``EndGame``, ``host``).
+Checked in this order (:data:`~games.engine.events.EndReason`): ``no_card``
+(:func:`~games.engine.lockup.anything_playable`), ``no_way_out``
+(:func:`~games.engine.lockup.has_way_out`), ``stalled`` (:func:`~games.engine.stall.stalled`).
 """
 
 from __future__ import annotations

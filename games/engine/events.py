@@ -1,16 +1,9 @@
 """Events: what happened, one frozen dataclass per kind, with an audience and a public form.
 
-Every event has a public ``text`` ("Bull drew a card") that anyone may read. An event meant
-for one seat (``to``) also has a ``private`` text ("You drew Q♥") and *secret* fields (the
-cards drawn) that only ``to`` may know; :meth:`Event.seen_by` gives the event as another
-viewer may see it, with its secrets blanked. Kinds register themselves under their JSON
-``kind`` tag (:func:`event_kind`), as condition nodes do, so stored logs read back typed and
-a renamed field fails the type checker instead of a page.
-
-Stored form (unchanged since the first version, so old logs load)::
-
-    {"kind": "drew", "text": "...", "seat": 1, "to": 1, "private": "...",
-     "data": {"count": 1, "reason": "pass"}, "secret": {"cards": ["QH"]}}
+Every event has a public ``text``; one meant for a seat (``to``) also has a ``private``
+text and secret fields, blanked by :meth:`Event.seen_by` for anyone else. Kinds register
+under their JSON ``kind`` tag (:func:`event_kind`); the stored form never changes, so old
+logs load.
 
 >>> event = Drew(text="Bo draws a card.", seat=1, to=1, private="You draw Q♥.",
 ...              count=1, reason="pass", cards=("QH",))
@@ -109,10 +102,9 @@ class Event:
         return dataclasses.replace(self, private=None, **blanks)
 
     def read_by(self, viewer: int | None, stint: int = 0) -> Self:
-        """The event as the player of seat ``viewer`` in its ``stint`` may see it: as
-        :meth:`seen_by`, but an event private to an earlier (or later) player of the seat
-        is a public one to them: its private text and secrets are not theirs (the rule its
-        earlier player wrote, the cards they drew)."""
+        """The event as seat ``viewer``'s player in ``stint`` may see it: one private to
+        another player of the seat is public to them.
+        """
         if self.to is not None and self.to == viewer and self.stint != stint:
             return dataclasses.replace(self.seen_by(None), to=None)
         return self.seen_by(viewer)

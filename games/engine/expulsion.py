@@ -1,18 +1,9 @@
 """Expulsion by rule (Lynnfield's "Expulsion"): settings, off by default.
 
-* ``expel_hand``: a seat holding more than twice the cards dealt, or 20 cards, at the end of
-  any action of a round's play is expelled.
-* ``expel_mistakes``: a seat that makes that many *mistakes in a row* is expelled. A mistake
-  is an action of the seat that costs it a penalty of its own doing: a play refused (in turn
-  or out of it), a failed claim of an instant win, a call missed or needless, a speech rule
-  broken (talking, or a reply not said before the action). One action counts once, however
-  many penalties it cost. A play that goes down with every call made, or a pass, ends the
-  run; words said outside a play without a penalty neither count nor end it (speech is not
-  a move). Each deal starts every count afresh.
-
-The chair declares it ("Chairman: Bob has been EXPULSED from the game!"), the seat's cards
-are shuffled into the stock, and the game goes on without it (:func:`~games.engine.seats.
-take_out`); the web layer makes its player a spectator.
+``expel_hand``: a seat holding more than twice the cards dealt, or 20, is expelled.
+``expel_mistakes``: so many mistakes in a row (actions that cost a penalty of one's own
+doing; a clean play or a pass ends the run; each deal resets it). The seat's cards go to
+the stock (:func:`~games.engine.seats.take_out`).
 """
 
 from __future__ import annotations

@@ -1,51 +1,12 @@
-"""Lockup: deciding, safely, that no game of these rules can go on.
+"""Lockup: deciding, soundly, that no game of these rules can go on.
 
-Two ways to lock up are checked here (the third, a stock that cannot supply a
-draw, ends only the round and lives in :mod:`games.engine.rounds`). Both are
-claims about *every* situation, so both are checked over a superset of the
-situations the game can reach, and a lockup is declared only when nothing in
-that superset gets out: the engine never ends a game that could go on.
-tests/engine/test_lockup.py cross-checks both against brute-force play.
+* **no card** (:func:`anything_playable`, after every action): no card kind can be played
+  on any pile as it stands, by anyone, at any later turn, with any hand.
+* **no way out** (:func:`has_way_out`, once per rulebook): no last card, on any top,
+  leaves a hand empty, following the triggers as the engine does.
 
-* **no card** (:func:`anything_playable`, after every accepted action): no card
-  kind (nor a joker naming one) can be played on any pile, now or later this
-  round. Without a legal play only the turn number, the hands (by drawing), the
-  cards owed (a pass pays them) and the player to move change; so every seat,
-  every later turn, every hand size and held hand that the restrictions tell apart,
-  and nothing owed,
-  (:func:`~rules.analysis.boundaries`, :func:`~rules.analysis.probe_hands`) and
-  the first card of a group where a permission exists are tried, on each pile
-  as it stands: the game's definition of a lockup ("no card can be legally
-  played on top of the discard pile") does not wait for a reshuffle that would
-  leave only the top card of a pile. The fast path (the player to move could
-  play some card kind now) answers most calls. Otherwise each restriction first
-  rules out the cards it refuses in all of its own situations, and only the
-  cards left are tried in every joint situation. If the hands cannot be
-  enumerated exactly (two ``hand_count`` tests), or more than
-  :data:`NO_CARD_BUDGET` joint tries would be needed, the game is assumed to go
-  on.
-* **no way out** (:func:`has_way_out`, once per rulebook): nobody can ever win a
-  round by play. Checked over the probe space of
-  :func:`~rules.analysis.probe_space` (every top card, every card kind as the
-  last card, every probed situation). A way out is one of: a possible
-  instant-win hand; a group allowed by a permission whose first card may go
-  down as the whole hand and whose own triggers leave a hand empty (those of
-  the group's later cards are not followed); a ``win`` effect on any legal play
-  (on any play at all where a permission lets cards follow unjudged in a
-  group), whatever the hand size; or a legal last card after which some hand
-  is still empty. The last follows the triggers as the engine does, in the
-  clockwise order of their authors from the player, for every table size and
-  seat: passing hands hands the empty one on (its new holder wins), so a draw
-  refills it only if it reaches whoever holds it then ("next" read in either
-  direction when a rule can reverse play). Calls never stand in the way: the words of
-  :meth:`~rules.evaluation.Rulebook.required_say` meet every set of call rules
-  (:func:`rules.phrases.perfect_words`), so no play forces a call penalty.
-  One rule alone that stops every whole-hand play (a restriction refusing all,
-  or, where nothing passes hands or wins, a trigger refilling the hand after
-  all) is found over its own small probe space; otherwise a joint probe space
-  too large to try in full (above :data:`WAY_OUT_BUDGET`), or hands not
-  enumerable exactly, count as a way out. A round that ends because the stock
-  cannot supply a draw is not a way out.
+Both check a superset of the reachable situations; over :data:`NO_CARD_BUDGET` /
+:data:`WAY_OUT_BUDGET`, or with hands not enumerable exactly, the game goes on.
 """
 
 from __future__ import annotations
@@ -136,14 +97,9 @@ def has_way_out(rulebook: Rulebook, players: int | None = None) -> bool:
 
 
 def _closed(rulebook: Rulebook, shape: dict[str, list[int]]) -> bool:
-    """Whether one rule alone stops every play of a whole hand (``hand_before`` in ``shape``,
-    nothing left): a restriction refusing all of them, or (where no rule passes hands or wins)
-    a trigger refilling the hand after all of them.
-
-    Each rule is probed over its own space, small enough to try in full where the joint
-    space of a large rulebook must be sampled; so a classic lockup ("whoever plays draws
-    two", "you may not play your last card") is found among any number of other rules.
-    """
+    """Whether one rule alone stops every play of a whole hand (a restriction refusing all,
+    or a trigger refilling the hand), probed over its own small space so a classic lockup is
+    found among any number of other rules."""
     quiet = not (has_effect(rulebook, "pass_hands") or has_effect(rulebook, "win"))
     for rule in rulebook.rules:
         spec = rule.spec

@@ -1,5 +1,4 @@
-"""Players' names: one tidying and one set of limits for the lobby's guests and for
-someone new taking a seat over during the game (games/engine/seats.py).
+"""Players' names: one tidying and one set of limits for guests and seat takers.
 
 >>> clean_name("  Ada   Lovelace ")
 'Ada Lovelace'

@@ -1,31 +1,10 @@
 """Points of order: play stops, every hand goes face down, and the table may talk.
 
-Any player (or only the host, or nobody: ``order_callers``) calls one
-(:class:`~games.engine.actions.CallOrder`) at any moment of a round's play, on their turn
-or not. While it lasts:
-
-* nothing is played: a play, a pass, a claim is refused (``order/paused``), and the clock
-  is frozen (:func:`games.engine.timers.freeze`), so no turn runs out and no tick is due;
-* every hand is face down (:func:`games.engine.views.player_view` shows none, not even
-  one's own);
-* words said (:class:`~games.engine.actions.Say`) are the table's chat: no talking rule
-  judges them and an owed reply not said is still owed (no penalty for talking), but a
-  third-person rule that judges points of order does (Lynnfield); the state keeps the
-  latest lines (:class:`~games.engine.order_state.PointOfOrder`).
-
-Its caller or the host ends it (:class:`~games.engine.actions.EndOrder`), or any player
-where the game says so (``order_enders: "anyone"``, Lynnfield), or everyone but the caller
-together where the game allows it (``order_agree``: five-card, Penn State), agreeing once
-nobody has spoken in it for ``order_quiet_seconds`` (words said after an agreement start
-the agreeing again: talking had not stopped). Then the clock starts again with every timer
-as far off as it was (:func:`games.engine.timers.thaw`), and the same turn resumes. A
-round or game that ends during one (a penalty the stock cannot supply, the host ending the
-game) ends it too.
-
-Abuse is bounded: a player calls at most ``order_calls`` points of order a round, and not
-within ``order_gap_seconds`` of the end of their last one; the host, who runs the table,
-is held to neither. Who holds the host's powers is the web layer's knowledge: it says so
-in the action's ``host`` flag, from who is asking, never from the request.
+Called with :class:`~games.engine.actions.CallOrder` by whoever ``order_callers`` allows;
+while it lasts plays are refused (``order/paused``), the clock is frozen and words are
+chat. Ended by its caller or the host (``EndOrder``), by anyone where ``order_enders``
+says so, or by everyone else agreeing (``order_agree``). ``order_calls`` and
+``order_gap_seconds`` bound each player; the host is held to neither.
 """
 
 from __future__ import annotations
@@ -167,8 +146,7 @@ def _agree(state: GameState, current: PointOfOrder, seat: int, events: list[Even
 
 
 def agreers(state: GameState, current: PointOfOrder) -> list[int]:
-    """Who must agree to end ``current`` together: every seat still in the game and held,
-    but its caller (a seat out of the game cannot act, and nobody sits in an open one)."""
+    """Who must agree to end ``current``: every seat in the game and held, but its caller."""
     return [s for s in state.seats_in_play() if s != current.caller and s not in state.vacant]
 
 

@@ -1,8 +1,4 @@
-"""The points of order's part of a game's state: the one under way, if any, and how many
-each player has called (the rules of calling and ending one: :mod:`games.engine.order`).
-
-Plain data that round-trips through JSON; a state stored before points of order existed
-reads as "none under way, none called" (:meth:`OrderBook.from_json` of ``None``).
+"""The points of order's part of a game's state (rules: :mod:`games.engine.order`).
 
 >>> book = OrderBook(current=PointOfOrder(caller=1, since=5_000, quiet_since=7_000,
 ...                                       agreed=[2], said=[ChatLine(1, "Whose turn?")],

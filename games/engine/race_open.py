@@ -79,8 +79,7 @@ def delay_races(state: GameState, ms: int) -> None:
 
 
 def racers(state: GameState) -> list[int]:
-    """The seats that race now: every seat still in the game and held (an open seat has
-    nobody to answer for it, a seat out of the game no part in it)."""
+    """The seats that race now: every seat still in the game and held."""
     return [s for s in state.seats_in_play() if s not in state.vacant]
 
 
@@ -103,8 +102,7 @@ def verb(race: Race) -> str:
 
 
 def asks(race: Race) -> str:
-    """What a race asks everyone to do: ``say “Chauncey”``, ``press “Hands up”``, ``name a
-    suit``."""
+    """What a race asks: ``say “Chauncey”``, ``press “Hands up”``, ``name a suit``."""
     return "name a suit" if race.first_wins else f"{verb(race)} “{shown(race)}”"
 
 

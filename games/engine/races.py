@@ -1,33 +1,10 @@
 """Races: a response window every seat at the table answers (:mod:`rules.races`).
 
-A trigger's ``race`` effect opens a race once the play (or the starter) that set it off is
-over and the round goes on (:func:`open_races`). Every seat then has the race's seconds to
-answer it: the big button (:class:`~games.engine.actions.Respond`), or words said outside a
-play that hold its phrase or name a suit (:func:`hear`); the words the player said *with*
-the play that opened it count too, at the play's time (they knew first). Each answer counts
-at the time the server received it (the action's time, ``state.clock``), never a time the
-asker gives.
-
-A race closes when every seat has answered or when its timer (``race:<number>``) fires at
-the window's end; a race to name a suit closes one millisecond after its first answer
-(answers of that same millisecond tie). Then:
-
-* a race that is *lost* (say, press): the last seat to answer draws its penalty; if some
-  seats did not answer, each of them does instead;
-* a race that is *won* (name a suit): the first seat to answer sets the suit of the pile
-  its card lies on; nobody answered, the card's own suit stands.
-
-Ties (answers in the same millisecond) go to the card's player where that is the rule (a
-suit named), else to a draw of lots seeded by the game's seed and the race's number: the
-same on every replay, never always the lower seat. One public event announces the
-result, in the voice of the rule's author (the chair for a house rule) with its jargon,
-as a refusal is.
-
-While a race is open nobody plays, passes or claims (``action/race_open``): the table
-stops to race, as a table of people does, and the turn clock waits
-(:func:`games.engine.clock.keep_time`). Several races may be open at once (three sixes
-are Lynnfield's Uno Dos Tres *and* its Devil's Advocate): each is answered and closes on
-its own. A round that ends forgets its races (:func:`forget`).
+A trigger's ``race`` effect opens one after its play (:func:`open_races`); seats answer by
+the button (``Respond``) or by words (:func:`hear`), at the server's time. It closes when
+all have answered or its timer ``race:<number>`` fires: a lost race costs the last (or the
+silent) its penalty, a won race lets the first name the suit. Ties go to a draw of lots
+seeded by the game and the race. While one is open nobody plays (``action/race_open``).
 """
 
 from __future__ import annotations
@@ -120,9 +97,7 @@ def forget(state: GameState) -> None:
 
 
 def lot(seed: int, number: int, seats: Sequence[int]) -> int:
-    """The seat the lot falls on among ``seats`` (tied in race ``number``): drawn with the
-    game's seed and the race's number, so a replay draws the same, and a tie between the
-    same seats goes now one way, now the other."""
+    """The seat among ``seats`` the lot of race ``number`` falls on (same on a replay)."""
     return Random(f"{seed}/race/{number}").choice(sorted(seats))
 
 
@@ -228,6 +203,5 @@ def _settle_first(state: GameState, race: OpenRace, entry: RuleEntry,
 
 
 def _voice(state: GameState, entry: RuleEntry) -> str:
-    """Who announces a race's result: the rule's author (the chair for a rule no player
-    wrote), with its jargon, as they would a trigger."""
+    """Who announces a race's result: the rule's author (or the chair), with its jargon."""
     return f"{state.author_name(entry.author)}: {entry.jargon}!"

@@ -1,20 +1,9 @@
 """Seats that change hands during a game, and seats that leave it for good.
 
-Who plays a seat is the web layer's business (its seat rows follow these events:
-games/store/seating.py); the engine keeps what the game itself must know:
-
-* a seat handed to a bot (:class:`~games.engine.actions.HandOver`) changes nothing but the
-  table's knowledge of it;
-* a seat *open* for someone new (``state.vacant``: the host opened it, or its player left)
-  keeps its cards, its debts and its turn, and the game waits on it as on any player, until
-  someone takes it over (:class:`~games.engine.actions.TakeSeat`, under their own name), or
-  the host hands it to a bot or removes it;
-* a seat *out* of the game (``state.out``: the host removed it, or a rule of the game
-  expelled it, :mod:`games.engine.expulsion`) gives its cards back to the stock, shuffled in,
-  and never plays, deals or writes again. Its number stays (its name, the rules it wrote,
-  its round wins), and every count of the table skips it (:meth:`GameState.seat_after`,
-  :attr:`GameState.table_size`). When one seat is left, it wins the round being played (if
-  any) and the game (:func:`last_player`).
+A seat handed to a bot changes only the table's knowledge of it; an *open* seat
+(``state.vacant``) keeps its cards and turn until someone takes it over (``TakeSeat``); a
+seat *out* (``state.out``) gives its cards to the stock and every count skips it. When one
+seat is left it wins (:func:`last_player`).
 """
 
 from __future__ import annotations

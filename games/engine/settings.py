@@ -72,42 +72,14 @@ _TEXTS = ("rule_making", "reveal", "penalty", "chair", "preset", "out_of_turn",
 
 @dataclass(frozen=True, slots=True)
 class GameSettings:
-    """How one game is played. ``first_rule_maker`` is a seat, or ``None`` to draw one at
-    random (it also deals the first round).
+    """How one game is played; every field has a default, and the parts off by default are the
+    clock (:mod:`games.engine.clock`), plays off one's turn and expulsion
+    (:mod:`games.engine.turns`, :mod:`games.engine.expulsion`) and the points of order
+    (:mod:`games.engine.order`).
 
-    The lifecycle: ``rule_making`` (see :data:`RuleMaking`); ``reveal`` (see
-    :data:`Reveal`); ``match_wins``, the round wins that take the match and end the game
-    (``None``: play until the game locks up); ``dealer_rotates``, a dealer moving one seat
-    clockwise each round (else the round's winner deals, as in Mini Mao); ``name_start``,
-    the dealer naming the first player and the direction at each deal; ``penalty`` and
-    ``penalty_cap`` (most cards one refused play costs, ``None``: no cap);
-    ``starter_triggers``, trigger rules firing on the starter as if the seat before the
-    first player had played it; ``chair``, the name the table speaks with for a rule no
-    player wrote ("Dealer: that's a Misplay!"); ``preset``, the preset the game was opened
-    from; ``law``, the jargon of the preset law it started with (``None``: none).
-
-    The clock (games/engine/clock.py; every part off by default): ``turn_seconds``, how
-    long a player may take to play or draw before the chair gives them ``delay_penalty``
-    cards for ``delay_jargon`` and the turn passes (``None``: no turn clock);
-    ``hold_on_seconds``, the time a player holding at least ``hold_on_cards`` cards gets,
-    once a turn, by saying "Hold on" (``None``: no such thing); ``game_minutes``, the
-    length of a timed game, which ends when it is up with the fewest cards winning
-    (``None``: untimed).
-
-    Plays and seats (issue 15; :mod:`games.engine.turns`, :mod:`games.engine.expulsion`):
-    ``out_of_turn`` (see :data:`OutOfTurnPlay`); ``multiples``, a card identical to the top
-    of a pile (same rank and suit, no joker) may be played on it out of turn, and play goes
-    on after its player (Penn State); ``expel_hand``, a seat holding more than twice the
-    cards dealt, or 20, is expelled; ``expel_mistakes``, a seat making that many mistakes in
-    a row is expelled (``None``: never). An expelled seat's cards go into the stock.
-
-    Points of order (games/engine/order.py): ``order_callers``, who may call one (see
-    :data:`OrderCallers`); ``order_enders``, who besides the caller and the host may end
-    one outright (see :data:`OrderEnders`); ``order_agree``, whether everyone else together
-    may end it, agreeing once nobody has spoken in it for ``order_quiet_seconds``;
-    ``order_calls``, how many one player may call in a round (``None``: no limit), and
-    ``order_gap_seconds``, how long after the end of their last one they may call again
-    (the host is held to neither: the host runs the table).
+    ``first_rule_maker`` is a seat, or ``None`` to draw one (it also deals first); ``chair`` is
+    the name the table speaks with for a rule no player wrote; ``None`` in a limit
+    (``match_wins``, ``penalty_cap``, ``turn_seconds``, ``order_calls``...) means none.
     """
 
     players: int = 4
@@ -134,7 +106,7 @@ class GameSettings:
     hold_on_seconds: int | None = None
     hold_on_cards: int = 10
     game_minutes: int | None = None
-    # -- Plays and seats (issue 15, section 4): out-of-turn plays, multiples, expulsion ---
+    # -- Plays and seats: out-of-turn plays, multiples, expulsion ---
     out_of_turn: OutOfTurnPlay = "refused"
     multiples: bool = False
     expel_hand: bool = False

@@ -47,10 +47,8 @@ class GameRecord:
 def play_game(settings: GameSettings, seed: int, kinds: Sequence[str] = ("oracle",),
               max_actions: int = 2000, max_rounds: int = 8,
               keep_states: bool = False) -> GameRecord:
-    """Play one game with bots (``kinds`` cycles over the seats) until it ends.
-
-    The game is ended by seat 0 (as a host would) after ``max_rounds`` rounds or
-    ``max_actions`` actions, so every run is finite.
+    """Play one game with bots (``kinds`` cycles over the seats); seat 0 ends it after
+    ``max_rounds`` rounds or ``max_actions`` actions.
     """
     state, opening = open_game(settings, NAMES[:settings.players], seed)
     record = play_on(state, kinds, seed, max_actions, max_rounds, keep_states, seen=opening)

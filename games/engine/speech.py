@@ -1,21 +1,9 @@
-"""Speech outside a play: a seat saying something (:class:`~games.engine.actions.Say`), and
-the speech rules that judge it (:mod:`rules.speech`).
+"""Speech outside a play: a seat saying something (``Say``), judged by :mod:`rules.speech`.
 
-Every seat's draws since its last action are kept in ``state.unanswered`` (the reasons:
-``penalty``, ``effect``, ``pass``), which is all a reply rule reads. When a seat acts in a
-round (speaks, plays, passes, claims), :func:`answer` judges the replies it owes against
-what it said (nothing, for any action but speech) and, for speech, every talking rule; each
-breach is announced as a refusal is ("Gogol: that's a Talking!") and costs its penalty. Then
-the seat's slate is clean, and the draws of this action (penalties for a reply not said
-included) are noted by :func:`note_draws` for its next action.
-
-During a point of order (:mod:`games.engine.order`) words are the table's chat: judged at
-the moment ``order`` (no talking penalty; an owed reply is answered by its words and
-broken by nothing, so it stays owed until the seat next acts after the point of order; a
-third-person rule may judge them), and never "Hold on". Words said in a round's play
-answer the races they hold the phrase of (:func:`games.engine.races.hear`), and those
-phrases are never talking while their race runs; during a point of order races wait with
-the clock, and words answer none.
+``state.unanswered`` keeps each seat's draws since its last action, all a reply rule reads.
+When a seat acts, :func:`answer` judges the replies it owes and, for speech, every talking
+rule; :func:`note_draws` notes this action's draws. During a point of order words are chat
+(judged at the moment ``order``), and they answer no race.
 """
 
 from __future__ import annotations

@@ -1,30 +1,10 @@
 """Stalls: top cards from which play can never (or, while everyone plays, does not) end.
 
-:func:`~games.engine.lockup.has_way_out` asks whether *some* top card lets a last card
-go out. A rulebook can pass that test and still stall where play stands: a trigger that
-moves every card played on a face card to the bottom keeps the face card on top for
-good, and if every card played on it also makes its player draw, nobody can go out while
-it lies there. This module works such stalls out, once per rulebook, over the probe
-space of :func:`~rules.analysis.exact_probes` (a superset of the situations the game can
-reach, so every "for all" below holds in play):
-
-* **where a top can lead** (:func:`reach`): a card lands on top only by a legal play that
-  no ``to_bottom`` effect sends under the pile (or that a ``new_pile`` effect makes the
-  top of a new pile). A reshuffle keeps each pile's top; a new deal ends the round. So
-  from top ``t`` the tops of the round stay within the cards reachable along those plays.
-* **certain** stall (:func:`stalled_tops`): no top reachable from ``t`` admits a way out
-  as :func:`~games.engine.lockup.has_way_out` defines one (a legal last card after which
-  some hand is still empty, following the triggers as the engine does, or a ``win``
-  effect). Then nobody can ever empty their hand this round: the engine ends the game
-  (:func:`stalled`), as it does when no card can follow.
-* **practical** stall (part of :func:`stall_of`): every legal play on every top reachable
-  from ``t`` makes someone draw, so the cards in players' hands never get fewer. A hand
-  can still empty (when the player before passed), so the engine plays on; but a table
-  that keeps playing goes round for ever, which is what the builder warns an author of.
-
-Rulebooks this cannot judge exactly are never called stalled: a permission (cards laid
-in a group skip the restrictions), an instant win, a probe space above :data:`BUDGET`,
-or hands and records that the probes cannot enumerate exactly.
+Worked out once per rulebook over :func:`~rules.analysis.exact_probes`: :func:`reach` (the
+tops a legal play can bring), :func:`stalled_tops` (a *certain* stall: no reachable top
+admits a way out, and the engine ends the game) and :func:`stall_of` (also a *practical*
+stall: every play makes someone draw, which the builder warns of). Rulebooks that cannot
+be judged exactly (permissions, instant wins, over :data:`BUDGET`) are never stalled.
 """
 
 from __future__ import annotations

@@ -1,12 +1,6 @@
-"""The starter's triggers: with the ``starter_triggers`` setting, trigger rules fire on the
-starter turned up at a deal as if the seat before the first player had played it.
-
-So a skip skips the first player, a reverse turns play round so that the dealer's other
-neighbour starts, "the next player draws" makes the first player draw, an ``owe`` makes
-the first player owe, "play again" lets the seat before the first player start, and a
-race opens as if that seat had played the card (five-card's starter jack: anyone may name
-the suit, the dealer winning a tie). No restriction judges the starter (nobody chose
-it), no call is asked of it (nobody played it), and it wins nobody a round.
+"""The starter's triggers (``starter_triggers``): trigger rules fire on the starter as if
+the seat before the first player had played it. No restriction or call judges it, and it
+wins nobody a round.
 """
 
 from __future__ import annotations

@@ -266,24 +266,19 @@ class GameState:
         return self.stints.get(seat, 0)
 
     def wrote(self, seat: int | None, entry: RuleEntry) -> bool:
-        """Whether whoever plays ``seat`` now wrote ``entry`` (``None``: a spectator, who
-        wrote nothing): its author is the seat, in the present stint. A rule written by an
-        earlier player of the seat (or the bot that stood in) is as secret from them as
-        anyone else's."""
+        """Whether whoever plays ``seat`` now, in this stint, wrote ``entry`` (an earlier
+        player's rule is as secret as anyone's)."""
         return (seat is not None and entry.author == seat
                 and entry.stint == self.stint_of(seat))
 
     def knows_jargon(self, seat: int | None, entry: RuleEntry) -> bool:
-        """Whether whoever plays ``seat`` now (``None``: a spectator) knows ``entry``'s
-        jargon: they wrote it (:meth:`wrote`), it is a house rule, it was disclosed, or the
-        table heard it (:attr:`revealed`: it refused a play, fired or penalised words)."""
+        """Whether whoever plays ``seat`` now knows ``entry``'s jargon (wrote, house, disclosed
+        or heard)."""
         return (entry.house or entry.id in self.revealed or entry.id in self.disclosed
                 or self.wrote(seat, entry))
 
     def known_jargons(self, seat: int | None) -> list[str]:
-        """The jargons whoever plays ``seat`` now knows (:meth:`knows_jargon`), in the
-        order their rules joined the game. A name they choose may clash only with these: a
-        check against any other would tell them that name exists."""
+        """The jargons whoever plays ``seat`` knows: the only ones a chosen name may clash with."""
         return [e.jargon for e in self.rules if self.knows_jargon(seat, e)]
 
     def new_stint(self, seat: int) -> None:
@@ -302,9 +297,7 @@ class GameState:
         return self.players - len(self.out)
 
     def analysis_players(self) -> int | None:
-        """The table size the lockup analysis may assume: the number of seats while none has
-        left, else ``None`` (every size: the analysis numbers seats from 0, which a table
-        with gaps does not)."""
+        """The table size the lockup analysis may assume (``None``: any, once a seat left)."""
         return None if self.out else self.players
 
     def active_rules(self) -> list[RuleEntry]:
@@ -321,8 +314,7 @@ class GameState:
         return self._book[1]
 
     def author_name(self, author: int | None) -> str:
-        """Who speaks for a rule: its author's name, or the chair's for a rule no player
-        wrote (a house rule or a preset law)."""
+        """Who speaks for a rule: its author's name, or the chair's for a rule no player wrote."""
         return self.settings.chair if author is None else self.names[author]
 
     def wins(self) -> list[int]:
@@ -333,8 +325,7 @@ class GameState:
         return counts
 
     def seat_after(self, seat: int, steps: int = 1) -> int:
-        """The seat ``steps`` places after ``seat`` in the direction of play, counting only
-        the seats still in the game (``seat`` itself may have left it)."""
+        """The seat ``steps`` places after ``seat`` in the direction of play, seats out skipped."""
         return self.step(seat, self.direction * steps)
 
     def step(self, seat: int, steps: int) -> int:

@@ -10,10 +10,8 @@ from rules.cards import parse
 
 
 def shuffle_rng(state: GameState) -> Random:
-    """A fresh generator for the next shuffle or draw of lots, derived from the game's seed.
-
-    Each use advances ``state.shuffles``, so the same seed and the same actions give
-    the same game, and the state needs to store only two integers.
+    """A fresh generator for the next shuffle or draw of lots, from the seed and
+    ``state.shuffles`` (which it advances).
     """
     rng = Random(f"{state.seed}/{state.shuffles}")
     state.shuffles += 1

@@ -1,20 +1,10 @@
 """The engine's clock: named timers in the state, fired by the server's :class:`Tick`.
 
-The engine stays a pure function: it never reads a clock. Every action is applied *at* a
-time (milliseconds of the server's wall clock, given to :func:`~games.engine.apply.apply`
-and stored with the action in the log, so a replay sees the same times), and the state
-keeps its own time (``state.clock``, the latest time it was changed at: time never runs
-backwards inside a game). A rule or setting that needs a deadline sets a named timer
-(``"turn"``, ``"race:3"``, ``"end"``) to the time it is due; the web layer reads the
-earliest (:func:`next_due`), and when that time comes it applies a
-:class:`~games.engine.actions.Tick` through the one write path, with the version, so a
-timer fires once however many server processes watch it. A tick fires every timer due by
-then, earliest first, each through the handler its *kind* (the name before any ``:``)
-registered with :func:`on_timer`.
-
-A point of order freezes the clock (:func:`freeze`): nothing is due while it lasts, and
-when it ends (:func:`thaw`) every timer is due as long after as it was due before, so a
-turn resumes with the time it had left.
+The engine never reads a clock: every action is applied *at* a time (ms, stored in the
+log), and ``state.clock`` never runs backwards. A timer (``"turn"``, ``"race:3"``,
+``"end"``) is due at a time; the web layer applies a ``Tick`` at :func:`next_due`, which
+fires each due timer through the handler its kind registered (:func:`on_timer`). A point
+of order freezes the clock (:func:`freeze`, :func:`thaw`).
 
 >>> import games.engine.clock  # registers the handlers of "turn" and "end"
 >>> from games.engine.settings import GameSettings

@@ -1,20 +1,9 @@
 """Plays and passes off one's turn: the ``out_of_turn`` setting.
 
-Where the game refuses them (``"refused"``, Mini Mao) a play or pass off one's turn is an
-error (``action/not_your_turn``) and changes nothing. Where it penalises them
-(``"penalised"``: five-card, Penn State, teaching, Lynnfield) it is an attempt the table
-sees: the chair refuses it ("Dealer: that's Out of Turn!", an :class:`OutOfTurn` event),
-the cards go back, and the player draws the penalty; the rightful player keeps the turn,
-its number and any cards it owes. The cards tried are also judged by the restrictions, as
-a play would be, and every rule they break is named too, so with ``penalty: "per_rule"``
-Penn State's 7♣ on 6♦ out of turn costs two cards ("one for playing out of turn and one
-for misplay"); with ``per_refusal`` it costs one in all.
-
-A multiple (the ``multiples`` setting: a card identical to the top, :func:`~games.engine.
-play.is_multiple`) is no play out of turn: it goes down as a play does
-(:func:`~games.engine.play.play`), and play goes on after its player. A claim of an instant
-win off one's turn stays an error in every game (nothing to try: the hand is shown on
-one's turn).
+``"refused"``: an error (``action/not_your_turn``). ``"penalised"``: the chair refuses it
+(an :class:`OutOfTurn` event), the cards go back and the player draws the penalty, with
+every rule the cards break named too. A multiple (:func:`~games.engine.play.is_multiple`)
+is no play out of turn.
 """
 
 from __future__ import annotations

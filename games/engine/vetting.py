@@ -1,24 +1,9 @@
 """Vetting a rule before it is written: the checks an author's draft must pass, for bots.
 
-The builder warns a person about a draft that would lock the game at once, stall play or
-be far too hard to guess (games/builder/preview.py); a person may still write it. A bot
-that invents a rule after winning a round draws random rules until one passes the same
-checks (:func:`objection`), so bots never write such a rule. The checks compare the
-rulebook with and without the new rule: a rule is blamed only for what it adds.
-
-* ``locks_at_once``: with the rule no card could ever be played (no probe admits a play),
-  or some top card would admit no card at all;
-* ``no_way_out``: with the rule no last card could ever leave a hand empty;
-* ``stalls``: with the rule play could stall (:func:`~games.engine.stall.stall_of`);
-* ``too_hard``: the rule alone allows fewer than :data:`TOO_HARD` of (top, card) pairs, or
-  with the others it brings the rulebook below that share.
-
-An author consults their own rules in detail and, of every rule in force, one bit
-(:func:`ends_game`: "with the rules in force, this rule would end the game"): a person in
-the builder, a bot at its :class:`Desk` (the same checks against its own rules, and the same
-bit; :func:`desk_of`). The builder's bit shares :func:`ends_play` with this one.
-
-Pure, like the rest of the engine: the builder may call it as well.
+:func:`objection` compares the rulebook with and without the rule (``locks_at_once``,
+``no_way_out``, ``stalls``, ``too_hard`` below :data:`TOO_HARD`), so a rule is blamed only
+for what it adds. :func:`ends_game` is the one bit an author learns of every rule in force;
+a bot writes at its :class:`Desk` (:func:`desk_of`) as a person does in the builder.
 """
 
 from __future__ import annotations
@@ -105,10 +90,7 @@ def _objection(rule: Rule, others: tuple[Rule, ...], settings: Settings,
 
 def ends_play(rule: Rule, rules: Sequence[Rule], settings: Settings = DEFAULT_SETTINGS,
               players: int | None = None) -> bool:
-    """Whether ``rule`` joining ``rules`` brings either end of the game that depends on no
-    card lying on top: nobody could ever empty their hand (``no_way_out``), or from some
-    top card nobody could ever empty it this round (a certain stall, which the engine
-    ends as ``stalled``), where ``rules`` alone had neither (games/engine/ending.py)."""
+    """Whether ``rule`` brings ``no_way_out`` or a certain stall that ``rules`` alone had not."""
     return _ends_play(rule, tuple(rules), settings, players)
 
 

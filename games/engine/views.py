@@ -1,17 +1,9 @@
 """What one viewer may know: the only way game state leaves the engine for a screen.
 
-A seat sees its own hand (but not during a point of order: every hand is face down then,
-and the seat reads the log as a spectator does, without the private lines that name its
-cards), the other seats' hand counts, the piles, whose turn it
-is, the direction, the public log (with its own private lines), its own secret
-rules, and the jargon of rules that have revealed themselves by refusing or
-firing. Everyone sees a preset's house rules in full, and the secret rules disclosed
-at the end of a round where the game discloses them (``reveal: "round"``). A spectator
-sees the same without a hand or rules of their own. Nobody sees another hand or another
-author's rule (nor a secret preset law) until the game has ended, or the rule was
-disclosed; then everything shows.
-
-Everything here is typed and frozen: a template or a bot reads attributes, never keys.
+A seat sees its own hand (none during a point of order), the others' counts, the piles,
+the public log with its own private lines, its own rules and revealed jargon; nobody sees
+another hand or author's rule until the game ends or it is disclosed. Typed and frozen:
+readers use attributes, never keys.
 """
 
 from __future__ import annotations
@@ -51,8 +43,7 @@ class PileView:
         return self.cards[-1]
 
     def last(self, count: int = MAX_DEPTH) -> tuple[str, ...]:
-        """The last ``count`` cards as they lie (top last): by default, as many as the rules
-        can look at (the table shows them all)."""
+        """The last ``count`` cards as they lie (top last)."""
         return (self.laid or self.cards)[-count:]
 
     @property
@@ -159,15 +150,9 @@ def clock_view(state: GameState) -> ClockView:
 
 @dataclass(frozen=True, slots=True)
 class RaceView:
-    """A race being run, as everyone sees it (races are public): its ``number``, how it is
-    answered (``means``: say, press, or name a suit), what it asks (``shown``: the phrase
-    with its first choices, the button's label, or ``a suit``; ``words``: the phrase as
-    written, which any of its forms answers), the cards its loser draws (``penalty``; 0
-    for a race to name a suit, which is won), when it opened and when its window closes
-    (ms of the server's clock; a point of order puts it off), the seats that have answered
-    in the order they did, the seat whose card set it off, and whose rule it is
-    (``jargon``; ``author_name``: its author's name, the chair's for a rule no player
-    wrote), and the seats that race."""
+    """A race being run, as everyone sees it (races are public): how it is answered
+    (``means``), what it asks (``shown``, ``words``), the loser's ``penalty``, its window (ms),
+    who answered in order, whose card and rule set it off, and the seats that race."""
 
     number: int
     means: str
@@ -265,9 +250,7 @@ def log_line(event: Event, viewer: int | None, stint: int = 0) -> LogLine:
 
 
 def log_reader(viewer: int | None, order: OrderView | None) -> int | None:
-    """Whom ``viewer`` reads the log as: themselves, or a spectator while a point of order
-    lasts (their private lines, "You draw Q♥", would show cards of a hand that lies face
-    down)."""
+    """Whom ``viewer`` reads the log as: a spectator while a point of order lasts."""
     return viewer if order is None else None
 
 

@@ -1,24 +1,11 @@
 """The live table: one WebSocket per open page, pushing that viewer's fragments.
 
-The channel layer only rings a doorbell (``{"type": "game.updated", "version": v}``);
-on every ring, and on connect, each socket gets its own viewer's fragments rendered from
-the stored game at that version or later, so secrets never travel through the layer and
-a lost message is repaired by the next one. The sockets of one game in one process share
-one read per version (:mod:`games.live.snapshots`) and one rendering round
-(:mod:`games.live.rooms`); connecting and resyncing read afresh.
-Frames from the browser are small control messages (``{"type": "resync"}``,
-``{"type": "notebook", "open": true}`` when the page's notebook opens or closes) or actions
-(``{"type": "act", "version": v, "action": {...}}``, or the table's play form as
-``{"type": "act", "form": {name: [value, ...]}}``, which is how the browser plays and
-passes while its socket is open; played as the socket's own seat, and answered with the
-``#feedback`` fragment, marked as the answer to an action and whether it was accepted);
-oversized frames and floods close the socket. Actions count against the asker's action
-limit, the one the table's form counts too.
-
-One process keeps at most ``MAO_SOCKETS_PER_HOLDER`` sockets open per browser and
-``MAO_SOCKETS_PER_ADDRESS`` per client address (with the other limits, off under
-``MAO_RATE_LIMITS=0``); a socket beyond them is accepted only to be closed at once with
-:data:`CLOSE_TOO_MANY`, so the browser learns why.
+The channel layer only rings a doorbell (``{"type": "game.updated", "version": v}``); each
+socket renders its own viewer's fragments from the stored game, so secrets never travel
+through the layer and a lost message is repaired by the next one. Browser frames are
+``resync``, ``notebook`` and ``act`` (an action or the play form), counted against the
+action limit; oversized frames and floods close the socket, and sockets beyond
+``MAO_SOCKETS_PER_HOLDER`` / ``MAO_SOCKETS_PER_ADDRESS`` close with :data:`CLOSE_TOO_MANY`.
 """
 
 from __future__ import annotations
@@ -116,14 +103,8 @@ def _decode(text: str | None) -> Any:
 
 
 def session_holder(headers: Iterable[tuple[bytes, bytes]]) -> str | None:
-    """The holder of the session whose cookie came with the socket's handshake (``None``:
-    no cookie, or a session without a holder token; never makes one).
-
-    Read here once, on connect, instead of by Channels' ``AuthMiddlewareStack``: its three
-    middlewares each kept a copy of the scope, a coroutine and the loaded session (and a
-    lazy user nothing reads) for the socket's whole life, about 4 KiB per open socket
-    (docs/performance.md, issue 16's memory). A socket never writes its session, so
-    nothing of the middlewares' saving is missed.
+    """The holder of the session whose cookie came with the handshake (``None``: none; never
+    makes one), read once instead of keeping Channels' session and auth middlewares per socket.
     """
     key = None
     for name, value in headers:
@@ -163,12 +144,8 @@ class GameConsumer(AsyncWebsocketConsumer):  # type: ignore[misc]
             self.claimed = ()
 
     async def dispatch(self, message: dict[str, Any]) -> None:
-        """Channels' dispatch without its ``aclose_old_connections()`` before each handler.
-
-        That call is one hop to the synchronous thread per message and socket (five per
-        action at a five-seat table, queued behind the renders). Every database access of
-        this consumer goes through ``database_sync_to_async``, which closes stale
-        connections itself, so the hop bought nothing here.
+        """Channels' dispatch without ``aclose_old_connections()``, a hop to the synchronous
+        thread per message; ``database_sync_to_async`` closes stale connections itself.
         """
         handler = getattr(self, get_handler_name(message), None)
         if handler is None:
@@ -305,10 +282,7 @@ class GameConsumer(AsyncWebsocketConsumer):  # type: ignore[misc]
         return perform(snapshot.game, self.holder, request, snapshot.seats, state=state)
 
     async def feedback(self, text: str, accepted: bool | None = None) -> None:
-        """Tell this socket's player how their last message went (the #feedback area).
-
-        ``accepted`` (``None``: the message was no action) marks the fragment as the answer
-        to an action, which ``table.js`` waits for (the POST's ``X-Mao-Accepted``)."""
+        """Tell this socket's player how their last message went (``accepted``: table.js)."""
         await self.send(text_data=render_to_string(
             "games/feedback_oob.html", {"message": text, "accepted": accepted}))
 

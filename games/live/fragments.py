@@ -1,15 +1,9 @@
 """The HTML fragments a WebSocket pushes to one viewer after a change.
 
-Each fragment is a named partial of the page template with a stable id; htmx's
-ws extension swaps each one in by its id. Each socket's view is rendered from a
-snapshot of the stored game (:mod:`games.live.snapshots`), so a missed doorbell costs
-nothing: the next push (or a reconnect) carries the current view.
-
-A :class:`Screen` remembers what one socket's screen shows, so that a push carries
-only what changed: the status (with the version) always, every other fragment only
-when what it shows differs, the log only its new lines, the stage (the play form or
-the rule builder) only when it changes, so typing is never wiped out. Rendering the
-unchanged fragments again was most of the server's work per action (docs/performance.md).
+Each fragment is a named partial of the page template with a stable id, rendered from a
+snapshot (:mod:`games.live.snapshots`). A :class:`Screen` remembers what one socket shows,
+so a push carries only what changed: the status always, the log only its new lines, the
+stage only when it changes (typing is never wiped out).
 """
 
 from __future__ import annotations
@@ -55,8 +49,7 @@ class Screen:
     stage: str | None = None
     log_version: int | None = None
     #: A digest of what each fragment was rendered from (:func:`shows`), by name: only
-    #: equality is asked of it, and the strings themselves cost a socket 3 KiB for as long
-    #: as it stays open (docs/performance.md, issue 16's memory).
+    #: equality is asked of it, and a digest is smaller than the string.
     shown: dict[str, bytes] = field(default_factory=dict)
     #: The version of the notebook's evidence the screen holds (``None``: none yet).
     notebook_version: int | None = None
@@ -127,9 +120,7 @@ def render_update(snapshot: TableSnapshot, seat: Seat | None, link: str,
 
 
 def shows(inputs: str) -> bytes:
-    """A 128-bit digest of what a fragment is rendered from: two screens holding equal
-    digests were sent the same fragment (a collision, which would keep one change from a
-    screen, is as likely as guessing a 128-bit key)."""
+    """A 128-bit digest of what a fragment is rendered from (equal digests: same fragment)."""
     return hashlib.blake2b(inputs.encode(), digest_size=16).digest()
 
 
@@ -167,15 +158,8 @@ def _render(snapshot: TableSnapshot, name: str, shows: str | None,
 
 
 def _seats(snapshot: TableSnapshot, context: dict[str, Any]) -> str:
-    """The seat list as this viewer sees it, from the list every viewer sees alike.
-
-    Every player's list differs from the spectators' only in the viewer's own row ("(you)"),
-    so the list is rendered once per push with nobody's row marked, and each viewer's own
-    row (the ``seat-row`` partial the list is made of, so the same bytes) is put in place
-    of the unmarked one. Rendering the list once per viewer was the largest template of a
-    push (docs/performance.md, issue 16). The rows are found by their opening tag, which
-    no name can forge (names are escaped); should the list not hold one per seat, the
-    viewer's list is rendered whole.
+    """The seat list as this viewer sees it: the list rendered once per push with nobody's row
+    marked, and the viewer's own row put in place (rendered whole should the rows not match).
     """
     seats: list[TableSeat] = context["seats"]
     mine = next((i for i, s in enumerate(seats) if s.me), None)
@@ -194,10 +178,7 @@ def _seats(snapshot: TableSnapshot, context: dict[str, Any]) -> str:
 
 @lru_cache(maxsize=2048)
 def _own_row(seat: TableSeat) -> str:
-    """A viewer's own row of the seat list, kept across pushes: the list changes with every
-    action, a row only with its own seat (its count, turn, name, wins, dealer, writing, out
-    or open). The row, a frozen value compared field by field, is all the partial reads, so
-    equal rows draw equal HTML whoever's and whichever game's they are."""
+    """A viewer's own row of the seat list, kept across pushes: equal rows draw equal HTML."""
     return render_to_string("games/table.html#seat-row", {"s": seat})
 
 

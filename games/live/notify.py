@@ -1,14 +1,8 @@
 """The doorbell: tell a game's listeners that it has a new version, and nothing more.
 
-Messages carry no game data (every consumer rebuilds its own viewer's view from the
-database), so a lost message costs only a resync. Ringing never fails the caller: by the
-time it rings the action is committed, and a channel-layer problem is logged and swallowed.
-
-Synchronous code rings with :func:`notify`, which waits for the event loop to take the
-message. A WebSocket consumer acting for its player does better: inside :func:`held` the
-rings of the synchronous thread are only collected, and the consumer sends them afterwards
-with :func:`ring` on the event loop, so that the one thread of Django work never waits for
-the loop (the load test's profile showed that wait on every action).
+Ringing never fails the caller (the action is committed; a layer error is logged).
+:func:`notify` waits for the event loop; inside :func:`held` a consumer's rings are
+collected and sent afterwards with :func:`ring`, so Django's one thread never waits.
 """
 
 from __future__ import annotations

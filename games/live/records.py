@@ -1,14 +1,8 @@
 """The public record of each live game, followed as it grows, for the notebooks on screen.
 
-A notebook open at the table shows the evidence of the whole game, not just the window of
-actions a :class:`~games.live.snapshots.TableSnapshot` holds. Rebuilding the record from
-the whole log on every action would read the log per action; instead this process follows
-each game with one :class:`~games.deduction.record.RecordReader` (read as a spectator: the
-evidence is what everyone watched) and feeds it the new actions of each snapshot, which
-are already in memory. Only a process meeting a game for the first time, or falling
-behind the snapshot's window, reads the log from the database, once.
-
-Only games with an open notebook are followed (the caller asks only then), in a small LRU.
+One :class:`~games.deduction.record.RecordReader` per game (as a spectator) is fed each
+snapshot's new actions; the log is read only when a game is met first or falls behind.
+Only games with an open notebook are followed, in a small LRU.
 """
 
 from __future__ import annotations

@@ -1,18 +1,9 @@
 """Fan-out in one process: the open sockets of a game are rendered together, in order.
 
-Every table socket of a game hears the same doorbell. Rendering each socket's frame in its
-own call to the synchronous thread cost one hop (and one database-connection check) per
-socket, and interleaved the frames of one action with other games' work, so the last seat
-of a table waited behind unrelated renders. A :class:`Room` holds this process's sockets of
-one game and a single *pump*: the first doorbell of a version starts it, and it renders every
-socket's frame from one snapshot in one call (:mod:`games.live.snapshots`), then sends them.
-Doorbells that arrive meanwhile are folded into the pump's next round, so a burst of changes
-costs one render per socket, showing the latest version.
-
-Frames to one socket always leave in the order they were rendered: only the pump sends
-them. A socket asks for a *fresh* frame (the whole view, from a new read of the database)
-when it connects or resyncs. When a round fails (the database is unreachable, say) the
-room's sockets are closed with 1011, which makes browsers reconnect and resync, as before.
+A :class:`Room` holds this process's sockets of one game and a single *pump* that renders
+every socket's frame from one snapshot in one call, then sends them; doorbells meanwhile
+fold into its next round. Only the pump sends, so frames leave in order. A failed round
+closes the room's sockets with 1011, and browsers reconnect and resync.
 """
 
 from __future__ import annotations

@@ -1,25 +1,11 @@
 """One read of a game per version and process, shared by every socket that shows it.
 
-After each accepted action every open table socket of the game re-renders its viewer's
-fragments. Reading the game row, its seats and its recent log once per socket made five
-reads of the same rows per action in a five-seat game (the load test's profile: 81 % of
-the server's time went to those pushes, most of it in the ORM and in opening SQLite
-connections). A :class:`TableSnapshot` is the game at one version; this module keeps the
-latest one of each game in a small LRU, so the sockets of a game render from memory:
-
-- the process that committed an action builds the next snapshot from the previous one and
-  what it has just written (:func:`remember_change`), without reading anything;
-- another process (scale-out) reads the game row and only the log entries it lacks, and
-  keeps the seats, which change after the lobby only with an action that changes who plays
-  a seat (``SEAT_EVENTS``: handed to a bot, opened, left, taken over, removed, expelled; then
-  they are read again, with the notices left to the browsers that lost a seat);
-- connecting and resyncing read everything afresh (:func:`read_snapshot`).
-
-Sound because every change to a game bumps its version in the same transaction (engine
-actions and lobby changes alike): the rows of one version never change, and a snapshot reads
-the log only up to the version of the game row it read (an action committed between the two
-reads waits for the next snapshot). A snapshot is never newer than the database, and a
-socket asks for at least the version its doorbell announced.
+A :class:`TableSnapshot` is the game at one version; the latest of each game is kept in a
+small LRU. The committing process builds the next one from what it wrote
+(:func:`remember_change`); another process reads only the log entries it lacks, and the
+seats only after ``SEAT_EVENTS``; connecting and resyncing read afresh (:func:`read_snapshot`).
+Sound because every change bumps the version in the same transaction: a snapshot is never
+newer than the database.
 """
 
 from __future__ import annotations
@@ -65,20 +51,13 @@ class TableSnapshot:
     parsed: list[GameState] = field(default_factory=list, compare=False, repr=False)
 
     def drop_renders(self) -> None:
-        """Forget the fragments rendered from this snapshot (the end of a rendering round).
-
-        They are shared only by the viewers of one round; kept, they held about 9 KiB per
-        viewer of every game kept here (the seat lists and fragments of its latest version)
-        until the game's next change (docs/performance.md, issue 16's memory). A later round
-        at the same version (a socket connecting or resyncing) renders again.
-        """
+        """Forget the fragments rendered from this snapshot (the end of a rendering round)."""
         self.rendered.clear()
 
     def state(self) -> GameState:
-        """The game's engine state at this version, parsed from its row once per snapshot
-        (each viewer's view is built from it: parsing it again per viewer was a fifth of a
-        push's rendering). Read-only, like the rest of the snapshot; a lobby has none
-        (``ServiceError``, as :func:`games.store.reads.game_state`)."""
+        """The game's engine state at this version, parsed once per snapshot (``ServiceError`` in
+        a lobby, as :func:`games.store.reads.game_state`).
+        """
         if not self.parsed:
             self.parsed.append(game_state(self.game))
         return self.parsed[0]
@@ -106,11 +85,7 @@ class TableSnapshot:
         return []
 
     def events_after(self, version: int) -> list[Event] | None:
-        """The events of the actions after ``version``; ``None`` if some are not held here.
-
-        A snapshot holds every action of the last :data:`LOG_ACTIONS` versions (versions
-        made in the lobby have no action), so it can answer back to that far.
-        """
+        """The events of the actions after ``version``; ``None`` if some are not held here."""
         if version < self.version - LOG_ACTIONS:
             return None
         return [event for seq, events in self.entries if seq > version for event in events]

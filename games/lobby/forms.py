@@ -36,8 +36,7 @@ NO_LAW = ""
 
 
 def chosen_preset(name: str | None) -> Preset:
-    """The preset called ``name`` if there is one, else the default (a stale or forged
-    name in a link shows the default's form rather than an error page)."""
+    """The preset called ``name``, else the default (never an error page)."""
     return presets().get(name or DEFAULT) or presets()[DEFAULT]
 
 

@@ -35,8 +35,7 @@ def _home(request: HttpRequest, form: NewGameForm, status: int = 200) -> HttpRes
 
 
 def home(request: HttpRequest) -> HttpResponse:
-    """The home page: choose a way to play (``?preset=NAME``; the default otherwise), open
-    a new table with that preset's choices, or join one by its code."""
+    """The home page: choose a way to play (``?preset=NAME``), open a table or join one."""
     return _home(request, NewGameForm(preset=chosen_preset(request.GET.get("preset"))))
 
 

@@ -190,9 +190,8 @@ class GridPair:
 
 
 def anchor(jargon: str) -> str:
-    """A stable id for a jargon's section (``nb-gronk-1a2b3c4d``): its letters for people
-    reading the address, a checksum of the whole jargon so that ``Pip!`` and ``Pip?`` differ,
-    the same in every process (Python's own ``hash`` of a string is not)."""
+    """A stable id for a jargon's section (``nb-gronk-1a2b3c4d``): letters and a checksum,
+    the same in every process."""
     slug = re.sub(r"[^a-z0-9]+", "-", jargon.casefold()).strip("-")[:24] or "rule"
     return f"nb-{slug}-{zlib.crc32(jargon.encode()):08x}"
 
@@ -313,19 +312,14 @@ RECENT = 8
 
 def evidence_context(record: PublicRecord, code: str, full: bool = False,
                      house: Mapping[str, str] | None = None) -> dict[str, Any]:
-    """What ``games/notebook/evidence.html#evidence`` reads: the evidence of ``record``, for
-    the table's notebook (the latest :data:`RECENT` lines of each list) or, ``full``, for
-    the notebook page; ``house``, the preset's house rules (public), by jargon."""
+    """What ``games/notebook/evidence.html#evidence`` reads for ``record`` (``full``: the
+    notebook page; else the latest :data:`RECENT` lines)."""
     return {"evidence": evidence_view(record, house), "code": code, "full": full, "recent": RECENT,
             "minus_recent": -RECENT, "cap": ":" if full else f"-{RECENT}:"}
 
 
 def grid_pair(record: PublicRecord, jargon: str, version: int) -> GridPair:
-    """The evidence grids of ``jargon`` (``""``: all plays), whole and several-rules only.
-
-    Built on request only: a long game's grids are large, so the notebook never pushes them
-    with every change (docs/deduction.md).
-    """
+    """The evidence grids of ``jargon`` (``""``: all plays), built on request only."""
     of = jargon or None
     word = f"refused by {jargon}" if jargon else "refused"
     return GridPair(jargon, version, grid_view(grid(record, of), word),

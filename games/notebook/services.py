@@ -1,16 +1,9 @@
 """The notebook's store: notes, hypotheses and sealed guesses, and the records they read.
 
-Notes and hypotheses belong to whoever wrote them (a seat holder, or a spectator's browser:
-``holder`` is the hash of the token in their session) and nobody else ever reads them
-before the reveal. A sealed guess belongs to a player's seat. Every write is checked here:
-a jargon must have been seen at the table, a rule must be valid, text must be storable;
-a refusal is a :class:`~games.store.errors.ServiceError` with a code and changes nothing.
-
-What one game's notebooks may hold is bounded, however many browsers write in it: each
-writer keeps at most :data:`MAX_NOTES` notes of ``MAX_NOTE`` characters and
-``MAX_HYPOTHESES`` hypotheses, and all of a game's notes and hypotheses together at most
-``MAO_NOTEBOOK_GAME_BYTES`` bytes (``notebook/full``), of which the browsers holding no
-seat share at most half, so that a crowd of watchers never leaves the players without room.
+Notes and hypotheses are their writer's alone before the reveal; a sealed guess belongs to
+a seat. Every write is checked (a refusal is a ``ServiceError`` and changes nothing) and
+bounded: :data:`MAX_NOTES`, ``MAX_NOTE``, ``MAX_HYPOTHESES`` per writer and
+``MAO_NOTEBOOK_GAME_BYTES`` per game (``notebook/full``), half of it for seatless browsers.
 """
 
 from __future__ import annotations
@@ -111,8 +104,7 @@ def record_for(game: Game, seat: int | None) -> PublicRecord:
 
 
 def rule_settings(game: Game) -> Settings:
-    """What the game's settings change in the meaning of a rule (aces high or low): every
-    hypothesis is checked, and every experiment judged, under them."""
+    """The game's settings that change a rule's meaning (aces high or low)."""
     return Settings(aces_high=game_settings(game).aces_high)
 
 
@@ -251,9 +243,7 @@ def seal_guess(game: Game, seat: Seat | None, jargon: str, spec: Any,
 
 
 def own_rule(state: GameState, seat: int | None, jargon: str) -> bool:
-    """Whether whoever plays ``seat`` now wrote the rule called ``jargon``
-    (:meth:`GameState.wrote`): a rule its seat's earlier player wrote is a secret to them,
-    to be guessed like anyone else's."""
+    """Whether whoever plays ``seat`` now (this stint) wrote the rule ``jargon``."""
     return any(entry.jargon == jargon and state.wrote(seat, entry) for entry in state.rules)
 
 

@@ -1,8 +1,6 @@
 """The preset format: a way to play, as versioned JSON data, validated like a rule.
 
-A preset is game settings (some of which the lobby may choose within ranges), house rules
-(public, written by no player), optional secret laws (written by no player) and a few words
-for the lobby. Stored form, version 1::
+Stored form, version 1::
 
     {"version": 1, "name": "teaching", "title": "Teaching Mao", "seed": "003",
      "summary": "one line for the lobby", "description": "a paragraph",
@@ -12,20 +10,8 @@ for the lobby. Stored form, version 1::
      "laws": [{"version": 1, "jargon": "Wrong Colour", "rule": {...}}],
      "law_choice": true}
 
-``settings`` holds any :class:`~games.engine.settings.GameSettings` field but the ones the
-lobby or the game decide (``first_rule_maker``, ``preset``, ``law``); a missing one takes
-its default. Each of :data:`CHOOSABLE` is fixed (a value) or a choice: whole numbers as
-``{"default", "min", "max"}``, true/false and words (who may call a point of order) as
-``{"default", "options": [...]}``.
-
-``law_choice`` true: the lobby may start the game with one of ``laws`` in force instead of
-a written first rule (or with none: then the first rule-maker writes as usual). False:
-every law listed is in force from the start (none listed: the first rule-maker writes).
-
-:func:`load_preset` validates everything (a :class:`PresetError` names the field, as rule
-errors do) and :func:`dump_preset` writes the canonical form back, so that
-``load_preset(dump_preset(p)) == p``. Older versions are upgraded through
-:data:`UPGRADES` on load.
+Each of :data:`CHOOSABLE` is a value or a choice; ``law_choice``: the lobby may start with
+one of ``laws``, else all are in force. Older versions upgrade through :data:`UPGRADES`.
 """
 
 from __future__ import annotations

@@ -1,16 +1,7 @@
 """The hand-size chart of the reveal: an inline SVG drawn on the server, no script.
 
-:func:`hand_chart` is pure (no Django): names, the hand sizes of every seat after
-each accepted action (``GameState.history``) and the actions that dealt a round
-in, an SVG string out. One ``<path>`` per player, each with its own colour *and*
-dash pattern (so the lines stay apart without colour vision, and in black and
-white print), a legend, labelled axes and a dashed mark where each round was
-dealt. A line breaks at each deal (a new hand is no gradual change). Hand sizes
-are small whole numbers, so lines often lie on top of each other: each line is
-nudged a few pixels up or down (never by half a card) so that every player stays
-visible. Under the axis, two tracks mark the actions that brought a rule in (a
-diamond, named) and the refused plays (a tick): told apart by shape, not only by
-colour, and listed in the legend and the description.
+One line per player told apart by colour *and* dash, broken at each deal and nudged apart
+where lines coincide; rules and refusals marked under the axis by shape. Pure (no Django).
 
 >>> svg = hand_chart(["Ann", "Bob"], [[5, 5], [4, 5], [4, 6]], [(1, 1)],
 ...                  rule_marks=[(1, "Pip")], refusal_marks=[2])
@@ -175,14 +166,10 @@ def hand_chart(names: Sequence[str], history: Sequence[Sequence[int]],
                gone: Sequence[tuple[int, int]] = (), chart_id: str = "hand-chart") -> str:
     """The hand-size chart as an SVG string (well-formed XML, safe to inline in HTML).
 
-    ``history[i]`` holds every seat's hand size after action ``i + 1``;
-    ``round_marks`` lists ``(action, round)``: the action (1-based) whose deal
-    started that round; ``rule_marks`` lists ``(action, jargon)``: the action that
-    brought a rule in; ``refusal_marks`` the actions in which a play was refused;
-    ``gone`` lists ``(seat, action)``: the action in which a seat left the game (its line
-    ends before it: it holds no hand from then on). ``chart_id`` prefixes the element ids
-    (one chart per id). Names and jargons are escaped; long names are shortened in the
-    legend (in full in its tooltip and in the description).
+    ``history[i]``: every seat's hand size after action ``i + 1``; ``round_marks``
+    ``(action, round)``, ``rule_marks`` ``(action, jargon)``, ``refusal_marks`` actions and
+    ``gone`` ``(seat, action)`` mark the deals, rules, refusals and departures. ``chart_id``
+    prefixes the element ids. Text is escaped.
     """
     players = len(names)
     count = len(history)

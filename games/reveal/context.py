@@ -1,15 +1,9 @@
 """Everything the reveal page shows, assembled from the stored game (no HTTP here).
 
-The reveal is public: once a game has ended every rule and every hand count may be
-shown to anyone with the link. Until then :func:`reveal_context` refuses with
-``ServiceError("reveal/not_ended")`` before it reads the state, so nothing secret can
-slip onto the page early. Rules, winners and the end come through the engine's
-:func:`~games.engine.views.spectator_view` (the one door out of the engine, which
-opens every rule once the game has ended); the log is read per accepted action, so
-that it lines up with ``GameState.history`` (one entry per action) for the chart.
-The sealed guesses are scored here (:mod:`games.reveal.guesses`) and the players'
-table counted (:mod:`games.reveal.players`). One part is not public: given the
-viewer's holder, their own notes and hypotheses are added, and only theirs.
+:func:`reveal_context` refuses with ``ServiceError("reveal/not_ended")`` before it reads
+the state; after the end everything comes through the engine's
+:func:`~games.engine.views.spectator_view`. Only the viewer's own notes and hypotheses are
+added, and only theirs.
 """
 
 from __future__ import annotations

@@ -124,14 +124,12 @@ class ScoredGuess:
 
     @property
     def example(self) -> str:
-        """The score's example, worded for a page everyone reads (it is not the reader's
-        guess, so not "your rule")."""
+        """The score's example, worded for a page everyone reads (not "your rule")."""
         return self.score.example.replace("; your rule ", "; the guess ")
 
     @property
     def order(self) -> tuple[int, datetime, int]:
-        """Earliest seal first: by game version, then by time (several seals can share a
-        version), then by seat."""
+        """Earliest seal first: by game version, then time, then seat."""
         return (self.version, self.sealed, self.seat)
 
 

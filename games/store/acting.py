@@ -1,17 +1,8 @@
-"""The one action path: every transport (the table's htmx POST, a WebSocket ``act`` frame,
-the rule builder's "Write this rule") reads its action into an :class:`ActionRequest` and
-calls :func:`perform` (over HTTP through :func:`perform_post`, which counts the request
-against the asker's action limit first).
+"""The one action path: every transport (the table's POST, a socket ``act`` frame, the rule
+builder's "Write this rule") reads an :class:`ActionRequest` and calls :func:`perform`.
 
-:func:`perform` refuses an action on a game still in its lobby, finds the actor's seat from
-who is asking (never from the request), refuses spectators, keeps ending the game and
-handing a seat to a bot for the host, lets each transport ask only for its own kinds of
-action (the table's form and socket play; the rule builder writes rules), submits through
-the one write path with the version the screen showed, and says what to tell the player: a
-refusal of the engine or of the write path (with its code), or the refusal of a secret rule
-in the author's words. The seat always comes from the asker's identity, so a seat cannot be
-forged; everything else is checked by :func:`games.engine.actions.parse_action`. So the
-same refusal reads the same on every transport.
+The seat always comes from the asker's identity, never the request, so the same refusal
+reads the same on every transport and a seat cannot be forged.
 """
 
 from __future__ import annotations
@@ -172,15 +163,9 @@ def perform(game: GameRef, holder: str | None, request: ActionRequest,
     """Carry out ``request`` as the seat ``holder`` holds (``None``: a spectator), if it is
     one of the ``kinds`` the transport may ask for.
 
-    ``seats`` (the game's, in order) saves a query when the caller has them at hand (a
-    socket's snapshot: seats never change without a new version, so any snapshot at least
-    as new as the asker's screen knows their seat). Never raises for bad input: every
-    refusal is an :class:`Outcome` with a message and a code.
-
-    What can be refused without the write path's transaction (which takes the database's
-    write lock) is refused before it, from what was read (:func:`_refuse_early`): an
-    action asked at another version than ``game``'s (a ``Game`` read before), and, given
-    ``state`` (the engine state at ``game``'s version), one the pure engine refuses.
+    ``seats`` (the game's, in order) saves a query; ``state`` (the engine state at ``game``'s
+    version) lets the pure engine refuse before the write lock is taken. Never raises for bad
+    input: every refusal is an :class:`Outcome` with a message and a code.
     """
     try:
         if seats is not None:
@@ -224,13 +209,9 @@ def perform(game: GameRef, holder: str | None, request: ActionRequest,
 
 
 def _refuse_early(game: Game, state: GameState | None, action: Action, version: int) -> None:
-    """Raise the refusal the write path would give ``action``, asked at ``version``, where
-    what was read already decides it, as of when ``game`` was read: a version other than
-    ``game``'s is stale (the write path, run then, would have said so; a later write with
-    an older version would too, since versions only grow); at ``game``'s own version, the
-    pure engine on ``state`` (that version's state) refuses what the write path's engine
-    would have refused then. Actions heard at any version are never asked here: a newer
-    state may accept them."""
+    """Raise the refusal the write path would give ``action`` at ``version``, where what was
+    read already decides it: a stale version, or the pure engine refusing on ``state``.
+    """
     if version != game.version:
         raise stale_version(version, game.version)
     if state is not None:

@@ -1,25 +1,9 @@
-"""Per-writer bounds on the CPU the rule builder spends: one request in flight at a time,
-and a budget of CPU seconds per rolling minute.
+"""Per-writer bounds on the rule builder's CPU: one request in flight at a time
+(:data:`IN_FLIGHT`), and ``MAO_BUILDER_CPU`` seconds of this thread's CPU per rolling minute
+(:data:`OVER_BUDGET`).
 
-A builder request checks and previews the draft (tens of milliseconds, a few hundred for
-the largest forms), in the one thread where a daphne process does its Django work, so a
-writer sending them back to back (or from several tabs at once) would hold up every table
-of that process. :func:`metered` runs a request's work for one writer (a key such as the
-game's code and the seat holder):
-
-* **One at a time.** While one request of the writer is in flight, another is refused at
-  once (:data:`IN_FLIGHT`) rather than queued. The marker is released when the work ends
-  (``finally``) and expires by itself after :data:`MARKER_SECONDS` if its process died.
-* **A CPU budget.** The work's CPU time (this thread's, ``time.thread_time``: what other
-  threads or processes do is not charged to the writer) is added up per writer over a
-  rolling minute; once it reaches ``MAO_BUILDER_CPU`` seconds (default 5), the writer's
-  requests are refused without computing anything (:data:`OVER_BUDGET`) until enough of it
-  has run out of the minute.
-
-Both are kept in Django's cache (in memory for one process, Redis shared by several), so
-they hold across the processes of the scale-out mode. The minute is a sliding window over
-two fixed ones (this minute's total and a share of the last one's), counted with the
-cache's atomic ``incr`` in milliseconds.
+:func:`metered` runs one request's work for a writer's key. Both bounds live in Django's
+cache, so they hold across the processes of the scale-out mode.
 """
 
 from __future__ import annotations

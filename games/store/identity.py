@@ -1,12 +1,7 @@
 """Who is looking: a seat is held by a random token kept in the browser's session.
 
-No accounts. The first page a browser opens gives its session a *holder token*
-(:func:`holder_token`), 32 random bytes that never leave the session cookie, which is
-signed by the server (``SESSION_ENGINE`` is ``signed_cookies``, so a forged, over-long or
-malformed cookie is simply a new, empty session). A seat stores only the SHA-256 of the
-token (:class:`~games.models.Seat` ``holder``), never the token: the database, the admin
-and a log line cannot hand anyone a seat. A reload or a second tab keeps the seat, since
-they share the session; anyone else is a spectator.
+:func:`holder_token` gives a session its token; a seat stores only its SHA-256, so the
+database, the admin and a log line cannot hand anyone a seat.
 """
 
 from __future__ import annotations

@@ -1,23 +1,9 @@
 """Per-client limits on requests that create or change things, or cost CPU
 (django-ratelimit, counting in Django's cache).
 
-Opening a table, joining one and logging in to the admin count per client address; actions
-at the table (and the rule builder's "Write this rule"), the host's lobby changes (bots,
-seats, the start), the rule builder's requests (each one checks and previews the draft)
-and its difficulty estimates count per seat holder (a browser), or per address for a
-browser without a seat. The notebook's writes and the hypothesis builder's checks count
-per holder *and* per address (anyone with a game's link has a notebook, and a fresh cookie
-is a fresh holder). The rates are settings (``MAO_RATE_NEW_GAME``, ``MAO_RATE_JOIN``,
-``MAO_RATE_ACT``, ``MAO_RATE_LOBBY``, ``MAO_RATE_BUILDER``, ``MAO_RATE_NOTEBOOK_ADDRESS``,
-``MAO_RATE_ADMIN_LOGIN``); ``MAO_RATE_LIMITS=0`` turns them off (the load test drives
-hundreds of players from one address). A request over its limit changes nothing and is
-answered with :data:`TOO_FAST`.
-
-Actions count the same on every transport: a socket's ``act`` frames count with the
-table's form (:func:`action_over_limit`). Speech outside a play (a ``say`` action) is heard
-at any moment, not only on one's turn, and every word said is pushed to every screen: it
-counts apart as well, per seat holder, on every transport: ``MAO_RATE_SAY``
-(:func:`speech_over_limit`).
+Rates are the ``MAO_RATE_*`` settings; ``MAO_RATE_LIMITS=0`` turns them off. A request over
+its limit changes nothing and is answered with :data:`TOO_FAST`. Actions count the same on
+every transport (:func:`action_over_limit`); speech counts apart (:func:`speech_over_limit`).
 """
 
 from __future__ import annotations
@@ -35,13 +21,7 @@ TOO_FAST = "You are going too fast: wait a moment, then try again."
 
 
 def client_address(request: HttpRequest) -> str:
-    """Who a request comes from, as far as an address tells (:func:`address_of` its
-    ``REMOTE_ADDR``).
-
-    django-ratelimit's own ``ip`` key refuses a request without an address with an error (a
-    500): daphne listening on a Unix socket without ``--proxy-headers`` gives none. Such
-    requests share one count instead.
-    """
+    """Who a request comes from; requests with no address (a Unix socket) share one count."""
     return address_of(request.META.get("REMOTE_ADDR") or "")
 
 
@@ -103,10 +83,9 @@ LIMITS = {
 
 
 def _count(group: str, key: str, rate: str) -> bool:
-    """Count one more against ``key`` (``holder:...`` or ``ip:...``) in ``group`` at
-    ``rate``; True when it goes over. Counted without a request, so that every transport
-    shares one count per key (django-ratelimit's cache key also holds the method it was
-    asked to count, which a socket frame has none of)."""
+    """Count this POST against the limit for ``what`` (a key of :data:`LIMITS`), per holder
+    and per address where both apply; True when over. Other methods are not counted.
+    """
     usage = get_usage(None, group=f"mao:{group}", key=lambda group, request: key, rate=rate,
                       increment=True)
     return bool(usage and usage["should_limit"])
@@ -130,15 +109,11 @@ def over_limit(request: HttpRequest, what: str) -> bool:
 
 
 def action_over_limit(holder: str | None, address: str) -> bool:
-    """Count one action by seat holder ``holder`` (``None``: a browser without a seat
-    token, counted by its ``address`` as :func:`address_of` gives it) against
-    ``MAO_RATE_ACT``, the count the table's form keeps too; True when it goes over."""
+    """Count one action by ``holder`` (else ``address``) against ``MAO_RATE_ACT``; True if over."""
     return _count("act", f"holder:{holder}" if holder else f"ip:{address}",
                   settings.MAO_RATE_ACT)
 
 
 def speech_over_limit(holder: str) -> bool:
-    """Count one thing said outside a play by seat holder ``holder`` against
-    ``MAO_RATE_SAY``; True when it goes over (the words must then not be heard). Counted
-    without a request, so the socket's ``act`` frames count with the table's form."""
+    """Count one thing said out of a play by ``holder`` against ``MAO_RATE_SAY``; True if over."""
     return _count("say", f"holder:{holder}", settings.MAO_RATE_SAY)

@@ -33,8 +33,7 @@ def get_game(ref: GameRef) -> Game:
 
 
 def locked_game(ref: GameRef) -> Game:
-    """The game row read afresh, locked for the rest of the transaction (where the database
-    can: SQLite's IMMEDIATE transaction is the lock there)."""
+    """The game row read afresh, locked for the rest of the transaction."""
     return query_game(ref.pk if isinstance(ref, Game) else ref, Game.objects.select_for_update())
 
 

@@ -1,14 +1,7 @@
-"""One thread that runs each game's job when it is due: bot moves, and the game clock's
-ticks.
+"""One thread per process that runs each game's job when it is due: bot moves and clock ticks.
 
-A bot waits a moment before it moves, so people can follow; a turn clock or a race is due
-at a given time. Starting a timer thread per job made a thread for every bot action of
-every table; instead each user (the bot driver, the timer service) keeps one
-:class:`Scheduler` per process: a heap of (due time, game) and one worker thread that
-sleeps until the earliest is due, then runs the job. A game already waiting keeps its
-earlier time (a burst of changes wakes its bots once). Jobs run one after another on the
-worker thread; each job closes its database connection when it is done (a thread of our
-own, not a request's). Pure Python: no Django here.
+A heap of (due time, game); a game already waiting keeps its earlier time. Jobs run one
+after another and close their database connection. Pure Python: no Django here.
 """
 
 from __future__ import annotations

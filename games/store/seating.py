@@ -1,13 +1,7 @@
 """Who plays each seat, as a game's events say (games/engine/seats.py).
 
-A seat handed over is played by a bot; a seat opened by the host, or left by its player, is
-held by nobody until someone new takes it over (the browser that asked, under the name it
-gave); a seat removed or expelled from the game is held by nobody for good. Called by the
-write path inside its transaction, so the seat rows change with the version that says so
-(the snapshots of :mod:`games.live.snapshots` rely on it). The browser that held a seat is
-left a :class:`~games.models.SeatNotice`, so its screen can say why it now only watches.
-When the host's own seat leaves the game (a rule expelled it), the host's tools go to the
-first seat after it still in the game and held by a person.
+Called by the write path inside its transaction, so seat rows change with the version that
+says so. A browser that lost its seat is left a :class:`~games.models.SeatNotice`.
 """
 
 from __future__ import annotations
@@ -85,13 +79,7 @@ NOT_YOURS = ("You have played at this table already: you may take back only the 
 
 
 def former_seat(game: Game, holder: str) -> SeatNotice | None:
-    """The seat the browser ``holder`` played in this game and lost (its latest notice of
-    one lost during the game), or ``None`` for a browser that never played here.
-
-    A browser that played a seat has seen its hand (and the rules it wrote): taking over a
-    second seat would show it another player's. So it may take back only its own seat,
-    while someone new may take any open seat (:func:`check_taker`).
-    """
+    """The seat ``holder`` played here and lost, or ``None`` (:func:`check_taker`)."""
     return (game.seat_notices.filter(holder=holder, seat__isnull=False)
             .order_by("-created", "-pk").first())
 

@@ -1,15 +1,8 @@
 """The one write path of a started game: :func:`submit_action`.
 
-Every change to a started game goes through :func:`submit_action`, which, in one transaction,
-locks the game row, checks the version the client last saw, runs the pure engine, stores the
-new state with ``version + 1``, appends one :class:`~games.models.LogEntry`, updates the
-Rule and Round mirrors and the seats a bot takes over; only after the commit does it tell
-the subscribers (:mod:`games.store.subscribers`: the doorbell, the snapshot cache, the bot
-driver).
-
-Errors: :class:`~games.store.errors.ServiceError` (``game/not_found``, ``game/not_started``,
-``action/stale_version``); :class:`~games.engine.errors.EngineError` passes through unchanged
-when the engine refuses an action. Either way nothing is saved and nobody is told.
+In one transaction it locks the game row, checks the version, runs the pure engine, stores
+the new state with ``version + 1``, appends one ``LogEntry`` and updates the mirrors and
+seats; only after the commit are the subscribers told (:mod:`games.store.subscribers`).
 """
 
 from __future__ import annotations
@@ -50,37 +43,21 @@ def now_ms() -> int:
 
 
 def game_time() -> int | None:
-    """The time an action is applied at: the server's clock, or ``None`` (no time passes,
-    so no deadline ever does) where the game clocks are off (``MAO_TIMERS=0``, the tests':
-    a test that wants time to pass gives it)."""
+    """The server's clock in ms, or ``None`` (no time passes) where ``MAO_TIMERS=0``."""
     return now_ms() if settings.MAO_TIMERS else None
 
 
 def submit_action(game_ref: GameRef, action: Action, expected_version: int | None,
                   at: int | None = None, *, taker: str | None = None,
                   actor: str | None = None) -> SubmitResult:
-    """Apply ``action`` to the stored game if it is still at ``expected_version``, at the
-    time ``at`` (ms; ``None``: :func:`game_time`, once the game is locked).
+    """Apply ``action`` to the stored game if it is still at ``expected_version``, at time ``at``
+    (ms; ``None``: :func:`game_time`).
 
-    ``expected_version`` ``None`` accepts the game at any version: only for actions whose
-    meaning does not depend on what the asker's screen showed (words said, which are
-    heard whenever they come); the version is bumped all the same. ``taker`` is the holder
-    of the browser that takes a seat over with the action (a ``TakeSeat``;
-    games/store/seating.py), which holds no seat yet. ``actor`` is the holder of the
-    browser asking as the action's seat, checked under the game's lock
-    (``seat/lost``): needed where no version is checked, since only the version tells a
-    write that the seats changed since the asker's read (a seat handed to a bot, opened,
-    removed or taken over in between is no longer theirs to act as).
-
-    On success the new state, phase and version are stored (with the game's next timer,
-    ``Game.due``), one :class:`LogEntry` with ``seq`` equal to that version and the time
-    is appended, the Rule and Round mirrors are updated, and once the transaction commits
-    every subscriber hears of it.
-
-    Raises ``ServiceError`` (``game/not_found``, ``game/not_started``,
-    ``action/stale_version``) or the engine's ``EngineError`` unchanged; in every case
-    nothing is saved and nobody is told. The game is always read afresh: a ``Game`` passed
-    in is not updated (use ``result.game``).
+    ``expected_version`` ``None`` accepts any version (words said). ``taker`` is the holder taking
+    a seat over (a ``TakeSeat``); ``actor`` is the holder acting as the action's seat, checked
+    under the lock (``seat/lost``). Raises ``ServiceError`` (``game/not_found``,
+    ``game/not_started``, ``action/stale_version``) or the engine's ``EngineError``; then nothing
+    is saved and nobody is told. A ``Game`` passed in is not updated: use ``result.game``.
     """
     with transaction.atomic():
         game = locked_game(game_ref)

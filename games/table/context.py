@@ -159,16 +159,11 @@ def table_context(game: Game, seat: Seat | None, log: Sequence[Event] | None = N
                   state: GameState | None = None,
                   stage_shown: str | None = None) -> dict[str, Any]:
     """Everything the table templates need for one viewer (``seat`` ``None``: a spectator;
-    ``notice``: why that spectator lost the seat it held, or "").
+    ``notice``: why that spectator lost its seat).
 
-    ``stage_shown``: the ``stage_key`` of the stage the viewer's screen already shows (a
-    push, which draws the stage again only when its key changes); the rule builder's panel,
-    which lives in the stage, is then left out, since nothing would draw it.
-
-    ``log`` (the events of at least the last :data:`LOG_ACTIONS` actions) and ``seats`` (in
-    seat order) are read from the database when not given, ``state`` (the game's, never
-    changed here) parsed from the game's row. Every value is plain or a frozen display
-    row: no model and no state reaches a template.
+    ``stage_shown``: the stage key the screen shows (then the builder's panel is left out).
+    ``log``, ``seats`` and ``state`` are read when not given. Only plain values and frozen
+    display rows reach a template.
     """
     state = game_state(game) if state is None else state
     index = seat.index if seat is not None else None
@@ -317,10 +312,7 @@ def owes_public_reply(view: PlayerView) -> bool:
 
 
 def log_lines(log: Sequence[LogLine]) -> list[LogLine]:
-    """The lines of a viewer's log (``PlayerView.log``) that the table shows, oldest first.
-
-    "Bull picks up their hand" for every seat is noise: only the viewer's own line stays.
-    """
+    """The lines of a viewer's log the table shows (others' "picks up" lines are noise)."""
     return [line for line in log if line.kind != "hand" or is_own_hand(line)]
 
 

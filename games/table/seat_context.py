@@ -1,15 +1,6 @@
-"""What the table shows one viewer about seats that change hands and plays off one's turn.
-
-* The host's seat tools: the seats a bot could take, the seats to open for someone new,
-  the seats to remove from the game (never the host's own, never one out of the game).
-* Someone watching: the open seats they may take over, under a name of their own.
-* A player: whether they may leave their seat (not the host), and which of their cards
-  they may try now: all of them on their turn, all of them off it where the game penalises
-  plays out of turn (with a warning), a card identical to a pile's top where multiples go
-  down out of turn, else none (the hand says whose turn it is).
-
-Built from the engine's view and the seat rows only, like the rest of the table's context.
-"""
+"""What the table shows one viewer about seats that change hands and plays off one's turn:
+the host's seat tools, the open seats a watcher may take, and which cards a player may try
+now. Built from the engine's view and the seat rows only."""
 
 from __future__ import annotations
 

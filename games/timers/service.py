@@ -1,14 +1,8 @@
 """Firing a game's timers on time, once, whichever process does it.
 
-The engine keeps each game's timers in its state (:mod:`games.engine.timers`) and the write
-path stores the earliest in ``Game.due`` (ms of the server's clock). When that time comes,
-:func:`fire` applies a :class:`~games.engine.actions.Tick` through the one write path with
-the version it read: if another process's tick (or any other action) got there first, the
-version is stale and the game is read again, so a timer fires once however many processes
-watch it. Every process watches the games it changes (:func:`keep_clock`, a subscriber of
-the write path) and, every ``MAO_TIMER_SWEEP`` seconds, every game due soon
-(:mod:`games.timers.sweeper`): so a timer still fires after a restart, or when the process
-that set it is gone. The jobs run on one scheduler thread per process.
+:func:`fire` applies a ``Tick`` at ``Game.due`` through the one write path with the version
+it read, so a timer fires once however many processes watch. Each process watches the games
+it changes (:func:`keep_clock`) and sweeps games due soon (:mod:`games.timers.sweeper`).
 """
 
 from __future__ import annotations

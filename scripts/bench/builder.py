@@ -1,20 +1,9 @@
 """Benchmark of the builder's preview: ``python -m scripts.bench builder`` prints median and p95.
 
-Each sample previews a fresh random rule (seeded) joining a random rulebook of ``--rules``
-rules (mixed kinds, weighted like real rules), with every cache cleared first: the cost of
-the first preview after an edit. "Another top card" previews the same rule on a second top
-card, the cost of changing only the grid's top card. "After an edit" previews with the
-rulebook's own grid and signatures cached (as they are after the first preview of a game).
-
-Each preview is what the builder's view computes: the preview from the author's own rules
-(seat 0's) in the auto situation; no preview reads another player's rule. "The write's
-check" is what "Write this rule" computes at most once per writing turn, with every cache
-cleared first: whether the draft could end the game with every rule in force
-(``locks_in_force``, when ``needs_check`` asks for it).
-
-``--clock cpu`` times by this process's CPU time instead of the wall clock: a preview is
-single-threaded work, so on a machine other jobs load that is what an idle machine's wall
-clock would show.
+Each sample previews a fresh seeded random rule beside ``--rules`` rules with every cache
+cleared (the first preview after an edit), then on another top card, then with the
+rulebook's caches warm; "the write's check" times ``locks_in_force``. ``--clock cpu`` times
+this process's CPU instead of the wall clock.
 """
 
 from __future__ import annotations
@@ -72,8 +61,7 @@ def _own(others: list[Rule]) -> list[Rule]:
 
 
 def _builder(new: Rule, others: list[Rule], table: Table, top: Card) -> None:
-    """What the builder's preview computes for seat 0 writing ``new`` with ``others`` in
-    force: from seat 0's own rules alone."""
+    """The builder's preview for seat 0 writing ``new``: from its own rules alone."""
     preview(new, _own(others), table, top)
 
 

@@ -1,11 +1,9 @@
 """Benchmark of the deduction tools: checking a hypothesis against 500 observed plays.
 
-``python -m scripts.bench deduction`` plays seeded bot games until their public record holds
-at least ``--plays`` attempts, then times :func:`games.deduction.hypotheses.check` of random
-hypotheses (restrictions, triggers and calls, as players write them) against it, each for a
-jargon the table saw. Target: p95 <= 20 ms for 500 plays (issue 11). Also times building
-the notebook's evidence (every list of every jargon, :func:`games.notebook.display.evidence_view`:
-pure Python, as is everything here; rendering it is not timed here).
+``python -m scripts.bench deduction`` plays seeded bot games until the public record holds
+``--plays`` attempts, then times :func:`games.deduction.hypotheses.check` of random
+hypotheses and the notebook's evidence (:func:`games.notebook.display.evidence_view`).
+Target: p95 <= 20 ms for 500 plays.
 """
 
 from __future__ import annotations

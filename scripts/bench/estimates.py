@@ -1,12 +1,8 @@
 """Benchmark of the difficulty runner under a flood: ``python -m scripts.bench estimates``.
 
-``writers`` writers each send ``drafts`` distinct drafts as fast as they can (what a script
-of POSTs to the builder's difficulty endpoint does), through the real worker process
-(``games/difficulty/runner.py``); then a fresh writer asks for its draft once a second, as
-the builder's page does, until it has its answer. Prints the drafts taken and those
-answered "busy", the worker's CPU time until the fresh writer was answered, and how long
-the fresh writer waited. Sets up Django with its default settings (``MAO_ESTIMATE_SECONDS``
-and ``MAO_ESTIMATE_QUEUE`` from the environment); no database.
+``writers`` writers send ``drafts`` distinct drafts each through the real worker process;
+then a fresh writer polls once a second. Prints the drafts taken and refused, the worker's
+CPU until the fresh writer was answered, and its wait. No database.
 """
 
 from __future__ import annotations

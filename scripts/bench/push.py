@@ -1,16 +1,8 @@
 """``python -m scripts.bench push``: the server's CPU per action of the live table, in-process.
 
-What one accepted action costs a process on the socket path, without the network: the
-write (:func:`games.store.writes.submit_action`: lock, check, engine, store, log) and the
-render round of the game's five viewers (one snapshot, then each viewer's frame from what
-its screen shows, :func:`games.live.fragments.render_update`), as the room's pump does it.
-Each sample is one action of a seeded five-seat game played by oracles; CPU time
-(``time.process_time``), so the figures hold on a machine others load. The doorbell is left
-out (there is no event loop here; the load test measures the whole path).
-
-Unlike the other benchmarks this one needs Django: it sets up the project's settings on a
-fresh SQLite file in a temporary directory (``DEBUG=0``, clocks off), migrates it, and
-deletes it at the end.
+Times the write (:func:`games.store.writes.submit_action`) and the render round of five
+viewers (:func:`games.live.fragments.render_update`) per action of seeded oracle games, in
+CPU time. Sets up Django on a temporary SQLite file, deleted at the end.
 """
 
 from __future__ import annotations

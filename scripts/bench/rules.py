@@ -1,17 +1,8 @@
 """Benchmarks of the rule language: median and p95 of checks, grids, compilation and calls.
 
-Run with ``python -m scripts.bench rules``; figures go to docs/performance.md. Rulebooks
-are random (seeded) restrictions, the worst case for a check since every
-restriction is evaluated on every play. Calls are judged under the seeds' call rules
-(:data:`SEED_CALLS`), all of them at once.
-
-Plays are judged as in a game: part-way through a round of 30 or 60 cards (the round's
-record, which counts and sums read), on a pile of the last few of them, or of its top card
-alone after a reshuffle. Each check builds its play's context afresh, as the engine does
-for every attempt, so work a context keeps for the rules that share it (the record as card
-kinds) is paid in every check; "build a context" says what building it costs by itself.
-"Whole-round counts and sums" is the worst case for the record: ten rules that each count
-or add up every card of the round.
+``python -m scripts.bench rules``: seeded random restrictions (the worst case), calls under
+:data:`SEED_CALLS`, plays part-way through rounds of 30 or 60 cards, each check building
+its context afresh as the engine does. Figures go to docs/performance.md.
 """
 
 from __future__ import annotations

@@ -1,13 +1,8 @@
 """``python -m scripts.hostile``: run a hostile player's attacks against fresh daphnes and print
 what each learned or cost, one line each.
 
-The server is a fresh daphne on a fresh SQLite file, started as the load test starts its own
-(:func:`scripts.loadtest.serve.serving`) but with the production defaults a deployment has:
-``DEBUG`` off, the rate limits on and at their defaults, the bots' delay and the game clock
-as shipped (whatever the caller's environment says). With ``--url`` the attacks go to a
-running server on this machine instead (its own settings then decide what they meet).
-Every attack talks to the loopback only, runs a bounded number of requests and ends by
-itself; the servers are stopped and their files removed at the end.
+The server runs with the production defaults (``--url``: a running server on this machine
+instead); every attack talks to the loopback only and is bounded.
 
 Examples::
 

@@ -1,10 +1,6 @@
 """The pure parts of the hostile player's figures: answers compared across games, the bits
 they give away, percentiles and ratios.
 
-Two games with the same public history and different secret rules must answer a writer's
-requests byte for byte alike; every request position where they do not is one yes/no the
-writer learned about the rule they were not told.
-
 >>> a = [Answer("preview", 200, "x"), Answer("preview", 200, "lock")]
 >>> b = [Answer("preview", 200, "x"), Answer("preview", 200, "ok")]
 >>> differing(a, b)
@@ -60,8 +56,7 @@ def differing(ours: Sequence[Answer], theirs: Sequence[Answer]) -> list[int]:
 
 
 def bits(secret: Sequence[Answer], control: Sequence[Answer]) -> int:
-    """How many yes/no answers about the unknown rule the requests gave: the positions
-    where the game holding it and the control game answered differently."""
+    """How many yes/no answers the requests gave: positions where the two games differ."""
     return len(differing(secret, control))
 
 

@@ -1,13 +1,7 @@
 """Attack 3: one writer's flood of previews and difficulty estimates against another table.
 
-Two tables on one server. At the *other* table Carl and Dee take turns passing (the table's
-play form posted to ``/act/``, one action every :data:`PACE` seconds): the time each
-action takes to be answered is what every player of the server feels. First measured
-idle, then while Ann, writing a rule at the *flooding* table, sends previews of distinct
-drafts from :data:`THREADS` connections at once (as fast as the server answers) and asks
-for the difficulty of distinct drafts (each one an estimate of a second or more of CPU in
-the server's worker process). Last, Bob (Ann's table mate, also writing) asks for the
-estimate of a fresh draft and waits for it.
+Measures how long the other table's actions take to be answered, idle and while Ann floods
+previews from :data:`THREADS` connections and estimates; then how long Bob waits for his.
 """
 
 from __future__ import annotations

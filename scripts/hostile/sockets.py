@@ -1,13 +1,5 @@
-"""Attack 6: the table's WebSocket, ``/ws/g/<code>/``.
-
-* how many sockets the server accepts for one seat holder (Ann's session cookie), and from
-  one address for fresh visitors (no cookie: a new spectator each);
-* ``act`` frames sent over several of Ann's sockets, each just under the per-socket flood
-  limit, against what the table's POST path allows one holder (``MAO_RATE_ACT``): how
-  many reached the action path (answered with anything but "too fast");
-* a handshake from another origin on the loopback (``http://localhost:1``);
-* an ``act`` frame whose version is 10**30.
-"""
+"""Attack 6: the table's WebSocket, ``/ws/g/<code>/``: sockets per holder and per address,
+``act`` frames across sockets against ``MAO_RATE_ACT``, a foreign origin, a huge version."""
 
 from __future__ import annotations
 

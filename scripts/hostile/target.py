@@ -31,8 +31,7 @@ class Target:
             return None
 
     def cpu(self) -> float | None:
-        """CPU seconds used so far by the server and every process it started (the
-        difficulty estimates' worker); ``None`` when unreadable."""
+        """CPU seconds of the server and its children so far (``None``: unreadable)."""
         return cpu_seconds([*self.pids, *descendants(self.pids)]) if self.pids else None
 
     def database_bytes(self) -> int | None:

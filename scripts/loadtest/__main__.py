@@ -1,15 +1,8 @@
 """``python -m scripts.loadtest``: play G games of P players against Mini Mao, then report.
 
-Each player is an HTTP session plus a real WebSocket; they open, join and start tables,
-write rules with the rule builder and play and pass as the browser does (the table form's
-fields as the socket's ``act`` frame; ``--transport post``: the form's htmx POST to
-``/act/``, the browser's fallback) at ``--pace``
-seconds between one player's actions (when it is their move). Then the same clients drive a minimal
-broadcast server started here (the baseline). The servers are running ones (``--url``) or,
-with ``--serve N``, N fresh daphne processes started for the run and stopped after it
-(:mod:`scripts.loadtest.serve`). ``manage.py loadtest`` runs this command with the same
-options, and ``--serve 1`` when neither ``--url`` nor ``--serve`` is given. See
-docs/testing.md, "The load test".
+Each player is an HTTP session plus a WebSocket acting as the browser does, at ``--pace``;
+then the same clients drive a minimal broadcast server (the baseline). Servers are running
+ones (``--url``) or N fresh daphnes (``--serve N``). See docs/testing.md, "The load test".
 
 Examples::
 
@@ -17,7 +10,6 @@ Examples::
     python -m scripts.loadtest --serve 2 --database postgres://postgres@127.0.0.1:5432/postgres \
         --redis redis://127.0.0.1:6379/0 --games 100 --players 5
     python -m scripts.loadtest --url http://127.0.0.1:8000 --games 100 --players 5 --duration 60
-    python -m scripts.loadtest --url http://127.0.0.1:8001 --url http://127.0.0.1:8002 ...
 """
 
 from __future__ import annotations

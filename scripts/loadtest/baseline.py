@@ -1,16 +1,9 @@
 """The baseline: a minimal WebSocket broadcast server with no game logic.
 
-It does the same fan-out as Mini Mao with nothing else: a client at ``/ws/g/<code>/`` sends
-``{"type": "act", "version": v}``; if ``v`` is the game's version, the version goes up by
-one, the sender gets an empty ``#feedback`` frame and every socket of that game (the sender
-included) gets a frame with the new ``#version``, padded to ``--pad`` bytes (the load test
-passes the mean size of Mini Mao's frames). A stale version gets a ``#feedback`` refusal.
-``GET /version/<code>/`` answers the game's version (for the lost-update check).
-
-Run by the load test (``python -m scripts.loadtest``) as
-``python -m scripts.loadtest.baseline --port 0 --pad N``; it prints ``PORT <n>`` once it
-listens and serves until it is terminated. No Django, no Channels, no database: one asyncio
-process with the ``websockets`` library.
+A client at ``/ws/g/<code>/`` sends ``{"type": "act", "version": v}``; at the current
+version it bumps it and every socket of the game gets the new ``#version``, padded to
+``--pad`` bytes. Run as ``python -m scripts.loadtest.baseline --port 0 --pad N``; prints
+``PORT <n>`` once it listens.
 """
 
 from __future__ import annotations

@@ -1,16 +1,9 @@
 """Load-test players: a WebSocket each (and for Mini Mao an HTTP session), paced alike.
 
-:class:`Client` holds what both kinds of player share: the socket's receive loop (the first
-time each new ``#version`` arrived), the pacing (at most one action per ``pace`` seconds,
-and only when the screen says it is this player's move) and acting over the socket's
-``act`` frame (accepted once the game moves past the version sent). :class:`MaoPlayer`
-decides from the fragments it receives like a newcomer (an experimenter with a notebook of
-refused cards), plays and passes as the browser does (``transport="socket"``, the default: the table
-form's fields as the socket's ``act`` frame, as ``table.js`` sends them; ``"post"``: the
-form's htmx POST to ``/act/``, the browser's fallback, :mod:`scripts.loadtest.forms`;
-``"action"``: the engine action's JSON as the ``act`` frame) and writes rules with the
-rule builder's submit endpoint;
-:class:`BaselinePlayer` moves whenever the baseline game's version says it is its turn.
+:class:`Client` holds the receive loop, the pacing (one action per ``pace`` seconds, on
+one's move) and acting over ``act``; :class:`MaoPlayer` plays as a newcomer would, by
+``transport`` (``"socket"``, ``"post"`` or ``"action"``), and writes rules;
+:class:`BaselinePlayer` moves when the baseline says it is its turn.
 """
 
 from __future__ import annotations
@@ -356,8 +349,7 @@ class MaoPlayer(Client):
             self.notebook.add((move.payload["top"], move.payload["cards"][0]))
 
     def socket_frame(self, move: Move) -> dict[str, Any]:
-        """The ``act`` frame the table's ``table.js`` sends over the socket for ``move``: the
-        play form's fields, as they would be posted."""
+        """The ``act`` frame ``table.js`` sends for ``move``: the play form's fields."""
         return {"type": "act", "form": self.browser_form(move)}
 
     def browser_form(self, move: Move) -> dict[str, list[str]]:

@@ -1,12 +1,8 @@
 """The rules load-test players write: random valid rules, as the builder form posts them.
 
-A rule-maker's browser submits the builder's form fields, so a player draws a random rule
-(:func:`rules.generate.random_rule`), turns it into the form that shows it
-(:func:`games.builder.spec_form.spec_to_form`) and posts that form's fields
-(:func:`games.builder.forms.form_to_data`), checked first with the builder's own
-:func:`~games.builder.forms.check`. A rule the form cannot show is drawn again; after a few
-misses the builder's starting rule ("Only a black card may be played on a queen") is used.
-The jargon is left blank, so the server suggests one no other rule of the game uses.
+A random rule is turned into the builder's form fields and checked with
+:func:`~games.builder.forms.check`; after a few misses the builder's starting rule is used.
+The jargon is left blank, so the server suggests one.
 """
 
 from __future__ import annotations
@@ -41,6 +37,5 @@ def rule_form_data(rng: Random) -> dict[str, list[str]]:
 
 
 def _as_previewed(data: dict[str, list[str]], spec: dict[str, Any]) -> dict[str, list[str]]:
-    """The form with the revision its preview drew, as a browser posts "Write this rule"
-    (games.builder.revision: the server writes only the rule last previewed)."""
+    """The form with its preview's revision, as a browser posts "Write this rule"."""
     return data | {"revision": [revision(spec)]}

@@ -1,26 +1,10 @@
 """The load test's own servers (``--serve N``): fresh daphne processes, measured, then stopped.
 
-:func:`serving` does what docs/performance.md ("How to profile") does by
-hand: a fresh database (an SQLite file in a temporary folder, or with ``--database`` a new
-PostgreSQL database, dropped afterwards), migrated; the static files collected (whitenoise
-serves them with ``DEBUG`` off, and the pages name them through its manifest); then N daphne
-processes with the production settings over plain HTTP (``DEBUG=0 MAO_HTTPS=0``), the
-per-client limits off (``MAO_RATE_LIMITS=0``: every player comes from one address), a
-generated ``SECRET_KEY`` and ``--websocket-max-message-size 65536`` as ``make run`` gives.
-Several processes share the channel layer on Redis (``--redis``) under a key prefix of the
-run's own, whose keys are deleted afterwards; without ``--database`` they share the one
-SQLite file, which is allowed (docs/testing.md, "The load test", checked it). Each process
-listens on a socket bound here on a free loopback port and handed to daphne (``--fd``), so
-no other program can take the port between the choice and the start.
-
-Everything is undone when the run ends, fails or is interrupted (Ctrl-C, SIGTERM): the
-processes are stopped (SIGTERM, then SIGKILL), the database dropped, the keys deleted, the
-folder removed. On Linux a server also gets SIGTERM if the load test itself is killed.
-
-Collected static files are kept between runs in a cache folder
-(``$XDG_CACHE_HOME/minimao/loadtest-static/``, by default under ``~/.cache``), one per
-fingerprint of what goes into them (the checkout's ``static/``, the settings module and the
-installed packages' versions): collecting and compressing them takes about 12 s.
+:func:`serving` makes a fresh migrated database (SQLite, or a new PostgreSQL database with
+``--database``), collects the static files (cached per fingerprint under
+``$XDG_CACHE_HOME/minimao/loadtest-static/``), and starts N daphnes with production
+settings over plain HTTP, rate limits off, on sockets bound here (``--fd``). Everything is
+undone when the run ends, fails or is interrupted.
 """
 
 from __future__ import annotations

@@ -52,21 +52,13 @@ def stage(env: dict[str, str], spec: dict[str, Any]) -> StagedGame:
 
 
 def _main(spec: dict[str, Any]) -> dict[str, Any]:
-    """``spec``: ``players``, ``hand_size``, ``jokers``, ``settings`` (any other
-    :class:`~games.engine.settings.GameSettings` field: a turn clock, points of order),
-    ``names``, ``bots`` (seat -> kind),
-    ``rules`` ([seat, jargon, rule json]...; several seats write before the first deal),
-    ``seed``, and optionally ``holds`` (seat, cards): seeds from ``seed`` up are tried until
-    that seat holds those cards; or ``hands`` (one list of cards per seat), ``pile`` (bottom
-    first) and ``current`` (the seat to play) to lay the table out by hand
-    (:func:`tests.factories.arranged_table`); then ``plays`` ([seat, cards] or [seat, cards,
-    named]...): each played in turn through the write path, every other seat passing until
-    it is that seat's turn (no bot may sit at such a table: bots move in the server, not
-    here). ``preset`` (and ``law``) opens a preset's table instead, with those of
-    ``players``, ``hand_size`` and ``jokers`` it lets the lobby choose. With ``lobby``, only
-    the table is opened, with that seed, by its host (the first
-    name), and left in its lobby: the browser seats the others and starts it, and the deal
-    is that seed's."""
+    """``spec``: ``players``, ``hand_size``, ``jokers``, ``settings``, ``names``, ``bots``
+    (seat -> kind), ``rules`` ([seat, jargon, rule json]...), ``seed``; optionally ``holds``
+    (seat, cards: seeds tried until that seat holds them) or ``hands``/``pile``/``current``
+    (:func:`tests.factories.arranged_table`); ``plays`` ([seat, cards(, named)]...) played
+    through the write path, the others passing; ``preset`` (and ``law``) for a preset's table;
+    ``lobby``: only open the table and leave it in its lobby.
+    """
     import django
 
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "maosite.settings")

@@ -1,20 +1,10 @@
-"""A whole game of Mini Mao in a real browser: three players (three browser contexts, so
-three sessions) and a spectator against a live daphne server.
+"""A whole game of Mini Mao in a real browser: three players and a spectator against a live
+daphne server.
 
-Ann opens a table of three (hands of three, no jokers) and writes the first rule with the
-builder: "A red card may not be played on a red card" (jargon Pip). Bob and Cat join by
-the link. The players take turns by clicking what their screens show. The deal is random
-(the table is opened through the lobby, as a person opens one), so each player chooses a
-card from the hand on their screen by rules that work whatever the deal: until someone is
-refused they only lay red cards (on black: legal; on red: refused), or pass, so one of them
-certainly plays a red card on a red card, and the refusal ("Ann: that's a Pip!") must
-reach every screen. Whoever empties their hand first writes the second rule, "Only a joker
-may be played on a black card": with no jokers in the deck no card can follow a black
-card, so the game locks up as soon as one is on top, and every screen moves to the reveal.
-
-The same choices are played in the engine over many deals
-(:func:`test_the_players_choices_finish_the_game_whatever_the_deal`), so the turn limits
-below are bounds the browser game never needs, not luck.
+Ann writes "A red card may not be played on a red card" (Pip); the players lay red cards
+until one is refused on every screen; the winner writes "Only a joker may be played on a
+black card" with no jokers, so the game locks up and every screen moves to the reveal. The
+same choices are played in the engine over many deals, so the turn limits are bounds.
 """
 
 from __future__ import annotations

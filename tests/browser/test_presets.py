@@ -1,22 +1,8 @@
-"""Every preset in a real browser: a host picks it on the home page, the table is opened in
-its lobby (with a fixed seed, so the deal is the same every run), three players take their
-seats (one on a 375 px phone) and the host starts it. Then the round is played to its end by
-clicking what the screens show, each move chosen by an oracle that knows every rule, playing
-a mirror of the game in this process: the same preset, settings, names and seed, so it
-deals what the server dealt. On the way a player makes a call correctly (the words are
-typed and no penalty follows) and, where the preset has house rules, a player breaks one
-and every screen shows the chair's refusal; the round's winner shows in the match (where
-the first round won takes the match, every screen moves on to the reveal, which shows the
-match and the house rules apart). Where the dealer names the start, the host deals by the
-deal form while the others see who is dealing. A reply a seat owes under a preset's speech
-rules ("Thank you" after a penalty) is said first, by that seat, off its turn too: typed
-into its say-box, as a person would. While the table races (Lynnfield's Chauncey, five-card's
-jack) every seat answers on the race's button, in seat order; with the game clocks off no
-time passes, so the answers tie and the lots the server draws are the mirror's.
-
-The presets are a table of scripts (:data:`SCRIPTS`): a row names the preset, its seed and
-law, how the host gets the first round dealt, and what the round must show. A new preset
-is a new row.
+"""Every preset in a real browser: the host picks it, three players (one on a phone) take
+their seats with a fixed seed, and the round is played to its end by clicking what the
+screens show, each move chosen by an oracle playing a mirror game in this process. On the
+way a call is made, a house rule broken, owed replies said and races answered. The presets
+are a table of scripts (:data:`SCRIPTS`): a new preset is a new row.
 """
 
 from __future__ import annotations

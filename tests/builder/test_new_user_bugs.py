@@ -1,4 +1,4 @@
-"""The builder bugs a new user found (issue 12 §3), each kept fixed by a test."""
+"""The builder bugs a new user found, each kept fixed by a test."""
 
 from __future__ import annotations
 

@@ -180,7 +180,7 @@ def test_the_jargon_of_the_new_rule_does_not_change_the_preview() -> None:
 
 
 def test_a_rule_that_stalls_play_is_warned_of() -> None:
-    """Issue 12's face-card keeper: every card played on a face card goes under the pile and
+    """The face-card keeper: every card played on a face card goes under the pile and
     the next player draws. Hands never get smaller while everyone plays."""
     from tests.engine.test_lockup import card_test, draw, trigger
 

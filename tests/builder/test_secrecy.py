@@ -1,21 +1,10 @@
 """The builder tells a writer at most one bit of rules they do not know, per writing turn.
 
-Property: a scripted writing turn of many builder requests (the panel and the table page,
-previews on several top cards and situations, the kind switched and back, rows added and
-removed, examples loaded, a jargon suggested, the difficulty estimate, a submit refused for a
-preview not shown, then "Write this rule", further previews and a second submit from another
-browser of the same seat), played from the same moment in two games whose rulebooks differ
-only in a rule the writer does not know, gets byte-identical answers when the one check of
-the turn (would the draft end the game with every rule in force?) answers alike; when it
-does not, every answer up to that first real submit is identical, and that submit's answer
-is the only one that differs before the game moves on. The jargon suggested is masked (it is
-drawn at random among the names not taken, which are public).
-
-The other rules are drawn at random and also chosen to be the classic leaks: a copy of the
-draft (a "duplicate" warning would confirm a guess), rules that refuse much of the grid, and
-rules that end the game only together with the draft, by each of the engine's lockups. Bob's
-"on a queen, only a black card" against Ann's four drafts "on a queen, only clubs / diamonds /
-hearts / spades" is the attack a per-preview bit allowed.
+Property: a scripted writing turn of many builder requests, played from the same moment in
+two games whose rulebooks differ only in a rule the writer does not know, gets
+byte-identical answers but for the one check of the turn (the suggested jargon masked).
+The other rules include the classic leaks: a copy of the draft, rules refusing much of the
+grid, and rules ending the game only together with the draft.
 """
 
 from __future__ import annotations

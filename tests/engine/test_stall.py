@@ -49,7 +49,7 @@ def book(*specs: Payload) -> Rulebook:
 
 
 def test_the_issue_s_face_card_keeper_is_a_stall_while_everyone_plays() -> None:
-    # Issue 12: every card played on a face card goes under the pile, the next player draws.
+    # Every card played on a face card goes under the pile, and the next player draws.
     keeper = book(trigger(FACE_TOP, TO_BOTTOM, draw("next", 1)))
     found = stall_of(keeper)
     assert found is not None and not found.certain and found.tops == FACES

@@ -1,18 +1,6 @@
-"""Seed 000's Lynnfield rulebook (version 4.6), the examples of its card rules that a table
-plays without talking out of turn, replayed through the engine under the ``lynnfield``
-preset: the Chairman's named start, Skippy, Consideration, Switcheroo, Jack Madden (with
-Jess' Clause), Holidays, Royalty, Shine On, Check Yo Self, "Mao" with one card left and
-"The Game of Mao Has Ended", and its speech outside a play: no speaking but its exceptions,
-"Thank You" for a penalty card and "Thank you Very Much" for a second seven's cards; its
-expulsions (more than double the cards dealt, three mistakes in a row, the last player left
-winning), the Wilkinson Lapse Clause (a turn started early), its substitutions (a seat
-taken over with its cards, and given back), its points of order (the third person, any
-player ending one, the turn going on), and its races: Chauncey, Uno Dos Tres, Conspiracy,
-Devil's Advocate, the Kool Kids Klub, James Ofori, Deuces and the four of clubs, ties
-settled by lot.
-
-The seed's words are quoted in each test's docstring.
-"""
+"""Seed 000's Lynnfield rulebook (version 4.6): its card rules, speech, expulsions,
+substitutions, points of order and races, replayed through the engine under the
+``lynnfield`` preset. The seed's words are quoted in each test's docstring."""
 
 from __future__ import annotations
 

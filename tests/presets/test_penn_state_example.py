@@ -263,7 +263,7 @@ def test_the_recipient_of_a_penalty_says_thank_you_even_for_a_missed_thank_you()
 def test_a_question_outside_a_point_of_order_costs_a_card_and_hold_on_does_not() -> None:
     """"Asking Questions Outside of a Point Of Order - One Card Penalty." "Swearing - One Card
     Penalty." "unless he says 'Hold on' and has a large number of cards" ('Hold on' is the
-    game's own words; the clock it stops is issue 15's)."""
+    game's own words)."""
     hands = [["2C"], ["9C", "3H"], ["4D"], ["6C"]]
     state = table(hands, ["7D"], draws=("2S", "3S"))
     state, events = act(state, Say(HIDEO, "Hold on"))

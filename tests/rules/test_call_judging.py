@@ -1,5 +1,5 @@
 """Calls judged together: required words are taken once, needless words are only those left
-over, and a phrase naming the card is never needless (issue 14's cases, from the seeds)."""
+over, and a phrase naming the card is never needless (cases from the seeds)."""
 
 from __future__ import annotations
 

@@ -1,20 +1,10 @@
 """Scale-out tests: real PostgreSQL and Redis, real daphne processes.
 
-These tests never use pytest-django's test database. Each creates its own PostgreSQL
-database (``minimao_scale_<random>``, dropped afterwards, whatever happens) and its own
-Redis key prefix (``minimao-test-<random>``, keys deleted afterwards), so runs in parallel
-never meet, and the servers it starts run in separate processes with ``DATABASE_URL`` and
-``REDIS_URL`` set exactly as a deployment would.
-
-Where the services are (the defaults are this project's machines):
-
-- ``MAO_SCALE_POSTGRES_URL``: a PostgreSQL URL whose user may create databases; by default
-  ``postgres://postgres@127.0.0.1:5432/test``, then the same as the current OS user.
-- ``MAO_SCALE_REDIS_URL``: by default ``redis://127.0.0.1:6379/0``.
-
-When a service does not answer, its tests are skipped with the reason; with
-``MAO_REQUIRE_SERVICES=1`` (set by .ci/run) they fail instead, so CI cannot pass by
-testing nothing.
+Each test makes its own database and Redis key prefix, removed afterwards. Services:
+``MAO_SCALE_POSTGRES_URL`` (a user who may create databases; default
+``postgres://postgres@127.0.0.1:5432/test``) and ``MAO_SCALE_REDIS_URL`` (default
+``redis://127.0.0.1:6379/0``). A service that does not answer skips its tests, or fails
+them with ``MAO_REQUIRE_SERVICES=1`` (CI).
 """
 
 from __future__ import annotations

@@ -51,7 +51,7 @@ def test_a_session_without_a_holder_token_is_nobody() -> None:
 @pytest.mark.asyncio
 async def test_a_socket_keeps_no_session_nor_user_in_its_scope(
         monkeypatch: pytest.MonkeyPatch) -> None:
-    """The socket's stack loads no session for the socket's life (issue 16's memory)."""
+    """The socket's stack loads no session for the socket's life (it would keep it in memory)."""
     from asgiref.sync import sync_to_async
 
     from tests.web.helpers import started_game

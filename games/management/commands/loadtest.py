@@ -1,13 +1,6 @@
-"""``manage.py loadtest``: the load test (``python -m scripts.loadtest``), starting its own
-server unless told which to drive.
-
-The load test is a development tool in the checkout's ``scripts/`` (docs/performance.md,
-"Load test"), above the site in the project's layers: this command does not import it but
-runs it as a subprocess with the same arguments and ends with its exit status. Given neither
-``--url`` nor ``--serve`` it adds ``--serve 1``: a fresh daphne on a fresh SQLite file,
-stopped at the end. Like ``judge`` and ``play_bots`` it runs offline (manage.py sets
-``MAO_OFFLINE``): it needs no configuration, and its servers get theirs from the load test.
-"""
+"""``manage.py loadtest``: runs ``python -m scripts.loadtest`` as a subprocess with the
+same arguments (``--serve 1`` unless ``--url`` or ``--serve`` is given) and exits with its
+status. Offline, like ``judge``."""
 
 from __future__ import annotations
 
