@@ -226,7 +226,7 @@ def global_random_uses(source: str) -> list[str]:
 def test_the_core_is_found() -> None:
     assert ROOT / "games" / "engine" / "apply.py" in CORE
     assert ROOT / "rules" / "spec.py" in CORE
-    assert ROOT / "games" / "builder" / "notes.py" in CORE
+    assert ROOT / "games" / "authoring" / "notes.py" in CORE
     assert ROOT / "rules" / "apps.py" not in CORE
     assert all(path.is_file() for path in CORE)
     assert ROOT / "games" / "presets" / "opening.py" in CORE

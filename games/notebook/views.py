@@ -19,10 +19,10 @@ from django.urls import reverse
 from django.views.decorators.http import require_GET, require_POST
 from django_htmx.http import HttpResponseClientRedirect, reswap, retarget
 
+from games.authoring.forms import apply_row_op, check, form_from_data
+from games.authoring.model import LISTS, RuleForm, new_form
+from games.authoring.spec_form import Unrepresentable, spec_to_form
 from games.builder.context import Panel, error_slots, form_view
-from games.builder.forms import apply_row_op, check, form_from_data
-from games.builder.model import LISTS, RuleForm, new_form
-from games.builder.spec_form import Unrepresentable, spec_to_form
 from games.deduction.hypotheses import Check
 from games.deduction.hypotheses import check as check_hypothesis
 from games.deduction.record import PublicRecord

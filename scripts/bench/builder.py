@@ -24,7 +24,7 @@ from collections.abc import Callable
 from random import Random
 from typing import Any
 
-from games.builder.preview import Table, clear_caches, locks_in_force, needs_check, preview, warm
+from games.authoring.preview import Table, clear_caches, locks_in_force, needs_check, preview, warm
 from rules.cards import STANDARD_CARDS, Card
 from rules.generate import random_rule
 from rules.spec import Rule

@@ -2,9 +2,9 @@
 
 A rule-maker's browser submits the builder's form fields, so a player draws a random rule
 (:func:`rules.generate.random_rule`), turns it into the form that shows it
-(:func:`games.builder.spec_form.spec_to_form`) and posts that form's fields
-(:func:`games.builder.forms.form_to_data`), checked first with the builder's own
-:func:`~games.builder.forms.check`. A rule the form cannot show is drawn again; after a few
+(:func:`games.authoring.spec_form.spec_to_form`) and posts that form's fields
+(:func:`games.authoring.forms.form_to_data`), checked first with the builder's own
+:func:`~games.authoring.forms.check`. A rule the form cannot show is drawn again; after a few
 misses the builder's starting rule ("Only a black card may be played on a queen") is used.
 The jargon is left blank, so the server suggests one no other rule of the game uses.
 """
@@ -14,10 +14,10 @@ from __future__ import annotations
 from random import Random
 from typing import Any
 
-from games.builder.forms import check, form_from_data, form_to_data
-from games.builder.model import new_form
-from games.builder.revision import revision
-from games.builder.spec_form import Unrepresentable, spec_to_form
+from games.authoring.forms import check, form_from_data, form_to_data
+from games.authoring.model import new_form
+from games.authoring.revision import revision
+from games.authoring.spec_form import Unrepresentable, spec_to_form
 from rules.generate import random_rule
 from rules.spec import dump_rule
 
@@ -42,5 +42,5 @@ def rule_form_data(rng: Random) -> dict[str, list[str]]:
 
 def _as_previewed(data: dict[str, list[str]], spec: dict[str, Any]) -> dict[str, list[str]]:
     """The form with the revision its preview drew, as a browser posts "Write this rule"
-    (games.builder.revision: the server writes only the rule last previewed)."""
+    (games.authoring.revision: the server writes only the rule last previewed)."""
     return data | {"revision": [revision(spec)]}

@@ -29,8 +29,8 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import BrowserContext, Page, expect
 
-from games.builder.forms import check
-from games.builder.model import new_form
+from games.authoring.forms import check
+from games.authoring.model import new_form
 from games.engine.actions import (
     Action,
     ClaimWin,

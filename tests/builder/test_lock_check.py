@@ -10,11 +10,11 @@ from unittest import mock
 import pytest
 from django.test import Client
 
+from games.authoring import preview as builder_preview
+from games.authoring.forms import form_to_data
+from games.authoring.spec_form import spec_to_form
 from games.builder import lock_check
-from games.builder import preview as builder_preview
-from games.builder.forms import form_to_data
 from games.builder.lock_check import spend
-from games.builder.spec_form import spec_to_form
 from games.engine.state import GameState, RuleEntry
 from games.live import records, snapshots
 from games.models import Game, Seat

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from games.builder.preview import Table, locks_in_force, needs_check, preview
+from games.authoring.preview import Table, locks_in_force, needs_check, preview
 from rules.cards import parse
 from rules.english import describe
 from rules.spec import Rule, load_rule

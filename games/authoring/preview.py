@@ -9,9 +9,9 @@ the rules in force, could this rule end the game?"), is asked only when the auth
 rule, at most once per writing turn (games/builder/lock_check.py).
 docs/rules.md ("What the builder may tell an author") lists what an author can learn.
 
-The grid is drawn in a :class:`~games.builder.situation.Situation` (the cards under the
+The grid is drawn in a :class:`~games.authoring.situation.Situation` (the cards under the
 top, the hand size, who plays, the suit named, the turn) that the author sets or leaves to
-:func:`games.builder.focus.auto_situation`, which picks one where the draft matters. Where
+:func:`games.authoring.focus.auto_situation`, which picks one where the draft matters. Where
 the grid cannot show the draft's effect, a note says so instead of "no problems".
 
 The expensive checks (never fires, duplicate, lockup analysis) are cached per rule and
@@ -27,8 +27,8 @@ from dataclasses import dataclass, replace
 from functools import lru_cache
 from random import Random
 
-from games.builder.focus import auto_situation, shown_somewhere
-from games.builder.situation import Choice, Situation, blind_spots, reads_of
+from games.authoring.focus import auto_situation, shown_somewhere
+from games.authoring.situation import Choice, Situation, blind_spots, reads_of
 from games.engine import vetting
 from games.engine.stall import stall_of
 from games.engine.vetting import ends_play
@@ -568,7 +568,7 @@ SPEECH_NOTE = Warning("grid_speech", "The card grid does not apply to this rule:
 def _speech_preview(rule: Rule, top: Card, started: float) -> Preview:
     """The preview of a speech rule (talking, reply, third person): its sentence and a note
     that no grid can show it. It reads no card and refuses no play, so none of the grid's
-    analyses apply (the builder's own notes, :mod:`games.builder.notes`, compare its words
+    analyses apply (the builder's own notes, :mod:`games.authoring.notes`, compare its words
     with other rules')."""
     return Preview(describe(rule.spec), rule.spec.kind, top, (), (),
                    time.perf_counter() - started, (SPEECH_NOTE,))

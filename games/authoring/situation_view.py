@@ -6,7 +6,7 @@ control's ``auto-<name>`` element) and, when the draft comes to read more or few
 under the top, the pile controls (``#sit-piles``). So typing in the situation is never
 overwritten by an answer to an earlier request (``templates/games/builder/panel.html``).
 
-To add a part of the situation: read it in :func:`games.builder.situation.read_choice`,
+To add a part of the situation: read it in :func:`games.authoring.situation.read_choice`,
 and add its :class:`Control` to :attr:`SituationView.controls`; the template, the auto
 refresh and the stale-answer check (``static/js/builder.js``) need nothing more.
 """
@@ -15,8 +15,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from games.builder.options import Option
-from games.builder.situation import (
+from games.authoring.options import Option
+from games.authoring.situation import (
     MAX_HAND,
     MAX_POSITION,
     MAX_TURN,

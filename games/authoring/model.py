@@ -6,8 +6,8 @@ negated ("not"). A row keeps every input's raw text (``value="abc"`` stays text)
 so a half-typed form can be shown again exactly as it was and the rule language's
 own validation (:func:`rules.spec.load_rule`) says what is wrong with it.
 
-:mod:`games.builder.spec_form` turns this model into rule JSON and back;
-:mod:`games.builder.forms` reads and writes it as POSTed form fields.
+:mod:`games.authoring.spec_form` turns this model into rule JSON and back;
+:mod:`games.authoring.forms` reads and writes it as POSTed form fields.
 """
 
 from __future__ import annotations

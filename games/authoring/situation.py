@@ -6,7 +6,7 @@ is the *situation*: the cards under the top (as deep as a rule reads, up to
 the one playing, the suit named by a wild play, the turn, and the round so far (which card
 of the round the play is, and the cards laid before the pile shown, which counts and sums
 over the round read). The author sets each part in the preview's "Situation" fieldset or
-leaves it on *auto*, where :mod:`games.builder.focus` chooses a value on which the draft
+leaves it on *auto*, where :mod:`games.authoring.focus` chooses a value on which the draft
 rule matters.
 
 Pure (no Django): the views hand :func:`read_choice` a getter over the POST data.
