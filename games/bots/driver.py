@@ -50,7 +50,7 @@ from dataclasses import dataclass, field, replace
 from django.conf import settings
 from django.db import close_old_connections, connection
 
-from games.bots.detective import Casebook, DetectiveBot
+from games.autoplay.detective_bot import Casebook, DetectiveBot
 from games.engine.actions import PlayerAction
 from games.engine.bots import Bot, Experimenter, KnownRules, make_bot, reaction_ms
 from games.engine.errors import EngineError

@@ -392,7 +392,7 @@ def register_kind(kind: str, maker: BotMaker) -> None:
 def make_bot(kind: str, seat: int, seed: int, insight: RuleInsight | None = None,
              desk: DeskInsight | None = None) -> Bot:
     """A bot by kind name: ``experimenter``, ``oracle`` (which needs the ``insight``), or a
-    registered kind (``detective``, registered by :mod:`games.bots.detective`). ``desk`` is
+    registered kind (``detective``, registered by :mod:`games.autoplay.detective_bot`). ``desk`` is
     what a bot that is not told the rules consults when it writes one (none: nothing)."""
     if kind == "oracle":
         if insight is None:

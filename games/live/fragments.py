@@ -23,12 +23,12 @@ from typing import Any
 
 from django.template.loader import render_to_string
 
+from games.display.notebook_rows import evidence_context
 from games.engine.views import LogLine, PlayerView, log_line, log_reader
 from games.live.records import table_record
 from games.live.snapshots import TableSnapshot
 from games.lobby.context import lobby_context
 from games.models import LOBBY, Seat
-from games.notebook.display import evidence_context
 from games.presets.display import house_of
 from games.table.context import MOMENTS, TableSeat, log_lines, table_context
 

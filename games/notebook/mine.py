@@ -14,9 +14,9 @@ from datetime import datetime
 from games.deduction.experiments import Experiment, Table, experiments
 from games.deduction.hypotheses import Check, check
 from games.deduction.record import PublicRecord
+from games.display.notebook_rows import anchor
 from games.engine.state import GameState
 from games.models import Game, Seat
-from games.notebook.display import anchor
 from games.notebook.services import (
     Written,
     guesses_of,

@@ -26,9 +26,9 @@ from games.builder.context import Panel, error_slots, form_view
 from games.deduction.hypotheses import Check
 from games.deduction.hypotheses import check as check_hypothesis
 from games.deduction.record import PublicRecord
+from games.display.notebook_rows import evidence_context, evidence_view, grid_pair
 from games.models import LOBBY, Game, Hypothesis, Seat
 from games.notebook import services
-from games.notebook.display import evidence_context, evidence_view, grid_pair
 from games.notebook.mine import Mine, mine_view
 from games.store.errors import ServiceError
 from games.store.identity import request_holder, viewer_seat

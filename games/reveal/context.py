@@ -21,6 +21,7 @@ from typing import Any, Literal
 from django.utils.safestring import mark_safe
 
 from games.deduction.record import jargon_labels, public_record
+from games.display.hand_chart import describe_chart, hand_chart
 from games.engine.events import (
     ClaimWon,
     Dealt,
@@ -36,7 +37,6 @@ from games.engine.events import (
 from games.engine.state import GameState, RoundWin
 from games.engine.views import PlayerView, RuleSummary, spectator_view
 from games.models import Game, Hypothesis, Note, SealedGuess
-from games.reveal.chart import describe_chart, hand_chart
 from games.reveal.guesses import (
     Moment,
     OwnHypothesis,

@@ -4,8 +4,9 @@
 at least ``--plays`` attempts, then times :func:`games.deduction.hypotheses.check` of random
 hypotheses (restrictions, triggers and calls, as players write them) against it, each for a
 jargon the table saw. Target: p95 <= 20 ms for 500 plays (issue 11). Also times building
-the notebook's evidence (every list of every jargon, :func:`games.notebook.display.evidence_view`:
-pure Python, as is everything here; rendering it is not timed here).
+the notebook's evidence (every list of every jargon,
+:func:`games.display.notebook_rows.evidence_view`: pure Python, as is everything here;
+rendering it is not timed here).
 """
 
 from __future__ import annotations
@@ -15,10 +16,10 @@ from random import Random
 
 from games.deduction.hypotheses import check
 from games.deduction.record import PublicRecord, public_record
+from games.display.notebook_rows import evidence_view
 from games.engine.events import Event
 from games.engine.settings import GameSettings
 from games.engine.simulate import play_game
-from games.notebook.display import evidence_view
 from rules.generate import random_rule
 from scripts.bench.figures import Figure, median, percentile
 

@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from games.bots.detective import DetectiveBot
+from games.autoplay.detective_bot import DetectiveBot
 from games.engine.actions import Say
 from games.engine.bots import KnownRules, Oracle, reply_for
 from games.engine.events import Drew, Said, SpeechBroken

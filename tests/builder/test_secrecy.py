@@ -35,8 +35,8 @@ from hypothesis import strategies as st
 from games.authoring.examples import templates
 from games.authoring.forms import form_to_data
 from games.authoring.spec_form import Unrepresentable, spec_to_form
+from games.autoplay.difficulty import Difficulty, estimate
 from games.difficulty import runner
-from games.difficulty.estimate import Difficulty, estimate
 from games.engine.settings import GameSettings
 from games.engine.state import RuleEntry
 from games.models import Game

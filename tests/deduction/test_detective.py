@@ -14,8 +14,8 @@ from hypothesis import assume, given
 from hypothesis import settings as hsettings
 from hypothesis import strategies as st
 
-import games.bots.detective  # noqa: F401  (registers the detective with make_bot)
-from games.bots.detective import DetectiveBot
+import games.autoplay.detective_bot  # noqa: F401  (registers the detective with make_bot)
+from games.autoplay.detective_bot import DetectiveBot
 from games.deduction.detective import (
     PHRASES,
     Detective,
