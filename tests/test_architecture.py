@@ -2,16 +2,19 @@
 pure core uses no global randomness.
 
 The contracts: the project's layers (tools, the site, the games, the rule language); the
-games app's layers (wiring, live fan-out, the table, the features, the store, the models,
-the deduction and the presets, the engine); the pure core (``rules``, ``games.engine``,
-``games.deduction``, ``games.presets`` and the pure modules of the features) imports no
+games app's layers (wiring, live fan-out, the table, the features, the store, the models
+and the pure packages of authoring, autoplay and display, the deduction and the presets,
+the engine); the pure core (``rules``, ``games.engine``, ``games.deduction``,
+``games.presets``, ``games.authoring``, ``games.autoplay`` and ``games.display``) imports no
 runtime dependency (every one of them is named in the contract: import-linter cannot see
 that a third-party package imports Django) and no stored game, directly or through another
 module; no import cycle between siblings at any depth, imports inside functions included. A
 planted violation of each kind must break them, so a contract that checks nothing fails
-here. Randomness in the core comes from ``random.Random(seed)`` only, so that a game is a
-function of its seed: that is an AST check of our own (import-linter sees modules, not
-calls), over the contract's own modules.
+here. The forbidden contract lists what the core may not import; an AST check of our own
+lists what it may (the standard library and the core itself), so a third-party package
+nobody thought to forbid is refused too. Randomness in the core comes from
+``random.Random(seed)`` only, so that a game is a function of its seed: that is an AST check
+of our own (import-linter sees modules, not calls), over the contract's own modules.
 """
 
 from __future__ import annotations
@@ -23,6 +26,7 @@ import shutil
 import subprocess
 import sys
 import tomllib
+from collections.abc import Sequence
 from pathlib import Path
 
 import pytest
@@ -178,7 +182,7 @@ def test_the_web_stack_under_the_dependencies_is_forbidden_too() -> None:
     assert {"asgiref", "twisted", "autobahn", "redis", "sqlparse"} <= forbidden_to_the_core()
 
 
-# Randomness: the core draws only from random.Random(seed).
+# The pure core's files, from its contract.
 
 def core_files() -> list[Path]:
     """The files of the pure-core contract's modules (a package: every file under it), but
@@ -194,6 +198,79 @@ def core_files() -> list[Path]:
 
 
 CORE = core_files()
+
+
+# The core imports the standard library and itself, nothing else.
+
+#: Third-party modules the core may import: none (the core needs only the standard library).
+ALLOWED_TO_THE_CORE: frozenset[str] = frozenset()
+
+
+def core_modules() -> tuple[str, ...]:
+    """The pure-core contract's source modules (packages: everything under them)."""
+    contracts = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["importlinter"]
+    pure = next(c for c in contracts["contracts"] if c["id"] == "pure-core")
+    return tuple(pure["source_modules"])
+
+
+def foreign_imports(source: str, core: Sequence[str]) -> list[str]:
+    """Describe each import in ``source`` (inside functions and ``TYPE_CHECKING`` too) of a
+    module neither in the standard library, nor in ``core``, nor allowed to it.
+
+    The forbidden contract names what the core may not import; this names what it may, so a
+    package nobody thought to forbid (``yaml``, ``websockets``...) is refused as well."""
+    problems: list[str] = []
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.Import):
+            names = [alias.name for alias in node.names]
+        elif isinstance(node, ast.ImportFrom):
+            if node.level:  # A relative import stays inside its own package.
+                continue
+            names = [node.module or ""]
+        else:
+            continue
+        for name in names:
+            top = name.split(".")[0]
+            if (top in sys.stdlib_module_names or top in ALLOWED_TO_THE_CORE
+                    or any(name == m or name.startswith(m + ".") for m in core)):
+                continue
+            problems.append(f"line {node.lineno}: import of {name}")
+    return problems
+
+
+@pytest.mark.parametrize("path", CORE, ids=[p.relative_to(ROOT).as_posix() for p in CORE])
+def test_core_module_imports_only_the_standard_library_and_the_core(path: Path) -> None:
+    assert foreign_imports(path.read_text(encoding="utf-8"), core_modules()) == []
+
+
+@pytest.mark.parametrize("source", [
+    "import yaml",
+    "import websockets.client",
+    "from numpy import array",
+    "def f():\n    import requests\n",
+    "if TYPE_CHECKING:\n    from django.http import HttpRequest\n",
+    "from games.store import reads",
+    "import games.builder.views",
+    "import games",
+])
+def test_a_foreign_import_is_caught(source: str) -> None:
+    assert foreign_imports(source, core_modules()) != []
+
+
+@pytest.mark.parametrize("source", [
+    "import json",
+    "from collections.abc import Sequence",
+    "from __future__ import annotations",
+    "from games.engine.state import GameState",
+    "import rules.spec",
+    "from games.authoring import model as m",
+    "from . import sibling",
+])
+def test_the_standard_library_and_the_core_pass(source: str) -> None:
+    assert foreign_imports(source, core_modules()) == []
+
+
+# Randomness: the core draws only from random.Random(seed).
 
 
 def global_random_uses(source: str) -> list[str]:
@@ -227,6 +304,9 @@ def test_the_core_is_found() -> None:
     assert ROOT / "games" / "engine" / "apply.py" in CORE
     assert ROOT / "rules" / "spec.py" in CORE
     assert ROOT / "games" / "authoring" / "notes.py" in CORE
+    assert ROOT / "games" / "autoplay" / "detective_bot.py" in CORE
+    assert ROOT / "games" / "display" / "hand_chart.py" in CORE
+    assert ROOT / "games" / "builder" / "views.py" not in CORE
     assert ROOT / "rules" / "apps.py" not in CORE
     assert all(path.is_file() for path in CORE)
     assert ROOT / "games" / "presets" / "opening.py" in CORE
