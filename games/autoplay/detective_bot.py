@@ -3,7 +3,7 @@
 The reasoning is :class:`games.deduction.detective.Detective`'s, which reads the public
 record and the player's own table as plain data (a contract keeps the deduction core from
 game states and views). This module adapts it to a seat: it reads the events as its seat
-saw them, one action at a time, and turns its seat's :class:`~games.engine.views.PlayerView`
+saw them, one action at a time, and turns its seat's :class:`~games.engine.visibility.PlayerView`
 into the tables the detective decides from. It knows nothing the view does not show: no
 other hand, and no rule's text but those the view shows it (its own). Its reasoning starts
 from the public record alone (it remembers nothing of what it wrote), but it makes the calls
@@ -41,7 +41,7 @@ from games.engine.bots import (
     write_for,
 )
 from games.engine.events import Event
-from games.engine.views import PlayerView
+from games.engine.visibility import PlayerView
 from rules.cards import parse
 from rules.context import Settings
 from rules.spec import Rule, canonical_text

@@ -4,7 +4,7 @@ out of the game, or open for someone new, is never a bot's to play).
 
 While a point of order lasts a bot plays nothing and says nothing; it ends one its seat
 called (a seat handed to a bot mid-pause) and agrees to end one once someone else has
-(:func:`games.engine.order.bot_move`); what it owes it says once play resumes.
+(:func:`games.engine.point_of_order.bot_move`); what it owes it says once play resumes.
 
 While the table races (games/engine/races.py) a bot only answers, each after a person's
 reaction time seeded by the game (:func:`answer_due`): the driver wakes when the first is
@@ -24,7 +24,7 @@ player's socket connecting also wakes them, which resumes bots after a server re
 With ``MAO_BOT_DELAY = 0`` (the tests) bots act at once, in the caller's thread; otherwise
 each process runs every bot move on one scheduler thread (:mod:`games.store.scheduler`).
 
-A bot decides from its seat's view (:func:`~games.engine.views.player_view`); an oracle is
+A bot decides from its seat's view (:func:`~games.engine.visibility.player_view`); an oracle is
 also told the rules in force, through its one explicit door (``insight``); any other bot
 writing a rule consults its own rules and one bit of the rest, as a person in the builder
 does (``desk``, :func:`games.engine.vetting.desk_of`). An
@@ -55,12 +55,12 @@ from games.engine.actions import PlayerAction
 from games.engine.bots import Bot, Experimenter, KnownRules, make_bot, reaction_ms
 from games.engine.errors import EngineError
 from games.engine.events import Refused, event_from_json
-from games.engine.order import bot_move
+from games.engine.point_of_order import bot_move
 from games.engine.race_state import OpenRace
 from games.engine.races import still_racing
 from games.engine.state import GameState
 from games.engine.vetting import Desk, desk_of
-from games.engine.views import player_view
+from games.engine.visibility import player_view
 from games.models import IN_PLAY, LOBBY, Game, LogEntry, SealedGuess
 from games.store.errors import ServiceError
 from games.store.reads import game_state

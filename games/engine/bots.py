@@ -1,6 +1,6 @@
 """Bots: an experimenter who knows no rule but its own, and an oracle who is told them all.
 
-Every bot decides from its own seat's view (:class:`~games.engine.views.PlayerView`):
+Every bot decides from its own seat's view (:class:`~games.engine.visibility.PlayerView`):
 its hand, the piles, the public log. The experimenter plays as a newcomer would, trying
 cards it has not yet seen refused on that top, and keeping a notebook of its refusals.
 The oracle is also told every rule in force, through one explicit door, a
@@ -48,7 +48,7 @@ from games.engine.actions import (
 )
 from games.engine.events import Event, Refused
 from games.engine.vetting import Desk
-from games.engine.views import PlayerView
+from games.engine.visibility import PlayerView
 from rules.cards import STANDARD_CARDS, Card, card_of, parse
 from rules.context import PlayContext, Settings
 from rules.evaluation import DEFAULT_SETTINGS, Rulebook

@@ -37,7 +37,7 @@ RuleMaking = Literal["add", "may_add", "replace", "none"]
 Reveal = Literal["end", "round"]
 #: What one refused play costs: one card however many rules it broke, or one per rule.
 Penalty = Literal["per_refusal", "per_rule"]
-#: Who may call a point of order (games/engine/order.py): any player, the host only, or
+#: Who may call a point of order (games/engine/point_of_order.py): any player, the host only, or
 #: nobody (the game has none).
 OrderCallers = Literal["anyone", "host", "nobody"]
 #: Who, besides its caller and the host, may end a point of order outright: nobody else
@@ -94,14 +94,14 @@ class GameSettings:
     length of a timed game, which ends when it is up with the fewest cards winning
     (``None``: untimed).
 
-    Plays and seats (issue 15; :mod:`games.engine.turns`, :mod:`games.engine.expulsion`):
+    Plays and seats (issue 15; :mod:`games.engine.out_of_turn`, :mod:`games.engine.expulsion`):
     ``out_of_turn`` (see :data:`OutOfTurnPlay`); ``multiples``, a card identical to the top
     of a pile (same rank and suit, no joker) may be played on it out of turn, and play goes
     on after its player (Penn State); ``expel_hand``, a seat holding more than twice the
     cards dealt, or 20, is expelled; ``expel_mistakes``, a seat making that many mistakes in
     a row is expelled (``None``: never). An expelled seat's cards go into the stock.
 
-    Points of order (games/engine/order.py): ``order_callers``, who may call one (see
+    Points of order (games/engine/point_of_order.py): ``order_callers``, who may call one (see
     :data:`OrderCallers`); ``order_enders``, who besides the caller and the host may end
     one outright (see :data:`OrderEnders`); ``order_agree``, whether everyone else together
     may end it, agreeing once nobody has spoken in it for ``order_quiet_seconds``;

@@ -9,7 +9,7 @@ breach is announced as a refusal is ("Gogol: that's a Talking!") and costs its p
 the seat's slate is clean, and the draws of this action (penalties for a reply not said
 included) are noted by :func:`note_draws` for its next action.
 
-During a point of order (:mod:`games.engine.order`) words are the table's chat: judged at
+During a point of order (:mod:`games.engine.point_of_order`) words are the table's chat: judged at
 the moment ``order`` (no talking penalty; an owed reply is answered by its words and
 broken by nothing, so it stays owed until the seat next acts after the point of order; a
 third-person rule may judge them), and never "Hold on". Words said in a round's play
@@ -27,7 +27,7 @@ from games.engine.clock import hold_on
 from games.engine.effects import entries_by_rule, record
 from games.engine.errors import EngineError
 from games.engine.events import Drew, Event, Said, SpeechBroken
-from games.engine.order import listen
+from games.engine.point_of_order import listen
 from games.engine.races import hear, racing_phrases
 from games.engine.rounds import no_supply
 from games.engine.state import GameState

@@ -4,7 +4,7 @@ The reveal is public: once a game has ended every rule and every hand count may 
 shown to anyone with the link. Until then :func:`reveal_context` refuses with
 ``ServiceError("reveal/not_ended")`` before it reads the state, so nothing secret can
 slip onto the page early. Rules, winners and the end come through the engine's
-:func:`~games.engine.views.spectator_view` (the one door out of the engine, which
+:func:`~games.engine.visibility.spectator_view` (the one door out of the engine, which
 opens every rule once the game has ended); the log is read per accepted action, so
 that it lines up with ``GameState.history`` (one entry per action) for the chart.
 The sealed guesses are scored here (:mod:`games.reveal.guesses`) and the players'
@@ -35,7 +35,7 @@ from games.engine.events import (
     Tie,
 )
 from games.engine.state import GameState, RoundWin
-from games.engine.views import PlayerView, RuleSummary, spectator_view
+from games.engine.visibility import PlayerView, RuleSummary, spectator_view
 from games.models import Game, Hypothesis, Note, SealedGuess
 from games.reveal.guesses import (
     Moment,

@@ -13,7 +13,7 @@ from games.autoplay.detective_bot import DetectiveBot
 from games.engine.bots import Experimenter, known_calls, play_context, words_for
 from games.engine.events import CallBroken
 from games.engine.simulate import play_on
-from games.engine.views import player_view
+from games.engine.visibility import player_view
 from rules.cards import parse
 from tests.engine.helpers import arrange, start
 

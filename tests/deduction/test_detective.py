@@ -36,7 +36,7 @@ from games.engine.settings import GameSettings
 from games.engine.setup import new_game
 from games.engine.simulate import NAMES, GameRecord, play_on
 from games.engine.state import GameState
-from games.engine.views import player_view
+from games.engine.visibility import player_view
 from rules.cards import STANDARD_CARDS, parse
 from rules.conditions import read_condition
 from rules.context import PlayContext, Settings

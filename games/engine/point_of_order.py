@@ -6,12 +6,12 @@ or not. While it lasts:
 
 * nothing is played: a play, a pass, a claim is refused (``order/paused``), and the clock
   is frozen (:func:`games.engine.timers.freeze`), so no turn runs out and no tick is due;
-* every hand is face down (:func:`games.engine.views.player_view` shows none, not even
+* every hand is face down (:func:`games.engine.visibility.player_view` shows none, not even
   one's own);
 * words said (:class:`~games.engine.actions.Say`) are the table's chat: no talking rule
   judges them and an owed reply not said is still owed (no penalty for talking), but a
   third-person rule that judges points of order does (Lynnfield); the state keeps the
-  latest lines (:class:`~games.engine.order_state.PointOfOrder`).
+  latest lines (:class:`~games.engine.point_of_order_state.PointOfOrder`).
 
 Its caller or the host ends it (:class:`~games.engine.actions.EndOrder`), or any player
 where the game says so (``order_enders: "anyone"``, Lynnfield), or everyone but the caller
@@ -45,10 +45,10 @@ from games.engine.actions import (
 )
 from games.engine.errors import EngineError
 from games.engine.events import Event, OrderAgreed, OrderCalled, OrderEnd, OrderEnded
-from games.engine.order_state import CHAT_KEPT, ChatLine, PointOfOrder
+from games.engine.point_of_order_state import CHAT_KEPT, ChatLine, PointOfOrder
 from games.engine.state import GameState
 from games.engine.timers import freeze, thaw
-from games.engine.views import PlayerView
+from games.engine.visibility import PlayerView
 
 #: What cannot happen while a point of order lasts: anything that moves a card or the turn,
 #: and a race's answer (its window waits with the clock).

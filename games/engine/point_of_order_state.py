@@ -1,5 +1,5 @@
 """The points of order's part of a game's state: the one under way, if any, and how many
-each player has called (the rules of calling and ending one: :mod:`games.engine.order`).
+each player has called (the rules of calling and ending one: :mod:`games.engine.point_of_order`).
 
 Plain data that round-trips through JSON; a state stored before points of order existed
 reads as "none under way, none called" (:meth:`OrderBook.from_json` of ``None``).
