@@ -16,9 +16,8 @@ from hypothesis import strategies as st
 
 import games.autoplay.detective_bot  # noqa: F401  (registers the detective with make_bot)
 from games.autoplay.detective_bot import DetectiveBot
-from games.deduction.detective import (
+from games.deduction.candidates import (
     PHRASES,
-    Detective,
     Space,
     atoms,
     heard_phrases,
@@ -26,6 +25,7 @@ from games.deduction.detective import (
     point,
     spec_of,
 )
+from games.deduction.detective import Detective
 from games.deduction.hypotheses import check
 from games.deduction.record import public_record
 from games.deduction.scoring import score
