@@ -1,6 +1,6 @@
 """The builder's own notes on a draft: what the preview's analysis does not see.
 
-Five notes, each a preview :class:`~games.authoring.preview.Warning`:
+Five notes, each a preview :class:`~games.authoring.preview_warnings.Warning`:
 
 - ``double_negative``: a restriction's "must not" over a condition with "not" ticked says
   the same as a simpler rule; the note says which.
@@ -30,7 +30,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from games.authoring.model import RuleForm
-from games.authoring.preview import Warning
+from games.authoring.preview_warnings import Warning
 from rules.phrases import phrases_overlap, words
 from rules.spec import Call, Reply, Rule, Talking, ThirdPerson, Trigger
 from rules.speech import PRONOUNS

@@ -20,10 +20,11 @@ from django.urls import reverse
 from games.authoring import model as m
 from games.authoring.examples import Template, example_of, templates
 from games.authoring.forms import Checked, Problem, check, kept_fields
+from games.authoring.grid import DEFAULT_TOP, Table
 from games.authoring.model import CondList, EffectRow, Row, RuleForm, new_form
 from games.authoring.notes import notes
 from games.authoring.options import Option, options
-from games.authoring.preview import DEFAULT_TOP, Cell, Preview, Table, preview
+from games.authoring.preview import Cell, Preview, preview
 from games.authoring.revision import revision
 from games.authoring.situation import Choice, Situation, depth_read, reads_of
 from games.authoring.situation_view import SituationView

@@ -5,7 +5,7 @@ the difficulty estimate, a jargon suggested) depends on rules the writer does no
 (games/builder/context.py). When the writer presses "Write this rule", the draft may be
 checked once against every rule in force that stays beside it, other players' included:
 would it end the game by one of the engine's lockups
-(:func:`games.authoring.preview.locks_in_force`)? If so nothing is written and the writer is
+(:func:`games.authoring.lock_check.locks_in_force`)? If so nothing is written and the writer is
 told, in words that are the same whatever the lockup; every later submit of the turn is
 written without a check.
 
@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from games.authoring.preview import locks_in_force, needs_check
+from games.authoring.lock_check import locks_in_force, needs_check
 from games.builder.context import own_rules, table_of
 from games.engine.state import GameState
 from games.engine.vetting import staying_entries
@@ -51,7 +51,7 @@ def stops_write(game: Game, state: GameState, seat: int, rule: Rule) -> bool:
     """Whether writing ``rule`` (by ``seat``, in ``state``'s writing turn) is stopped this
     once because, with every rule in force, it could end the game.
 
-    Asked only when the draft needs it (:func:`games.authoring.preview.needs_check`: not a
+    Asked only when the draft needs it (:func:`games.authoring.lock_check.needs_check`: not a
     speech rule, nor a draft the preview already warns could end the game from the
     writer's own rules) and the turn's check is unspent; the check is spent first
     (:func:`spend`), whatever its answer or what becomes of the write."""

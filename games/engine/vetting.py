@@ -1,7 +1,7 @@
 """Vetting a rule before it is written: the checks an author's draft must pass, for bots.
 
 The builder warns a person about a draft that would lock the game at once, stall play or
-be far too hard to guess (games/builder/preview.py); a person may still write it. A bot
+be far too hard to guess (games/authoring/preview_warnings.py); a person may still write it. A bot
 that invents a rule after winning a round draws random rules until one passes the same
 checks (:func:`objection`), so bots never write such a rule. The checks compare the
 rulebook with and without the new rule: a rule is blamed only for what it adds.

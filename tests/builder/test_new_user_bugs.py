@@ -16,7 +16,7 @@ from games.authoring.examples import example_of
 from games.authoring.forms import check, form_from_data, kept_fields
 from games.authoring.model import CondList, EffectRow, Row, RuleForm, new_form
 from games.authoring.notes import notes
-from games.authoring.preview import share
+from games.authoring.preview_warnings import share
 from games.authoring.revision import revision
 from games.engine.settings import GameSettings
 from games.engine.state import GameState

@@ -9,7 +9,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from games.authoring.focus import auto_situation
-from games.authoring.preview import Table, preview
+from games.authoring.grid import Table
+from games.authoring.preview import preview
 from games.authoring.situation import (
     AUTO,
     NO_CARD,

@@ -11,7 +11,7 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from games.authoring import preview as builder_preview
+from games.authoring import lock_check as pure_lock_check
 from games.authoring.examples import template
 from games.authoring.forms import check, form_from_data, form_to_data
 from games.authoring.model import Row
@@ -142,7 +142,7 @@ def refused_checks() -> Iterator[None]:
     force (only "Write this rule" may)."""
     refused = mock.Mock(side_effect=AssertionError("a check against every rule in force"))
     with mock.patch.object(lock_check, "locks_in_force", refused), \
-            mock.patch.object(builder_preview, "locks_in_force", refused):
+            mock.patch.object(pure_lock_check, "locks_in_force", refused):
         yield
 
 
