@@ -82,6 +82,13 @@ PLANTED = {
     "presets read the store": ("games/presets/planted.py",
                                "from games.store import reads\n",
                                ["The pure core", "The games app's layers"]),
+    # The pure packages beside the features: the builder's pure half and the bots' games.
+    "authoring reads the store": ("games/authoring/planted.py",
+                                  "from games.store import reads\n",
+                                  ["The pure core", "The games app's layers"]),
+    "autoplay reaches Django through a feature": ("games/autoplay/planted.py",
+                                                  "def f():\n    from games.builder import views\n",
+                                                  ["The pure core", "The games app's layers"]),
     "the rule language imports the games": ("rules/planted.py",
                                             "import games.engine.state\n",
                                             ["The project's layers"]),
