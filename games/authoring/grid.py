@@ -10,10 +10,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from random import Random
 
-from rules.analysis import (
-    Grid,
-    legality_grid,
-)
+from rules.analysis import Grid, legality_grid
 from rules.cards import JOKER, STANDARD_CARDS, Card, parse
 from rules.conditions import Condition, IsJoker, walk
 from rules.context import PlayContext, Settings

@@ -26,12 +26,7 @@ from games.authoring.grid import (
 )
 from games.authoring.situation import blind_spots, reads_of
 from games.engine.stall import stall_of
-from rules.analysis import (
-    always_refuses,
-    duplicate_of,
-    never_fires,
-    probe_space,
-)
+from rules.analysis import always_refuses, duplicate_of, never_fires, probe_space
 from rules.cards import JOKER, STANDARD_CARDS, Card
 from rules.conditions import Condition, HandCount, card_mask, walk
 from rules.context import PlayContext
