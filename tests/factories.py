@@ -29,7 +29,7 @@ from games.engine.bots import KnownRules, Oracle
 from games.engine.settings import GameSettings
 from games.engine.state import GameState, RuleEntry
 from games.engine.stock import shuffle_rng
-from games.engine.views import player_view
+from games.engine.visibility import player_view
 from games.lobby.services import add_bot, join_game, open_game, start_game
 from games.models import Game
 from games.store.identity import SESSION_KEY, hash_token

@@ -15,6 +15,7 @@ import shutil
 import subprocess
 import sys
 import tomllib
+from collections.abc import Sequence
 from pathlib import Path
 
 import pytest
@@ -70,6 +71,13 @@ PLANTED = {
     "presets read the store": ("games/presets/planted.py",
                                "from games.store import reads\n",
                                ["The pure core", "The games app's layers"]),
+    # The pure packages beside the features: the builder's pure half and the bots' games.
+    "authoring reads the store": ("games/authoring/planted.py",
+                                  "from games.store import reads\n",
+                                  ["The pure core", "The games app's layers"]),
+    "autoplay reaches Django through a feature": ("games/autoplay/planted.py",
+                                                  "def f():\n    from games.builder import views\n",
+                                                  ["The pure core", "The games app's layers"]),
     "the rule language imports the games": ("rules/planted.py",
                                             "import games.engine.state\n",
                                             ["The project's layers"]),
@@ -170,7 +178,7 @@ def test_the_web_stack_under_the_dependencies_is_forbidden_too() -> None:
     assert {"asgiref", "twisted", "autobahn", "redis", "sqlparse"} <= forbidden_to_the_core()
 
 
-# Randomness: the core draws only from random.Random(seed).
+# The pure core's files, from its contract.
 
 def core_files() -> list[Path]:
     """The files of the pure-core contract's modules (a package: every file under it), but
@@ -186,6 +194,79 @@ def core_files() -> list[Path]:
 
 
 CORE = core_files()
+
+
+# The core imports the standard library and itself, nothing else.
+
+#: Third-party modules the core may import: none (the core needs only the standard library).
+ALLOWED_TO_THE_CORE: frozenset[str] = frozenset()
+
+
+def core_modules() -> tuple[str, ...]:
+    """The pure-core contract's source modules (packages: everything under them)."""
+    contracts = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["importlinter"]
+    pure = next(c for c in contracts["contracts"] if c["id"] == "pure-core")
+    return tuple(pure["source_modules"])
+
+
+def foreign_imports(source: str, core: Sequence[str]) -> list[str]:
+    """Describe each import in ``source`` (inside functions and ``TYPE_CHECKING`` too) of a
+    module neither in the standard library, nor in ``core``, nor allowed to it.
+
+    The forbidden contract names what the core may not import; this names what it may, so a
+    package nobody thought to forbid (``yaml``, ``websockets``...) is refused as well."""
+    problems: list[str] = []
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.Import):
+            names = [alias.name for alias in node.names]
+        elif isinstance(node, ast.ImportFrom):
+            if node.level:  # A relative import stays inside its own package.
+                continue
+            names = [node.module or ""]
+        else:
+            continue
+        for name in names:
+            top = name.split(".")[0]
+            if (top in sys.stdlib_module_names or top in ALLOWED_TO_THE_CORE
+                    or any(name == m or name.startswith(m + ".") for m in core)):
+                continue
+            problems.append(f"line {node.lineno}: import of {name}")
+    return problems
+
+
+@pytest.mark.parametrize("path", CORE, ids=[p.relative_to(ROOT).as_posix() for p in CORE])
+def test_core_module_imports_only_the_standard_library_and_the_core(path: Path) -> None:
+    assert foreign_imports(path.read_text(encoding="utf-8"), core_modules()) == []
+
+
+@pytest.mark.parametrize("source", [
+    "import yaml",
+    "import websockets.client",
+    "from numpy import array",
+    "def f():\n    import requests\n",
+    "if TYPE_CHECKING:\n    from django.http import HttpRequest\n",
+    "from games.store import reads",
+    "import games.builder.views",
+    "import games",
+])
+def test_a_foreign_import_is_caught(source: str) -> None:
+    assert foreign_imports(source, core_modules()) != []
+
+
+@pytest.mark.parametrize("source", [
+    "import json",
+    "from collections.abc import Sequence",
+    "from __future__ import annotations",
+    "from games.engine.state import GameState",
+    "import rules.spec",
+    "from games.authoring import model as m",
+    "from . import sibling",
+])
+def test_the_standard_library_and_the_core_pass(source: str) -> None:
+    assert foreign_imports(source, core_modules()) == []
+
+
+# Randomness: the core draws only from random.Random(seed).
 
 
 def global_random_uses(source: str) -> list[str]:
@@ -218,7 +299,10 @@ def global_random_uses(source: str) -> list[str]:
 def test_the_core_is_found() -> None:
     assert ROOT / "games" / "engine" / "apply.py" in CORE
     assert ROOT / "rules" / "spec.py" in CORE
-    assert ROOT / "games" / "builder" / "notes.py" in CORE
+    assert ROOT / "games" / "authoring" / "notes.py" in CORE
+    assert ROOT / "games" / "autoplay" / "detective_bot.py" in CORE
+    assert ROOT / "games" / "display" / "hand_chart.py" in CORE
+    assert ROOT / "games" / "builder" / "views.py" not in CORE
     assert ROOT / "rules" / "apps.py" not in CORE
     assert all(path.is_file() for path in CORE)
     assert ROOT / "games" / "presets" / "opening.py" in CORE

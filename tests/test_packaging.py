@@ -100,7 +100,7 @@ from django.conf import settings
 from django.contrib.staticfiles import finders
 from django.test import Client
 import maosite, rules
-from games.builder.examples import templates
+from games.authoring.examples import templates
 page = Client().get("/")
 print(json.dumps({"maosite": maosite.__file__, "rules": rules.__file__,
                   "templates": [str(d) for d in settings.TEMPLATES[0]["DIRS"]],

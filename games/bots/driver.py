@@ -18,17 +18,17 @@ from dataclasses import dataclass, field, replace
 from django.conf import settings
 from django.db import close_old_connections, connection
 
-from games.bots.detective import Casebook, DetectiveBot
+from games.autoplay.detective_bot import Casebook, DetectiveBot
 from games.engine.actions import PlayerAction
 from games.engine.bots import Bot, Experimenter, KnownRules, make_bot, reaction_ms
 from games.engine.errors import EngineError
 from games.engine.events import Refused, event_from_json
-from games.engine.order import bot_move
+from games.engine.point_of_order import bot_move
 from games.engine.race_state import OpenRace
 from games.engine.races import still_racing
 from games.engine.state import GameState
 from games.engine.vetting import Desk, desk_of
-from games.engine.views import player_view
+from games.engine.visibility import player_view
 from games.models import IN_PLAY, LOBBY, Game, LogEntry, SealedGuess
 from games.store.errors import ServiceError
 from games.store.reads import game_state

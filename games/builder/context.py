@@ -13,16 +13,17 @@ from typing import Any
 
 from django.urls import reverse
 
-from games.builder import model as m
-from games.builder.examples import Template, example_of, templates
-from games.builder.forms import Checked, Problem, check, kept_fields
-from games.builder.model import CondList, EffectRow, Row, RuleForm, new_form
-from games.builder.notes import notes
-from games.builder.options import Option, options
-from games.builder.preview import DEFAULT_TOP, Cell, Preview, Table, preview
-from games.builder.revision import revision
-from games.builder.situation import Choice, Situation, depth_read, reads_of
-from games.builder.situation_view import SituationView
+from games.authoring import model as m
+from games.authoring.examples import Template, example_of, templates
+from games.authoring.forms import Checked, Problem, check, kept_fields
+from games.authoring.grid import DEFAULT_TOP, Table
+from games.authoring.model import CondList, EffectRow, Row, RuleForm, new_form
+from games.authoring.notes import notes
+from games.authoring.options import Option, options
+from games.authoring.preview import Cell, Preview, preview
+from games.authoring.revision import revision
+from games.authoring.situation import Choice, Situation, depth_read, reads_of
+from games.authoring.situation_view import SituationView
 from games.engine.settings import GameSettings
 from games.engine.state import GameState
 from games.models import Game
@@ -439,7 +440,7 @@ class Panel:
     #: Whether the page shows the round's controls now (posted as ``sit-rounds``), if known.
     rounds_shown: bool | None = None
     aces_high: bool = False
-    #: The fingerprint of the rule the preview shows (:mod:`games.builder.revision`).
+    #: The fingerprint of the rule the preview shows (:mod:`games.authoring.revision`).
     revision: str = ""
     #: The example the form holds as it stands (its id), or "" for a rule of one's own.
     example: str = ""

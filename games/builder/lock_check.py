@@ -1,7 +1,7 @@
 """The builder's one question about every rule in force: at most one bit per writing turn.
 
 On "Write this rule", the draft may be checked once against every rule in force: would it
-end the game by a lockup (:func:`games.builder.preview.locks_in_force`)? The check is spent
+end the game by a lockup (:func:`games.authoring.lock_check.locks_in_force`)? The check is spent
 in the database (``Seat.lock_checked_round``, one conditional UPDATE) before the answer is
 computed, so every tab, process and restart shares it.
 """
@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from games.authoring.lock_check import locks_in_force, needs_check
 from games.builder.context import own_rules, table_of
-from games.builder.preview import locks_in_force, needs_check
 from games.engine.state import GameState
 from games.engine.vetting import staying_entries
 from games.models import Game, Seat
@@ -40,7 +40,7 @@ def stops_write(game: Game, state: GameState, seat: int, rule: Rule) -> bool:
     """Whether writing ``rule`` (by ``seat``, in ``state``'s writing turn) is stopped this
     once because, with every rule in force, it could end the game.
 
-    Asked only when the draft needs it (:func:`games.builder.preview.needs_check`: not a
+    Asked only when the draft needs it (:func:`games.authoring.lock_check.needs_check`: not a
     speech rule, nor a draft the preview already warns could end the game from the
     writer's own rules) and the turn's check is unspent; the check is spent first
     (:func:`spend`), whatever its answer or what becomes of the write."""

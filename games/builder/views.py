@@ -23,15 +23,15 @@ from django.shortcuts import render
 from django.views.decorators.http import require_GET, require_POST
 from django_htmx.http import reswap, retarget
 
+from games.authoring.examples import template
+from games.authoring.forms import apply_row_op, form_from_data
+from games.authoring.model import LISTS, RuleForm
+from games.authoring.revision import revision
+from games.authoring.situation import read_choice
+from games.authoring.spec_form import spec_to_form
 from games.builder.context import Panel, load_state, make_panel, panel_context, read_top
-from games.builder.examples import template
-from games.builder.forms import apply_row_op, form_from_data
 from games.builder.lock_check import ENDS_GAME_CODE, ENDS_GAME_WARNING, stops_write
-from games.builder.model import LISTS, RuleForm
 from games.builder.naming import suggestion
-from games.builder.revision import revision
-from games.builder.situation import read_choice
-from games.builder.spec_form import spec_to_form
 from games.digits import whole_number
 from games.engine.state import GameState
 from games.models import Game

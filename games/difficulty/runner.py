@@ -25,7 +25,7 @@ from typing import Any, Protocol
 
 from django.conf import settings as django_settings
 
-from games.difficulty.estimate import Difficulty, GiveUp, estimate
+from games.autoplay.difficulty import Difficulty, GiveUp, estimate
 from games.engine.settings import GameSettings
 from rules.spec import FORMAT_VERSION, load_rule
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 
-from games.builder.forms import check, form_from_data
+from games.authoring.forms import check, form_from_data
 from games.builder.views import Writer, writer_view
 from games.difficulty import runner
 

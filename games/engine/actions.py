@@ -170,7 +170,7 @@ class TakeSeat:
 @dataclass(frozen=True, slots=True)
 class CallOrder:
     """Call a point of order: play stops, every hand goes face down, the clock stops and
-    the table may talk (:mod:`games.engine.order`). ``host``: the seat holds the table's
+    the table may talk (:mod:`games.engine.point_of_order`). ``host``: the seat holds the table's
     host powers, which the web layer says from who is asking (never from the request)."""
 
     seat: int
@@ -182,7 +182,7 @@ class EndOrder:
     """End the point of order under way (its caller, the host or, where the game allows
     it, anyone), or agree to end it (where everyone else together may); ``host`` as for
     :class:`CallOrder`; ``order``: the number of the point of order it means
-    (:attr:`~games.engine.order_state.PointOfOrder.number`), refused when another is under
+    (:attr:`~games.engine.point_of_order_state.PointOfOrder.number`), refused when another is under
     way (``None``: whichever is, as in a log written before points of order were
     numbered)."""
 

@@ -31,15 +31,15 @@ from games.engine.errors import EngineError
 from games.engine.events import Event, RuleSkipped, RuleWritten
 from games.engine.expulsion import expel_due, note_mistakes
 from games.engine.lockup import has_way_out
-from games.engine.order import call_order, end_order, refuse_paused, settle
+from games.engine.out_of_turn import off_turn, out_of_turn
 from games.engine.play import claim_win, pass_turn, play
+from games.engine.point_of_order import call_order, end_order, refuse_paused, settle
 from games.engine.races import forget, hold, respond
 from games.engine.rounds import begin_round, end_game, start_round
 from games.engine.seats import hand_over, leave_seat, open_seat, remove_seat, take_seat
 from games.engine.speech import answer, note_draws, say
 from games.engine.state import GameState, RuleEntry, RuleStats, rule_data
 from games.engine.timers import due_now, fire_due
-from games.engine.turns import off_turn, out_of_turn
 from rules.english import describe
 from rules.errors import RuleError
 from rules.jargon import suggest_jargon

@@ -1,6 +1,6 @@
 """Bots: an experimenter who knows no rule but its own, and an oracle who is told them all.
 
-Every bot decides from its own seat's :class:`~games.engine.views.PlayerView`; the oracle
+Every bot decides from its own seat's :class:`~games.engine.visibility.PlayerView`; the oracle
 is also told every rule through one explicit door, a :data:`RuleInsight`. Bots write rules
 vetted at their :class:`~games.engine.vetting.Desk` as an author's are in the builder, say
 the calls and replies they know (:func:`words_for`, :func:`reply_for`) and answer races
@@ -29,7 +29,7 @@ from games.engine.actions import (
 )
 from games.engine.events import Event, Refused
 from games.engine.vetting import Desk
-from games.engine.views import PlayerView
+from games.engine.visibility import PlayerView
 from rules.cards import STANDARD_CARDS, Card, card_of, parse
 from rules.context import PlayContext, Settings
 from rules.evaluation import DEFAULT_SETTINGS, Rulebook
@@ -377,7 +377,7 @@ def register_kind(kind: str, maker: BotMaker) -> None:
 def make_bot(kind: str, seat: int, seed: int, insight: RuleInsight | None = None,
              desk: DeskInsight | None = None) -> Bot:
     """A bot by kind name: ``experimenter``, ``oracle`` (which needs the ``insight``), or a
-    registered kind (``detective``, registered by :mod:`games.bots.detective`). ``desk`` is
+    registered kind (``detective``, registered by :mod:`games.autoplay.detective_bot`). ``desk`` is
     what a bot that is not told the rules consults when it writes one (none: nothing)."""
     if kind == "oracle":
         if insight is None:

@@ -341,7 +341,7 @@ OUT_OF_TURN = "Out of Turn"
 @dataclass(frozen=True, slots=True, kw_only=True)
 class OutOfTurn(Event):
     """Seat ``seat`` tried to play ``cards`` (none: to pass) while it was seat ``current``'s
-    turn, where the game penalises that (:mod:`games.engine.turns`): the chair (``chair``)
+    turn, where the game penalises that (:mod:`games.engine.out_of_turn`): the chair (``chair``)
     refused it, the cards went back and the rules it also ``broke`` are named too; the
     rightful player keeps the turn."""
 
@@ -588,7 +588,7 @@ OrderEnd = Literal["caller", "host", "player", "agreed", "round"]
 @dataclass(frozen=True, slots=True, kw_only=True)
 class OrderCalled(Event):
     """Seat ``seat`` called a point of order: play stops and every hand is face down until
-    it ends (games/engine/order.py)."""
+    it ends (games/engine/point_of_order.py)."""
 
 
 @event_kind("order_agreed")

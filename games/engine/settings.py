@@ -37,7 +37,7 @@ RuleMaking = Literal["add", "may_add", "replace", "none"]
 Reveal = Literal["end", "round"]
 #: What one refused play costs: one card however many rules it broke, or one per rule.
 Penalty = Literal["per_refusal", "per_rule"]
-#: Who may call a point of order (games/engine/order.py): any player, the host only, or
+#: Who may call a point of order (games/engine/point_of_order.py): any player, the host only, or
 #: nobody (the game has none).
 OrderCallers = Literal["anyone", "host", "nobody"]
 #: Who, besides its caller and the host, may end a point of order outright: nobody else
@@ -74,8 +74,8 @@ _TEXTS = ("rule_making", "reveal", "penalty", "chair", "preset", "out_of_turn",
 class GameSettings:
     """How one game is played; every field has a default, and the parts off by default are the
     clock (:mod:`games.engine.clock`), plays off one's turn and expulsion
-    (:mod:`games.engine.turns`, :mod:`games.engine.expulsion`) and the points of order
-    (:mod:`games.engine.order`).
+    (:mod:`games.engine.out_of_turn`, :mod:`games.engine.expulsion`) and the points of order
+    (:mod:`games.engine.point_of_order`).
 
     ``first_rule_maker`` is a seat, or ``None`` to draw one (it also deals first); ``chair`` is
     the name the table speaks with for a rule no player wrote; ``None`` in a limit

@@ -16,13 +16,13 @@ from games.engine.bots import Bot, DeskInsight, KnownRules, make_bot, reaction_m
 from games.engine.errors import EngineError
 from games.engine.events import Event
 from games.engine.invariants import violations
-from games.engine.order import bot_move
+from games.engine.point_of_order import bot_move
 from games.engine.settings import GameSettings
 from games.engine.setup import open_game
 from games.engine.state import GameState
 from games.engine.timers import next_due
 from games.engine.vetting import desk_of
-from games.engine.views import player_view
+from games.engine.visibility import player_view
 
 NAMES = ("Bull", "Gogol", "de Worms", "Ada", "Bo", "Cy", "Di", "Ed")
 

@@ -15,7 +15,7 @@ from games.engine.clock import hold_on
 from games.engine.effects import entries_by_rule, record
 from games.engine.errors import EngineError
 from games.engine.events import Drew, Event, Said, SpeechBroken
-from games.engine.order import listen
+from games.engine.point_of_order import listen
 from games.engine.races import hear, racing_phrases
 from games.engine.rounds import no_supply
 from games.engine.state import GameState

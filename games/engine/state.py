@@ -2,7 +2,7 @@
 
 Cards are kept as their canonical text (``"QH"``); a joker on a pile is kept as
 ``"JK=5H"``, the joker standing for the five of hearts. The state holds secrets
-(every hand, every rule): only :mod:`games.engine.views` may turn it into what
+(every hand, every rule): only :mod:`games.engine.visibility` may turn it into what
 one viewer sees.
 """
 
@@ -14,7 +14,7 @@ from functools import lru_cache
 from typing import Any, Literal, get_args
 
 from games.engine.events import EndReason, SeatExit, Win
-from games.engine.order_state import OrderBook
+from games.engine.point_of_order_state import OrderBook
 from games.engine.race_state import Races
 from games.engine.settings import GameSettings
 from rules.cards import JOKER, Card, card_of
@@ -237,7 +237,7 @@ class GameState:
     #: Per seat, its mistakes in a row this round, counted where the game expels for them.
     mistakes: dict[int, int] = field(default_factory=dict)
     #: Points of order: the one under way, if any, and how many each seat has called
-    #: (games/engine/order.py). Public: the whole table hears them called and ended.
+    #: (games/engine/point_of_order.py). Public: the whole table hears them called and ended.
     order: OrderBook = field(default_factory=OrderBook)
     #: Per seat, which of its successive players plays it now (absent: 0, whoever played it
     #: from the start): a seat handed to a bot or taken over by someone new starts a new

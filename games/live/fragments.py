@@ -17,12 +17,12 @@ from typing import Any
 
 from django.template.loader import render_to_string
 
-from games.engine.views import LogLine, PlayerView, log_line, log_reader
+from games.display.notebook_rows import evidence_context
+from games.engine.visibility import LogLine, PlayerView, log_line, log_reader
 from games.live.records import table_record
 from games.live.snapshots import TableSnapshot
 from games.lobby.context import lobby_context
 from games.models import LOBBY, Seat
-from games.notebook.display import evidence_context
 from games.presets.display import house_of
 from games.table.context import MOMENTS, TableSeat, log_lines, table_context
 
@@ -83,7 +83,7 @@ def render_update(snapshot: TableSnapshot, seat: Seat | None, link: str,
                   else snapshot.events_after(screen.log_version))
     if new_events is not None and any(e.kind in ORDER_TURNS for e in new_events):
         # A point of order began or ended: the viewer's own lines of the log hide or show
-        # again (games.engine.views.log_reader), so the whole log is drawn afresh.
+        # again (games.engine.visibility.log_reader), so the whole log is drawn afresh.
         new_events = None
     # Without the whole log to render, the view needs only the events from the latest
     # moment on (the banner); building every viewer's view of 80 actions was wasted work.

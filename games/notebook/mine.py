@@ -14,9 +14,9 @@ from datetime import datetime
 from games.deduction.experiments import Experiment, Table, experiments
 from games.deduction.hypotheses import Check, check
 from games.deduction.record import PublicRecord
+from games.display.notebook_rows import anchor
 from games.engine.state import GameState
 from games.models import Game, Seat
-from games.notebook.display import anchor
 from games.notebook.services import (
     Written,
     guesses_of,
@@ -93,7 +93,7 @@ def table_now(state: GameState, seat: int | None) -> tuple[Table, ...]:
     playing now, or a point of order under way).
 
     During a point of order every hand is face down on every screen (as
-    :func:`games.engine.views.player_view` shows it), so the notebook offers no experiment
+    :func:`games.engine.visibility.player_view` shows it), so the notebook offers no experiment
     from the viewer's hand either: naming a card to try would show the hand.
     """
     if seat is None or state.phase != "playing" or not state.piles:

@@ -19,18 +19,18 @@ from django.urls import reverse
 from django.views.decorators.http import require_GET, require_POST
 from django_htmx.http import HttpResponseClientRedirect, reswap, retarget
 
+from games.authoring.forms import check, form_from_data
+from games.authoring.model import RuleForm, new_form
+from games.authoring.spec_form import Unrepresentable, spec_to_form
 from games.builder.context import Panel, error_slots, form_view
-from games.builder.forms import check, form_from_data
-from games.builder.model import RuleForm, new_form
-from games.builder.spec_form import Unrepresentable, spec_to_form
 from games.builder.views import list_swap
 from games.deduction.hypotheses import Check
 from games.deduction.hypotheses import check as check_hypothesis
 from games.deduction.record import PublicRecord
 from games.digits import whole_number
+from games.display.notebook_rows import evidence_context, evidence_view, grid_pair
 from games.models import LOBBY, Game, Hypothesis, Seat
 from games.notebook import services
-from games.notebook.display import evidence_context, evidence_view, grid_pair
 from games.notebook.mine import Mine, mine_view
 from games.store.errors import ServiceError
 from games.store.identity import request_holder, viewer_seat

@@ -2,7 +2,7 @@
 
 :func:`reveal_context` refuses with ``ServiceError("reveal/not_ended")`` before it reads
 the state; after the end everything comes through the engine's
-:func:`~games.engine.views.spectator_view`. Only the viewer's own notes and hypotheses are
+:func:`~games.engine.visibility.spectator_view`. Only the viewer's own notes and hypotheses are
 added, and only theirs.
 """
 
@@ -15,6 +15,7 @@ from typing import Any, Literal
 from django.utils.safestring import mark_safe
 
 from games.deduction.record import jargon_labels, public_record
+from games.display.hand_chart import describe_chart, hand_chart
 from games.engine.events import (
     ClaimWon,
     Dealt,
@@ -28,9 +29,8 @@ from games.engine.events import (
     Tie,
 )
 from games.engine.state import GameState, RoundWin
-from games.engine.views import PlayerView, RuleSummary, spectator_view
+from games.engine.visibility import PlayerView, RuleSummary, spectator_view
 from games.models import Game, Hypothesis, Note, SealedGuess
-from games.reveal.chart import describe_chart, hand_chart
 from games.reveal.guesses import (
     Moment,
     OwnHypothesis,

@@ -1,7 +1,7 @@
 """What the table page and its live fragments show one viewer, built from the engine's view.
 
 Templates never receive a GameState, a Game or a Seat: only :func:`table_context`, which
-starts from :func:`games.engine.views.player_view` (own hand, others' counts, own rules, the
+starts from :func:`games.engine.visibility.player_view` (own hand, others' counts, own rules, the
 public log) and adds presentation: card faces, seat rows, the latest moment.
 """
 
@@ -15,7 +15,7 @@ from typing import Any
 from games.builder.context import panel_context
 from games.engine.events import Event, OutOfTurn, Refused
 from games.engine.state import GameState
-from games.engine.views import LogLine, PileView, PlayerView, is_own_hand, player_view
+from games.engine.visibility import LogLine, PileView, PlayerView, is_own_hand, player_view
 from games.models import Game, Seat
 from games.store.reads import game_log, game_state
 from games.store.rows import SeatRow, seat_row

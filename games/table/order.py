@@ -1,8 +1,8 @@
-"""What the table shows one viewer of points of order (games/engine/order.py): the panel
+"""What the table shows one viewer of points of order (games/engine/point_of_order.py): the panel
 with its call button, or, while one lasts, its banner, the rules that judge its words, its
 chat and the button that ends it (or agrees to), for whoever may press it.
 
-Built from the viewer's :class:`~games.engine.views.PlayerView` alone (everything shown is
+Built from the viewer's :class:`~games.engine.visibility.PlayerView` alone (everything shown is
 public: who called, what was said, who agrees; a secret third-person rule is never listed)
 and the one thing the engine does not know, whether the viewer is the host.
 """
@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from games.engine.views import PlayerView
+from games.engine.visibility import PlayerView
 from games.presets.display import HouseRuleRow
 from rules.spec import ThirdPerson
 

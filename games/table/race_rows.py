@@ -1,7 +1,7 @@
 """The races on the table as one viewer's screen draws them (``templates/games/table.html``,
 partial ``race``): what each asks, its button, its clock, who has answered.
 
-Built from the engine's public race views (:class:`~games.engine.views.RaceView`): a race
+Built from the engine's public race views (:class:`~games.engine.visibility.RaceView`): a race
 is the same for everyone but for the viewer's own button (a spectator has none).
 """
 
@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from games.engine.views import PlayerView, RaceView, clock_text
+from games.engine.visibility import PlayerView, RaceView, clock_text
 from rules.english import cards
 from rules.phrases import compile_template
 

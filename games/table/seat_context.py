@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from games.engine.setup import MAX_NAME
-from games.engine.views import PlayerView
+from games.engine.visibility import PlayerView
 from games.models import Seat
 from games.store.rows import SeatRow, seat_row
 

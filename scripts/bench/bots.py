@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from random import Random
 
-from games.bots.detective import DetectiveBot
+from games.autoplay.detective_bot import DetectiveBot
 from games.deduction.scoring import score
 from games.engine.actions import Pass, Play, WriteRule
 from games.engine.apply import apply

@@ -13,7 +13,9 @@ from collections.abc import Callable
 from random import Random
 from typing import Any
 
-from games.builder.preview import Table, clear_caches, locks_in_force, needs_check, preview, warm
+from games.authoring.grid import Table
+from games.authoring.lock_check import locks_in_force, needs_check
+from games.authoring.preview import clear_caches, preview, warm
 from rules.cards import STANDARD_CARDS, Card
 from rules.generate import random_rule
 from rules.spec import Rule

@@ -2,7 +2,7 @@
 
 ``python -m scripts.bench deduction`` plays seeded bot games until the public record holds
 ``--plays`` attempts, then times :func:`games.deduction.hypotheses.check` of random
-hypotheses and the notebook's evidence (:func:`games.notebook.display.evidence_view`).
+hypotheses and the notebook's evidence (:func:`games.display.notebook_rows.evidence_view`).
 Target: p95 <= 20 ms for 500 plays.
 """
 
@@ -13,10 +13,10 @@ from random import Random
 
 from games.deduction.hypotheses import check
 from games.deduction.record import PublicRecord, public_record
+from games.display.notebook_rows import evidence_view
 from games.engine.events import Event
 from games.engine.settings import GameSettings
 from games.engine.simulate import play_game
-from games.notebook.display import evidence_view
 from rules.generate import random_rule
 from scripts.bench.figures import Figure, median, percentile
 

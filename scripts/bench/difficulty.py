@@ -1,6 +1,6 @@
 """Benchmark of the builder's difficulty estimate over every rule of ``rules/examples``.
 
-``python -m scripts.bench difficulty`` times :func:`games.difficulty.estimate.estimate` of
+``python -m scripts.bench difficulty`` times :func:`games.autoplay.difficulty.estimate` of
 each example rule at a four-player table (the time an author waits for the line under the
 preview, which the worker process computes in the background), and prints each rule's
 verdict, so that the bands can be read against rules people wrote.
@@ -12,7 +12,7 @@ import json
 import time
 from pathlib import Path
 
-from games.difficulty.estimate import estimate
+from games.autoplay.difficulty import estimate
 from games.engine.settings import GameSettings
 from rules.english import describe
 from rules.spec import Rule, load_rules_document

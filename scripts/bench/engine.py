@@ -16,7 +16,7 @@ from games.engine.settings import GameSettings
 from games.engine.setup import deal, new_game
 from games.engine.simulate import NAMES, play_game
 from games.engine.state import GameState, RuleEntry, rule_data
-from games.engine.views import player_view
+from games.engine.visibility import player_view
 from games.presets.simulate import play_preset
 from rules.generate import random_rule
 from scripts.bench.figures import Figure, format_figures, median, percentile

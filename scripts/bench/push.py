@@ -43,7 +43,7 @@ def play_game(seed: int, steps: int) -> list[PushSample]:
     from games.engine.bots import KnownRules, Oracle
     from games.engine.settings import GameSettings
     from games.engine.state import GameState
-    from games.engine.views import player_view
+    from games.engine.visibility import player_view
     from games.live.fragments import Screen, render_update
     from games.live.snapshots import table_snapshot
     from games.lobby.services import join_game, open_game, start_game

@@ -12,8 +12,8 @@ from collections import Counter
 from dataclasses import dataclass, field
 from random import Random
 
-from games.builder.forms import check, form_from_data, form_to_data
-from games.builder.spec_form import Unrepresentable, spec_to_form
+from games.authoring.forms import check, form_from_data, form_to_data
+from games.authoring.spec_form import Unrepresentable, spec_to_form
 from rules.generate import random_rule
 from rules.spec import dump_rule
 from scripts.hostile.compare import ms, p95, ratio

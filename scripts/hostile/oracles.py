@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from games.builder.model import RuleForm
+from games.authoring.model import RuleForm
 from scripts.hostile.compare import Answer, bits, differing, uncoded
 from scripts.hostile.report import Finding
 from scripts.hostile.staging import (

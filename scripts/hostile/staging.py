@@ -12,9 +12,9 @@ import re
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from games.builder.forms import check, form_from_data, form_to_data
-from games.builder.model import CondList, Row, RuleForm, new_form
-from games.builder.revision import revision
+from games.authoring.forms import check, form_from_data, form_to_data
+from games.authoring.model import CondList, Row, RuleForm, new_form
+from games.authoring.revision import revision
 from scripts.loadtest import pages
 from scripts.loadtest.http import HttpError, Response, Session
 

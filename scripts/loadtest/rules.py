@@ -1,7 +1,7 @@
 """The rules load-test players write: random valid rules, as the builder form posts them.
 
 A random rule is turned into the builder's form fields and checked with
-:func:`~games.builder.forms.check`; after a few misses the builder's starting rule is used.
+:func:`~games.authoring.forms.check`; after a few misses the builder's starting rule is used.
 The jargon is left blank, so the server suggests one.
 """
 
@@ -10,10 +10,10 @@ from __future__ import annotations
 from random import Random
 from typing import Any
 
-from games.builder.forms import check, form_from_data, form_to_data
-from games.builder.model import new_form
-from games.builder.revision import revision
-from games.builder.spec_form import Unrepresentable, spec_to_form
+from games.authoring.forms import check, form_from_data, form_to_data
+from games.authoring.model import new_form
+from games.authoring.revision import revision
+from games.authoring.spec_form import Unrepresentable, spec_to_form
 from rules.generate import random_rule
 from rules.spec import dump_rule
 

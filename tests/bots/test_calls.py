@@ -8,12 +8,12 @@ from typing import Any
 
 import pytest
 
-import games.bots.detective  # noqa: F401  (registers the detective with make_bot)
-from games.bots.detective import DetectiveBot
+import games.autoplay.detective_bot  # noqa: F401  (registers the detective with make_bot)
+from games.autoplay.detective_bot import DetectiveBot
 from games.engine.bots import Experimenter, known_calls, play_context, words_for
 from games.engine.events import CallBroken
 from games.engine.simulate import play_on
-from games.engine.views import player_view
+from games.engine.visibility import player_view
 from rules.cards import parse
 from tests.engine.helpers import arrange, start
 

@@ -10,13 +10,13 @@ from typing import Any
 
 import pytest
 
-from games.bots.detective import DetectiveBot
+from games.autoplay.detective_bot import DetectiveBot
 from games.engine.actions import Say
 from games.engine.bots import KnownRules, Oracle, reply_for
 from games.engine.events import Drew, Said, SpeechBroken
 from games.engine.simulate import play_on
 from games.engine.state import GameState
-from games.engine.views import player_view
+from games.engine.visibility import player_view
 from rules.evaluation import Rulebook
 from tests.engine.helpers import act, arrange, example, play, start
 

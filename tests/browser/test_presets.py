@@ -15,8 +15,8 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import BrowserContext, Page, expect
 
-from games.builder.forms import check
-from games.builder.model import new_form
+from games.authoring.forms import check
+from games.authoring.model import new_form
 from games.engine.actions import (
     Action,
     ClaimWin,
@@ -33,7 +33,7 @@ from games.engine.apply import apply
 from games.engine.bots import KnownRules, Oracle
 from games.engine.events import CallBroken, Refused
 from games.engine.state import GameState
-from games.engine.views import player_view
+from games.engine.visibility import player_view
 from games.presets.opening import open_preset, settings_for
 from games.presets.registry import preset
 from tests.browser.helpers import (

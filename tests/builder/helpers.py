@@ -9,9 +9,9 @@ from typing import Any
 from django.conf import settings
 from django.test import Client
 
-from games.builder.forms import check, form_from_data, form_to_data
-from games.builder.model import CondList, Row, RuleForm
-from games.builder.revision import revision
+from games.authoring.forms import check, form_from_data, form_to_data
+from games.authoring.model import CondList, Row, RuleForm
+from games.authoring.revision import revision
 from games.engine.actions import WriteRule
 from games.engine.settings import GameSettings
 from games.models import Game

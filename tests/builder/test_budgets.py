@@ -14,8 +14,8 @@ from django.test import Client
 from django.urls import reverse
 from pytest_django import Settings
 
+from games.authoring.model import Row
 from games.builder import context, views
-from games.builder.model import Row
 from games.models import Game
 from games.store import budgets
 from tests.builder.helpers import HX, as_previewed, post_form, restriction, seated_game

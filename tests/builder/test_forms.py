@@ -7,9 +7,9 @@ from django.http import QueryDict
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from games.builder.forms import apply_row_op, check, form_from_data, form_to_data
-from games.builder.model import CondList, EffectRow, Row, RuleForm, new_form
-from games.builder.spec_form import Unrepresentable, form_to_spec, spec_to_form
+from games.authoring.forms import apply_row_op, check, form_from_data, form_to_data
+from games.authoring.model import CondList, EffectRow, Row, RuleForm, new_form
+from games.authoring.spec_form import Unrepresentable, form_to_spec, spec_to_form
 from rules.spec import Rule, load_rule, spec_to_json
 from tests.builder.helpers import canonical, example_rules, restriction
 

@@ -9,8 +9,8 @@ from typing import Any
 import pytest
 from django.test import Client
 
-from games.builder.forms import form_to_data
-from games.builder.spec_form import spec_to_form
+from games.authoring.forms import form_to_data
+from games.authoring.spec_form import spec_to_form
 from games.models import Game
 from games.presets.format import Preset
 from games.presets.registry import preset

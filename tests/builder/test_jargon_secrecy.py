@@ -18,7 +18,7 @@ from django.test import Client
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from games.builder.model import Row
+from games.authoring.model import Row
 from games.builder.views import OWN_WORDS
 from games.engine.actions import Play
 from games.engine.events import Refused

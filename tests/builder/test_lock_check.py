@@ -10,11 +10,12 @@ from unittest import mock
 import pytest
 from django.test import Client
 
+from games.authoring import lock_check as pure_lock_check
+from games.authoring import preview as builder_preview
+from games.authoring.forms import form_to_data
+from games.authoring.spec_form import spec_to_form
 from games.builder import lock_check
-from games.builder import preview as builder_preview
-from games.builder.forms import form_to_data
 from games.builder.lock_check import spend
-from games.builder.spec_form import spec_to_form
 from games.engine.state import GameState, RuleEntry
 from games.live import records, snapshots
 from games.models import Game, Seat
@@ -44,7 +45,7 @@ def entry(rule_id: int, author: int, spec: dict[str, Any], jargon: str) -> RuleE
 def checks() -> Iterator[mock.MagicMock]:
     """Counts the checks against every rule in force (the real one answers)."""
     with mock.patch.object(lock_check, "locks_in_force",
-                           wraps=builder_preview.locks_in_force) as counted:
+                           wraps=pure_lock_check.locks_in_force) as counted:
         yield counted
 
 

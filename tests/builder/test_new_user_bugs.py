@@ -12,12 +12,12 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from games.builder.examples import example_of
-from games.builder.forms import check, form_from_data, kept_fields
-from games.builder.model import CondList, EffectRow, Row, RuleForm, new_form
-from games.builder.notes import notes
-from games.builder.preview import share
-from games.builder.revision import revision
+from games.authoring.examples import example_of
+from games.authoring.forms import check, form_from_data, kept_fields
+from games.authoring.model import CondList, EffectRow, Row, RuleForm, new_form
+from games.authoring.notes import notes
+from games.authoring.preview_warnings import share
+from games.authoring.revision import revision
 from games.engine.settings import GameSettings
 from games.engine.state import GameState
 from games.models import Game

@@ -9,9 +9,9 @@ from typing import Any
 import pytest
 from django.http import QueryDict
 
-from games.builder.forms import check, form_from_data, form_to_data
-from games.builder.model import EFFECT_LABELS, LIST_TESTS, CondList, EffectRow, Row, RuleForm
-from games.builder.spec_form import form_to_spec, spec_to_form
+from games.authoring.forms import check, form_from_data, form_to_data
+from games.authoring.model import EFFECT_LABELS, LIST_TESTS, CondList, EffectRow, Row, RuleForm
+from games.authoring.spec_form import form_to_spec, spec_to_form
 from rules.english import describe
 from rules.spec import load_rule, spec_to_json
 

@@ -5,7 +5,9 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from games.builder.preview import Table, locks_in_force, needs_check, preview
+from games.authoring.grid import Table
+from games.authoring.lock_check import locks_in_force, needs_check
+from games.authoring.preview import preview
 from rules.cards import parse
 from rules.english import describe
 from rules.spec import Rule, load_rule

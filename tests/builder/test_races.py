@@ -12,9 +12,9 @@ from django.test import Client
 from hypothesis import given
 from hypothesis import strategies as st
 
-from games.builder.forms import check, form_from_data, form_to_data
-from games.builder.model import CondList, EffectRow, Row, RuleForm
-from games.builder.spec_form import form_to_spec, spec_to_form
+from games.authoring.forms import check, form_from_data, form_to_data
+from games.authoring.model import CondList, EffectRow, Row, RuleForm
+from games.authoring.spec_form import form_to_spec, spec_to_form
 from games.models import Game
 from rules.english import describe
 from tests.builder.helpers import HX, seated_game

@@ -12,10 +12,10 @@ from django.http import QueryDict
 from django.test import Client
 from django.urls import reverse
 
+from games.authoring.forms import check, form_from_data, form_to_data
+from games.authoring.model import LIST_TESTS, TEST_GROUPS, CondList, Row, RuleForm
+from games.authoring.spec_form import Unrepresentable, form_to_spec, spec_to_form
 from games.builder.context import row_view
-from games.builder.forms import check, form_from_data, form_to_data
-from games.builder.model import LIST_TESTS, TEST_GROUPS, CondList, Row, RuleForm
-from games.builder.spec_form import Unrepresentable, form_to_spec, spec_to_form
 from games.models import Game
 from rules.english import describe
 from rules.spec import load_rule, spec_to_json

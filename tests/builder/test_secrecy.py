@@ -21,11 +21,11 @@ from django.urls import reverse
 from hypothesis import HealthCheck, assume, example, given, settings
 from hypothesis import strategies as st
 
-from games.builder.examples import templates
-from games.builder.forms import form_to_data
-from games.builder.spec_form import Unrepresentable, spec_to_form
+from games.authoring.examples import templates
+from games.authoring.forms import form_to_data
+from games.authoring.spec_form import Unrepresentable, spec_to_form
+from games.autoplay.difficulty import Difficulty, estimate
 from games.difficulty import runner
-from games.difficulty.estimate import Difficulty, estimate
 from games.engine.settings import GameSettings
 from games.engine.state import RuleEntry
 from games.models import Game

@@ -8,9 +8,10 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from games.builder.focus import auto_situation
-from games.builder.preview import Table, preview
-from games.builder.situation import (
+from games.authoring.focus import auto_situation
+from games.authoring.grid import Table
+from games.authoring.preview import preview
+from games.authoring.situation import (
     AUTO,
     NO_CARD,
     UNDER_DEPTHS,

@@ -13,9 +13,9 @@ from django.test import Client
 from hypothesis import given
 from hypothesis import strategies as st
 
-from games.builder.forms import check, form_from_data, form_to_data, kept_fields
-from games.builder.model import RuleForm
-from games.builder.spec_form import form_to_spec, spec_to_form
+from games.authoring.forms import check, form_from_data, form_to_data, kept_fields
+from games.authoring.model import RuleForm
+from games.authoring.spec_form import form_to_spec, spec_to_form
 from games.models import Game
 from rules.english import describe
 from rules.spec import DRAW_REASONS, load_rule, spec_to_json

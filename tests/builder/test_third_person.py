@@ -10,9 +10,9 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from games.builder.forms import check, form_from_data, form_to_data
-from games.builder.model import RuleForm
-from games.builder.spec_form import form_to_spec, spec_to_form
+from games.authoring.forms import check, form_from_data, form_to_data
+from games.authoring.model import RuleForm
+from games.authoring.spec_form import form_to_spec, spec_to_form
 from rules.english import describe
 from rules.spec import load_rule
 from tests.builder.helpers import HX, seated_game

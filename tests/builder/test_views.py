@@ -11,13 +11,13 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
+from games.authoring import lock_check as pure_lock_check
+from games.authoring.examples import template
+from games.authoring.forms import check, form_from_data, form_to_data
+from games.authoring.model import Row
+from games.authoring.spec_form import spec_to_form
 from games.builder import lock_check
-from games.builder import preview as builder_preview
 from games.builder.context import panel_context
-from games.builder.examples import template
-from games.builder.forms import check, form_from_data, form_to_data
-from games.builder.model import Row
-from games.builder.spec_form import spec_to_form
 from games.engine.state import GameState
 from games.models import Game
 from tests.builder.helpers import (
@@ -142,7 +142,7 @@ def refused_checks() -> Iterator[None]:
     force (only "Write this rule" may)."""
     refused = mock.Mock(side_effect=AssertionError("a check against every rule in force"))
     with mock.patch.object(lock_check, "locks_in_force", refused), \
-            mock.patch.object(builder_preview, "locks_in_force", refused):
+            mock.patch.object(pure_lock_check, "locks_in_force", refused):
         yield
 
 

@@ -14,11 +14,10 @@ from hypothesis import assume, given
 from hypothesis import settings as hsettings
 from hypothesis import strategies as st
 
-import games.bots.detective  # noqa: F401  (registers the detective with make_bot)
-from games.bots.detective import DetectiveBot
-from games.deduction.detective import (
+import games.autoplay.detective_bot  # noqa: F401  (registers the detective with make_bot)
+from games.autoplay.detective_bot import DetectiveBot
+from games.deduction.candidates import (
     PHRASES,
-    Detective,
     Space,
     atoms,
     heard_phrases,
@@ -26,6 +25,7 @@ from games.deduction.detective import (
     point,
     spec_of,
 )
+from games.deduction.detective import Detective
 from games.deduction.hypotheses import check
 from games.deduction.record import public_record
 from games.deduction.scoring import score
@@ -36,7 +36,7 @@ from games.engine.settings import GameSettings
 from games.engine.setup import new_game
 from games.engine.simulate import NAMES, GameRecord, play_on
 from games.engine.state import GameState
-from games.engine.views import player_view
+from games.engine.visibility import player_view
 from rules.cards import STANDARD_CARDS, parse
 from rules.conditions import read_condition
 from rules.context import PlayContext, Settings

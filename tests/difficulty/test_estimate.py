@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.difficulty.estimate import (
+from games.autoplay.difficulty import (
     BANDS,
     MAX_PLAYS,
     Difficulty,

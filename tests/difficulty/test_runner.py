@@ -12,8 +12,8 @@ from typing import Any
 import pytest
 from pytest_django import Settings
 
+from games.autoplay.difficulty import Difficulty
 from games.difficulty import runner
-from games.difficulty.estimate import Difficulty
 from games.engine.settings import GameSettings
 
 SETTINGS = GameSettings(players=4)

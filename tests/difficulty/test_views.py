@@ -11,7 +11,7 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from games.builder.model import Row
+from games.authoring.model import Row
 from games.difficulty import runner
 from games.models import Game
 from tests.builder.helpers import HX, post_form, restriction, seated_game, write

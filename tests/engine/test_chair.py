@@ -7,7 +7,7 @@ from dataclasses import replace
 
 from games.engine.events import Breach, CallBroken, ClaimWon, Fired, Refused, event_from_json
 from games.engine.state import GameState
-from games.engine.views import player_view
+from games.engine.visibility import player_view
 from tests.engine.helpers import arrange, claim, example, only, play, rank_played, start, trigger
 
 MATCH, MOURNING = example("09")

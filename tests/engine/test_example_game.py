@@ -10,7 +10,7 @@ import pytest
 
 from games.engine.events import Breach, Event, Refused
 from games.engine.state import GameState
-from games.engine.views import KnownRule, player_view
+from games.engine.visibility import KnownRule, player_view
 from tests.engine.helpers import arrange, example, kinds, only, pass_, play, start
 
 GOGOL, DE_WORMS, BULL = 0, 1, 2

@@ -10,7 +10,7 @@ from games.engine.ending import check_lockup
 from games.engine.events import Drew, Event, Played, Refused
 from games.engine.lockup import anything_playable
 from games.engine.state import GameState
-from games.engine.views import player_view
+from games.engine.visibility import player_view
 from tests.engine.helpers import arrange, example, only, pass_, play, start
 
 ANN, BOB, CAT = 0, 1, 2

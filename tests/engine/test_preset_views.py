@@ -11,7 +11,7 @@ from games.engine.actions import WriteRule
 from games.engine.settings import GameSettings
 from games.engine.setup import open_game
 from games.engine.state import GameState
-from games.engine.views import KnownRule, player_view, spectator_view
+from games.engine.visibility import KnownRule, player_view, spectator_view
 from rules.english import describe
 from rules.spec import load_rule
 from tests.engine.helpers import act, arrange, example, play

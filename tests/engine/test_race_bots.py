@@ -19,7 +19,7 @@ from games.engine.events import RaceAnswered, RaceClosed
 from games.engine.settings import GameSettings
 from games.engine.setup import open_game
 from games.engine.simulate import play_on
-from games.engine.views import player_view
+from games.engine.visibility import player_view
 from rules.spec import load_rule
 from tests.engine.helpers import act
 from tests.engine.test_races import CHAUNCEY, WILD, table

@@ -37,7 +37,7 @@ from games.engine.invariants import violations
 from games.engine.races import lot
 from games.engine.state import GameState
 from games.engine.timers import freeze, thaw
-from games.engine.views import player_view
+from games.engine.visibility import player_view
 from tests.engine.helpers import act, arrange, kinds, of_kind, only, refusal, start
 
 #: Two cards of a rank in a row: the second one sets Lynnfield's Chauncey off.

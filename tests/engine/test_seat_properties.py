@@ -33,7 +33,7 @@ from games.engine.invariants import card_census, violations
 from games.engine.settings import GameSettings
 from games.engine.setup import open_game
 from games.engine.state import GameState
-from games.engine.views import player_view
+from games.engine.visibility import player_view
 from rules.cards import make_deck
 from rules.spec import Rule, load_rule
 

@@ -44,7 +44,7 @@ from games.engine.invariants import card_census, violations
 from games.engine.settings import GameSettings
 from games.engine.setup import new_game, open_game
 from games.engine.state import GameState
-from games.engine.views import SeatOut, player_view
+from games.engine.visibility import SeatOut, player_view
 from rules.cards import make_deck
 from tests.engine.helpers import (
     act,

@@ -16,7 +16,7 @@ from games.engine.invariants import violations
 from games.engine.settings import GameSettings
 from games.engine.setup import new_game
 from games.engine.state import GameState
-from games.engine.views import player_view
+from games.engine.visibility import player_view
 from tests.engine.helpers import (
     act,
     arrange,

@@ -8,7 +8,7 @@ from random import Random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from games.builder.preview import TOO_HARD as BUILDER_TOO_HARD
+from games.authoring.preview_warnings import TOO_HARD as BUILDER_TOO_HARD
 from games.engine.bots import FALLBACK_RULE, rule_action
 from games.engine.lockup import has_way_out
 from games.engine.stall import stall_of

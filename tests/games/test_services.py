@@ -15,7 +15,7 @@ from games.engine.events import event_from_json
 from games.engine.settings import GameSettings
 from games.engine.setup import new_game
 from games.engine.state import GameState
-from games.engine.views import player_view
+from games.engine.visibility import player_view
 from games.lobby.services import SEED_LIMIT, open_game
 from games.models import LOBBY, Game, LogEntry
 from games.store.errors import ServiceError

@@ -14,8 +14,8 @@ from django.test import Client
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
-from games.builder.forms import MAX_ROWS, form_to_data
-from games.builder.model import (
+from games.authoring.forms import MAX_ROWS, form_to_data
+from games.authoring.model import (
     LISTS,
     RANK_CHOICES,
     SUIT_CHOICES,

@@ -12,8 +12,8 @@ from typing import Any
 
 from django.test import Client
 
-from games.builder.forms import form_to_data
-from games.builder.spec_form import spec_to_form
+from games.authoring.forms import form_to_data
+from games.authoring.spec_form import spec_to_form
 from games.engine.actions import Action, Play, WriteRule
 from games.engine.settings import GameSettings
 from games.models import Game

@@ -8,10 +8,10 @@ import re
 import pytest
 from django.template.loader import render_to_string
 
+from games.display.notebook_rows import RECENT, EvidenceView, JargonView, Line, anchor
 from games.engine.actions import Play
 from games.live.fragments import notebook_evidence
 from games.live.snapshots import read_snapshot
-from games.notebook.display import RECENT, EvidenceView, JargonView, Line, anchor
 from tests.notebook.helpers import GRONK, story_game
 
 

@@ -7,10 +7,10 @@ from django.template.loader import render_to_string
 
 from games.deduction.notebook import grid
 from games.deduction.record import PublicRecord, public_record
+from games.display.notebook_rows import evidence_context, evidence_view, grid_pair
 from games.engine.actions import Play
 from games.engine.apply import apply
 from games.engine.events import Event
-from games.notebook.display import evidence_context, evidence_view, grid_pair
 from tests.engine.helpers import arrange, start
 from tests.notebook.helpers import GRONK
 

@@ -14,7 +14,7 @@ from games.engine.bots import Experimenter, rule_action, write_for
 from games.engine.lockup import anything_playable, has_way_out
 from games.engine.stall import stall_of
 from games.engine.vetting import Desk, objection
-from games.engine.views import player_view
+from games.engine.visibility import player_view
 from games.presets.opening import open_preset, settings_for
 from games.presets.registry import preset
 from rules.evaluation import Rulebook

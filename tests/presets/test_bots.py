@@ -17,7 +17,7 @@ from games.engine.events import CallBroken, Refused, Said, SpeechBroken
 from games.engine.invariants import card_census, violations
 from games.engine.lockup import has_way_out
 from games.engine.stall import stall_of
-from games.engine.views import player_view
+from games.engine.visibility import player_view
 from games.presets.opening import open_preset, settings_for
 from games.presets.registry import presets
 from games.presets.simulate import penalties_of, play_preset, races_of, speech_broken_of

@@ -37,7 +37,7 @@ from games.engine.events import (
 )
 from games.engine.races import lot
 from games.engine.state import GameState
-from games.engine.views import player_view
+from games.engine.visibility import player_view
 from games.presets.opening import open_preset, settings_for
 from games.presets.registry import preset
 from tests.engine.helpers import act, arrange, kinds, of_kind, only, play, refusal

@@ -12,7 +12,7 @@ import pytest
 
 from games.engine.settings import GameSettings
 from games.engine.setup import new_game
-from games.engine.views import player_view
+from games.engine.visibility import player_view
 from games.presets.format import PresetError
 from games.presets.opening import open_preset, settings_for
 from games.presets.registry import preset

@@ -31,7 +31,7 @@ from games.engine.events import (
     WonRound,
 )
 from games.engine.state import GameState
-from games.engine.views import player_view
+from games.engine.visibility import player_view
 from games.presets.opening import open_preset, settings_for
 from games.presets.registry import preset
 from tests.engine.helpers import act, arrange, kinds, of_kind, only, pass_, play, refusal

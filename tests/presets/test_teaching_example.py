@@ -24,7 +24,7 @@ from games.engine.events import (
     SpeechBroken,
 )
 from games.engine.state import GameState
-from games.engine.views import player_view
+from games.engine.visibility import player_view
 from games.presets.opening import open_preset, settings_for
 from games.presets.registry import preset
 from tests.engine.helpers import act, arrange, kinds, only, pass_, play, refusal

@@ -9,7 +9,7 @@ from typing import Any
 from games.engine.actions import Action, EndGame, WriteRule
 from games.engine.bots import Bot, make_bot
 from games.engine.settings import GameSettings
-from games.engine.views import player_view
+from games.engine.visibility import player_view
 from games.models import Game, SealedGuess
 from games.store.reads import load_state
 from games.store.writes import submit_action

@@ -7,7 +7,7 @@ import xml.etree.ElementTree as ET
 
 import pytest
 
-from games.reveal.chart import (
+from games.display.hand_chart import (
     COLOURS,
     DASHES,
     LABEL_DROP,

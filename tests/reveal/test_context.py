@@ -17,7 +17,7 @@ from games.engine.events import (
     event_from_json,
 )
 from games.engine.settings import GameSettings
-from games.engine.views import RuleSummary
+from games.engine.visibility import RuleSummary
 from games.lobby.services import open_game
 from games.models import LOBBY, Game, Hypothesis, Note
 from games.reveal.context import (

@@ -8,10 +8,10 @@ import re
 
 import pytest
 
+from games.display.hand_chart import hand_chart
 from games.engine.actions import EndGame, Play, RemoveSeat, WriteRule
 from games.models import Game
 from games.presets.registry import preset
-from games.reveal.chart import hand_chart
 from games.reveal.context import reveal_context
 from games.store.reads import load_state
 from games.store.writes import submit_action

@@ -45,8 +45,8 @@ def open_table(a: Server, b: Server) -> tuple[str, Browser, Browser]:
 
 def write_rule(server: Server, writer: Browser, code: str, version: int, jargon: str) -> None:
     """The writer submits a rule with the rule builder ("only a black card on a queen")."""
-    from games.builder.forms import form_to_data
-    from games.builder.model import CondList, Row, RuleForm
+    from games.authoring.forms import form_to_data
+    from games.authoring.model import CondList, Row, RuleForm
     from tests.builder.helpers import as_previewed
 
     form = RuleForm(kind="restriction", mode="must", jargon=jargon)

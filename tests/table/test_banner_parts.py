@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from games.engine.events import Breach, Played, Refused, refusal_verdict
-from games.engine.views import log_line
+from games.engine.visibility import log_line
 from games.table.context import Banner
 
 PIP = Breach("Mr. Pip", 1, "Bob", 1)

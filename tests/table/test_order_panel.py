@@ -9,7 +9,7 @@ from typing import Any
 from games.engine.actions import CallOrder, EndOrder, Say
 from games.engine.apply import apply
 from games.engine.state import GameState, RuleEntry
-from games.engine.views import player_view
+from games.engine.visibility import player_view
 from games.presets.display import HouseRuleRow
 from games.table.order import ChatRow, OrderPanel, order_panel
 from tests.engine.helpers import arrange, start

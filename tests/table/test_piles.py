@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from django.template.loader import render_to_string
 
-from games.engine.views import PileView
+from games.engine.visibility import PileView
 from games.table.context import pile_row
 from rules.fields import MAX_DEPTH
 

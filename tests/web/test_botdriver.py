@@ -160,7 +160,7 @@ def test_a_bot_decides_from_its_seats_view_alone() -> None:
     from games.engine.apply import apply
     from games.engine.bots import Experimenter
     from games.engine.setup import new_game
-    from games.engine.views import player_view
+    from games.engine.visibility import player_view
 
     state = new_game(GameSettings(players=3, first_rule_maker=0), ["A", "B", "C"], 9)
     state, _ = apply(state, WriteRule(0, RULE))
@@ -183,7 +183,7 @@ def test_an_oracle_decides_from_its_seats_view_and_the_rules_alone() -> None:
     from games.engine.apply import apply
     from games.engine.bots import KnownRules, Oracle
     from games.engine.setup import new_game
-    from games.engine.views import player_view
+    from games.engine.visibility import player_view
 
     state = new_game(GameSettings(players=3, first_rule_maker=0), ["A", "B", "C"], 9)
     state, _ = apply(state, WriteRule(0, RULE))

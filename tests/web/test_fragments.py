@@ -301,7 +301,7 @@ def test_every_action_gives_every_viewer_a_log_line(seed: int, players: int) -> 
     from games.engine.bots import make_bot
     from games.engine.settings import GameSettings
     from games.engine.setup import new_game
-    from games.engine.views import log_line, player_view
+    from games.engine.visibility import log_line, player_view
     from games.table.context import LOG_SHOWN, log_lines
 
     assert LOG_ACTIONS >= LOG_SHOWN

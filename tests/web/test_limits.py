@@ -11,7 +11,7 @@ from django.contrib.sessions.backends.signed_cookies import SessionStore
 from django.test import Client, RequestFactory
 from pytest_django import Settings
 
-from games.builder.model import Row
+from games.authoring.model import Row
 from games.engine.settings import GameSettings
 from games.lobby.services import open_game
 from games.models import Game

@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 from games.engine.bots import KnownRules, make_bot
 from games.engine.events import Event
 from games.engine.state import GameState
-from games.engine.views import player_view
+from games.engine.visibility import player_view
 from games.live.fragments import render_update
 from games.live.snapshots import read_snapshot
 from games.models import Game, Hypothesis

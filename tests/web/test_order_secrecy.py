@@ -15,7 +15,7 @@ from django.test import Client
 
 from games.engine.actions import CallOrder, EndOrder, Pass
 from games.engine.events import Event
-from games.engine.views import player_view
+from games.engine.visibility import player_view
 from games.live.fragments import Screen, render_update
 from games.models import Game, Seat
 from games.presets.format import Preset

@@ -16,7 +16,7 @@ from django.test import Client
 
 from games.engine.actions import WriteRule
 from games.engine.state import GameState
-from games.engine.views import player_view
+from games.engine.visibility import player_view
 from games.models import Game
 from games.presets.registry import preset
 from games.store.writes import submit_action

@@ -17,7 +17,7 @@ from games.builder.context import own_rules
 from games.engine.actions import HandOver, WriteRule
 from games.engine.setup import MAX_NAME
 from games.engine.vetting import desk_of
-from games.engine.views import player_view
+from games.engine.visibility import player_view
 from games.models import Game, LogEntry, Seat, SeatNotice
 from games.presets.registry import preset
 from games.store.reads import replay

@@ -15,7 +15,7 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError
 
-import games.bots.detective  # noqa: F401  (registers the detective with make_bot)
+import games.autoplay.detective_bot  # noqa: F401  (registers the detective with make_bot)
 from games.engine.bots import BOT_KINDS
 from games.engine.errors import EngineError
 from games.engine.settings import GameSettings

@@ -6,7 +6,7 @@ from __future__ import annotations
 import math
 from random import Random
 
-from games.builder.forms import check, form_from_data
+from games.authoring.forms import check, form_from_data
 from scripts.loadtest import baseline, pages
 from scripts.loadtest.http import parse_response
 from scripts.loadtest.rules import rule_form_data

@@ -15,7 +15,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
-from games.builder.model import (
+from games.authoring.model import (
     CARD_TESTS,
     KIND_LISTS,
     LIST_TESTS,

@@ -1,4 +1,4 @@
-"""Plays off one's turn (games/engine/turns.py): refused as an error (Mini Mao), or refused
+"""Plays off one's turn (games/engine/out_of_turn.py): refused as an error (Mini Mao), or refused
 by the chair with a penalty where the game says so; multiples go down out of turn."""
 
 from __future__ import annotations

@@ -11,7 +11,7 @@ from collections.abc import Iterator
 from dataclasses import replace
 from functools import lru_cache
 
-from games.builder.situation import (
+from games.authoring.situation import (
     MAX_HAND,
     MAX_TURN,
     Situation,

@@ -16,7 +16,7 @@ from games.engine.settings import GameSettings
 from games.engine.setup import new_game
 from games.engine.simulate import play_game
 from games.engine.state import GameState, RuleEntry
-from games.engine.views import KnownRule, PlayerView, player_view, spectator_view
+from games.engine.visibility import KnownRule, PlayerView, player_view, spectator_view
 from rules.english import describe
 from tests.engine.helpers import act, arrange, example, play, start, steps
 

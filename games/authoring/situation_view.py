@@ -1,7 +1,7 @@
 """The preview's "Situation" fieldset as the template draws it: one :class:`Control` each.
 
 Answers refresh only the *auto* texts and the pile controls, never the author's input. To
-add a part, read it in :func:`games.builder.situation.read_choice` and add its
+add a part, read it in :func:`games.authoring.situation.read_choice` and add its
 :class:`Control` to :attr:`SituationView.controls`.
 """
 
@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from games.builder.options import Option
-from games.builder.situation import (
+from games.authoring.options import Option
+from games.authoring.situation import (
     MAX_HAND,
     MAX_POSITION,
     MAX_TURN,

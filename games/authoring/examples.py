@@ -14,8 +14,8 @@ from pathlib import Path
 from typing import Any
 
 import rules
-from games.builder.revision import revision
-from games.builder.spec_form import Unrepresentable, form_to_spec, spec_to_form
+from games.authoring.revision import revision
+from games.authoring.spec_form import Unrepresentable, form_to_spec, spec_to_form
 from rules.english import describe
 from rules.spec import load_rules_document, spec_to_json
 

@@ -1,4 +1,4 @@
-"""The points of order's part of a game's state (rules: :mod:`games.engine.order`).
+"""The points of order's part of a game's state (rules: :mod:`games.engine.point_of_order`).
 
 >>> book = OrderBook(current=PointOfOrder(caller=1, since=5_000, quiet_since=7_000,
 ...                                       agreed=[2], said=[ChatLine(1, "Whose turn?")],

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from random import Random
 from statistics import median
 
-from games.bots.detective import Casebook
+from games.autoplay.detective_bot import Casebook
 from games.deduction.scoring import score
 from games.engine.actions import WriteRule
 from games.engine.apply import apply

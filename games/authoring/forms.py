@@ -13,7 +13,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
-from games.builder.model import (
+from games.authoring.model import (
     EFFECT_FIELDS,
     KIND_LISTS,
     LISTS,
@@ -26,7 +26,7 @@ from games.builder.model import (
     RuleForm,
     default_row,
 )
-from games.builder.spec_form import (
+from games.authoring.spec_form import (
     Built,
     Place,
     effect_to_json,

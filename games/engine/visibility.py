@@ -14,7 +14,7 @@ from functools import lru_cache
 from typing import Any
 
 from games.engine.events import Event, Hand, SeatExit
-from games.engine.order_state import ChatLine
+from games.engine.point_of_order_state import ChatLine
 from games.engine.race_open import shown
 from games.engine.races import still_racing
 from games.engine.settings import GameSettings

@@ -29,7 +29,7 @@ from games.engine.bots import (
     words_for,
 )
 from games.engine.events import Event
-from games.engine.views import PlayerView
+from games.engine.visibility import PlayerView
 from rules.cards import parse
 from rules.context import Settings
 from rules.spec import Rule, canonical_text

@@ -2,7 +2,7 @@
 
 Everything a rule reads beside the top card and the card played: cards under the top, hand
 size, who plays, the suit named, the turn, the round so far. Each part is chosen or left on
-*auto* (:mod:`games.builder.focus`). Pure: :func:`read_choice` takes a getter.
+*auto* (:mod:`games.authoring.focus`). Pure: :func:`read_choice` takes a getter.
 """
 
 from __future__ import annotations

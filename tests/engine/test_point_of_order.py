@@ -33,12 +33,12 @@ from games.engine.events import (
     SpeechBroken,
 )
 from games.engine.invariants import violations
-from games.engine.order import bot_move
-from games.engine.order_state import CHAT_KEPT, ChatLine
+from games.engine.point_of_order import bot_move
+from games.engine.point_of_order_state import CHAT_KEPT, ChatLine
 from games.engine.simulate import play_on
 from games.engine.state import GameState, RuleEntry
 from games.engine.timers import seconds_left
-from games.engine.views import player_view
+from games.engine.visibility import player_view
 from tests.engine.helpers import act, arrange, kinds, only, refusal, snapshot, start
 
 ANN, BOB, CAT = 0, 1, 2

@@ -24,10 +24,10 @@ from games.engine.actions import (
 )
 from games.engine.errors import EngineError
 from games.engine.events import Event, OrderAgreed, OrderCalled, OrderEnd, OrderEnded
-from games.engine.order_state import CHAT_KEPT, ChatLine, PointOfOrder
+from games.engine.point_of_order_state import CHAT_KEPT, ChatLine, PointOfOrder
 from games.engine.state import GameState
 from games.engine.timers import freeze, thaw
-from games.engine.views import PlayerView
+from games.engine.visibility import PlayerView
 
 #: What cannot happen while a point of order lasts: anything that moves a card or the turn,
 #: and a race's answer (its window waits with the clock).

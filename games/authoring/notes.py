@@ -1,6 +1,6 @@
 """The builder's own notes on a draft: what the preview's analysis does not see.
 
-Five :class:`~games.builder.preview.Warning` codes: ``double_negative``, ``same_words``,
+Five :class:`~games.authoring.preview_warnings.Warning` codes: ``double_negative``, ``same_words``,
 ``speech_words``, ``no_pronoun`` and ``race_public`` (docs/rules.md, "Notes of the
 builder"). Notes compare only with rules the author knows, never another player's secret.
 """
@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from games.builder.model import RuleForm
-from games.builder.preview import Warning
+from games.authoring.model import RuleForm
+from games.authoring.preview_warnings import Warning
 from rules.phrases import phrases_overlap, words
 from rules.spec import Call, Reply, Rule, Talking, ThirdPerson, Trigger
 from rules.speech import PRONOUNS

@@ -1,0 +1,2 @@
+"""What the pages draw, computed without Django: the reveal's hand chart and the notebook's
+evidence rows."""
