@@ -16,7 +16,7 @@ from games.deduction.experiments import Table
 from games.deduction.record import RecordReader
 from games.engine.actions import ClaimWin, Pass, Play, PlayerAction
 from games.engine.bots import (
-    DeskInsight,
+    AuthorKnowledgeSource,
     RuleKnowledge,
     duty_for,
     held_most,
@@ -36,7 +36,7 @@ from rules.spec import Rule, canonical_text
 
 
 @dataclass(slots=True)
-class Casebook:
+class DetectiveMemory:
     """A detective's memory of one game: the record read so far (``read_to``: the game's
     version it has read up to, for a driver that reads a stored log) and the detective,
     made at its first move (when the game's settings are known)."""
@@ -82,27 +82,28 @@ def _suit_to_name(hand: Sequence[str], played: str) -> str:
 class DetectiveBot:
     """A seat that learns the rules from the public log (see the module docstring).
 
-    ``casebook`` is its memory of the game; a caller that keeps it elsewhere (the live
+    ``memory`` is its memory of the game; a caller that keeps it elsewhere (the live
     table's bot driver, per process) may hand it in. ``knows`` gives the rules it knows in
-    full (by default its own), whose calls it always makes; ``desk``, what it consults when
-    it writes a rule (its own rules and the one bit about every rule in force).
+    full (by default its own), whose calls it always makes; ``author_knowledge``, what it
+    consults when it writes a rule (its own rules and the one bit about every rule in force).
     """
 
-    def __init__(self, seat: int, seed: int, casebook: Casebook | None = None,
-                 knows: RuleKnowledge = rules_known, desk: DeskInsight | None = None) -> None:
+    def __init__(self, seat: int, seed: int, memory: DetectiveMemory | None = None,
+                 knows: RuleKnowledge = rules_known,
+                 author_knowledge: AuthorKnowledgeSource | None = None) -> None:
         self.seat = seat
         self.rng = Random(seed)
-        self.casebook = casebook if casebook is not None else Casebook(seat)
+        self.memory = memory if memory is not None else DetectiveMemory(seat)
         self.last: Choice | None = None
         self.knows = knows
-        self.desk = desk
+        self.author_knowledge = author_knowledge
 
     def act(self, view: PlayerView) -> PlayerAction | None:
         """Choose from the seat's own view and what it has read of the game."""
-        duty = duty_for(self.seat, view, self.rng, self.knows, self.desk)
+        duty = duty_for(self.seat, view, self.rng, self.knows, self.author_knowledge)
         if duty is not None or not to_play(self.seat, view):
             return duty
-        detective = self.casebook.brought_up_to_date(Settings(view.settings.aces_high))
+        detective = self.memory.brought_up_to_date(Settings(view.settings.aces_high))
         choice = detective.choose(tables(view), self.rng)
         self.last = choice
         if choice.claim:
@@ -121,23 +122,23 @@ class DetectiveBot:
 
     def observe(self, events: Sequence[Event]) -> None:
         """Read what happened (the events of one action, as this seat saw them)."""
-        self.casebook.read(events)
+        self.memory.read(events)
 
     def changed_guesses(self) -> dict[str, Rule]:
         """The best guesses that differ from those sealed (see :meth:`sealed`)."""
-        detective = self.casebook.detective
+        detective = self.memory.detective
         if detective is None:
             return {}
         return {jargon: rule for jargon, rule in detective.guesses().items()
-                if self.casebook.sealed.get(jargon) != canonical_text(rule.spec)}
+                if self.memory.sealed.get(jargon) != canonical_text(rule.spec)}
 
     def sealed(self, jargon: str, rule: Rule) -> None:
         """Remember that ``rule`` is sealed as the guess of ``jargon``."""
-        self.casebook.sealed[jargon] = canonical_text(rule.spec)
+        self.memory.sealed[jargon] = canonical_text(rule.spec)
 
 
-def _make(seat: int, seed: int, desk: DeskInsight | None) -> DetectiveBot:
-    return DetectiveBot(seat, seed, desk=desk)
+def _make(seat: int, seed: int, author_knowledge: AuthorKnowledgeSource | None) -> DetectiveBot:
+    return DetectiveBot(seat, seed, author_knowledge=author_knowledge)
 
 
 register_kind("detective", _make)

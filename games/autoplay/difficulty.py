@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from random import Random
 from statistics import median
 
-from games.autoplay.detective_bot import Casebook
+from games.autoplay.detective_bot import DetectiveMemory
 from games.deduction.scoring import score
 from games.engine.actions import WriteRule
 from games.engine.apply import apply
@@ -188,18 +188,18 @@ def _crack(rule: Rule, settings: GameSettings, seed: int, max_plays: int,
     state, events = apply(state, WriteRule(0, {"jargon": rule.jargon, "rule": text}))
     real = load_rule({"version": 1, "jargon": rule.jargon, "author": 0, "rule": text})
     language = Settings(aces_high=settings.aces_high)
-    # The detective at seat 1 reasons from what that seat saw; this casebook reads the same
+    # The detective at seat 1 reasons from what that seat saw; this memory reads the same
     # events, so its guesses are the bot's.
-    casebook = Casebook(DETECTIVE_SEAT)
-    casebook.read([e.seen_by(DETECTIVE_SEAT) for e in events])
+    memory = DetectiveMemory(DETECTIVE_SEAT)
+    memory.read([e.seen_by(DETECTIVE_SEAT) for e in events])
 
     def cracked(now: GameState, happened: Sequence[Event]) -> bool:
-        casebook.read([e.seen_by(DETECTIVE_SEAT) for e in happened])
+        memory.read([e.seen_by(DETECTIVE_SEAT) for e in happened])
         progress.plays += sum(isinstance(e, Played | Refused) for e in happened)
-        guess = casebook.brought_up_to_date(language).guess(rule.jargon)
+        guess = memory.brought_up_to_date(language).guess(rule.jargon)
         if guess is not None and canonical_text(guess.spec) != progress.last_guess:
             progress.last_guess = canonical_text(guess.spec)  # scoring is the cost: once
-            if score(guess, real, casebook.reader.record(), language).verdict == "exact":
+            if score(guess, real, memory.reader.record(), language).verdict == "exact":
                 progress.cracked_at = progress.plays
                 return True
         if progress.plays >= max_plays or now.phase != "playing":

@@ -5,7 +5,7 @@ spares games of people) and so does a socket connecting. After ``MAO_BOT_DELAY``
 once, in the caller's thread) the move goes through the same write path as a person's,
 with the version it saw, so two processes waking at once are harmless. Races are answered
 after a seeded reaction time (:func:`answer_due`); a point of order stops play. Notebooks
-and casebooks are kept per process and fed only the log entries not read yet.
+and detective memories are kept per process and fed only the log entries not read yet.
 """
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ from dataclasses import dataclass, field, replace
 from django.conf import settings
 from django.db import close_old_connections, connection
 
-from games.autoplay.detective_bot import Casebook, DetectiveBot
+from games.autoplay.detective_bot import DetectiveBot, DetectiveMemory
 from games.engine.actions import PlayerAction
 from games.engine.bots import Bot, Experimenter, KnownRules, make_bot, reaction_ms
 from games.engine.errors import EngineError
@@ -27,7 +27,7 @@ from games.engine.point_of_order import bot_move
 from games.engine.race_state import OpenRace
 from games.engine.races import still_racing
 from games.engine.state import GameState
-from games.engine.vetting import Desk, desk_of
+from games.engine.vetting import AuthorKnowledge, author_knowledge
 from games.engine.visibility import player_view
 from games.models import IN_PLAY, LOBBY, Game, LogEntry, SealedGuess
 from games.store.errors import ServiceError
@@ -80,29 +80,29 @@ def notebook(game: Game, seat: int) -> Notebook:
     return notes
 
 
-#: Detectives' casebooks by (game id, code, seat), the least recently used forgotten first.
-_casebooks: OrderedDict[tuple[int, str, int], Casebook] = OrderedDict()
-_CASEBOOKS_KEPT = 512
-_casebooks_lock = threading.Lock()
+#: Detectives' memories by (game id, code, seat), the least recently used forgotten first.
+_memories: OrderedDict[tuple[int, str, int], DetectiveMemory] = OrderedDict()
+_MEMORIES_KEPT = 512
+_memories_lock = threading.Lock()
 
 
-def casebook(game: Game, seat: int) -> Casebook:
-    """The detective at ``seat``'s casebook, brought up to ``game.version`` by reading only
+def detective_memory(game: Game, seat: int) -> DetectiveMemory:
+    """The detective at ``seat``'s memory, brought up to ``game.version`` by reading only
     the log entries after the ones it has read (each action's events, as its seat saw
     them)."""
     key = (game.pk, game.code, seat)
-    with _casebooks_lock:
-        book = _casebooks.get(key) or Casebook(seat)
-        _casebooks[key] = book
-        _casebooks.move_to_end(key)
-        while len(_casebooks) > _CASEBOOKS_KEPT:
-            _casebooks.popitem(last=False)
-    rows = LogEntry.objects.filter(game=game, seq__gt=book.read_to,
+    with _memories_lock:
+        memory = _memories.get(key) or DetectiveMemory(seat)
+        _memories[key] = memory
+        _memories.move_to_end(key)
+        while len(_memories) > _MEMORIES_KEPT:
+            _memories.popitem(last=False)
+    rows = LogEntry.objects.filter(game=game, seq__gt=memory.read_to,
                                    seq__lte=game.version).order_by("seq")
     for seq, events in rows.values_list("seq", "events"):
-        book.read([event_from_json(data) for data in events])
-        book.read_to = max(book.read_to, seq)
-    return book
+        memory.read([event_from_json(data) for data in events])
+        memory.read_to = max(memory.read_to, seq)
+    return memory
 
 
 def seal_guesses(game: Game, bot: DetectiveBot) -> None:
@@ -118,16 +118,18 @@ def _bot(game: Game, state: GameState, seat: int, kind: str) -> Bot:
     """The bot at ``seat``: what its kind may know, and a seed of this moment of the game.
 
     A bot writing a rule consults what a person in the builder does: its own rules in
-    detail and the one bit about every rule in force (``desk_of``)."""
+    detail and the one bit about every rule in force (``author_knowledge``)."""
     seed = game.seed + game.version
 
-    def desk() -> Desk:
-        return desk_of(state, seat)
+    def knowledge() -> AuthorKnowledge:
+        return author_knowledge(state, seat)
 
     if kind == "experimenter":
-        return Experimenter(seat, seed, refused=notebook(game, seat).refused, desk=desk)
+        return Experimenter(seat, seed, refused=notebook(game, seat).refused,
+                            author_knowledge=knowledge)
     if kind == "detective":
-        return DetectiveBot(seat, seed, casebook=casebook(game, seat), desk=desk)
+        return DetectiveBot(seat, seed, memory=detective_memory(game, seat),
+                           author_knowledge=knowledge)
     # The one thing more than a player's view: the rules in force, for a bot that is shown
     # at the table as one that knows them. The compiled rulebook alone, never the state.
     return make_bot(kind, seat, seed, insight=KnownRules(state.rulebook()))
@@ -257,7 +259,7 @@ def wake_bots(change: Change) -> None:
     the table races, when the first bot's answer may be due."""
     if change.game.phase != LOBBY and not change.game.has_bots:
         return
-    kick(change.game_id, race_wait(change.game) if _delay() > 0 else None)
+    wake_bots_of(change.game_id, race_wait(change.game) if _delay() > 0 else None)
 
 
 def _delay() -> float:
@@ -265,7 +267,7 @@ def _delay() -> float:
     return float(getattr(settings, "MAO_BOT_DELAY", 0.8))
 
 
-def kick(game_id: int, wait: float | None = None) -> None:
+def wake_bots_of(game_id: int, wait: float | None = None) -> None:
     """Wake the bots of a game after a change (see the module docstring): after the bots'
     pause, or after ``wait`` seconds when a race is open (a bot's answer comes after its own
     reaction time, not the pause)."""

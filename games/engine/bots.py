@@ -2,8 +2,8 @@
 
 Every bot decides from its own seat's :class:`~games.engine.visibility.PlayerView`; the oracle
 is also told every rule through one explicit door, a :data:`RuleInsight`. Bots write rules
-vetted at their :class:`~games.engine.vetting.Desk` as an author's are in the builder, say
-the calls and replies they know (:func:`words_for`, :func:`reply_for`) and answer races
+vetted against their :class:`~games.engine.vetting.AuthorKnowledge` as an author's are in the
+builder, say the calls and replies they know (:func:`words_for`, :func:`reply_for`) and answer races
 (:func:`race_for`). Kinds above the engine register with :func:`register_kind`.
 """
 
@@ -28,7 +28,7 @@ from games.engine.actions import (
     WriteRule,
 )
 from games.engine.events import Event, Refused
-from games.engine.vetting import Desk
+from games.engine.vetting import AuthorKnowledge
 from games.engine.visibility import PlayerView
 from rules.cards import STANDARD_CARDS, Card, card_of, parse
 from rules.context import PlayContext, Settings
@@ -69,10 +69,10 @@ RuleKnowledge = Callable[[PlayerView], Sequence[Rule]]
 #: The bot kinds a seat can hold.
 BOT_KINDS = ("experimenter", "oracle", "detective")
 #: What a bot writing a rule may consult, asked when it writes: its own rules and the one
-#: bit about every rule in force (:func:`games.engine.vetting.desk_of`).
-DeskInsight = Callable[[], Desk]
-#: Makes a bot of a registered kind: ``maker(seat, seed, desk)``.
-BotMaker = Callable[[int, int, DeskInsight | None], "Bot"]
+#: bit about every rule in force (:func:`games.engine.vetting.author_knowledge`).
+AuthorKnowledgeSource = Callable[[], AuthorKnowledge]
+#: Makes a bot of a registered kind: ``maker(seat, seed, author_knowledge)``.
+BotMaker = Callable[[int, int, AuthorKnowledgeSource | None], "Bot"]
 #: Kinds that live above the engine, by name (see :func:`register_kind`).
 _MAKERS: dict[str, BotMaker] = {}
 
@@ -96,19 +96,19 @@ FALLBACK_RULE = {"kind": "trigger", "when": {"type": "rank", "of": "played", "in
                  "effects": [{"type": "skip"}]}
 
 
-def rule_action(seat: int, rng: Random, desk: Desk | None = None,
+def rule_action(seat: int, rng: Random, author_knowledge: AuthorKnowledge | None = None,
                 settings: Settings = DEFAULT_SETTINGS, players: int | None = None) -> WriteRule:
-    """A random valid rule that passes the checks an author's draft must pass at ``desk``
-    (:meth:`~games.engine.vetting.Desk.objection`: the rules the bot may consult, then the
-    one bit); the engine suggests its jargon."""
-    desk = desk or Desk()
+    """A random valid rule that passes the checks an author's draft must pass against
+    ``author_knowledge`` (:meth:`~games.engine.vetting.AuthorKnowledge.objection`: the rules
+    the bot may consult, then the one bit); the engine suggests its jargon."""
+    author_knowledge = author_knowledge or AuthorKnowledge()
     for _ in range(MAX_DRAFTS):
         spec = random_spec(rng)
         try:
             rule = load_rule({"version": 1, "jargon": "Draft", "author": seat, "rule": spec})
         except ValueError:
             continue
-        if desk.objection(rule, settings, players) is None:
+        if author_knowledge.objection(rule, settings, players) is None:
             return WriteRule(seat, {"jargon": "", "rule": dump_rule(rule)["rule"]})
     return WriteRule(seat, {"jargon": "", "rule": FALLBACK_RULE})
 
@@ -156,20 +156,20 @@ def play_context(view: PlayerView, card: Card, stands: Card, pile: int = 0) -> P
                        pending=view.pending, on_starter=on.on_starter)
 
 
-def write_for(seat: int, view: PlayerView, rng: Random, desk: Desk | None = None,
-              ) -> WriteRule:
-    """A bot's new rule at this table (its settings and size), vetted at ``desk`` and, in
-    detail, against the rules everyone knows from the view (a preset's house rules, secret
-    rules disclosed and in force; where the new law replaces the laws in force, only the
-    house rules stay beside it)."""
-    desk = desk or Desk()
+def write_for(seat: int, view: PlayerView, rng: Random,
+              author_knowledge: AuthorKnowledge | None = None) -> WriteRule:
+    """A bot's new rule at this table (its settings and size), vetted against
+    ``author_knowledge`` and, in detail, against the rules everyone knows from the view (a
+    preset's house rules, secret rules disclosed and in force; where the new law replaces
+    the laws in force, only the house rules stay beside it)."""
+    author_knowledge = author_knowledge or AuthorKnowledge()
     public = [r for r in view.house_rules if r.retired is None]
     if view.settings.rule_making != "replace":
         public += [r for r in view.disclosed if r.retired is None]
-    known = (*desk.own, *(r.rule for r in public if r.rule not in desk.own))
+    known = (*author_knowledge.own, *(r.rule for r in public if r.rule not in author_knowledge.own))
     # Once a seat has left, seats are no longer numbered from 0 up: vet for every size.
     players = len(view.names) if not view.out else None
-    return rule_action(seat, rng, replace(desk, own=known),
+    return rule_action(seat, rng, replace(author_knowledge, own=known),
                        Settings(aces_high=view.settings.aces_high), players)
 
 
@@ -243,11 +243,11 @@ def deal_for(seat: int, view: PlayerView) -> Deal | None:
 
 
 def duty_for(seat: int, view: PlayerView, rng: Random, knows: RuleKnowledge,
-             desk: DeskInsight | None) -> PlayerAction | None:
+             author_knowledge: AuthorKnowledgeSource | None) -> PlayerAction | None:
     """What a bot does before it may play: write its rule, deal, or answer a race or a reply
     it owes (its next action must be the words); ``None`` when it owes nothing now."""
     if view.phase == "writing" and seat in view.writers:
-        return write_for(seat, view, rng, desk() if desk else None)
+        return write_for(seat, view, rng, author_knowledge() if author_knowledge else None)
     if view.phase == "dealing":
         return deal_for(seat, view)
     return race_for(seat, view) or reply_for(seat, view, knows(view))
@@ -269,17 +269,18 @@ class Experimenter:
 
     def __init__(self, seat: int, seed: int,
                  refused: set[tuple[str, str]] | None = None,
-                 knows: RuleKnowledge = rules_known, desk: DeskInsight | None = None) -> None:
+                 knows: RuleKnowledge = rules_known,
+                 author_knowledge: AuthorKnowledgeSource | None = None) -> None:
         self.seat = seat
         self.rng = Random(seed)
         self.refused: set[tuple[str, str]] = set() if refused is None else refused
         self.tried: tuple[str, str] | None = None
         self.knows = knows
-        self.desk = desk
+        self.author_knowledge = author_knowledge
 
     def act(self, view: PlayerView) -> PlayerAction | None:
         """Choose from the bot's own view."""
-        duty = duty_for(self.seat, view, self.rng, self.knows, self.desk)
+        duty = duty_for(self.seat, view, self.rng, self.knows, self.author_knowledge)
         if duty is not None or not to_play(self.seat, view):
             return duty
         top = view.piles[0].top
@@ -320,7 +321,7 @@ class Oracle:
         """Choose a legal play from the view and the rules it was told."""
         # Told every rule, it consults them all in detail when it writes.
         duty = duty_for(self.seat, view, self.rng, lambda _: self.insight().rules,
-                        lambda: Desk(self.insight().rules))
+                        lambda: AuthorKnowledge(self.insight().rules))
         if duty is not None:
             return duty
         if view.phase != "playing" or view.is_out(self.seat) or view.races:
@@ -375,19 +376,20 @@ def register_kind(kind: str, maker: BotMaker) -> None:
 
 
 def make_bot(kind: str, seat: int, seed: int, insight: RuleInsight | None = None,
-             desk: DeskInsight | None = None) -> Bot:
+             author_knowledge: AuthorKnowledgeSource | None = None) -> Bot:
     """A bot by kind name: ``experimenter``, ``oracle`` (which needs the ``insight``), or a
-    registered kind (``detective``, registered by :mod:`games.autoplay.detective_bot`). ``desk`` is
-    what a bot that is not told the rules consults when it writes one (none: nothing)."""
+    registered kind (``detective``, registered by :mod:`games.autoplay.detective_bot`).
+    ``author_knowledge`` is what a bot that is not told the rules consults when it writes one
+    (none: nothing)."""
     if kind == "oracle":
         if insight is None:
             raise ValueError("an oracle bot must be told the rules (insight)")
         return Oracle(seat, seed, insight)
     if kind == "experimenter":
-        return Experimenter(seat, seed, desk=desk)
+        return Experimenter(seat, seed, author_knowledge=author_knowledge)
     maker = _MAKERS.get(kind)
     if maker is not None:
-        return maker(seat, seed, desk)
+        return maker(seat, seed, author_knowledge)
     if kind in BOT_KINDS:
         raise ValueError(f"the {kind} bot is made above the engine: import "
                          f"games.bots.{kind} first")

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 
 from games.engine.actions import Action, EndGame, Respond, Tick
 from games.engine.apply import apply
-from games.engine.bots import Bot, DeskInsight, KnownRules, make_bot, reaction_ms
+from games.engine.bots import AuthorKnowledgeSource, Bot, KnownRules, make_bot, reaction_ms
 from games.engine.errors import EngineError
 from games.engine.events import Event
 from games.engine.invariants import violations
@@ -21,7 +21,7 @@ from games.engine.settings import GameSettings
 from games.engine.setup import open_game
 from games.engine.state import GameState
 from games.engine.timers import next_due
-from games.engine.vetting import desk_of
+from games.engine.vetting import author_knowledge
 from games.engine.visibility import player_view
 
 NAMES = ("Bull", "Gogol", "de Worms", "Ada", "Bo", "Cy", "Di", "Ed")
@@ -67,11 +67,11 @@ def play_on(state: GameState, kinds: Sequence[str], seed: int, max_actions: int 
     moves are timed (``thinking``)."""
     # An oracle is told the rules in force (the compiled rulebook alone, never the state),
     # again after every action: a rule written comes into force at once. A bot writing a
-    # rule consults its desk in the state as it is then.
+    # rule consults what it knows as an author in the state as it is then.
     known = KnownRules(state.rulebook())
     table = [state]
     bots: list[Bot] = [make_bot(kinds[s % len(kinds)], s, seed * 31 + s, insight=known,
-                                desk=_desk(table, s))
+                                author_knowledge=_author_knowledge(table, s))
                        for s in range(state.players)]
     for bot in bots:
         bot.observe([event.seen_by(bot.seat) for event in seen])
@@ -108,9 +108,9 @@ def play_on(state: GameState, kinds: Sequence[str], seed: int, max_actions: int 
     return record
 
 
-def _desk(table: list[GameState], seat: int) -> DeskInsight:
+def _author_knowledge(table: list[GameState], seat: int) -> AuthorKnowledgeSource:
     """What ``seat`` consults when it writes a rule, in the state as it is then."""
-    return lambda: desk_of(table[0], seat)
+    return lambda: author_knowledge(table[0], seat)
 
 
 def _race_step(bots: Sequence[Bot], state: GameState, seed: int) -> tuple[Action, int]:

@@ -3,7 +3,8 @@
 :func:`objection` compares the rulebook with and without the rule (``locks_at_once``,
 ``no_way_out``, ``stalls``, ``too_hard`` below :data:`TOO_HARD`), so a rule is blamed only
 for what it adds. :func:`ends_game` is the one bit an author learns of every rule in force;
-a bot writes at its :class:`Desk` (:func:`desk_of`) as a person does in the builder.
+a bot writes knowing what :func:`author_knowledge` gives it (an :class:`AuthorKnowledge`), as
+a person does in the builder.
 """
 
 from __future__ import annotations
@@ -147,7 +148,7 @@ def _nothing_ends(rule: Rule) -> bool:
 
 
 @dataclass(frozen=True, slots=True)
-class Desk:
+class AuthorKnowledge:
     """What a bot writing a rule may consult, as a person does in the builder: its own
     rules in force, in detail (``own``), and of every rule in force the one bit
     ``ends_game(draft)`` (:func:`ends_game`)."""
@@ -176,10 +177,10 @@ def staying_entries(state: GameState) -> list[RuleEntry]:
     return entries
 
 
-def desk_of(state: GameState, seat: int) -> Desk:
-    """The desk of ``seat`` writing a rule in ``state``: in detail, its own rules and those
+def author_knowledge(state: GameState, seat: int) -> AuthorKnowledge:
+    """What ``seat`` knows when writing a rule in ``state``: in detail, its own rules and those
     whose text everyone knows (a preset's house rules, secret rules disclosed), and the bit
-    computed with every rule in force (which the desk holds only inside that one question).
+    computed with every rule in force (held only inside that one question).
     Where the new rule is a law replacing the laws in force (``rule_making`` "replace"),
     only the house rules stay beside it (:func:`staying_entries`)."""
     staying = [(e, replace(e.rule, author=e.author)) for e in staying_entries(state)]
@@ -187,4 +188,4 @@ def desk_of(state: GameState, seat: int) -> Desk:
     known = tuple(rule for e, rule in staying
                   if state.wrote(seat, e) or e.house or e.id in state.disclosed)
     settings, players = state.rulebook().settings, state.analysis_players()
-    return Desk(known, lambda draft: ends_game(draft, rules, settings, players))
+    return AuthorKnowledge(known, lambda draft: ends_game(draft, rules, settings, players))

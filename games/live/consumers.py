@@ -26,10 +26,10 @@ from django.conf import settings
 from django.http import parse_cookie
 from django.template.loader import render_to_string
 
-from games.bots.driver import kick
+from games.bots.driver import wake_bots_of
 from games.live import rooms
 from games.live.fragments import Screen, render_update
-from games.live.notify import Ring, group_name, held, ring
+from games.live.notify import PendingRing, group_name, held, ring
 from games.live.snapshots import TableSnapshot, table_snapshot
 from games.models import LOBBY, Game
 from games.store.acting import Outcome, perform, read_frame
@@ -168,7 +168,7 @@ class GameConsumer(AsyncWebsocketConsumer):  # type: ignore[misc]
         self.room = rooms.join(self.game_id, self.code, self)
         self.room.request(fresh=self)
         # After a server restart nobody else may wake the bots: a returning player does.
-        await database_sync_to_async(kick)(self.game_id)
+        await database_sync_to_async(wake_bots_of)(self.game_id)
 
     def _claim(self) -> bool:
         """Count this socket against its browser's and its address's caps (none while the
@@ -249,7 +249,7 @@ class GameConsumer(AsyncWebsocketConsumer):  # type: ignore[misc]
             return
         await self.feedback("That message was not understood.")
 
-    def act_held(self, message: dict[str, Any]) -> tuple[Outcome, list[Ring]]:
+    def act_held(self, message: dict[str, Any]) -> tuple[Outcome, list[PendingRing]]:
         """:meth:`act`, with the doorbell's rings returned to be sent from the event loop."""
         with held() as rings:
             try:

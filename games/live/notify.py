@@ -22,8 +22,9 @@ logger = logging.getLogger(__name__)
 
 UPDATED = "game.updated"
 
-#: One ring: the game's id and its new version.
-Ring = tuple[int, int]
+#: A ring held back inside :func:`held`, to be sent with :func:`ring`: the game's id and its
+#: new version.
+PendingRing = tuple[int, int]
 
 _held = threading.local()
 
@@ -34,12 +35,12 @@ def group_name(game_id: int) -> str:
 
 
 @contextmanager
-def held() -> Iterator[list[Ring]]:
+def held() -> Iterator[list[PendingRing]]:
     """Collect, instead of sending, the rings of this thread until the block ends.
 
     The caller must send every collected ring (with :func:`ring`).
     """
-    rings: list[Ring] = []
+    rings: list[PendingRing] = []
     outer = getattr(_held, "rings", None)
     _held.rings = rings
     try:

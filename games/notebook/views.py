@@ -31,7 +31,7 @@ from games.digits import whole_number
 from games.display.notebook_rows import evidence_context, evidence_view, grid_pair
 from games.models import LOBBY, Game, Hypothesis, Seat
 from games.notebook import services
-from games.notebook.mine import Mine, mine_view
+from games.notebook.private_notes import PrivateNotes, private_notes_of
 from games.store.errors import ServiceError
 from games.store.identity import request_holder, viewer_seat
 from games.store.limits import TOO_FAST, over_limit
@@ -78,15 +78,15 @@ def _has_nul(request: HttpRequest) -> bool:
     return any("\x00" in value for _, values in request.POST.lists() for value in values)
 
 
-def _mine(viewer: Viewer, message: str = "") -> Mine:
-    return mine_view(viewer.game, viewer.seat, viewer.holder, viewer.record, message)
+def _private_notes(viewer: Viewer, message: str = "") -> PrivateNotes:
+    return private_notes_of(viewer.game, viewer.seat, viewer.holder, viewer.record, message)
 
 
 @require_GET
 def notebook(request: HttpRequest, code: str) -> HttpResponse:
     """The notebook: a whole page when opened directly, the viewer's own part for htmx."""
     viewer = _viewer(request, code)
-    mine = _mine(viewer)
+    mine = _private_notes(viewer)
     if request.headers.get("HX-Request"):
         return render(request, f"{PAGE}#mine", {"mine": mine})
     # The evidence is the same for everyone: the spectator's record, not this viewer's.
@@ -137,7 +137,7 @@ def delete(request: HttpRequest, code: str, hypothesis: int) -> HttpResponse:
         message = "Hypothesis deleted."
     except ServiceError as exc:
         message = str(exc)
-    return render(request, f"{PAGE}#mine", {"mine": _mine(viewer, message)})
+    return render(request, f"{PAGE}#mine", {"mine": _private_notes(viewer, message)})
 
 
 @require_POST
@@ -157,7 +157,7 @@ def seal(request: HttpRequest, code: str, hypothesis: int) -> HttpResponse:
                    "right before the reveal.")
     except ServiceError as exc:
         message = str(exc)
-    return render(request, f"{PAGE}#mine", {"mine": _mine(viewer, message)})
+    return render(request, f"{PAGE}#mine", {"mine": _private_notes(viewer, message)})
 
 
 # Writing a hypothesis: the rule builder, on a page of its own.

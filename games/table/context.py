@@ -19,7 +19,7 @@ from games.engine.visibility import LogLine, PileView, PlayerView, is_own_hand, 
 from games.models import Game, Seat
 from games.store.reads import game_log, game_state
 from games.store.rows import SeatRow, seat_row
-from games.table.order import order_panel
+from games.table.point_of_order import order_panel
 from games.table.race_rows import SUIT_BUTTONS, race_rows
 from games.table.seat_context import seat_context
 from rules.cards import STANDARD_CARDS, Card, parse

@@ -181,10 +181,10 @@ def crack(rule: Rule, seed: int, plays: int = 40) -> tuple[str, int]:
     game = play_on(state, kinds, seed, max_actions=10 * plays, seen=events, until=enough)
     bot = game.bots[1]
     assert isinstance(bot, DetectiveBot)
-    record = bot.casebook.reader.record()
+    record = bot.memory.reader.record()
     if record.sighting(rule.jargon) is None:
         return "unseen", seen[0]
-    detective = bot.casebook.brought_up_to_date(Settings())
+    detective = bot.memory.brought_up_to_date(Settings())
     guess = detective.guess(rule.jargon)
     if guess is None:
         return "no guess", seen[0]

@@ -77,7 +77,7 @@ def payload(rule: Rule) -> dict[str, Any]:
 def detective_of(game: GameRecord, seat: int) -> Detective:
     bot = game.bots[seat]
     assert isinstance(bot, DetectiveBot)
-    return bot.casebook.brought_up_to_date(Settings())
+    return bot.memory.brought_up_to_date(Settings())
 
 
 # The candidate space.

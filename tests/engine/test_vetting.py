@@ -12,7 +12,14 @@ from games.authoring.preview_warnings import TOO_HARD as BUILDER_TOO_HARD
 from games.engine.bots import FALLBACK_RULE, rule_action
 from games.engine.lockup import has_way_out
 from games.engine.stall import stall_of
-from games.engine.vetting import TOO_HARD, Desk, Objection, ends_game, ends_play, objection
+from games.engine.vetting import (
+    TOO_HARD,
+    AuthorKnowledge,
+    Objection,
+    ends_game,
+    ends_play,
+    objection,
+)
 from rules.analysis import always_refuses, legality_grid
 from rules.evaluation import Rulebook
 from rules.generate import random_spec
@@ -100,11 +107,11 @@ def test_the_bit_is_set_by_each_lockup_the_draft_brings() -> None:
     assert not ends_game(drawer, [stuck], players=3)
 
 
-def test_a_bot_consults_the_bit_at_its_desk() -> None:
+def test_a_bot_consults_the_bit_in_its_author_knowledge() -> None:
     # A bit that refuses every draft leaves the bot its plain fallback rule.
-    refused = Desk(ends_game=lambda draft: True)
+    refused = AuthorKnowledge(ends_game=lambda draft: True)
     assert rule_action(0, Random(1), refused, players=3).rule["rule"] == FALLBACK_RULE
-    assert Desk(ends_game=lambda draft: True).objection(
+    assert AuthorKnowledge(ends_game=lambda draft: True).objection(
         rule(trigger(card_test("rank", **{"in": ["7"]}), {"type": "skip"}))) == Objection(
         "ends_game", "With the rules in force, this rule would end the game.")
 
@@ -115,7 +122,8 @@ def test_a_bot_writes_no_rule_its_own_rules_or_the_bit_refuse(seed: int) -> None
     # Its own rule leaves a quarter of plays: many drafts would make the rulebook too hard.
     hearts = rule(restriction(ALWAYS, HEART))
     theirs = rule(restriction(ONE_CARD, card_test("suit", **{"in": ["S"]})), author=1)
-    desk = Desk((hearts,), lambda draft: ends_game(draft, (hearts, theirs), players=3))
-    written = rule(rule_action(0, Random(seed), desk, players=3).rule["rule"])
+    knowledge = AuthorKnowledge((hearts,), lambda draft: ends_game(draft, (hearts, theirs),
+                                                                   players=3))
+    written = rule(rule_action(0, Random(seed), knowledge, players=3).rule["rule"])
     assert objection(written, (hearts,), players=3) is None
     assert not ends_game(written, (hearts, theirs), players=3)

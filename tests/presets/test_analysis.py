@@ -13,7 +13,7 @@ from games.engine.actions import WriteRule
 from games.engine.bots import Experimenter, rule_action, write_for
 from games.engine.lockup import anything_playable, has_way_out
 from games.engine.stall import stall_of
-from games.engine.vetting import Desk, objection
+from games.engine.vetting import AuthorKnowledge, objection
 from games.engine.visibility import player_view
 from games.presets.opening import open_preset, settings_for
 from games.presets.registry import preset
@@ -72,7 +72,7 @@ def test_bots_vet_their_laws_against_the_house_rules() -> None:
 def test_random_rules_vetted_against_the_house_rules_never_lock_the_game() -> None:
     rng = Random(3)
     for _ in range(5):
-        action = rule_action(0, rng, Desk(TEACHING.house_rules), players=4)
+        action = rule_action(0, rng, AuthorKnowledge(TEACHING.house_rules), players=4)
         rule = load_rule({"version": 1, "jargon": "Draft", "author": 0,
                           "rule": action.rule["rule"]})
         assert has_way_out(Rulebook([*TEACHING.house_rules, rule]), players=4)

@@ -11,7 +11,7 @@ from games.engine.apply import apply
 from games.engine.state import GameState, RuleEntry
 from games.engine.visibility import player_view
 from games.presets.display import HouseRuleRow
-from games.table.order import ChatRow, OrderPanel, order_panel
+from games.table.point_of_order import ChatRow, OrderPanel, order_panel
 from tests.engine.helpers import arrange, start
 
 ANN, BOB, CAT = 0, 1, 2

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from games.bots.driver import bot_action, kick
+from games.bots.driver import bot_action, wake_bots_of
 from games.engine.actions import WriteRule
 from games.engine.settings import GameSettings
 from games.lobby.services import add_bot, open_game, start_game
@@ -52,7 +52,7 @@ def test_nothing_happens_when_no_bot_is_due() -> None:
     game = bot_table()
     assert bot_action(game) is None
     version = game.version
-    kick(game.pk)
+    wake_bots_of(game.pk)
     game.refresh_from_db()
     assert game.version == version
 
@@ -73,7 +73,7 @@ def test_a_change_to_a_game_of_people_wakes_nothing(
                         lambda key, delay, job: started.append(key))
     submit_action(game, WriteRule(0, RULE), game.version)
     assert started == []  # no job, no database read
-    kick(game.pk)  # a socket connecting looks all the same
+    wake_bots_of(game.pk)  # a socket connecting looks all the same
     assert started == [f"game-{game.pk}"]
 
 
@@ -256,19 +256,19 @@ def test_a_detectives_casebook_reads_only_the_log_it_has_not_read(
     game = bot_table("detective")
     game = submit_action(game, WriteRule(0, RULE), game.version).game
     game.refresh_from_db()
-    book = botdriver.casebook(game, 1)
+    book = botdriver.detective_memory(game, 1)
     assert book.read_to == game.version
     # What a full read of the log would find, found by reading each entry once.
     assert book.reader.record().attempts == public_record(game_log(game), 1, ()).attempts
     before = len(book.reader.record().attempts)
-    assert botdriver.casebook(game, 2).read_to == game.version  # the other bot's too
+    assert botdriver.detective_memory(game, 2).read_to == game.version  # the other bot's too
     corrupt_log(game, game.version)  # what they have read can no longer be read
     with django_assert_num_queries(1):  # type: ignore[operator]
-        assert botdriver.casebook(game, 1) is book  # nothing new: one empty read
+        assert botdriver.detective_memory(game, 1) is book  # nothing new: one empty read
     assert (game.phase, stored_state(game).current) == ("playing", 0)
     game = submit_action(game, Pass(0), game.version).game
     game.refresh_from_db()
-    assert botdriver.casebook(game, 1).read_to == game.version
+    assert botdriver.detective_memory(game, 1).read_to == game.version
     # The new entries were read (the bots played after the pass), the old ones not again.
     assert len(book.reader.record().attempts) > before
 
@@ -291,7 +291,7 @@ def test_a_detective_plays_on_and_seals_its_best_guess_of_each_jargon_it_has_see
     sealed = {(g.seat, g.jargon): g.spec for g in SealedGuess.objects.filter(game=game)}
     seen = set()
     for seat in (1, 2):
-        detective = botdriver.casebook(game, seat).detective
+        detective = botdriver.detective_memory(game, seat).detective
         assert detective is not None
         # Its guesses as they stood at its last move (reading the log since does not
         # change them): each one sealed, a valid rule of that jargon.
@@ -318,15 +318,15 @@ def test_a_bot_writing_a_rule_consults_its_own_rules_and_one_bit(kind: str) -> N
     state.rules = [RuleEntry(1, 0, 1, {"version": 1, "jargon": "Heartfelt", "rule": {
                        "kind": "restriction", "when": one_card, "must": heart}}),
                    RuleEntry(2, 1, 1, {"version": 1, "jargon": "Sevens", "rule": mine})]
-    desk = _bot(game, state, 1, kind).desk()  # type: ignore[attr-defined]
+    author_knowledge = _bot(game, state, 1, kind).author_knowledge()  # type: ignore[attr-defined]
     # In detail, only the bot's own rule; of the host's, one bit.
-    assert [r.spec for r in desk.own] == [load_rule(
+    assert [r.spec for r in author_knowledge.own] == [load_rule(
         {"version": 1, "jargon": "x", "rule": mine}).spec]
     no_heart = load_rule({"version": 1, "jargon": "Draft", "author": 1, "rule": {
         "kind": "restriction", "when": one_card, "must_not": heart}})
-    assert desk.ends_game(no_heart)
+    assert author_knowledge.ends_game(no_heart)
     state.rules = state.rules[1:]
-    assert not _bot(game, state, 1, kind).desk().ends_game(no_heart)  # type: ignore[attr-defined]
+    assert not _bot(game, state, 1, kind).author_knowledge().ends_game(no_heart)  # type: ignore[attr-defined]
 
 
 def test_bots_play_on_round_a_bots_seat_removed_from_the_game() -> None:

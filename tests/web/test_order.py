@@ -13,7 +13,7 @@ import pytest
 from asgiref.sync import sync_to_async
 from django.test import Client
 
-from games.bots.driver import bot_action, kick
+from games.bots.driver import bot_action, wake_bots_of
 from games.engine.actions import CallOrder, EndOrder, HandOver, OpenSeat, RemoveSeat, TakeSeat
 from games.engine.events import OrderCalled, OrderEnded
 from games.models import Game
@@ -201,7 +201,7 @@ def test_bots_play_nothing_during_one_and_a_bot_in_the_callers_seat_ends_it(
     game = submit_action(game, CallOrder(1), None).game
     assert bot_action(game) is None
     version = game.version
-    kick(game.pk)
+    wake_bots_of(game.pk)
     game.refresh_from_db()
     assert game.version == version
     # The guest went silent: the host hands their seat to a bot, which ends the pause.

@@ -16,7 +16,7 @@ from django.test import Client
 from pytest_django import Settings
 
 from games.bots import driver
-from games.bots.driver import answer_due, bot_action, kick, race_wait
+from games.bots.driver import answer_due, bot_action, race_wait, wake_bots_of
 from games.engine.actions import Play, Respond
 from games.engine.events import RaceAnswered, RaceClosed
 from games.live.fragments import Screen, render_update
@@ -241,7 +241,7 @@ def test_bots_answer_at_once_when_they_act_at_once_and_the_last_person_draws(
                        bots={1: "oracle", 2: "experimenter"})
     game = arranged_table(game, HANDS, [["8C"]], current=0)
     game = submit_action(game.code, Play(0, ("7C",)), game.version).game
-    kick(game.pk)
+    wake_bots_of(game.pk)
     game.refresh_from_db()
     state = stored_state(game)
     (race,) = state.races.open

@@ -16,7 +16,7 @@ from django.test import Client
 from games.builder.context import own_rules
 from games.engine.actions import HandOver, WriteRule
 from games.engine.setup import MAX_NAME
-from games.engine.vetting import desk_of
+from games.engine.vetting import author_knowledge
 from games.engine.visibility import player_view
 from games.models import Game, LogEntry, Seat, SeatNotice
 from games.presets.registry import preset
@@ -300,8 +300,8 @@ def test_the_notice_of_a_seat_lost_remembers_which_seat_and_stint_it_was() -> No
 
 def test_a_newcomer_never_reads_the_rules_the_seat_wrote_before() -> None:
     """Bull wrote Pip and leaves; Cy takes the seat over: no page (table, builder,
-    notebook), frame or log line shows Cy what Pip means, nor does the builder's desk know
-    it. Bull, back in the seat later, reads it again, and not what Cy wrote meanwhile."""
+    notebook), frame or log line shows Cy what Pip means, nor does what a bot knows as
+    an author. Bull, back in the seat later, reads it again, and not what Cy wrote meanwhile."""
     game, clients = bull_wrote_pip()
     bull = clients[1]
     assert PIP in everything(bull, game)
@@ -315,7 +315,7 @@ def test_a_newcomer_never_reads_the_rules_the_seat_wrote_before() -> None:
     assert "You wrote Pip" not in shown
     state = stored_state(game)
     assert own_rules(state, 1) == [] and player_view(state, 1).my_rules == ()
-    assert desk_of(state, 1).own == ()
+    assert author_knowledge(state, 1).own == ()
     post(cy, game, type="leave_seat")
     _, accepted, _ = post(bull, game, type="take_seat", target=1, name="Bull")
     assert accepted == "1"

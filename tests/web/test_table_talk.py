@@ -17,7 +17,7 @@ from hypothesis import settings as hyp_settings
 from hypothesis import strategies as st
 from pytest_django import Settings
 
-from games.bots.driver import kick
+from games.bots.driver import wake_bots_of
 from games.engine.actions import Play, Say, WriteRule
 from games.engine.events import Said, SpeechBroken
 from games.engine.state import RuleEntry
@@ -240,7 +240,7 @@ def test_bots_that_owe_a_reply_say_it_once_off_their_turn_too(talk: Preset) -> N
                           [["8C"]], current=0)
     seq = game.version
     game = submit_action(game.code, Play(0, ("7C",)), game.version).game
-    kick(game.pk)
+    wake_bots_of(game.pk)
     game.refresh_from_db()
     actions = list(game.log.filter(seq__gt=seq).order_by("seq").values_list("action",
                                                                               flat=True))

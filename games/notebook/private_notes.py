@@ -56,7 +56,7 @@ class GuessRow:
 
 
 @dataclass(frozen=True, slots=True)
-class JargonMine:
+class JargonNotes:
     """Everything of the viewer's own about one jargon."""
 
     jargon: str
@@ -70,7 +70,7 @@ class JargonMine:
 
 
 @dataclass(frozen=True, slots=True)
-class Mine:
+class PrivateNotes:
     """The private tab of one viewer's notebook."""
 
     code: str
@@ -79,7 +79,7 @@ class Mine:
     playing: bool
     ended: bool
     general_note: str
-    jargons: tuple[JargonMine, ...]
+    jargons: tuple[JargonNotes, ...]
     message: str = ""
 
     @property
@@ -115,8 +115,8 @@ def _row(written: Written, number: int, record: PublicRecord, sealed_spec: objec
         sealed=sealed_spec is not None and spec_to_json(written.rule.spec) == sealed_spec)
 
 
-def mine_view(game: Game, seat: Seat | None, holder: str | None, record: PublicRecord,
-              message: str = "") -> Mine:
+def private_notes_of(game: Game, seat: Seat | None, holder: str | None, record: PublicRecord,
+                     message: str = "") -> PrivateNotes:
     """The private tab for the viewer ``holder`` (at ``seat``, or a spectator), with
     ``record`` being that viewer's public record of the game."""
     state = game_state(game)
@@ -142,12 +142,12 @@ def mine_view(game: Game, seat: Seat | None, holder: str | None, record: PublicR
                      for i, w in enumerate(mine))
         tried = experiments([(r.label, w.rule) for r, w in zip(rows, mine, strict=True)],
                             tables, settings) if tables and mine else ()
-        jargons.append(JargonMine(
+        jargons.append(JargonNotes(
             jargon=jargon, anchor=anchor(jargon), note=notes.get(jargon, ""), hypotheses=rows,
             guess=GuessRow(describe(read_rule(guess.spec, jargon)), guess.version,
                            guess.sealed, moment_at(moments, guess.version).words)
             if guess else None,
             experiments=tried, own=index is not None and sightings[jargon] == index))
-    return Mine(code=game.code, version=game.version, player=index is not None,
-                playing=bool(tables), ended=state.phase == "ended",
-                general_note=notes.get("", ""), jargons=tuple(jargons), message=message)
+    return PrivateNotes(code=game.code, version=game.version, player=index is not None,
+                        playing=bool(tables), ended=state.phase == "ended",
+                        general_note=notes.get("", ""), jargons=tuple(jargons), message=message)
