@@ -81,9 +81,7 @@ def create_game(game_settings: GameSettings, names: Sequence[str], seed: int = 1
 
 
 def stored_state(game: Game) -> GameState:
-    """The engine state a started game stores, read from ``game.state`` as the game holds it
-    (no query: refresh the game first for the latest); fails the test for a game still in
-    its lobby (which stores none)."""
+    """The engine state ``game`` holds (no query: refresh it first); fails in the lobby."""
     assert game.state is not None, f"{game} has not started"
     return GameState.from_json(game.state)
 

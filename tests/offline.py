@@ -31,6 +31,5 @@ def manage(args: list[str], cwd: Path, timeout: float = 120, **env: str
 
 
 def database_files() -> dict[str, int]:
-    """The default database's files in the repository (``db.sqlite3`` and its WAL and
-    shared-memory files), each with its modification time in nanoseconds."""
+    """``db.sqlite3`` and its WAL and shared-memory files, each with its mtime in ns."""
     return {path.name: path.stat().st_mtime_ns for path in ROOT.glob("db.sqlite3*")}

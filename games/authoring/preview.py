@@ -1,22 +1,9 @@
 """The live preview of a rule being written: its sentence, a legality grid and warnings.
 
-Pure (no Django). Secrecy by construction: :func:`preview` receives the draft and the
-author's *own* rules in force (and public house rules, if a game has any), never another
-player's rule. The grid, its counts and every warning (never changes anything, duplicate,
-too hard or too easy, the game could lock up) are computed from those alone. Other players'
-rules never reach the preview: the one question about them,
-:func:`~games.authoring.lock_check.locks_in_force` ("with the rules in force, could this rule
-end the game?"), is asked only when the author writes the rule, at most once per writing turn
-(games/builder/lock_check.py).
-docs/rules.md ("What the builder may tell an author") lists what an author can learn.
-
-The grid is drawn in a :class:`~games.authoring.situation.Situation` (the cards under the
-top, the hand size, who plays, the suit named, the turn) that the author sets or leaves to
-:func:`games.authoring.focus.auto_situation`, which picks one where the draft matters. Where
-the grid cannot show the draft's effect, a note says so instead of "no problems".
-
-The expensive checks (never fires, duplicate, lockup analysis) are cached per rule and
-rulebook, so changing only the shown top card or situation costs a grid row.
+Pure (no Django). Secret by construction: :func:`preview` receives the draft and the
+author's *own* rules in force (and public house rules), never another player's rule.
+The grid is drawn in a :class:`~games.authoring.situation.Situation` the author sets or
+:func:`games.authoring.focus.auto_situation` picks; the costly checks are cached.
 """
 
 from __future__ import annotations
@@ -170,10 +157,9 @@ def _row(book: Rulebook, ctx: PlayContext, jokers: bool) -> list[bool]:
 
 
 def _speech_preview(rule: Rule, top: Card, started: float) -> Preview:
-    """The preview of a speech rule (talking, reply, third person): its sentence and a note
-    that no grid can show it. It reads no card and refuses no play, so none of the grid's
-    analyses apply (the builder's own notes, :mod:`games.authoring.notes`, compare its words
-    with other rules')."""
+    """A speech rule's preview: its sentence and a note that no grid can show it."""
+    # It reads no card and refuses no play, so none of the grid's analyses apply (the
+    # builder's own notes, games.authoring.notes, compare its words with other rules').
     return Preview(describe(rule.spec), rule.spec.kind, top, (), (),
                    time.perf_counter() - started, (SPEECH_NOTE,))
 

@@ -1,32 +1,9 @@
 """The detective's candidate space: the simple rules that agree with what the table saw.
 
-For every jargon the table has seen, the detective keeps the rules of a *candidate space*
-(the simple shapes people write) that agree with everything the table saw about that
-jargon, and drops the others as evidence comes in:
-
-* a **restriction** refuses a play when a test of the top card holds and the rest holds:
-  a test of the played card ("X may not be played on Y") or of the card under the top,
-  over rank, suit, colour, face, number, value and parity (pairs of ranks or suits, a
-  suit or colour that is also face, number, even or odd), either side possibly negated
-  ("only a black card on a queen"); or a relation of the two cards that holds or fails
-  (follow the active suit, same suit, same rank, either, same colour, higher, lower, one
-  apart, far apart...), possibly only for some played cards or cards under the top;
-* a **trigger** fires on a card passing such tests, with exactly the effects seen when it
-  fired;
-* a **call** asks for a phrase (the usual ones, and those heard at the table) when a card
-  passes such tests, or the play leaves a hand of 0, 1 or 2 cards, with the penalty seen;
-* an **instant win** holds at least 3 to 5 cards passing a simple test.
-
-A candidate is "a test of the top card" and "the rest": the detective stores, for each
-rest, the set of top-card tests still standing as one integer (a bit per test), so one
-piece of evidence updates every candidate with a few integer operations, and votes are
-weighed in bulk. Each candidate is weighed by a prior (simple tests first: a face, a
-colour, a suit, a rank, then parities, thresholds and pairs), so the *best guess* of a
-jargon is the simplest rule still standing. Evidence means exactly what
-:func:`games.deduction.hypotheses.check` says it means (the same situations, from
-:func:`games.deduction.evidence.context`), so every candidate left agrees with ``check``.
-A rule outside the space (no candidate left) is still weighed: as a union of candidates
-(:class:`Disjunction`), and by what it did with the same cards and on the same pile.
+For every jargon seen, the candidates (restrictions, triggers, calls and instant wins of
+simple shapes) still standing after each piece of evidence, weighed by a prior so the best
+guess is the simplest rule standing. Evidence means exactly what
+:func:`games.deduction.hypotheses.check` says, so every candidate left agrees with ``check``.
 """
 
 from __future__ import annotations
@@ -691,8 +668,7 @@ class Space:
         return votes
 
     def stands(self, part: int, phrase: int, top: int) -> bool:
-        """Whether the candidate of rest ``part``, phrase ``phrase`` (0 but for a call) and
-        top-card test ``top`` still stands."""
+        """Whether candidate (rest ``part``, ``phrase``, top-card test ``top``) stands."""
         return bool(self.alive[phrase * len(self.parts) + part] >> top & 1)
 
     def count(self) -> int:
@@ -905,6 +881,5 @@ class Jargon:
 
 
 def _tally_keys(pt: Point) -> tuple[tuple[int, int, int], ...]:
-    """Where a tally counts a situation: the same cards, the same pile, the same played
-    card, the same top card, and overall."""
+    """Where a tally counts a situation: same cards, pile, played card, top card, overall."""
     return ((0, pt[0], pt[1]), (1, pt[1], pt[2]), (2, pt[0], 0), (3, pt[1], 0), (4, 0, 0))

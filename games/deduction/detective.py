@@ -1,12 +1,8 @@
 """The detective: working out the secret rules from the table, as a good player does.
 
-Its candidates of each jargon are :mod:`games.deduction.candidates`'s. It plays like a
-player who reasons: the card most likely legal under the candidates' votes, also weighing
-the rules written but not yet seen (as the candidates of a rule that refused none of the
-plays since they were written), avoiding triggers that make it draw, saying the words call
-rules most likely want; among plays about as safe, the one that splits its candidates
-most; and it passes rather than try a long shot. Everything it reads is the public record
-and its own table.
+It weighs each jargon's :mod:`~games.deduction.candidates` and plays the card most likely
+legal, says the words call rules most likely want and passes rather than try a long shot
+(docs/architecture.md, "The detective"). It reads only the public record and its own table.
 """
 
 from __future__ import annotations

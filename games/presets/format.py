@@ -1,17 +1,8 @@
 """The preset format: a way to play, as versioned JSON data, validated like a rule.
 
-Stored form, version 1::
-
-    {"version": 1, "name": "teaching", "title": "Teaching Mao", "seed": "003",
-     "summary": "one line for the lobby", "description": "a paragraph",
-     "settings": {"players": {"default": 4, "min": 3, "max": 6}, "hand_size": 5,
-                  "jokers": false, "rule_making": "replace", "chair": "Referee", ...},
-     "house_rules": [{"version": 1, "jargon": "Misplay", "rule": {...}}, ...],
-     "laws": [{"version": 1, "jargon": "Wrong Colour", "rule": {...}}],
-     "law_choice": true}
-
-Each of :data:`CHOOSABLE` is a value or a choice; ``law_choice``: the lobby may start with
-one of ``laws``, else all are in force. Older versions upgrade through :data:`UPGRADES`.
+The stored form (version 1) is described in docs/presets/README.md, "The format". Each of
+:data:`CHOOSABLE` is a value or a choice; ``law_choice``: the lobby may start with one of
+``laws``, else all are in force. Older versions upgrade through :data:`UPGRADES`.
 """
 
 from __future__ import annotations

@@ -1,14 +1,8 @@
 """``python -m scripts.hostile``: run a hostile player's attacks against fresh daphnes and print
-what each learned or cost, one line each.
+what each learned or cost, one line each (examples: docs/security.md, "The hostile player").
 
 The server runs with the production defaults (``--url``: a running server on this machine
 instead); every attack talks to the loopback only and is bounded.
-
-Examples::
-
-    python -m scripts.hostile                      # every attack, about 3 minutes
-    python -m scripts.hostile --quick              # every attack, smaller, about a minute
-    python -m scripts.hostile --attacks lock,jargon
 """
 
 from __future__ import annotations

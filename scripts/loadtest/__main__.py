@@ -2,14 +2,8 @@
 
 Each player is an HTTP session plus a WebSocket acting as the browser does, at ``--pace``;
 then the same clients drive a minimal broadcast server (the baseline). Servers are running
-ones (``--url``) or N fresh daphnes (``--serve N``). See docs/testing.md, "The load test".
-
-Examples::
-
-    python -m scripts.loadtest --serve 1 --games 20 --players 5 --duration 60
-    python -m scripts.loadtest --serve 2 --database postgres://postgres@127.0.0.1:5432/postgres \
-        --redis redis://127.0.0.1:6379/0 --games 100 --players 5
-    python -m scripts.loadtest --url http://127.0.0.1:8000 --games 100 --players 5 --duration 60
+ones (``--url``) or N fresh daphnes (``--serve N``). See docs/testing.md, "The load test",
+for examples, e.g. ``python -m scripts.loadtest --serve 1 --games 20 --players 5``.
 """
 
 from __future__ import annotations

@@ -52,10 +52,9 @@ def _why(node: dict[str, Any]) -> str:
 
 
 def _behind_text(why: str) -> bool:
-    """Whether axe could not judge contrast because of a gradient or an image behind the
-    text (a hatched cell), as opposed to a glyph too short to judge or an element partly
-    overlapping the text, which are limits of axe's method rather than doubts about the
-    colours."""
+    """Whether axe could not judge contrast for a gradient or image behind the text."""
+    # A hatched cell; a glyph too short to judge or an element partly overlapping the text
+    # are limits of axe's method, not doubts about the colours.
     return "gradient" in why or "background image" in why
 
 

@@ -134,10 +134,9 @@ def _migrate_and_serve(env: dict[str, str], log_name: str) -> Iterator[str]:
 @pytest.fixture(scope="session")
 def timed_env(server_env: dict[str, str], tmp_path_factory: pytest.TempPathFactory
               ) -> dict[str, str]:
-    """The environment of a second live server whose game clocks run by themselves (turn
-    clocks, races): ``MAO_TIMERS`` on, every process's sweep each half second; a database of
-    its own. The main server keeps them off, so that no other test meets a turn running out
-    while it takes its time."""
+    """A second live server's environment: clocks on (sweep each 0.5 s), its own database."""
+    # The main server keeps the clocks off, so no other test meets a turn running out while
+    # it takes its time.
     folder = tmp_path_factory.mktemp("timed")
     return server_env | {"MAO_TIMERS": "1", "MAO_TIMER_SWEEP": "0.5",
                          "DATABASE_URL": f"sqlite:///{folder / 'db.sqlite3'}"}

@@ -56,12 +56,9 @@ class Player:
     page: Page
 
     def ready(self) -> None:
-        """Wait until the page has its first WebSocket push and htmx is idle.
-
-        The push right after a page loads redraws the lobby or the table; typing before it
-        would be lost (a person is never that fast), and elements swapped in answer only
-        once htmx has settled them.
-        """
+        """Wait until the page has its first WebSocket push and htmx is idle."""
+        # The push right after a page loads redraws the lobby or the table: typing before it
+        # would be lost, and swapped elements answer only once htmx has settled them.
         self.page.wait_for_function("window.__maoPushes > 0", timeout=WAIT_SECONDS * 1000)
         htmx_idle(self.page)
 

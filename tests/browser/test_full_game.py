@@ -142,15 +142,13 @@ def _colours(hand: Sequence[str]) -> tuple[list[str], list[str]]:
 
 def _card_before_the_refusal(hand: Sequence[str], top: str) -> str | None:
     """Until someone is refused: a red card on a red top (refused by Pip), a red card on a
-    black top (legal: it turns the top red; never the last card), else pass (``None``).
-
-    So the refusal comes whatever the deal, by turn :data:`REFUSAL_TURNS`. Only one card
-    (the red one laid on black) leaves a hand before it, so after k - 1 turns the hands hold
-    at least k + 6 cards. Whoever holds a red card lays it or is refused on their next turn,
-    at most 3 turns away; when nobody does, all the cards in hand are black, of which there
-    are 26, so that happens only up to turn 20. Then at most 3 turns to lay a red card, and
-    3 more to the refusal: 26.
-    """
+    black top (legal: it turns the top red; never the last card), else pass (``None``)."""
+    # So the refusal comes whatever the deal, by turn REFUSAL_TURNS. Only one card (the red
+    # one laid on black) leaves a hand before it, so after k - 1 turns the hands hold at least
+    # k + 6 cards. Whoever holds a red card lays it or is refused on their next turn, at most
+    # 3 turns away; when nobody does, all the cards in hand are black, of which there are 26,
+    # so that happens only up to turn 20. Then at most 3 turns to lay a red card, and 3 more
+    # to the refusal: 26.
     reds, _ = _colours(hand)
     return reds[0] if reds and (top == "red" or len(hand) > 1) else None
 

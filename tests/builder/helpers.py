@@ -86,8 +86,7 @@ def post_form(form: RuleForm, **extra: Any) -> dict[str, Any]:
 
 
 def previewed(data: dict[str, Any]) -> str:
-    """The revision a preview of the form posted as ``data`` shows (what "Write this rule"
-    carries back)."""
+    """The revision the preview of ``data`` shows (what "Write this rule" carries back)."""
     return revision(check(form_from_data(data)).spec)
 
 

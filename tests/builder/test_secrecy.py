@@ -107,8 +107,7 @@ def entry(rule_id: int, author: int, spec: dict[str, Any], jargon: str) -> RuleE
 
 
 def set_rules(game: Game, entries: list[RuleEntry]) -> None:
-    """Put ``entries`` in force behind the same public history (the version included),
-    through the suite's one hook for a counterfactual rulebook."""
+    """Put ``entries`` in force behind the same public history (the version included)."""
     staged_rules(game, entries)
 
 

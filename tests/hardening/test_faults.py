@@ -40,9 +40,9 @@ pytest.importorskip("websockets", reason="the fault tests need the websockets cl
 
 
 def run(scenario: Coroutine[Any, Any, None]) -> None:
-    """Run a scenario in a thread of its own, with its own event loop: the main thread may
-    look as if a loop were running in it (Playwright's sync API, used by the browser tests,
-    leaves one behind), and asyncio.run refuses to start there."""
+    """Run a scenario in a thread of its own, with its own event loop."""
+    # Playwright's sync API (the browser tests) may leave a loop behind in the main thread,
+    # and asyncio.run refuses to start there.
     with ThreadPoolExecutor(1) as pool:
         pool.submit(asyncio.run, scenario).result()
 

@@ -50,8 +50,7 @@ def limits(settings: Settings) -> None:
 
 
 def counted() -> dict[str, int]:
-    """The sockets counted at this module's addresses (10.1.1.x; a browser's sockets are
-    counted at their address too)."""
+    """The sockets counted at this module's addresses (10.1.1.x)."""
     return {key: n for key, n in _open_sockets.items() if key.startswith("ip:10.1.1.")}
 
 

@@ -10,13 +10,11 @@ from tests.reveal.helpers import FIVER, LOCK, TANGLE, play, start
 
 @pytest.fixture
 def locked() -> Game:
-    """Three players; Ann writes Tangle, Cy wins round 1 and writes Gridlock, which locks
-    the game up in round 2 (no card can be played)."""
+    """Ann writes Tangle, Cy wins round 1 and writes Gridlock: no card in round 2."""
     return play(start(3, seed=4), [TANGLE, LOCK], ("oracle", "experimenter"))
 
 
 @pytest.fixture
 def hosted() -> Game:
-    """Three players; Ann writes Tangle, Cy wins round 1 and writes Fiver, wins round 2 too,
-    and Ann (the host) ends the game while Cy would write a third rule."""
+    """Ann writes Tangle, Cy writes Fiver and wins again; Ann (host) ends the game."""
     return play(start(3, seed=104), [TANGLE, FIVER], ("oracle", "experimenter"))
