@@ -1,12 +1,9 @@
 """Browser tests: a real daphne server and Debian's chromium driven by Playwright (sync API).
 
-The server is a separate process on a free port with its own fresh SQLite file, so these
-tests never touch pytest-django's test database (they request no ``db`` fixture).
-Chromium is Debian's package at :data:`CHROMIUM`, launched through ``executable_path``;
-``playwright install`` is never run. Without it the tests are skipped, unless
-``MAO_REQUIRE_BROWSER=1`` (CI) turns that into a failure.
-
-Screenshots go to ``test-output/screenshots/`` (git-ignored), one file per stage and player.
+The server is a separate process on a free port with its own fresh SQLite file (no ``db``
+fixture). Chromium is Debian's package at :data:`CHROMIUM` (``playwright install`` is never
+run); without it the tests are skipped, unless ``MAO_REQUIRE_BROWSER=1`` (CI). Screenshots
+go to ``test-output/screenshots/`` (git-ignored), one file per stage and player.
 """
 
 from __future__ import annotations

@@ -1,14 +1,10 @@
 """A game set up directly in the live server's database, for browser tests that need a
-known deal (a joker in hand, a group to play) rather than whatever the lobby's random seed
-gives.
+known deal (a joker in hand, a group to play) rather than whatever the lobby's seed gives.
 
-Run by :func:`stage` as ``python -m tests.browser.stage`` with the server's environment
-(its ``DATABASE_URL`` and DEBUG's fixed development key, so the session cookies printed
-here are the ones the server reads). It opens a table through the lobby's own services
-with a chosen seed, writes the given rules through the one write path, and, if asked, tries
-seeds until a seat's hand holds the wanted cards once the rules are written; or it only
-opens the table, with a chosen seed, and leaves the rest to the browser (``lobby``), so a
-test that plays the lobby and the deal through the pages is the same game on every run.
+Run by :func:`stage` as ``python -m tests.browser.stage`` with the server's environment, so
+the session cookies it prints are the ones the server reads. It opens a table with a chosen
+seed, writes the given rules through the one write path and, if asked, tries seeds until a
+seat holds the wanted cards; or only opens the table (``lobby``).
 """
 
 from __future__ import annotations

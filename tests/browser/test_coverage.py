@@ -1,12 +1,8 @@
 """Every page the app serves is checked by axe-core in at least one browser test.
 
-The browser suite's screenshots (``shoot``) each run axe-core and record the view and the
-page template shown (tests/browser/coverage.py). Run last (tests/browser/conftest.py puts
-this module at the end), these tests hold the suite to that: each URL pattern of the URL
-conf is either a page, which some shot must show, or listed below as no page of its own
-(an action or a fragment, with the reason); and each page template of templates/ was shot.
-A new URL or page template fails here until a test shoots it (or, for a URL that answers
-with no page, it is listed below).
+Each screenshot (``shoot``) runs axe-core and records the view and template shown. Run last,
+these tests hold each URL pattern to be a page some shot shows, or listed below as no page
+of its own (with the reason), and each page template of templates/ to have been shot.
 """
 
 from __future__ import annotations

@@ -1,14 +1,10 @@
-"""The guesser's side in a real browser: three players, Cat the guesser, run twice: Cat on a
-375 px phone (the notebook covers the table until closed), and Cat at 1280 px (the notebook
-beside the table, the hand still in view).
+"""The guesser's side in a real browser: three players, Cat the guesser, on a 375 px phone
+and at 1280 px.
 
-Ann opens a table of three and writes Pip ("A red card may not be played on a red card"),
-as in test_full_game.py; the players lay red cards until one is refused (the same choices,
-whose bound that module proves over many deals). Cat opens her notebook by keyboard (key
-N), reads Pip's refusal in the evidence, keeps a note, writes a hypothesis in the rule
-builder ("A black card may not be played on a red card") that the refusal contradicts,
-fixes it to Pip's real meaning, seals it, and sees it scored exact at the reveal after Ann
-ends the game. Her note survives a reload, and nobody else's screen ever shows it.
+Ann writes Pip (as in test_full_game.py) and the players lay red cards until one is refused.
+Cat opens her notebook (key N), reads the refusal, keeps a note, writes a hypothesis the
+refusal contradicts, fixes it, seals it and sees it scored exact at the reveal. Her note
+survives a reload, and nobody else's screen ever shows it.
 """
 
 from __future__ import annotations

@@ -1,13 +1,8 @@
 """Mini Mao on a phone-sized screen (375 x 812): a host and two bots, played by keyboard.
 
-Every page is checked for horizontal scrolling (none allowed) and the hand's buttons for
-a comfortable height; the host plays by keyboard only: Enter on a focused card, "1" for
-the first card, "p" to pass. The host ends the game and lands on the reveal.
-
-The table is opened with a fixed seed (staged in its lobby, tests/browser/stage.py), so
-the deal and the bots' moves are the same on every run; whether a card the host plays is
-refused is still worked out from the screen (the host's rule is the builder's first one,
-"Only a black card may be played on a queen"), so the test holds whatever the deal.
+No page scrolls sideways and the hand's buttons are comfortably tall; the host plays by
+keyboard only (Enter, "1", "p") and ends the game on the reveal. The table's seed is fixed
+(tests/browser/stage.py), but whether a play is refused is read from the screen.
 """
 
 from __future__ import annotations

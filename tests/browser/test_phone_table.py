@@ -1,12 +1,8 @@
-"""The table on a phone (375 x 812, and a small one at 375 x 667), at a staged deal
-(tests.browser.stage): the sticky top (the status and the banner) stays compact, and the top
-card of the pile and the first row of the hand are in view without scrolling, with a long
-refusal in the banner and while a rule is being written. At 1280 px the status draws every
-part and the tools stay at the top. Each state is shot, so axe-core checks it too.
-
-Figures are read from the page as drawn (bounding boxes against the viewport), at the top of
-the page: what a player sees before scrolling. A returning player is measured (the
-newcomer's boxes, shown once per browser, were read before).
+"""The table on a phone (375 x 812, and 375 x 667), at a staged deal (tests.browser.stage):
+the sticky top stays compact, and the pile's top card and the hand's first row are in view
+without scrolling, even with a long refusal or a rule being written. At 1280 px the status
+draws every part. Figures are bounding boxes read at the top of the page, for a returning
+player; each state is shot, so axe-core checks it too.
 """
 
 from __future__ import annotations

@@ -1,14 +1,9 @@
 """A process of the two-process race (tests/hardening/test_race_processes.py).
 
-``python -m tests.hardening.race_worker setup``: migrate the database named by DATABASE_URL,
-start a game in its playing phase, print its id.
-
-``python -m tests.hardening.race_worker race DIR ID ROUNDS GAME``: for each round, read the
-game, say ``ready`` (a file in DIR), wait for the parent's ``go`` file, which holds a moment
-a little in the future, spin until that moment, and submit this worker's action at the
-version read. Worker 0 passes, worker 1 reveals its hand (a failed claim: a penalty card):
-two different actions by the player to move, as from two tabs. Prints one JSON line with
-each round's outcome and the submission's start and end times.
+``setup``: migrate the database named by DATABASE_URL, start a game, print its id.
+``race DIR ID ROUNDS GAME``: each round, read the game, say ``ready`` (a file in DIR), spin
+until the moment in the parent's ``go`` file and submit at the version read (worker 0
+passes, worker 1 makes a failed claim); print one JSON line of outcomes and times.
 """
 
 from __future__ import annotations

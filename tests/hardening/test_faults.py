@@ -1,12 +1,9 @@
 """Faults on real processes: daphne stopped mid-game (SIGTERM, SIGKILL) and restarted on the
 same port, and the Redis channel layer killed and restarted under a running daphne.
 
-Each player is a real WebSocket client (the ``websockets`` library) that, like htmx's ws
-extension in the browser, reconnects by itself. After every fault the game must continue with
-nothing lost: the stored state and version are those from before the fault, every client
-is shown them on reconnecting, an action afterwards is accepted, and everyone sees it.
-The browser side of reconnection (htmx's ws extension, static/js/table.js) is covered by the
-browser tests.
+Each player is a real WebSocket client that reconnects by itself, as htmx's ws extension
+does. After every fault nothing is lost: the state and version from before, shown to every
+client on reconnecting, and an action afterwards is accepted and seen by everyone.
 """
 
 from __future__ import annotations

@@ -1,12 +1,6 @@
 """Seed 001's untraditional five-card Mao, its own examples replayed through the engine under
-the ``five-card`` preset: the starter acting on the first player (``starter_triggers``),
-twos, aces and sevens in play with their "very"s, wild jacks, named spades, and the
-two- and three-card penalties for a missed "Last card" and "Mao", the talking penalty
-(the seed's grounds for talking; a point of order called and ended costs nothing), a play
-out of turn (Jane playing on Bob's turn, a club on a heart out of turn, the flinch that
-plays its card), the point of order itself (play stops, hands face down, the others
-ending it together), and the race to call a jack's suit (ties to the jack's player, else
-by lot).
+the ``five-card`` preset: the starter, twos, aces, sevens, wild jacks, named spades, the
+call and talking penalties, plays out of turn, the point of order and the jack's suit race.
 
 The seed's words are quoted in each test's docstring. A starter is staged with the deal's
 own hook (:func:`tests.factories.stacked_deck`), so the engine deals and fires it as ever.

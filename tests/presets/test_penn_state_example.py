@@ -1,13 +1,7 @@
 """Seed 002's Penn State variant (its first half), its own examples replayed through the
-engine under the ``penn-state`` preset: the dealer's named start, wild jacks never on jacks,
-aces, twos, eights, stacking fours and sevens, the calls (spades, tens with their "very"s,
-the multiple "two", "Last Card", "Mao", "Mao Mao"), a penalty per rule broken, the "Thank
-You" each penalty card is owed and the card for a question asked outside a point of order;
-a play out of turn (a card and the card back, two with a misplay) and the multiple played
-out of turn, after which play continues after its player; and the point of order itself:
-no penalty in it, no hand seen, and who ends it.
-
-The seed's words are quoted in each test's docstring.
+engine under the ``penn-state`` preset: the dealer's named start, the card rules (jacks,
+aces, twos, eights, stacking fours and sevens), the calls and their penalties, plays out of
+turn and the point of order. The seed's words are quoted in each test's docstring.
 """
 
 from __future__ import annotations

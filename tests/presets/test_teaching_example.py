@@ -1,13 +1,8 @@
-"""Seed 003's worked example (section 07), replayed through the engine under the teaching
-preset: its house rules (Misplay, Spade Call, Mao, Silence) and its tutorial law (Wrong
-Colour: after a played queen, the next played card must be black), spoken for by the Referee.
+"""Seed 003's worked example (section 07), replayed under the teaching preset: its house rules
+and its tutorial law (Wrong Colour: after a played queen, the next card must be black).
 
 "The top is a played Q♥ and the secret law requires a black card next. You hold 9♥, Q♣, 4♠.
-The 9♥ matches suit but is red; 4♠ is black but matches neither suit nor rank. Only Q♣ is
-legal. Play it; because it too is a queen, the next player again needs a black matching
-card. If these are your last 3 cards, you now have 2, so no “Mao” call yet."
-
-And section 04's point of order: a pause its caller ends, the same turn resuming.
+[...] Only Q♣ is legal." And section 04's point of order: a pause its caller ends.
 """
 
 from __future__ import annotations

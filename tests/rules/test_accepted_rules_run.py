@@ -1,12 +1,9 @@
 """Whatever the rule language accepts, it can run: every spec that :func:`load_rule` takes
 compiles, judges any play, reads as English and survives the analysis, without an exception.
 
-The generator below is broad on purpose: it draws every registered condition type with
-fields taken from a palette of good and bad values (subjects that do not exist, counts of
-``always``, jokers in a window, numbers out of range), nested at random, in every kind of
-rule. Most drafts are refused, with a :class:`RuleError`; the property is about the rest.
-Once a count of ``always`` passed validation and crashed the compiler (an assertion in
-:mod:`rules.evaluation`), which a judge printed as a traceback and the engine raised.
+The generator below is broad on purpose: every registered condition type, with fields from a
+palette of good and bad values, nested at random, in every kind of rule. Most drafts are
+refused with a :class:`RuleError`; the property is about the rest.
 """
 
 from __future__ import annotations

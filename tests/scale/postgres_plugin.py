@@ -1,15 +1,9 @@
 """A pytest plugin for running the database-bound suites on PostgreSQL (``make test-postgres``).
 
 Load it with ``-p tests.scale.postgres_plugin`` and ``DATABASE_URL=postgres://...``. It
-
-- refuses to run on anything but PostgreSQL, so the target can never pass on SQLite by
-  mistake, and says so clearly when the server does not answer;
-- ends, before pytest-django drops the test database, the sessions that threads of the test
-  process left open (async tests reach the database through ``sync_to_async``, whose worker
-  thread keeps its connection): otherwise the drop fails with "database is being accessed by
-  other users" and the database is left behind;
-- deletes, after the run, the channel layer's keys when ``REDIS_PREFIX`` is a test prefix
-  (``minimao-test-...``, as the Makefile sets), since sockets left open keep group keys alive.
+refuses any other database, ends the sessions the test process's threads left open before
+the test database is dropped (else the drop fails), and deletes the channel layer's keys
+after the run when ``REDIS_PREFIX`` is a test prefix.
 """
 
 from __future__ import annotations

@@ -1,15 +1,9 @@
 """Two daphne processes, one PostgreSQL database, one Redis: a play made through one process
 reaches a player connected to the other.
 
-Everything goes through the servers as a browser would: the table is opened on process A,
-the second player joins on process B, the host starts it on A, each player writes a rule
-with the rule builder on their own process, and the second player's pass is an htmx POST to
-B. The only shortcut is
-reading the game's version and turn straight from the database.
-
-How fast the push arrives is a figure for the load test (``python -m scripts.loadtest``),
-not an expectation of this test: it waits up to :data:`PUSH_TIMEOUT` for the push, a bound
-generous enough for a loaded CI machine, so that it fails only when the push never comes.
+Everything goes through the servers as a browser would (the only shortcut: reading the
+game's version and turn from the database). The push's speed is the load test's figure;
+this test waits up to :data:`PUSH_TIMEOUT`, failing only when the push never comes.
 """
 
 from __future__ import annotations

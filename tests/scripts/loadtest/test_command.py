@@ -1,12 +1,9 @@
 """``python -m scripts.loadtest`` against a live daphne: the report's figures, and nothing lost;
-and its options, the new ones of ``--serve`` among them, refused before anything starts.
+and its options refused before anything starts.
 
-The servers are separate daphne processes with their own SQLite files (no pytest-django
-database): one started here as ``--serve 1`` starts it, for the ``post`` and ``action``
-transports (the test is skipped, with the reason, when it cannot start), and one that
-``manage.py loadtest`` starts itself (``--serve 1``) for the default transport, as someone
-with a fresh checkout would run it. Their static files are collected into a cache of this
-module's own.
+The servers are separate daphne processes with their own SQLite files: one started here for
+the ``post`` and ``action`` transports (skipped, with the reason, when it cannot start), and
+one that ``manage.py loadtest`` starts itself (``--serve 1``), as from a fresh checkout.
 """
 
 from __future__ import annotations
