@@ -13,21 +13,12 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from random import Random
 
-from games.deduction.candidates import (
-    JSON,
-    PHRASES,
-    Jargon,
-    Point,
-    Space,
-    atoms,
-    heard_phrases,
-    point,
-    spec_of,
-)
+from games.deduction.candidates import Jargon, Space, spec_of
 from games.deduction.evidence import context
 from games.deduction.experiments import Table
 from games.deduction.hypotheses import check
 from games.deduction.record import Attempt, PublicRecord, Sighting
+from games.deduction.vocabulary import JSON, PHRASES, Point, atoms, heard_phrases, point
 from rules.cards import JOKER, STANDARD_CARDS, card_of
 from rules.context import PlayContext, Settings
 from rules.effects import Effect

@@ -16,19 +16,12 @@ from hypothesis import strategies as st
 
 import games.autoplay.detective_bot  # noqa: F401  (registers the detective with make_bot)
 from games.autoplay.detective_bot import DetectiveBot
-from games.deduction.candidates import (
-    PHRASES,
-    Space,
-    atoms,
-    heard_phrases,
-    parts,
-    point,
-    spec_of,
-)
+from games.deduction.candidates import Space, spec_of
 from games.deduction.detective import Detective
 from games.deduction.hypotheses import check
 from games.deduction.record import public_record
 from games.deduction.scoring import score
+from games.deduction.vocabulary import PHRASES, atoms, heard_phrases, parts, point
 from games.engine.actions import Play, WriteRule
 from games.engine.apply import apply
 from games.engine.events import Drew, Event, Played, Refused
