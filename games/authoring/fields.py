@@ -1,9 +1,10 @@
 """One description of each builder row test: its inputs and how they map to a condition node.
 
 :data:`ROW_TESTS` says, per row test, which node it writes and which parts make up the node
-(each part a few of the row's inputs and the node keys they become); :func:`write_row` and
-:func:`read_node` derive both directions from it. :data:`ROW_INPUTS` says how each input of a
-row travels as POSTed fields, for :func:`write_inputs` and :func:`read_inputs`.
+(each part a few of the row's inputs and the node keys they become); :func:`write_row`,
+:func:`read_node`, :func:`input_at` (the input behind an error's path) and :func:`shows` (the
+inputs a row shows) follow from it. :data:`ROW_INPUTS` says how each input of a row travels
+as POSTed fields, for :func:`write_inputs` and :func:`read_inputs`.
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ from typing import Any, Final, Protocol
 
 from games.authoring.model import (
     CARD_TESTS,
+    LIST_SUBJECTS,
     MATCH_TESTS,
     QUANTITY_TESTS,
     RANK_CHOICES,
@@ -67,6 +69,17 @@ class Part(Protocol):
     def input_at(self, key: str, rest: str, row: Row) -> str | None:
         """The input behind a node path ``rest`` (first key ``key``), if this part wrote it."""
 
+    def shows(self, row: Row, area: str) -> frozenset[str]:
+        """The inputs a row of list ``area`` shows for this part (names ``panel.html`` uses:
+        ``op_value`` is an operator and its number, ``count_value`` a count's)."""
+
+
+_NONE: Final[frozenset[str]] = frozenset()
+
+
+def _shown(parts: tuple[Part, ...], row: Row, area: str) -> frozenset[str]:
+    return frozenset().union(*(part.shows(row, area) for part in parts))
+
 
 def _key(path: str) -> str:
     """The first key of a node path (``in`` of ``in[0]``, ``where`` of ``where.in``)."""
@@ -102,6 +115,9 @@ class Of:
     def input_at(self, key: str, rest: str, row: Row) -> str | None:
         return {"of": "subject"}.get(key)
 
+    def shows(self, row: Row, area: str) -> frozenset[str]:
+        return frozenset({"subject"}) if not self.fixed and len(LIST_SUBJECTS[area]) > 1 else _NONE
+
 
 @dataclass(frozen=True, slots=True)
 class Ranks:
@@ -118,6 +134,9 @@ class Ranks:
 
     def input_at(self, key: str, rest: str, row: Row) -> str | None:
         return {self.key: self.input}.get(key)
+
+    def shows(self, row: Row, area: str) -> frozenset[str]:
+        return frozenset({self.input})
 
 
 @dataclass(frozen=True, slots=True)
@@ -136,6 +155,9 @@ class Suits:
     def input_at(self, key: str, rest: str, row: Row) -> str | None:
         return {self.key: self.input}.get(key)
 
+    def shows(self, row: Row, area: str) -> frozenset[str]:
+        return frozenset({self.input})
+
 
 @dataclass(frozen=True, slots=True)
 class Pick:
@@ -152,6 +174,9 @@ class Pick:
 
     def input_at(self, key: str, rest: str, row: Row) -> str | None:
         return {self.key: self.input}.get(key)
+
+    def shows(self, row: Row, area: str) -> frozenset[str]:
+        return frozenset({self.input})
 
 
 @dataclass(frozen=True, slots=True)
@@ -170,6 +195,9 @@ class Compare:
 
     def input_at(self, key: str, rest: str, row: Row) -> str | None:
         return {"op": self.op, "value": self.value}.get(key)
+
+    def shows(self, row: Row, area: str) -> frozenset[str]:
+        return frozenset({"op_value" if self.op == "op" else "count_value"})
 
 
 @dataclass(frozen=True, slots=True)
@@ -194,6 +222,9 @@ class Comparison:
     def input_at(self, key: str, rest: str, row: Row) -> str | None:
         return {"mod": "mod", "in": "value", "op": "op", "value": "value"}.get(key)
 
+    def shows(self, row: Row, area: str) -> frozenset[str]:
+        return frozenset({"mod", "op_value"})
+
 
 @dataclass(frozen=True, slots=True)
 class Pair:
@@ -207,6 +238,9 @@ class Pair:
 
     def input_at(self, key: str, rest: str, row: Row) -> str | None:
         return {"a": "subject", "b": "other"}.get(key)
+
+    def shows(self, row: Row, area: str) -> frozenset[str]:
+        return frozenset({"subject", "other"})
 
 
 @dataclass(frozen=True, slots=True)
@@ -222,6 +256,9 @@ class Distance:
     def input_at(self, key: str, rest: str, row: Row) -> str | None:
         return {"n": "n"}.get(key)
 
+    def shows(self, row: Row, area: str) -> frozenset[str]:
+        return frozenset({"n"}) if row.rel == "differs_by_at_least" else _NONE
+
 
 @dataclass(frozen=True, slots=True)
 class Absolute:
@@ -235,6 +272,9 @@ class Absolute:
 
     def input_at(self, key: str, rest: str, row: Row) -> str | None:
         return {"absolute": "absolute"}.get(key)
+
+    def shows(self, row: Row, area: str) -> frozenset[str]:
+        return frozenset({"absolute"})
 
 
 @dataclass(frozen=True, slots=True)
@@ -254,6 +294,9 @@ class SumOf:
         # A repeated card is the second one, which the writer picks last.
         return ("plus" if re.match(r"of\[[2-9]\]", rest) else
                 "subject" if rest.startswith("of[0]") else "other")
+
+    def shows(self, row: Row, area: str) -> frozenset[str]:
+        return frozenset({"subject", "other", "plus"})
 
 
 @dataclass(frozen=True, slots=True)
@@ -283,6 +326,9 @@ class Window:
     def input_at(self, key: str, rest: str, row: Row) -> str | None:
         suffix = "2" if self.second else ""
         return {"last": "window" + suffix, "with_played": "with_played" + suffix}.get(key)
+
+    def shows(self, row: Row, area: str) -> frozenset[str]:
+        return frozenset({"window2" if self.second else "window"})
 
 
 def _card_choices(suffix: str) -> dict[str, tuple[Part, ...]]:
@@ -332,6 +378,9 @@ class Where:
         return _input_in(CARD_CHOICES.get(row.match, ()), inner, rest, row) or (
             _fallback(inner) if inner else "match")
 
+    def shows(self, row: Row, area: str) -> frozenset[str]:
+        return frozenset({"count", "match"}) | _shown(CARD_CHOICES.get(row.match, ()), row, area)
+
 
 @dataclass(frozen=True, slots=True)
 class Than:
@@ -367,6 +416,12 @@ class Than:
                               inner, row)
             return found or "match2"
         return "window2" if inner.startswith("last") else "match2"
+
+    def shows(self, row: Row, area: str) -> frozenset[str]:
+        if not row.match2:
+            return frozenset({"than", "count_value"})
+        return frozenset({"than", "window2"}) | _shown(SECOND_CHOICES.get(row.match2, ()),
+                                                       row, area)
 
 
 def _always(data: dict[str, Any]) -> bool:
@@ -438,6 +493,12 @@ def input_at(row: Row, rest: str) -> str:
     spec = ROW_TESTS.get(row.test)
     key = _key(rest)
     return _input_in(spec.parts if spec else (), key, rest, row) or _fallback(key)
+
+
+def shows(row: Row, area: str) -> frozenset[str]:
+    """The inputs a row of list ``area`` shows for its test (names used by ``panel.html``)."""
+    spec = ROW_TESTS.get(row.test)
+    return _shown(spec.parts, row, area) if spec else _NONE
 
 
 # The row's inputs as POSTed fields.
