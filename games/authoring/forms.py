@@ -177,16 +177,18 @@ def form_to_data(form: RuleForm) -> dict[str, list[str]]:
             if row.negate:
                 data[f"{prefix}-not"] = ["on"]
             write_inputs(row, prefix, data)
-    if form.kind != "trigger":
-        return data  # like the page: effects are only on it for a trigger
-    data["effects-present"] = ["1"]
-    for i, effect in enumerate(form.effects):
-        prefix = f"effects-{i}"
-        for key in EFFECT_FIELDS:
-            data[f"{prefix}-{key}"] = [getattr(effect, key)]
-        if effect.per_run:
-            data[f"{prefix}-per_run"] = ["on"]
+    if form.kind == "trigger":  # like the page: effects are only on it for a trigger
+        _write_effects(form.effects, data)
     return data
+
+
+def _write_effects(effects: list[EffectRow], data: dict[str, list[str]]) -> None:
+    data["effects-present"] = ["1"]
+    for i, effect in enumerate(effects):
+        for key in EFFECT_FIELDS:
+            data[f"effects-{i}-{key}"] = [getattr(effect, key)]
+        if effect.per_run:
+            data[f"effects-{i}-per_run"] = ["on"]
 
 
 #: The plain fields each kind of rule shows on the page (besides ``kind`` and ``jargon``).
@@ -205,12 +207,7 @@ def kept_fields(form: RuleForm) -> list[tuple[str, str]]:
     """
     data = form_to_data(form)
     if form.kind != "trigger":
-        data["effects-present"] = ["1"]
-        for i, effect in enumerate(form.effects):
-            for key in EFFECT_FIELDS:
-                data[f"effects-{i}-{key}"] = [getattr(effect, key)]
-            if effect.per_run:
-                data[f"effects-{i}-per_run"] = ["on"]
+        _write_effects(form.effects, data)
     shown = set(KIND_LISTS.get(form.kind, ())) | ({"effects"} if form.kind == "trigger"
                                                    else set())
     plain = {"kind", "jargon", *_KIND_FIELDS.get(form.kind, ())}
