@@ -13,13 +13,12 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
+from games.authoring.fields import input_at, numbers, read_inputs, write_inputs
 from games.authoring.model import (
     EFFECT_FIELDS,
     KIND_LISTS,
     LISTS,
     MOMENT_LABELS,
-    RANK_CHOICES,
-    SUIT_CHOICES,
     CondList,
     EffectRow,
     Row,
@@ -31,14 +30,12 @@ from games.authoring.spec_form import (
     Place,
     effect_to_json,
     form_to_spec,
-    numbers,
     phrase_lines,
     row_to_condition,
 )
 from rules.conditions import read_condition
 from rules.effects import read_effect
 from rules.errors import RuleError
-from rules.fields import SUBJECTS
 from rules.phrases import MAX_PHRASE
 from rules.spec import (
     DRAW_REASONS,
@@ -54,17 +51,6 @@ from rules.spec import (
 PLACEHOLDER_JARGON = "Your rule"
 _ROW_KEY = re.compile(r"^(when|must|each|step|hand|effects)-(\d{1,3})-(test|type)$")
 MAX_ROWS = 12
-_ROW_FIELDS = ("subject", "colour", "op", "value", "parity", "rel", "other", "n", "match",
-               "count_op", "count", "mod", "window", "match2", "colour2", "parity2",
-               "window2")
-#: Row fields :func:`form_to_data` writes only when they differ from their defaults (an empty
-#: text, an unticked box, a distance), which is what :func:`form_from_data` reads for a
-#: missing field: only a few tests use them, and a form of every list full stays within
-#: the server's limit on the number of POSTed fields (``DATA_UPLOAD_MAX_NUMBER_FIELDS``).
-_SPARSE_FIELDS = ("mod", "window", "match2", "colour2", "parity2", "window2")
-_DEFAULT_ROW = Row()
-#: Subjects a sum may add up after its first two cards (repeated ``plus`` fields).
-_PLUS_CHOICES = SUBJECTS
 
 
 class FormData(Protocol):
@@ -121,18 +107,7 @@ def _read_row(data: FormData, prefix: str) -> Row:
     row = Row()
     row.test = _text(data, f"{prefix}-test", row.test)
     row.negate = bool(data.get(f"{prefix}-not"))
-    for name in _ROW_FIELDS:
-        setattr(row, name, _text(data, f"{prefix}-{name}", getattr(row, name)))
-    row.ranks = tuple(r for r in RANK_CHOICES if r in data.getlist(f"{prefix}-ranks"))
-    row.suits = tuple(s for s in SUIT_CHOICES if s in data.getlist(f"{prefix}-suits"))
-    row.ranks2 = tuple(r for r in RANK_CHOICES if r in data.getlist(f"{prefix}-ranks2"))
-    row.suits2 = tuple(s for s in SUIT_CHOICES if s in data.getlist(f"{prefix}-suits2"))
-    row.plus = tuple(s for s in _PLUS_CHOICES if s in data.getlist(f"{prefix}-plus"))
-    row.with_played = bool(data.get(f"{prefix}-with_played"))
-    row.with_played2 = bool(data.get(f"{prefix}-with_played2"))
-    # A select, not a checkbox: a row whose test just became a difference posts no
-    # ``absolute`` and should start as a distance, the usual meaning.
-    row.absolute = data.get(f"{prefix}-absolute") != "no"
+    read_inputs(data, prefix, row)
     if row.op == "in" and row.test != "position":
         # A position list's "is one of" carried over by a change of test: the new test's menu
         # has no such choice, so start from its first number rather than show a hidden op.
@@ -201,29 +176,19 @@ def form_to_data(form: RuleForm) -> dict[str, list[str]]:
             data[f"{prefix}-test"] = [row.test]
             if row.negate:
                 data[f"{prefix}-not"] = ["on"]
-            for key in _ROW_FIELDS:
-                if key not in _SPARSE_FIELDS or getattr(row, key) != getattr(_DEFAULT_ROW, key):
-                    data[f"{prefix}-{key}"] = [getattr(row, key)]
-            for box in ("with_played", "with_played2"):
-                if getattr(row, box):
-                    data[f"{prefix}-{box}"] = ["on"]
-            if not row.absolute:
-                data[f"{prefix}-absolute"] = ["no"]
-            data[f"{prefix}-ranks"] = list(row.ranks)
-            data[f"{prefix}-suits"] = list(row.suits)
-            for many in ("ranks2", "suits2", "plus"):
-                if getattr(row, many):
-                    data[f"{prefix}-{many}"] = list(getattr(row, many))
-    if form.kind != "trigger":
-        return data  # like the page: effects are only on it for a trigger
-    data["effects-present"] = ["1"]
-    for i, effect in enumerate(form.effects):
-        prefix = f"effects-{i}"
-        for key in EFFECT_FIELDS:
-            data[f"{prefix}-{key}"] = [getattr(effect, key)]
-        if effect.per_run:
-            data[f"{prefix}-per_run"] = ["on"]
+            write_inputs(row, prefix, data)
+    if form.kind == "trigger":  # like the page: effects are only on it for a trigger
+        _write_effects(form.effects, data)
     return data
+
+
+def _write_effects(effects: list[EffectRow], data: dict[str, list[str]]) -> None:
+    data["effects-present"] = ["1"]
+    for i, effect in enumerate(effects):
+        for key in EFFECT_FIELDS:
+            data[f"effects-{i}-{key}"] = [getattr(effect, key)]
+        if effect.per_run:
+            data[f"effects-{i}-per_run"] = ["on"]
 
 
 #: The plain fields each kind of rule shows on the page (besides ``kind`` and ``jargon``).
@@ -242,12 +207,7 @@ def kept_fields(form: RuleForm) -> list[tuple[str, str]]:
     """
     data = form_to_data(form)
     if form.kind != "trigger":
-        data["effects-present"] = ["1"]
-        for i, effect in enumerate(form.effects):
-            for key in EFFECT_FIELDS:
-                data[f"effects-{i}-{key}"] = [getattr(effect, key)]
-            if effect.per_run:
-                data[f"effects-{i}-per_run"] = ["on"]
+        _write_effects(form.effects, data)
     shown = set(KIND_LISTS.get(form.kind, ())) | ({"effects"} if form.kind == "trigger"
                                                    else set())
     plain = {"kind", "jargon", *_KIND_FIELDS.get(form.kind, ())}
@@ -322,40 +282,6 @@ class Checked:
         return found
 
 
-def _row_field(row: Row, rest: str) -> str:
-    """Which input of ``row`` a RuleError's remaining path (``in[0]``, ``where.value``) is."""
-    key = re.split(r"[.\[]", rest, maxsplit=1)[0] if rest else ""
-    if key == "than":
-        # The second count: its cards' test (and its choices), or its window.
-        inner = rest[len("than."):]
-        if inner.startswith("where.in"):
-            return "ranks2" if row.match2 == "rank" else "suits2"
-        if inner.startswith("where.is"):
-            return "colour2" if row.match2 == "colour" else "parity2"
-        return "window2" if inner.startswith("last") else "match2"
-    if key == "of" and row.test == "sum" and re.match(r"of\[([2-9])\]", rest):
-        return "plus"
-    counts = row.test in ("hand_count", "count")
-    if key == "where":
-        key = re.split(r"[.\[]", rest[len("where."):], maxsplit=1)[0] or "match"
-        if key == "value":
-            return "value"
-    elif key == "value" and counts:
-        return "count"
-    elif key == "op" and counts:
-        return "count_op"
-    elif key == "of" and row.test == "sum":
-        # The two cards added up: "of[0]" is the first, anything else (a repeated card) the
-        # second, which the writer picks last.
-        return "subject" if rest.startswith("of[0]") else "other"
-    test = row.match if counts else row.test
-    if key == "in":
-        return "value" if test == "position" else "ranks" if test == "rank" else "suits"
-    if key == "is":
-        return "colour" if test == "colour" else "parity"
-    return {"b": "other", "a": "subject", "of": "subject", "last": "window"}.get(key, key)
-
-
 def _words(exc: RuleError, place: Place | None, row_field: str, list_level: bool) -> str:
     """A RuleError in plain words for the person filling the form."""
     label = FIELD_LABELS.get(row_field or (place.area if place else ""), "")
@@ -403,7 +329,7 @@ def _problem(exc: RuleError, built: Built, form: RuleForm) -> Problem:
     list_level = place is not None and place.index is None and place.area in LISTS
     if place is not None and place.index is not None and place.area in LISTS:
         row = form.cond_list(place.area).rows[place.index]
-        row_field = _row_field(row, rest)
+        row_field = input_at(row, rest)
     elif place is not None and place.area == "effects" and place.index is not None:
         row_field = re.split(r"[.\[]", rest, maxsplit=1)[0]
     elif place is not None and place.area == "allow" and (at := re.match(r"\[(\d+)\]", rest)):

@@ -53,10 +53,6 @@ QUANTITY_TESTS: Final = ("run_length", "hand_before", "hand_after", "players", "
 #: Tests of the round's record (every card laid this round): ``sum_window`` adds up the values
 #: of its last cards, ``sum`` those of two named cards (both are the rule language's ``sum``).
 ROUND_TESTS: Final = ("position", "count", "sum_window")
-#: Tests with an optional modulus (``mod``): the number compared is the remainder.
-MOD_TESTS: Final = ("position", "sum", "sum_window", "difference")
-#: Tests that read a window of the round (``window``: the last k cards; ``with_played``).
-WINDOW_TESTS: Final = ("count", "sum_window")
 TEST_LABELS: Final = {
     "rank": "rank is",
     "suit": "suit is",

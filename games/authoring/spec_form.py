@@ -11,32 +11,12 @@ True
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, field
 from typing import Any
 
-from games.authoring.model import (
-    CARD_TESTS,
-    KIND_LISTS,
-    LIST_TESTS,
-    MATCH_TESTS,
-    QUANTITY_TESTS,
-    THAN_TESTS,
-    CondList,
-    EffectRow,
-    Row,
-    RuleForm,
-)
-from rules.cards import RANK_TEXT, parse_rank
-from rules.errors import CardError
-
-_INTEGER = re.compile(r"[+-]?\d{1,6}")
-#: What separates the numbers of a position list typed in one input ("5, 10" or "5 10").
-_LIST_SEPARATOR = re.compile(r"[\s,;]+")
-
-
-class Unrepresentable(ValueError):
-    """A spec the builder's lists of rows cannot show (nested groups, ``not`` of a group)."""
+from games.authoring.fields import Unrepresentable as Unrepresentable  # public here too
+from games.authoring.fields import number, read_node, write_row
+from games.authoring.model import KIND_LISTS, LIST_TESTS, CondList, EffectRow, Row, RuleForm
 
 
 @dataclass(frozen=True, slots=True)
@@ -73,21 +53,6 @@ class Built:
         return self.places[best], path[len(best):].lstrip(".")
 
 
-def number(text: str) -> int | str:
-    """A whole number typed in a form, or the text itself (the rule language refuses it)."""
-    cleaned = text.strip()
-    return int(cleaned) if _INTEGER.fullmatch(cleaned) else cleaned
-
-
-def numbers(text: str) -> list[int | str]:
-    """The numbers of a list typed in one input (``"5, 10"``), each as :func:`number` reads it.
-
-    >>> numbers(" 5, 10 x")
-    [5, 10, 'x']
-    """
-    return [number(item) for item in _LIST_SEPARATOR.split(text.strip()) if item]
-
-
 def phrase_lines(text: str) -> list[str]:
     """The phrases of a list typed one a line (blank lines dropped).
 
@@ -97,95 +62,9 @@ def phrase_lines(text: str) -> list[str]:
     return [line.strip() for line in text.splitlines() if line.strip()]
 
 
-def _window(row: Row, second: bool = False) -> dict[str, Any]:
-    """A row's window of the round (or, ``second``, its second count's): ``last`` unless
-    left empty (the whole round)."""
-    data: dict[str, Any] = {}
-    last, with_played = (row.window2, row.with_played2) if second else (row.window,
-                                                                        row.with_played)
-    if last.strip():
-        data["last"] = number(last)
-    if with_played:
-        data["with_played"] = True
-    return data
-
-
-def _second_test(row: Row) -> dict[str, Any]:
-    """The card test of a row's second count (``match2`` with its own inputs)."""
-    data: dict[str, Any] = {"type": row.match2, "of": "played"}
-    if row.match2 == "rank":
-        data["in"] = list(row.ranks2)
-    elif row.match2 == "suit":
-        data["in"] = list(row.suits2)
-    elif row.match2 == "colour":
-        data["is"] = row.colour2
-    elif row.match2 == "parity":
-        data["is"] = row.parity2
-    return data
-
-
-def _comparison(row: Row) -> dict[str, Any]:
-    """A row's optional ``mod`` and its ``op``/``value``."""
-    data: dict[str, Any] = {"mod": number(row.mod)} if row.mod.strip() else {}
-    if row.test == "position" and row.op == "in":
-        return data | {"in": numbers(row.value)}
-    return data | {"op": row.op, "value": number(row.value)}
-
-
-def _card_test(test: str, subject: str, row: Row) -> dict[str, Any]:
-    data: dict[str, Any] = {"type": test, "of": subject}
-    if test == "rank":
-        data["in"] = list(row.ranks)
-    elif test == "suit":
-        data["in"] = list(row.suits)
-    elif test == "colour":
-        data["is"] = row.colour
-    elif test == "value":
-        data |= {"op": row.op, "value": number(row.value)}
-    elif test == "parity":
-        data["is"] = row.parity
-    return data
-
-
 def row_to_condition(row: Row) -> dict[str, Any]:
     """One row as a condition node (inside a ``not`` when negated)."""
-    test = row.test
-    data: dict[str, Any]
-    if test in CARD_TESTS:
-        data = _card_test(test, "played" if test == "joker" else row.subject, row)
-    elif test == "relation":
-        data = {"type": "relation", "rel": row.rel, "a": row.subject, "b": row.other}
-        if row.rel == "differs_by_at_least":
-            data["n"] = number(row.n)
-    elif test in QUANTITY_TESTS:
-        data = {"type": "compare", "what": test, "op": row.op, "value": number(row.value)}
-    elif test == "active_suit":
-        data = {"type": "active_suit", "in": list(row.suits)}
-    elif test in ("hand_count", "count"):
-        # The cards counted are each read as "played" by the rule language.
-        data = {"type": test, "where": _card_test(row.match, "played", row)}
-        if test == "count":
-            data |= _window(row)
-        if test == "count" and row.match2:
-            data |= {"op": row.count_op, "than": {"where": _second_test(row),
-                                                  **_window(row, second=True)}}
-        else:
-            data |= {"op": row.count_op, "value": number(row.count)}
-    elif test == "position":
-        data = {"type": "position"} | _comparison(row)
-    elif test == "sum":
-        data = {"type": "sum", "of": [row.subject, row.other, *row.plus]} | _comparison(row)
-    elif test == "sum_window":
-        data = {"type": "sum"} | _window(row) | _comparison(row)
-    elif test == "difference":
-        data = {"type": "difference", "a": row.subject, "b": row.other}
-        if not row.absolute:
-            data["absolute"] = False
-        data |= _comparison(row)
-    else:
-        # follows_active_suit, is_author, on_starter, and any unknown test (the rule language
-        # names it).
-        data = {"type": test}
+    data = write_row(row)
     return {"type": "not", "of": data} if row.negate else data
 
 
@@ -281,68 +160,6 @@ def form_to_spec(form: RuleForm) -> Built:
 # Reading specs back into forms.
 
 
-def _text_ranks(values: list[Any]) -> tuple[str, ...]:
-    try:
-        return tuple(RANK_TEXT[r] for r in sorted({parse_rank(v) for v in values}))
-    except CardError as exc:
-        raise Unrepresentable(str(exc)) from None
-
-
-def _read_card_test(data: dict[str, Any], row: Row) -> None:
-    test = data["type"]
-    if test == "rank":
-        row.ranks = _text_ranks(data["in"])
-    elif test in ("suit", "active_suit"):
-        row.suits = tuple(str(s).upper() for s in data["in"])
-    elif test == "colour":
-        row.colour = data["is"]
-    elif test == "value":
-        row.op, row.value = data["op"], str(data["value"])
-    elif test == "parity":
-        row.parity = data["is"]
-
-
-def _read_match(where: Any, row: Row, what: str) -> None:
-    """The one card test a (hand) count counts cards with, into ``match`` and its inputs."""
-    if not isinstance(where, dict) or where.get("type") not in MATCH_TESTS or where.get(
-            "of", "played") != "played":
-        raise Unrepresentable(f"{what} must count cards passing one card test")
-    row.match = where["type"]
-    _read_card_test(where, row)
-
-
-def _read_window(data: dict[str, Any], row: Row) -> None:
-    row.window = str(data["last"]) if "last" in data else ""
-    row.with_played = bool(data.get("with_played", False))
-
-
-def _read_than(than: Any, row: Row) -> None:
-    """A second count (``than``) into ``match2``, its inputs and its window."""
-    where = than.get("where") if isinstance(than, dict) else None
-    if not isinstance(where, dict) or where.get("type") not in THAN_TESTS or where.get(
-            "of", "played") != "played":
-        raise Unrepresentable("a second count must count cards passing one simple card test")
-    row.match2 = where["type"]
-    if row.match2 == "rank":
-        row.ranks2 = _text_ranks(where["in"])
-    elif row.match2 == "suit":
-        row.suits2 = tuple(str(s).upper() for s in where["in"])
-    elif row.match2 == "colour":
-        row.colour2 = where["is"]
-    elif row.match2 == "parity":
-        row.parity2 = where["is"]
-    row.window2 = str(than["last"]) if "last" in than else ""
-    row.with_played2 = bool(than.get("with_played", False))
-
-
-def _read_comparison(data: dict[str, Any], row: Row) -> None:
-    row.mod = str(data["mod"]) if "mod" in data else ""
-    if "in" in data:
-        row.op, row.value = "in", ", ".join(str(v) for v in data["in"])
-    else:
-        row.op, row.value = data["op"], str(data["value"])
-
-
 def condition_to_row(data: Any) -> Row:
     """A single condition (maybe inside one ``not``) as a row."""
     if not isinstance(data, dict):
@@ -356,47 +173,7 @@ def condition_to_row(data: Any) -> Row:
     test = data.get("type")
     if test in ("all", "any", "not", "always"):
         raise Unrepresentable(f"a {test!r} inside a list of rows needs nested groups")
-    if test in CARD_TESTS:
-        row.test, row.subject = test, data.get("of", "played")
-        _read_card_test(data, row)
-    elif test == "relation":
-        row.test, row.rel = "relation", data["rel"]
-        row.subject, row.other = data.get("a", "played"), data.get("b", "top")
-        row.n = str(data.get("n", 2))
-    elif test == "compare":
-        row.test, row.op, row.value = data["what"], data["op"], str(data["value"])
-    elif test == "active_suit":
-        row.test = test
-        _read_card_test(data, row)
-    elif test == "hand_count":
-        row.test = test
-        _read_match(data["where"], row, "a hand count")
-        row.count_op, row.count = data["op"], str(data["value"])
-    elif test == "count":
-        row.test = test
-        _read_match(data["where"], row, "a count")
-        _read_window(data, row)
-        row.count_op = data["op"]
-        if "than" in data:
-            _read_than(data["than"], row)
-        else:
-            row.count = str(data["value"])
-    elif test in ("position", "sum", "difference"):
-        row.test = test
-        if test == "sum" and "of" in data:
-            row.subject, row.other, *plus = data["of"]
-            row.plus = tuple(plus)
-        elif test == "sum":
-            row.test = "sum_window"
-            _read_window(data, row)
-        elif test == "difference":
-            row.subject, row.other = data.get("a", "played"), data.get("b", "top")
-            row.absolute = bool(data.get("absolute", True))
-        _read_comparison(data, row)
-    elif test in ("follows_active_suit", "is_author", "on_starter"):
-        row.test = test
-    else:
-        raise Unrepresentable(f"unknown condition type {test!r}")
+    read_node(data, row)
     return row
 
 

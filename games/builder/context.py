@@ -15,6 +15,7 @@ from django.urls import reverse
 
 from games.authoring import model as m
 from games.authoring.examples import Template, example_of, templates
+from games.authoring.fields import shows
 from games.authoring.forms import Checked, Problem, check, kept_fields
 from games.authoring.grid import DEFAULT_TOP, Table
 from games.authoring.model import CondList, EffectRow, Row, RuleForm, new_form
@@ -159,43 +160,6 @@ class RowView:
             "the cards in the hand" if self.area == "hand" else "")
 
 
-def _shows(row: Row, area: str) -> frozenset[str]:
-    """The inputs a row of ``area`` shows for its test (names used by ``panel.html``)."""
-    test = row.test
-    found: set[str] = set()
-    counts = test in ("hand_count", "count")
-    card_test = test if test in m.CARD_TESTS else row.match if counts else ""
-    if test in m.CARD_TESTS and test != "joker" and len(m.LIST_SUBJECTS[area]) > 1:
-        found.add("subject")
-    if test == "relation":
-        found |= {"subject", "rel", "other"} | ({"n"} if row.rel == "differs_by_at_least"
-                                                 else set())
-    if test in ("sum", "difference"):
-        found |= {"subject", "other"} | ({"absolute"} if test == "difference" else
-                                         {"plus"})
-    if test in m.QUANTITY_TESTS or test in m.MOD_TESTS:
-        found.add("op_value")
-    if test in m.MOD_TESTS:
-        found.add("mod")
-    if test in m.WINDOW_TESTS:
-        found.add("window")
-    if test == "active_suit":
-        found.add("suits")
-    if counts:
-        found |= {"count", "match"}
-        if test == "hand_count" or not row.match2:
-            found.add("count_value")
-    if test == "count":
-        found.add("than")
-        if row.match2:
-            found.add("window2")
-            found |= {"rank": {"ranks2"}, "suit": {"suits2"}, "colour": {"colour2"},
-                      "parity": {"parity2"}}.get(row.match2, set())
-    found |= {"rank": {"ranks"}, "suit": {"suits"}, "colour": {"colour"},
-              "value": {"op_value"}, "parity": {"parity"}}.get(card_test, set())
-    return frozenset(found)
-
-
 def rank_order(aces_high: bool) -> tuple[str, ...]:
     """The ranks as the game orders them: ace to king, or two to ace when aces are high."""
     return (*m.RANK_CHOICES[1:], m.RANK_CHOICES[0]) if aces_high else m.RANK_CHOICES
@@ -211,7 +175,7 @@ def row_view(area: str, index: int, row: Row, error: str = "",
     subjects = options({s: labels[s] for s in m.LIST_SUBJECTS[area]}, row.subject)
     others = options({s: labels[s] for s in m.LIST_SUBJECTS[area]}, row.other)
     return RowView(area, index, row, [g for g in groups if g[1]], subjects, others,
-                   _shows(row, area), error, aces_high=aces_high)
+                   shows(row, area), error, aces_high=aces_high)
 
 
 LIST_TITLES = {
