@@ -9,7 +9,10 @@ Load it with ``-p tests.scale.postgres_plugin`` and ``DATABASE_URL=postgres://..
   thread keeps its connection): otherwise the drop fails with "database is being accessed by
   other users" and the database is left behind;
 - deletes, after the run, the channel layer's keys when ``REDIS_PREFIX`` is a test prefix
-  (``minimao-test-...``, as the Makefile sets), since sockets left open keep group keys alive.
+  (``minimao-test-...``, as the Makefile sets), since sockets left open keep group keys alive;
+- gives each pytest-xdist worker a test prefix of its own (``minimao-test-...-gw0-``), as
+  pytest-django gives it a database of its own: two workers' games share ids, so they would
+  otherwise share channel groups and cache keys, and one worker would delete the other's.
 """
 
 from __future__ import annotations
@@ -25,6 +28,13 @@ from tests.scale.helpers import delete_redis_keys
 #: Keys are deleted after the run only under such a prefix. Test prefixes carry a fixed-length
 #: run id (``minimao-test-0012345``), so that one run's prefix never begins another's.
 TEST_PREFIX = "minimao-test-"
+
+# Before pytest-django loads the settings, which read REDIS_PREFIX once (this plugin is loaded
+# with -p, before any conftest.py; pytest-xdist names the worker before that). The closing
+# dash keeps gw1's prefix from beginning gw10's.
+_worker = os.environ.get("PYTEST_XDIST_WORKER", "")
+if _worker and os.environ.get("REDIS_PREFIX", "").startswith(TEST_PREFIX):
+    os.environ["REDIS_PREFIX"] += f"-{_worker}-"
 
 
 @pytest.hookimpl(trylast=True)
