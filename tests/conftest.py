@@ -38,7 +38,7 @@ from tests.db_bound import mark_database_bound
 
 #: Examples a property tries in an ordinary run (``make test``), and in a thorough one.
 FAST_EXAMPLES = 20
-THOROUGH_EXAMPLES = 500
+THOROUGH_EXAMPLES = 200
 
 # Test modules build their settings when imported, after this file: they inherit the profile.
 # No deadline: the suite shares its machine (workers, browsers, servers), and a slow moment is

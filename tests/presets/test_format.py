@@ -179,7 +179,7 @@ def any_preset(draw: st.DrawFn) -> Preset:
                   choices=choices, house_rules=house, laws=laws, law_choice=law_choice)
 
 
-@settings(max_examples=60, deadline=None)
+@settings(deadline=None)
 @given(any_preset())
 
 
