@@ -23,7 +23,7 @@ PG_REDIS ?= redis://127.0.0.1:6379/0
 # pytest's workers (pytest-xdist): one a core by default; `make test PYTEST_WORKERS=0` runs
 # the suite in one process. The browser tests share one worker (tests/browser/conftest.py).
 PYTEST_WORKERS ?= auto
-PYTEST_PARALLEL := -n $(PYTEST_WORKERS) --dist loadgroup
+PYTEST_PARALLEL := -n $(PYTEST_WORKERS) --dist loadscope
 
 .PHONY: run test test-thorough test-postgres test-scale lint clean
 

@@ -17,7 +17,7 @@ count of their own.
 Every test that uses the test database is marked ``db_bound`` (:mod:`tests.db_bound`), which
 ``make test-postgres`` selects.
 
-Under pytest-xdist with ``--dist loadgroup`` (``make test``), the browser tests all run in one
+Under pytest-xdist with ``--dist loadscope`` (``make test``), the browser tests all run in one
 worker, in their order (:class:`BrowserTestsTogether`).
 """
 
@@ -32,7 +32,7 @@ from typing import Any
 import pytest
 from hypothesis import settings
 from xdist.remote import Producer
-from xdist.scheduler import LoadGroupScheduling
+from xdist.scheduler import LoadScopeScheduling
 
 from tests.db_bound import mark_database_bound
 
@@ -61,10 +61,11 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
 TOGETHER = "tests/browser/"
 
 
-class BrowserTestsTogether(LoadGroupScheduling):  # type: ignore[misc]
-    """``--dist loadgroup``, with every test under :data:`TOGETHER` in one group: one work
-    unit, sent whole to one worker in collection order (the largest unit goes first). The
-    other tests are handed out one at a time."""
+class BrowserTestsTogether(LoadScopeScheduling):  # type: ignore[misc]
+    """``--dist loadscope`` (a module's tests, or a class's, go to one worker, so that its
+    module-scoped fixtures are built once), with every test under :data:`TOGETHER` in one
+    work unit: sent whole to one worker, in collection order, before the others (the largest
+    unit goes first)."""
 
     def _split_scope(self, nodeid: str) -> str:
         if nodeid.startswith(TOGETHER):
@@ -75,10 +76,10 @@ class BrowserTestsTogether(LoadGroupScheduling):  # type: ignore[misc]
 @pytest.hookimpl(tryfirst=True)
 def pytest_xdist_make_scheduler(config: pytest.Config, log: Producer
                                 ) -> BrowserTestsTogether | None:
-    """The scheduler of ``--dist loadgroup``: :class:`BrowserTestsTogether`. (Grouping by
-    folder, not by an ``xdist_group`` mark added while collecting: pytest-xdist 3.8 groups
+    """The scheduler of ``--dist loadscope``: :class:`BrowserTestsTogether`. (A folder as
+    one scope, not an ``xdist_group`` mark and ``--dist loadgroup``: pytest-xdist 3.8 groups
     marked tests by renaming their node ids, which pytest 9.2 no longer lets it do.)"""
-    if config.getvalue("dist") != "loadgroup":
+    if config.getvalue("dist") != "loadscope":
         return None
     return BrowserTestsTogether(config, log)
 
