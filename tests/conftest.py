@@ -64,13 +64,18 @@ TOGETHER = "tests/browser/"
 class BrowserTestsTogether(LoadScopeScheduling):  # type: ignore[misc]
     """``--dist loadscope`` (a module's tests, or a class's, go to one worker, so that its
     module-scoped fixtures are built once), with every test under :data:`TOGETHER` in one
-    work unit: sent whole to one worker, in collection order, before the others (the largest
-    unit goes first)."""
+    work unit: sent whole to one worker, in collection order, first of all (it takes the
+    longest)."""
 
     def _split_scope(self, nodeid: str) -> str:
         if nodeid.startswith(TOGETHER):
             return TOGETHER
         return str(super()._split_scope(nodeid))
+
+    def _assign_work_unit(self, node: Any) -> None:
+        if TOGETHER in self.workqueue:
+            self.workqueue.move_to_end(TOGETHER, last=False)
+        super()._assign_work_unit(node)
 
 
 @pytest.hookimpl(tryfirst=True)
