@@ -1,7 +1,8 @@
 # Mini Mao: `make run` serves the site, `make test` runs ruff, mypy and pytest.
 # Both build .venv on first use (with a Python >= 3.12 found by scripts/find-python)
 # and reinstall only when pyproject.toml changes.
-# `make test-postgres` and `make test-scale` test the scale-out mode (docs/deployment.md, docs/testing.md).
+# `make test-postgres` and `make test-scale` test the scale-out mode (docs/deployment.md, docs/testing.md);
+# `make test-thorough` runs pytest with many more Hypothesis examples.
 
 HOST ?= 127.0.0.1
 PORT ?= 8000
@@ -19,17 +20,12 @@ STAMP := $(VENV)/.installed
 # and drops its own database on that server (test_minimao_<run>; the base need not exist).
 PG_SERVER ?= postgres://postgres@127.0.0.1:5432
 PG_REDIS ?= redis://127.0.0.1:6379/0
-# Every test module that uses the test database (tests/test_postgres_suites.py finds them and
-# fails when one is missing here). The pure core's suites never do; the browser, scale and
-# fault tests start servers of their own.
-PG_TESTS ?= tests/games tests/web tests/builder tests/reveal tests/notebook \
-	tests/difficulty/test_views.py tests/hardening/test_http_hostile.py \
-	tests/hardening/test_origin_csrf.py tests/hardening/test_ws_hostile.py \
-	tests/hardening/test_ws_limits.py \
-	tests/scripts/loadtest/test_pages.py tests/scripts/loadtest/test_forms.py tests/test_staging.py \
-	tests/test_template_contexts.py tests/timers
+# pytest's workers (pytest-xdist): one a core by default; `make test PYTEST_WORKERS=0` runs
+# the suite in one process. The browser tests share one worker (tests/conftest.py).
+PYTEST_WORKERS ?= auto
+PYTEST_PARALLEL := -n $(PYTEST_WORKERS) --dist loadscope
 
-.PHONY: run test test-postgres test-scale lint clean
+.PHONY: run test test-thorough test-postgres test-scale lint clean
 
 $(STAMP): pyproject.toml
 	@# (Re)create the venv unless it holds a working Python >= 3.12 (an interpreter removed
@@ -54,19 +50,24 @@ run: $(STAMP)
 test: lint
 	@# mypy's Django plugin loads the settings: offline ones (no secret, no database file).
 	MAO_OFFLINE=1 $(PY) -m mypy
-	$(PY) -m pytest
+	$(PY) -m pytest $(PYTEST_PARALLEL)
 	@if [ "$${CI:-}" = true ] || [ "$${MAO_REQUIRE_SERVICES:-}" = 1 ]; then \
 		$(MAKE) --no-print-directory test-postgres; \
 	fi
 
-# The database-bound suites on PostgreSQL, the channel layer on Redis. The run id (the shell's
-# pid, fixed width) names the test database and the Redis key prefix, so runs never collide.
+# pytest alone, with Hypothesis's thorough profile: many more examples a property (slower).
+test-thorough: $(STAMP)
+	HYPOTHESIS_PROFILE=thorough $(PY) -m pytest $(PYTEST_PARALLEL)
+
+# Every test that uses the database (marked db_bound by tests/conftest.py) on PostgreSQL, the
+# channel layer on Redis. The run id (the shell's pid, fixed width) names the test database
+# and the Redis key prefix, so runs never collide; each worker adds its own name to both.
 test-postgres: $(STAMP)
 	@run=$$(printf '%07d' $$$$); \
-	echo "pytest $(PG_TESTS) on PostgreSQL (test_minimao_$$run) and Redis"; \
+	echo "pytest -m db_bound on PostgreSQL (test_minimao_$$run) and Redis"; \
 	DATABASE_URL=$(PG_SERVER)/minimao_$$run REDIS_URL=$(PG_REDIS) \
 		REDIS_PREFIX=minimao-test-$$run \
-		$(PY) -m pytest -p tests.scale.postgres_plugin $(PG_TESTS)
+		$(PY) -m pytest $(PYTEST_PARALLEL) -p tests.scale.postgres_plugin -m db_bound tests
 
 # The scale-out tests alone (two daphne processes, row locks, races), required to run.
 test-scale: $(STAMP)

@@ -1,6 +1,5 @@
-"""A pytest plugin that lists the test modules that use the test database, for
-``tests/test_postgres_suites.py``: ``pytest --collect-only -p tests.db_bound tests``
-prints one ``db-bound <path>`` line per such module.
+"""Which tests use the test database: tests/conftest.py marks each of them ``db_bound``, so
+that ``make test-postgres`` runs exactly these (``pytest -m db_bound``) on PostgreSQL.
 
 A test uses the database when it carries the ``django_db`` mark (its own, its class's or
 its module's) or asks, directly or through another fixture, for one of pytest-django's
@@ -11,6 +10,9 @@ scale and fault tests) are not counted: their database is the server's.
 from __future__ import annotations
 
 import pytest
+
+#: The mark given to every test that uses the database (registered in pyproject.toml).
+MARK = "db_bound"
 
 #: pytest-django's fixtures that open the test database.
 DATABASE_FIXTURES = frozenset({"db", "transactional_db", "live_server",
@@ -24,8 +26,8 @@ def uses_database(item: pytest.Item) -> bool:
     return item.get_closest_marker("django_db") is not None or bool(DATABASE_FIXTURES & names)
 
 
-def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """Print each module with at least one test that uses the database."""
-    modules = sorted({item.nodeid.split("::")[0] for item in items if uses_database(item)})
-    for module in modules:
-        print(f"db-bound {module}")
+def mark_database_bound(items: list[pytest.Item]) -> None:
+    """Mark ``db_bound`` each of ``items`` that uses the database."""
+    for item in items:
+        if uses_database(item):
+            item.add_marker(MARK)

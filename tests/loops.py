@@ -2,7 +2,7 @@
 
 ``asyncio.run`` refuses to start while the thread already runs an event loop, and one does
 in a whole-suite run: Playwright's sync API keeps its loop running in the main thread for
-as long as the browser tests' session-wide browser lives. :func:`run_apart` runs the
+as long as the browser tests' browser lives. :func:`run_apart` runs the
 coroutine on a fresh loop in a thread of its own instead, which works either way.
 """
 

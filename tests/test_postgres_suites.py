@@ -1,55 +1,63 @@
-"""``make test-postgres`` runs every test that uses the database (Makefile, ``PG_TESTS``).
+"""``make test-postgres`` runs every test that uses the database, and only those.
 
-The database-bound modules are found by collecting the whole suite with the plugin
-:mod:`tests.db_bound` (a test marked ``django_db`` or asking for a database fixture), so a
-new suite that touches the database and is left out of ``PG_TESTS`` fails here.
+tests/conftest.py marks each test that uses the database ``db_bound`` while collecting
+(:mod:`tests.db_bound`: a ``django_db`` mark, or a database fixture asked for directly or
+through another fixture), and the Makefile selects them with ``-m db_bound``: no list of
+suites is kept by hand, so a new suite cannot be left out.
 """
 
 from __future__ import annotations
 
 import re
-import subprocess
-import sys
 from pathlib import Path
+
+import pytest
+
+from tests.db_bound import MARK, uses_database
 
 ROOT = Path(__file__).resolve().parent.parent
 
 
-def pg_tests() -> list[str]:
-    """The paths of the Makefile's ``PG_TESTS`` (its lines continued with a backslash)."""
+def marked(request: pytest.FixtureRequest) -> bool:
+    return request.node.get_closest_marker(MARK) is not None
+
+
+@pytest.fixture
+def through_another(db: None) -> str:
+    """A fixture of this suite's own that uses the database."""
+    return "staged"
+
+
+def test_a_test_asking_for_the_database_is_marked(request: pytest.FixtureRequest,
+                                                  db: None) -> None:
+    assert marked(request)
+
+
+@pytest.mark.django_db
+def test_a_test_marked_django_db_is_marked(request: pytest.FixtureRequest) -> None:
+    assert marked(request)
+
+
+def test_a_test_reaching_the_database_through_a_fixture_is_marked(
+        request: pytest.FixtureRequest, through_another: str) -> None:
+    assert marked(request)
+
+
+def test_a_pure_test_is_not_marked(request: pytest.FixtureRequest) -> None:
+    assert not marked(request)
+
+
+def test_the_pure_core_never_uses_the_database(request: pytest.FixtureRequest) -> None:
+    """Of the tests collected in this run, none of the pure core's (engine, rules)."""
+    core = [item.nodeid for item in request.session.items
+            if item.nodeid.startswith(("tests/engine/", "tests/rules/"))
+            and (uses_database(item) or item.get_closest_marker(MARK) is not None)]
+    assert core == []
+
+
+def test_make_test_postgres_selects_the_marked_tests() -> None:
     text = (ROOT / "Makefile").read_text().replace("\\\n", " ")
-    found = re.search(r"^PG_TESTS \?=(.*)$", text, re.M)
-    assert found is not None, "the Makefile sets no PG_TESTS"
-    return found.group(1).split()
-
-
-def database_bound() -> list[str]:
-    done = subprocess.run(
-        [sys.executable, "-m", "pytest", "--collect-only", "-q", "-p", "tests.db_bound",
-         "tests"], cwd=ROOT, capture_output=True, text=True, timeout=300, check=False)
-    assert done.returncode == 0, done.stdout[-2000:] + done.stderr[-2000:]
-    return [line.split(" ", 1)[1] for line in done.stdout.splitlines()
-            if line.startswith("db-bound ")]
-
-
-def covered(module: str, paths: list[str]) -> bool:
-    return any(module == path or module.startswith(path.rstrip("/") + "/") for path in paths)
-
-
-def test_every_database_bound_module_runs_on_postgresql() -> None:
-    modules = database_bound()
-    # The plugin finds them: a suite of views and one of pure tests.
-    assert "tests/web/test_views.py" in modules
-    assert not [m for m in modules if m.startswith(("tests/engine/", "tests/rules/"))]
-    paths = pg_tests()
-    assert [m for m in modules if not covered(m, paths)] == []
-
-
-def test_every_pg_tests_path_exists() -> None:
-    assert [p for p in pg_tests() if not (ROOT / p).exists()] == []
-
-
-def test_coverage_is_by_whole_path_segments() -> None:
-    assert covered("tests/web/test_views.py", ["tests/web"])
-    assert not covered("tests/webby/test_x.py", ["tests/web"])
-    assert covered("tests/hardening/test_ws_hostile.py", ["tests/hardening/test_ws_hostile.py"])
+    recipe = re.search(r"^test-postgres:.*?\n((?:\t.*\n)+)", text, re.M)
+    assert recipe is not None, "the Makefile has no test-postgres target"
+    assert re.search(rf"-m pytest .*-m {MARK} tests\b", recipe.group(1))
+    assert "PG_TESTS" not in text

@@ -145,9 +145,14 @@ def timed_server_url(timed_env: dict[str, str]) -> Iterator[str]:
     yield from _migrate_and_serve(timed_env, "daphne-timed.log")
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="package")
 def browser() -> Iterator[Browser]:
-    """Debian's chromium, launched once for the session (each player gets a context)."""
+    """Debian's chromium, launched once for the browser tests (each player gets a context).
+
+    Closed when they end, not with the session: Playwright's event loop runs in this thread
+    while it is open, and the tests run after these in the same process (under pytest-xdist,
+    any of them) reach the database, which Django refuses from a thread with a running loop
+    (SynchronousOnlyOperation)."""
     if not Path(CHROMIUM).exists():
         message = "Debian's chromium is not installed"
         if os.environ.get("MAO_REQUIRE_BROWSER") == "1":

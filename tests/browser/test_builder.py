@@ -92,7 +92,10 @@ def test_a_rule_about_the_round_with_each_new_test(
     page.locator("#f-must-0-value").fill("2")
     sentence = ON_A_QUEEN + "the values of the played card and the top card differ by at most two."
     wait_sentence(page, sentence)
-    page.locator("#f-jargon").fill("Near")
+    # The name is typed: the preview is asked again a moment later, and dims while it is.
+    with page.expect_response("**/preview/"):
+        page.locator("#f-jargon").fill("Near")
+    htmx_idle(page)
     shoot(page, "builder-03-difference")
     page.get_by_role("button", name="Write this rule").click()
     # The round starts at once (the builder's confirmation is swapped away with it): the

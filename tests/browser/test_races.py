@@ -127,6 +127,8 @@ def test_a_race_with_three_players_where_the_last_one_draws(
         for player in players:
             expect(player.page.locator("#race")).to_contain_text("Hands up", timeout=WAIT_MS)
         ann.page.get_by_role("button", name=re.compile("Hands up")).click()
+        # Ann's answer is in before Cat's: the order the screens list them in.
+        expect(ann.page.locator("#race")).to_contain_text("You answered", timeout=WAIT_MS)
         cat.page.locator("body").press("r")
         expect(bob.page.locator("#race")).to_contain_text("Answered: Ann, Cat.",
                                                           timeout=WAIT_MS)

@@ -54,7 +54,7 @@ def attempt(state: GameState, kind: str, rng: Random) -> Action:
     return Tick()
 
 
-@settings(max_examples=80, deadline=None)
+@settings(deadline=None)
 @given(st.integers(0, 10_000), st.integers(2, 4), st.integers(1, 8), st.booleans(),
        st.booleans(), st.lists(STEP, min_size=1, max_size=40))
 def test_the_clock_keeps_its_promises(seed: int, players: int, turn: int, hold: bool,

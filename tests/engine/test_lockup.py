@@ -606,7 +606,7 @@ def audit_game(state: GameState, rng: Random) -> Audit:
     return result
 
 
-@settings(max_examples=50, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.integers(0, 2**32 - 1))
 def test_no_declared_lockup_is_escaped_by_brute_force(seed: int) -> None:
     assert audit(seed).problems == []

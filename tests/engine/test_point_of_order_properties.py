@@ -59,7 +59,7 @@ def attempt(state: GameState, kind: str, rng: Random) -> Action:
     return Tick()
 
 
-@settings(max_examples=80, deadline=None)
+@settings(deadline=None)
 @given(st.integers(0, 10_000), st.integers(2, 4), st.booleans(), st.integers(0, 5),
        st.booleans(), st.lists(STEP, min_size=1, max_size=50))
 def test_points_of_order_keep_their_promises(seed: int, players: int, agree: bool, quiet: int,

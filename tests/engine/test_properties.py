@@ -48,7 +48,7 @@ KINDS = [("oracle",), ("experimenter",), ("oracle", "experimenter"), ("experimen
 GAMES = st.tuples(st.integers(0, 10_000), st.integers(2, 6), st.sampled_from(KINDS),
                   st.integers(1, 2), st.booleans(), st.booleans())
 MAX_ACTIONS = 120
-EXAMPLES = settings(max_examples=25, deadline=None)
+EXAMPLES = settings(deadline=None)
 
 
 @lru_cache(maxsize=64)
@@ -134,7 +134,7 @@ def test_events_share_no_lists_with_the_state(game: Game) -> None:
             assert mutable_parts(event) == [], event.kind
 
 
-@settings(max_examples=5, deadline=None)
+@settings(deadline=None)
 @given(GAMES)
 def test_same_seed_gives_the_same_bot_game(game: Game) -> None:
     seed, players, kinds, decks, jokers, aces_high = game
@@ -257,7 +257,7 @@ WALKS = st.tuples(st.integers(0, 100_000), st.integers(2, 5), st.just(200),
 Walk = tuple[int, int, int, str]
 
 
-@settings(max_examples=20, deadline=None)
+@settings(deadline=None)
 @given(WALKS)
 def test_random_refused_actions_have_a_known_code_and_change_nothing(walk: Walk) -> None:
     for step in random_walk(*walk):
@@ -266,7 +266,7 @@ def test_random_refused_actions_have_a_known_code_and_change_nothing(walk: Walk)
             assert step.before.to_json() == step.snapshot
 
 
-@settings(max_examples=20, deadline=None)
+@settings(deadline=None)
 @given(WALKS)
 def test_random_accepted_actions_keep_every_invariant(walk: Walk) -> None:
     accepted = [step.after for step in random_walk(*walk) if step.after is not None]
@@ -274,7 +274,7 @@ def test_random_accepted_actions_keep_every_invariant(walk: Walk) -> None:
     assert all(violations(state) == [] for state in accepted)
 
 
-@settings(max_examples=20, deadline=None)
+@settings(deadline=None)
 @given(WALKS)
 def test_random_actions_give_events_that_share_no_lists_with_the_state(walk: Walk) -> None:
     for step in random_walk(*walk):
@@ -287,8 +287,6 @@ def test_random_actions_give_events_that_share_no_lists_with_the_state(walk: Wal
 PresetGame = tuple[int, int, tuple[str, ...], bool]
 PRESET_GAMES = st.tuples(st.integers(0, 10_000), st.integers(3, 6), st.sampled_from(KINDS),
                          st.booleans())
-#: Fewer games than above: each is longer (a match), and some properties replay it.
-PRESET_EXAMPLES = settings(max_examples=8, deadline=None)
 
 
 @lru_cache(maxsize=32)
@@ -299,7 +297,7 @@ def teaching_game(game: PresetGame) -> GameRecord:
                        max_actions=MAX_ACTIONS * 2, max_rounds=5, keep_states=True)
 
 
-@PRESET_EXAMPLES
+@EXAMPLES
 @given(PRESET_GAMES)
 def test_teaching_games_keep_every_invariant_and_conserve_cards(game: PresetGame) -> None:
     record = teaching_game(game)
@@ -314,7 +312,7 @@ def test_teaching_games_keep_every_invariant_and_conserve_cards(game: PresetGame
         assert set(state.disclosed) >= {1, 2, 3, 4}
 
 
-@PRESET_EXAMPLES
+@EXAMPLES
 @given(PRESET_GAMES)
 def test_teaching_games_round_trip_and_replay(game: PresetGame) -> None:
     record = teaching_game(game)
@@ -327,7 +325,7 @@ def test_teaching_games_round_trip_and_replay(game: PresetGame) -> None:
     assert [s.to_json() for s, _ in replayed] == [s.to_json() for s in record.states]
 
 
-@PRESET_EXAMPLES
+@EXAMPLES
 @given(PRESET_GAMES)
 def test_an_oracle_is_never_refused_and_misses_no_call_it_could_make(
         game: PresetGame) -> None:
@@ -343,7 +341,7 @@ def test_an_oracle_is_never_refused_and_misses_no_call_it_could_make(
     assert broken == []
 
 
-@PRESET_EXAMPLES
+@EXAMPLES
 @given(PRESET_GAMES)
 def test_teaching_games_end_by_the_match_or_the_limit(game: PresetGame) -> None:
     record = teaching_game(game)

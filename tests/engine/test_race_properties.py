@@ -114,7 +114,7 @@ def run_race(state: GameState, rng: Random, log: list[tuple[Action, int]]
     return state, result, accepted
 
 
-@settings(max_examples=60, deadline=None)
+@settings(deadline=None)
 @given(st.integers(0, 10_000), st.integers(2, 5), st.sampled_from(sorted(RACES)),
        st.sampled_from([None, 3, 60]), st.integers(0, 2**32))
 def test_races_settle_as_promised(seed: int, players: int, kind: str, turn: int | None,

@@ -64,7 +64,7 @@ HOUSE = (
                    "when": {"type": "compare", "what": "hand_after", "op": "==", "value": 1}}),
 )
 MAX_ACTIONS = 150
-EXAMPLES = settings(max_examples=20, deadline=None)
+EXAMPLES = settings(deadline=None)
 #: (seed, players, penalised out of turn, multiples, expel hand, expel after mistakes)
 Table = tuple[int, int, bool, bool, bool, int | None]
 TABLES = st.tuples(st.integers(0, 10_000), st.integers(3, 6), st.booleans(), st.booleans(),

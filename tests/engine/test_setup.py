@@ -55,7 +55,7 @@ def dealt(seed: int, players: int = 3, hand_size: int = 5, jokers: bool = True) 
     return state
 
 
-@settings(max_examples=40, deadline=None)
+@settings(deadline=None)
 @given(st.integers(0, 10**6), st.integers(2, 8), st.integers(3, 6))
 def test_every_seat_is_dealt_its_hand_and_one_starter_is_turned_up(
         seed: int, players: int, hand_size: int) -> None:
@@ -65,7 +65,7 @@ def test_every_seat_is_dealt_its_hand_and_one_starter_is_turned_up(
     assert len(state.stock) == 54 - players * hand_size - 1
 
 
-@settings(max_examples=60, deadline=None)
+@settings(deadline=None)
 @given(st.integers(0, 10**6))
 def test_the_starter_is_never_a_joker(seed: int) -> None:
     assert dealt(seed, players=8, hand_size=6).piles[0].cards[0] != "JK"

@@ -58,7 +58,7 @@ def table(seed: int, players: int, speech: bool) -> GameState:
     return state
 
 
-@settings(max_examples=60, deadline=None)
+@settings(deadline=None)
 @given(st.integers(0, 10_000), st.integers(2, 4), st.integers(-2, 5), WORDS, st.booleans())
 def test_a_say_is_refused_unchanged_or_keeps_every_invariant(
         seed: int, players: int, seat: int, words: str, speech: bool) -> None:
@@ -97,7 +97,7 @@ def test_a_say_is_refused_unchanged_or_keeps_every_invariant(
         assert new.to_json() == expected
 
 
-@settings(max_examples=30, deadline=None)
+@settings(deadline=None)
 @given(st.integers(0, 10_000), st.integers(2, 4))
 def test_saying_what_one_owes_costs_nothing_and_clears_the_debt(seed: int, players: int
                                                                 ) -> None:

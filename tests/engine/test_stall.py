@@ -164,7 +164,7 @@ def random_book(rng: Random) -> list[tuple[int, Payload]]:
     return out
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.integers(0, 10**6))
 def test_no_hand_empties_from_a_declared_stall(seed: int) -> None:
     rng = Random(seed)

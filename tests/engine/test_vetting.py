@@ -57,7 +57,7 @@ def test_a_rule_is_blamed_only_for_what_it_adds() -> None:
     assert code(trigger(card_test("rank", **{"in": ["7"]}), {"type": "skip"}), stuck) is None
 
 
-@settings(max_examples=25, deadline=None)
+@settings(deadline=None)
 @given(st.integers(0, 10**6), st.integers(2, 6))
 def test_a_bot_never_writes_a_rule_the_checks_refuse(seed: int, players: int) -> None:
     written = rule(rule_action(0, Random(seed), players=players).rule["rule"])
@@ -116,7 +116,7 @@ def test_a_bot_consults_the_bit_in_its_author_knowledge() -> None:
         "ends_game", "With the rules in force, this rule would end the game.")
 
 
-@settings(max_examples=25, deadline=None)
+@settings(deadline=None)
 @given(st.integers(0, 10**6))
 def test_a_bot_writes_no_rule_its_own_rules_or_the_bit_refuse(seed: int) -> None:
     # Its own rule leaves a quarter of plays: many drafts would make the rulebook too hard.

@@ -22,7 +22,7 @@ from tests.engine.helpers import act, arrange, example, play, start, steps
 
 KINDS = [("experimenter",), ("oracle", "experimenter"), ("experimenter", "oracle")]
 GAMES = st.tuples(st.integers(0, 10_000), st.integers(2, 5), st.sampled_from(KINDS))
-EXAMPLES = settings(max_examples=15, deadline=None)
+EXAMPLES = settings(deadline=None)
 
 
 @lru_cache(maxsize=32)
@@ -104,7 +104,7 @@ def test_a_spectator_sees_no_hand_and_no_rule(game: tuple[int, int, tuple[str, .
         check_spectator(state, events)
 
 
-@settings(max_examples=5, deadline=None)
+@settings(deadline=None)
 @given(GAMES)
 def test_the_whole_log_keeps_its_secrets(game: tuple[int, int, tuple[str, ...]]) -> None:
     played = bot_game_steps(game)

@@ -214,7 +214,7 @@ CALLS = ("Mao", "Mao Mao", "two", "{rank} of {suit}", "{card}", "Have a {very} n
          "[all] hail the {colour} {suit_one}", "spades", "{suit}", "of", "a {very} (good|nice)")
 
 
-@settings(max_examples=300, deadline=None)
+@settings(deadline=None)
 @given(st.integers(min_value=0, max_value=2**32))
 def test_a_perfect_caller_takes_no_call_penalty_under_any_call_rules(seed: int) -> None:
     rng = Random(seed)

@@ -213,7 +213,7 @@ def test_invalid_sequence_tests_name_the_field(data: dict[str, Any], where: str,
     assert info.value.path == where and info.value.code == code
 
 
-@settings(max_examples=300, deadline=None)
+@settings(deadline=None)
 @given(seed=st.integers(0, 2**32))
 def test_sequence_tests_round_trip_through_json(seed: int) -> None:
     data = random_sequence_test(Random(seed), ("played", "top", "pile2"))

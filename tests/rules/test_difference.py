@@ -113,7 +113,7 @@ def _groups(cards: list[Any]) -> list[tuple[Any, ...]]:
     return [g for n in (2, 3) for g in itertools.product(cards, repeat=n)]
 
 
-@settings(max_examples=40, deadline=None)
+@settings(deadline=None)
 @given(st.integers(0, 10_000))
 def test_a_group_difference_is_real_and_none_means_none(seed: int) -> None:
     """Property: the group given is judged differently by the two rulebooks; when none is
@@ -133,7 +133,7 @@ def test_a_group_difference_is_real_and_none_means_none(seed: int) -> None:
                                                               is None)
 
 
-@settings(max_examples=40, deadline=None)
+@settings(deadline=None)
 @given(st.integers(0, 10_000))
 def test_a_hand_difference_is_real_and_none_means_none(seed: int) -> None:
     """Property: the hand given is judged differently; when none is given (exactly), no
@@ -152,7 +152,7 @@ def test_a_hand_difference_is_real_and_none_means_none(seed: int) -> None:
                 books[1].winning_hand(sample) is None), sample
 
 
-@settings(max_examples=40, deadline=None)
+@settings(deadline=None)
 @given(st.integers(0, 10_000), st.sampled_from(["permission", "instant_win"]))
 def test_a_rule_written_again_with_a_double_negation_never_differs(seed: int,
                                                                    kind: str) -> None:

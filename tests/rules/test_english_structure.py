@@ -165,7 +165,7 @@ def parse(text: str) -> Shape:
     return _list(text, kind)
 
 
-@settings(max_examples=500, deadline=None)
+@settings(deadline=None)
 @given(seed=st.integers(0, 2**32))
 def test_the_grouping_of_a_condition_tree_can_be_read_back_from_its_english(seed: int) -> None:
     rng = Random(seed)
@@ -320,7 +320,7 @@ def _sentence_tree(rng: Random) -> Condition:
          "of": [_tree(rng, 1).to_json() for _ in range(rng.randint(2, 3))]}, "$")
 
 
-@settings(max_examples=400, deadline=None)
+@settings(deadline=None)
 @given(seed=st.integers(0, 2**32))
 def test_a_rule_sentence_splits_into_its_conditions_in_one_way(seed: int) -> None:
     rng = Random(seed)

@@ -6,7 +6,7 @@ import itertools
 from random import Random
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from rules.cards import JOKER, STANDARD_CARDS, parse
@@ -28,7 +28,6 @@ def random_context(rng: Random) -> PlayContext:
                        round=rng.randint(1, 4))
 
 
-@settings(max_examples=200)
 @given(st.integers(min_value=0, max_value=2**32))
 def test_evaluation_is_deterministic(seed: int) -> None:
     rng = Random(seed)

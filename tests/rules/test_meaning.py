@@ -61,7 +61,7 @@ def random_tree(rng: Random) -> Condition:
             continue
 
 
-@settings(max_examples=500, deadline=None)
+@settings(deadline=None)
 @given(seed=st.integers(0, 2**32), aces_high=st.booleans())
 def test_compiled_and_interpreted_evaluation_agree(seed: int, aces_high: bool) -> None:
     rng = Random(seed)

@@ -7,7 +7,7 @@ from random import Random
 from typing import Any
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from rules.errors import RuleError
@@ -23,7 +23,6 @@ from rules.spec import (
 from tests.rules.helpers import EXAMPLES
 
 
-@settings(max_examples=300)
 @given(st.integers(min_value=0, max_value=2**32))
 def test_any_valid_rule_round_trips_through_json(seed: int) -> None:
     rule = random_rule(Random(seed), author=seed % 8)

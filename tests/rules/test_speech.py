@@ -48,7 +48,7 @@ def test_speech_rules_load_in_canonical_form_and_round_trip() -> None:
     assert conditions_of(TALKING.spec) == ()
 
 
-@settings(max_examples=50, deadline=None)
+@settings(deadline=None)
 @given(st.integers(0, 10_000), st.sampled_from(["talking", "reply"]))
 def test_random_speech_rules_round_trip_and_read_in_english(seed: int, kind: str) -> None:
     drawn = random_rule(Random(seed), kind)

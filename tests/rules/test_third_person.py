@@ -44,7 +44,7 @@ def test_it_loads_in_canonical_form_and_round_trips() -> None:
     assert conditions_of(THIRD.spec) == ()
 
 
-@settings(max_examples=30, deadline=None)
+@settings(deadline=None)
 @given(st.integers(0, 10_000))
 def test_random_third_person_rules_round_trip_and_read_in_english(seed: int) -> None:
     drawn = random_rule(Random(seed), "third_person")

@@ -4,6 +4,8 @@ Load it with ``-p tests.scale.postgres_plugin`` and ``DATABASE_URL=postgres://..
 refuses any other database, ends the sessions the test process's threads left open before
 the test database is dropped (else the drop fails), and deletes the channel layer's keys
 after the run when ``REDIS_PREFIX`` is a test prefix.
+Each pytest-xdist worker gets a test prefix of its own (``minimao-test-...-gw0-``), as
+pytest-django gives it a database of its own.
 """
 
 from __future__ import annotations
@@ -19,6 +21,13 @@ from tests.scale.helpers import delete_redis_keys
 #: Keys are deleted after the run only under such a prefix. Test prefixes carry a fixed-length
 #: run id (``minimao-test-0012345``), so that one run's prefix never begins another's.
 TEST_PREFIX = "minimao-test-"
+
+# Before pytest-django loads the settings, which read REDIS_PREFIX once (this plugin is loaded
+# with -p, before any conftest.py; pytest-xdist names the worker before that). The closing
+# dash keeps gw1's prefix from beginning gw10's.
+_worker = os.environ.get("PYTEST_XDIST_WORKER", "")
+if _worker and os.environ.get("REDIS_PREFIX", "").startswith(TEST_PREFIX):
+    os.environ["REDIS_PREFIX"] += f"-{_worker}-"
 
 
 @pytest.hookimpl(trylast=True)
