@@ -193,7 +193,9 @@ def _do(player: Player, action: Action) -> None:
     elif isinstance(action, Pass):
         page.locator('#turn-buttons [data-action="pass"]').click()
     elif isinstance(action, ClaimWin):
-        page.get_by_role("button", name="Reveal my hand to win").click()
+        # A second step: the claim sits closed under Pass and says what it will show.
+        page.locator("#turn-buttons details.claim-win summary").click()
+        page.get_by_role("button", name="Show my whole hand to everyone").click()
     else:
         raise AssertionError(f"no button for {action}")
 

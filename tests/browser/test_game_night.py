@@ -1,0 +1,62 @@
+"""Traps a group of new players met on their first game night, each held closed in the browser.
+
+A claim of an instant win sits apart from Pass behind a second step that says what it shows.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+from playwright.sync_api import BrowserContext, Page, expect
+
+from tests.browser.stage import stage
+from tests.notebook.helpers import GRONK
+from tests.notebook.test_several import PIP
+
+PHONE = {"viewport": {"width": 375, "height": 812}, "device_scale_factor": 2,
+         "is_mobile": True, "has_touch": True}
+DESKTOP = {"viewport": {"width": 1280, "height": 900}}
+#: Ann's turn, a hand of three, a rule each (no instant win).
+TABLE = {"players": 2, "hand_size": 3, "names": ["Ann", "Bob"], "seed": 1,
+         "rules": [[0, "Pip", PIP], [1, "Gronk", GRONK]],
+         "hands": [["KS", "2D", "QH"], ["6D", "8S", "3C"]], "pile": ["4D"], "current": 0}
+
+
+def _sit(new_context: Callable[..., BrowserContext], server_url: str, server_env: dict[str, str],
+         **options: object) -> Page:
+    game = stage(server_env, TABLE)
+    context = new_context(**options)
+    context.add_cookies([game.cookie(0, server_url)])  # type: ignore[list-item]
+    page = context.new_page()
+    page.goto(f"/g/{game.code}/")
+    page.wait_for_function("window.__maoPushes > 0")
+    return page
+
+
+def test_claiming_a_win_is_a_second_step_apart_from_pass(
+        new_context: Callable[..., BrowserContext], server_url: str,
+        server_env: dict[str, str], shoot: Callable[[Page, str], Path]) -> None:
+    for device, options in (("desktop", DESKTOP), ("phone", PHONE)):
+        page = _sit(new_context, server_url, server_env, **options)
+        passing = page.get_by_role("button", name="Pass (draw a card)")
+        expect(passing).to_be_enabled()
+        # Closed at first: one click beside Pass can no longer show the hand.
+        claim = page.locator('#turn-buttons [data-action="claim_win"]')
+        expect(claim).to_be_hidden()
+        shoot(page, f"night-claim-closed-{device}")
+        summary = page.locator("#turn-buttons details.claim-win summary")
+        expect(summary).to_have_text("Claim an instant win…")
+        summary.click()
+        expect(claim).to_be_visible()
+        expect(page.locator(".claim-win__note")).to_contain_text(
+            "Every player will see every card in your hand")
+        # Apart: below Pass, not on its row, and not styled as Pass is.
+        pass_box = passing.bounding_box()
+        claim_box = claim.bounding_box()
+        assert pass_box is not None and claim_box is not None
+        assert claim_box["y"] >= pass_box["y"] + pass_box["height"] + 8, (pass_box, claim_box)
+        assert "button--quiet" in (claim.get_attribute("class") or "")
+        shoot(page, f"night-claim-open-{device}")
+        claim.click()
+        expect(page.locator("#log")).to_contain_text("Ann reveals their hand")
