@@ -1,6 +1,7 @@
 """Traps a group of new players met on their first game night, each held closed in the browser.
 
-A claim of an instant win sits apart from Pass behind a second step that says what it shows.
+A claim of an instant win sits apart from Pass behind a second step that says what it shows;
+the way to play ticked on the home page is the way the table opens, with script or without.
 """
 
 from __future__ import annotations
@@ -8,14 +9,18 @@ from __future__ import annotations
 from collections.abc import Callable
 from pathlib import Path
 
+import pytest
 from playwright.sync_api import BrowserContext, Page, expect
 
+from games.presets.registry import DEFAULT, preset, presets
 from tests.browser.stage import stage
 from tests.notebook.helpers import GRONK
 from tests.notebook.test_several import PIP
 
 PHONE = {"viewport": {"width": 375, "height": 812}, "device_scale_factor": 2,
          "is_mobile": True, "has_touch": True}
+#: A way to play other than the one the home page ticks first.
+OTHER = next(name for name in presets() if name != DEFAULT)
 DESKTOP = {"viewport": {"width": 1280, "height": 900}}
 #: Ann's turn, a hand of three, a rule each (no instant win).
 TABLE = {"players": 2, "hand_size": 3, "names": ["Ann", "Bob"], "seed": 1,
@@ -60,3 +65,33 @@ def test_claiming_a_win_is_a_second_step_apart_from_pass(
         shoot(page, f"night-claim-open-{device}")
         claim.click()
         expect(page.locator("#log")).to_contain_text("Ann reveals their hand")
+
+
+@pytest.mark.parametrize("script", [True, False], ids=["script", "no-script"])
+def test_the_way_to_play_ticked_is_the_way_opened(
+        script: bool, new_context: Callable[..., BrowserContext],
+        shoot: Callable[[Page, str], Path]) -> None:
+    chosen = preset(OTHER)
+    page = new_context(java_script_enabled=script, **PHONE).new_page()
+    page.goto("/")
+    page.get_by_label("Your name").fill("Ann")
+    page.get_by_label(chosen.title, exact=True).check()
+    heading = page.get_by_role("heading", name=f"{chosen.title}: your table")
+    if script:
+        # The form is drawn again for the way ticked, before anything is opened.
+        page.wait_for_url(f"**/?preset={OTHER}")
+        expect(heading).to_be_visible()
+    else:
+        # (No screenshot here: axe needs script.)
+        expect(page.locator(".presets__changed")).to_be_visible()
+        page.get_by_role("button", name="Open the table").click()
+        expect(heading).to_be_visible()
+        expect(page.get_by_label("Your name")).to_have_value("Ann")
+    expect(page.get_by_label(chosen.title, exact=True)).to_be_checked()
+    expect(page.locator(".presets__changed")).to_be_hidden()
+    if script:
+        shoot(page, "night-preset-shown")
+    page.get_by_label("Your name").fill("Ann")
+    page.get_by_role("button", name="Open the table").click()
+    page.wait_for_url("**/g/*/")
+    expect(page.locator("body")).to_contain_text(chosen.title)
