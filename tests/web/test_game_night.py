@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 
 import pytest
-from django.test import Client
+from django.test import Client, override_settings
 from django.utils.html import escape
 
 from games.models import Game
@@ -46,3 +46,13 @@ def test_a_way_ticked_after_the_settings_were_drawn_shows_its_own_settings_first
                                      "players": "3", "first_rule_maker": "host"})
     assert response.status_code == 302
     assert Game.objects.get().settings["preset"] == OTHER
+
+
+@override_settings(DEBUG=True)
+@pytest.mark.parametrize("path", ["/g/NOPE42/", "/no/such/page/"])
+def test_a_mistyped_link_is_the_friendly_404_with_debug_on(path: str) -> None:
+    response = Client().get(path)
+    html = response.content.decode()
+    assert response.status_code == 404
+    assert 'data-page="404"' in html and 'class="site-header"' in html
+    assert "Using the URLconf" not in html and "technical_404" not in html
