@@ -95,3 +95,12 @@ def test_the_way_to_play_ticked_is_the_way_opened(
     page.get_by_role("button", name="Open the table").click()
     page.wait_for_url("**/g/*/")
     expect(page.locator("body")).to_contain_text(chosen.title)
+
+
+def test_no_key_shortcuts_switch_on_a_phone(
+        new_context: Callable[..., BrowserContext], server_url: str,
+        server_env: dict[str, str]) -> None:
+    phone = _sit(new_context, server_url, server_env, **PHONE)
+    expect(phone.get_by_label("Key shortcuts")).to_be_hidden()
+    desktop = _sit(new_context, server_url, server_env, **DESKTOP)
+    expect(desktop.get_by_label("Key shortcuts")).to_be_visible()
