@@ -56,3 +56,11 @@ def test_a_mistyped_link_is_the_friendly_404_with_debug_on(path: str) -> None:
     assert response.status_code == 404
     assert 'data-page="404"' in html and 'class="site-header"' in html
     assert "Using the URLconf" not in html and "technical_404" not in html
+
+
+def test_a_message_on_the_home_page_is_a_list_inside_an_alert() -> None:
+    client = Client()
+    html = client.get("/find/", {"code": "NOPE42"}, follow=True).content.decode()
+    assert "There is no game with the code" in html
+    assert '<ul class="messages">' in html and 'role="alert">\n<ul class="messages">' in html
+    assert '<ul class="messages" role=' not in html
