@@ -13,6 +13,7 @@ import pytest
 from playwright.sync_api import BrowserContext, Page, expect
 
 from games.presets.registry import DEFAULT, preset, presets
+from tests.browser.helpers import horizontal_overflow
 from tests.browser.stage import stage
 from tests.notebook.helpers import GRONK
 from tests.notebook.test_several import PIP
@@ -104,3 +105,25 @@ def test_no_key_shortcuts_switch_on_a_phone(
     expect(phone.get_by_label("Key shortcuts")).to_be_hidden()
     desktop = _sit(new_context, server_url, server_env, **DESKTOP)
     expect(desktop.get_by_label("Key shortcuts")).to_be_visible()
+
+
+SUIT_RACE = {"kind": "trigger", "when": {"type": "rank", "of": "played", "in": ["4"]},
+             "effects": [{"type": "race", "name": "suit", "seconds": 30}]}
+
+
+def test_the_race_suit_buttons_fit_a_phone(
+        new_context: Callable[..., BrowserContext], server_url: str,
+        server_env: dict[str, str], shoot: Callable[[Page, str], Path]) -> None:
+    game = stage(server_env, {
+        "players": 2, "hand_size": 3, "names": ["Ann", "Bob"], "seed": 1,
+        "rules": [[0, "Suits", SUIT_RACE], [1, "Pip", PIP]],
+        "hands": [["4C", "2D", "QH"], ["6D", "8S", "3C"]], "pile": ["7C"], "current": 0,
+        "plays": [[0, ["4C"]]]})
+    context = new_context(**PHONE)
+    context.add_cookies([game.cookie(1, server_url)])  # type: ignore[list-item]
+    page = context.new_page()
+    page.goto(f"/g/{game.code}/")
+    page.wait_for_function("window.__maoPushes > 0")
+    expect(page.locator("#race [data-race-suit]")).to_have_count(4)
+    shoot(page, "night-race-suits-phone")
+    assert horizontal_overflow(page) <= 1
