@@ -188,6 +188,8 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
+    # The site's own 404 page, with DEBUG on as well (handler404 serves it with DEBUG off).
+    "maosite.errors.FriendlyNotFound",
 ]
 
 ROOT_URLCONF = "maosite.urls"

@@ -311,6 +311,8 @@ class CallVerdict:
     required: bool
     phrase: str
     said: bool
+    #: The phrase as the rule writes it (letter case kept), for quoting it back.
+    written: str = ""
 
     @property
     def broken(self) -> bool:
@@ -388,8 +390,9 @@ class Rulebook:
         (in rulebook order; see :func:`rules.phrases.judge`)."""
         heard = self._heard(ctx)
         made = judge(heard, said)
-        return [CallVerdict(rule, h.required, h.phrase.text, m)
-                for (rule, _, _), h, m in zip(self._calls, heard, made, strict=True)]
+        return [CallVerdict(rule, h.required, h.phrase.text, m,
+                            template.written(ctx.played, ctx.run_after))
+                for (rule, _, template), h, m in zip(self._calls, heard, made, strict=True)]
 
     def required_say(self, ctx: PlayContext) -> str:
         """What a perfect caller says with this play (:func:`rules.phrases.perfect_words`)."""

@@ -305,6 +305,20 @@ class Template:
         """The phrase the template asks for when ``card`` completes a run of ``run_after``."""
         return _expanded(self, card, run_after)
 
+    def written(self, card: Card, run_after: int) -> str:
+        """The words :meth:`expand` asks for as the rule writes them (its letter case and
+        punctuation kept, each choice's longest option), for quoting the rule back."""
+        values = _values(card, run_after)
+        pieces: list[str] = []
+        for part in self.parts:
+            if isinstance(part, str):
+                pieces.append(part.format(**values))
+                continue
+            filled = [option.format(**values) for option in part.options]
+            sizes = [len(words(f)) for f in filled]
+            pieces.append(filled[sizes.index(max(sizes))])
+        return " ".join("".join(pieces).split())
+
     def _expand(self, card: Card, run_after: int) -> Phrase:
         values = _values(card, run_after)
         slots: list[tuple[Words, ...]] = []

@@ -40,13 +40,17 @@ class Template:
 
 @lru_cache(maxsize=1)
 def templates() -> tuple[Template, ...]:
-    """Every rule of every example file, in file order."""
-    found = []
+    """Every rule of every example file, in file order, each sentence once (a rule an
+    earlier file already shows, under another name, is not offered twice)."""
+    found: list[Template] = []
     for path in sorted(EXAMPLES_DIR.glob("*.json")):
         number = path.name.split("_", 1)[0]
         rules = load_rules_document(json.loads(path.read_text(encoding="utf-8")))
         for i, rule in enumerate(rules, start=1):
-            found.append(Template(f"{number}-{i}", rule.jargon, describe(rule),
+            sentence = describe(rule)
+            if any(t.sentence == sentence for t in found):
+                continue
+            found.append(Template(f"{number}-{i}", rule.jargon, sentence,
                                   spec_to_json(rule.spec)))
     return tuple(found)
 

@@ -442,6 +442,12 @@ class Panel:
         return self.writing
 
     @property
+    def writes_rule(self) -> bool:
+        """Whether the page holds the rule-writer's parts (examples, revision, jargon and
+        form messages): answers bring them out of band only where they are."""
+        return True
+
+    @property
     def situation(self) -> SituationView:
         """The preview's "Situation" controls; "Auto" stands for the defaults until a
         preview chose the situation where the draft matters."""

@@ -47,7 +47,7 @@ def deal(state: GameState, events: list[Event], first: int | None = None,
         state.current = state.seats_in_play()[shuffle_rng(state).randrange(2)]
     else:
         state.current = state.step(state.dealer, direction)
-    events.append(Dealt(text=_dealt_text(state, starter), round=state.round, starter=starter,
+    events.append(Dealt(text=dealt_text(state, starter), round=state.round, starter=starter,
                         first=state.current, direction=direction, dealer=state.dealer))
     for seat in state.seats_in_play():
         shown = " ".join(parse(c).symbol for c in state.hands[seat])
@@ -56,7 +56,7 @@ def deal(state: GameState, events: list[Event], first: int | None = None,
                            cards=tuple(state.hands[seat])))
 
 
-def _dealt_text(state: GameState, starter: str) -> str:
+def dealt_text(state: GameState, starter: str) -> str:
     """"Round 2: 5 cards each. The starter is 8♠. Bob plays first." (and, where dealers
     take turns or name the start, who dealt and which way play goes)."""
     settings = state.settings

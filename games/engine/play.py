@@ -259,8 +259,9 @@ def _judge_calls(state: GameState, action: Play, verdicts: list[CallVerdict],
             if verdict.required:
                 record(state, entry, "fired", reveal=False)
             continue
+        quoted = verdict.written or verdict.phrase
         moment = (f"Round {state.round}, turn {state.turn}: {state.names[seat]} "
-                  f"{'did not say' if verdict.required else 'said'} “{verdict.phrase}”")
+                  f"{'did not say' if verdict.required else 'said'} “{quoted}”")
         record(state, entry, "broken", moment)
         problem = "missed a call" if verdict.required else "said something needless"
         events.append(CallBroken(text=f"{state.author_name(entry.author)}: that's "

@@ -5,10 +5,12 @@ winner's rule making, the next dealer), and the end of the game."""
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import replace
 
-from games.engine.deal import deal
+from games.engine.deal import deal, dealt_text
 from games.engine.events import (
     Dealing,
+    Dealt,
     DisclosedRule,
     EndReason,
     Event,
@@ -50,10 +52,19 @@ def begin_round(state: GameState, events: list[Event], first: int | None = None,
                 direction: int = 1) -> None:
     """Deal (see :func:`~games.engine.deal.deal`), then fire the starter's triggers where
     the game says so."""
+    at = len(events)
     deal(state, events, first, direction)
     short = fire_starter(state, events)
     if short:
         no_supply(state, short, events)
+        return
+    # A starter that skips or reverses moves the first turn: the deal names who really
+    # plays first, and which way.
+    dealt = events[at]
+    if isinstance(dealt, Dealt) and state.phase == "playing" and (
+            dealt.first != state.current or dealt.direction != state.direction):
+        events[at] = replace(dealt, text=dealt_text(state, dealt.starter),
+                             first=state.current, direction=state.direction)
 
 
 def win_round(state: GameState, seat: int, how: Win, events: list[Event]) -> None:

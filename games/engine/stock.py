@@ -30,8 +30,10 @@ def reshuffle(state: GameState, events: list[Event]) -> bool:
         return False
     shuffle_rng(state).shuffle(returned)
     state.stock = returned + state.stock
-    events.append(Reshuffled(text=f"The stock ran out: {len(returned)} cards from the "
-                             "discard pile were shuffled into a new stock.", count=len(returned)))
+    moved = "1 card from the discard pile was" if len(returned) == 1 else \
+        f"{len(returned)} cards from the discard pile were"
+    events.append(Reshuffled(text=f"The stock ran out: {moved} shuffled into a new stock.",
+                             count=len(returned)))
     return True
 
 

@@ -14,6 +14,7 @@ from django.shortcuts import redirect, render
 from django.views.decorators.http import require_GET, require_POST
 
 from games.engine.errors import EngineError
+from games.engine.setup import MAX_NAME
 from games.lobby import services
 from games.lobby.context import lobby_context
 from games.lobby.forms import NewGameForm, chosen_preset
@@ -27,10 +28,11 @@ from games.store.pages import ERROR_STATUS, game_or_404, is_htmx, link_to
 from games.store.seating import lost_seat_notice
 
 
-def _home(request: HttpRequest, form: NewGameForm, status: int = 200) -> HttpResponse:
+def _home(request: HttpRequest, form: NewGameForm, status: int = 200, *,
+          switched: bool = False) -> HttpResponse:
     preset = form.preset_data
     context = {"form": form, "presets": preset_rows(presets(), preset.name),
-               "preset_title": preset.title}
+               "preset_title": preset.title, "switched": switched}
     return render(request, "home.html", context, status=status)
 
 
@@ -53,6 +55,14 @@ def new_game(request: HttpRequest) -> HttpResponse:
         form = NewGameForm(request.POST or None)
         form.add_error(None, TOO_FAST)
         return _home(request, form, status=429)
+    drawn_for = request.POST.get("drawn_for")
+    if drawn_for and request.POST.get("preset") in presets() and \
+            request.POST.get("preset") != drawn_for:
+        # Another way to play was ticked than the settings on the page were drawn for (no
+        # script reloaded them): show that way's own settings, never open the old one.
+        fresh = NewGameForm(preset=form.preset_data)
+        fresh.fields["name"].initial = request.POST.get("name", "")[:MAX_NAME]
+        return _home(request, fresh, switched=True)
     if not form.is_valid():
         return _home(request, form, status=400)
     try:

@@ -180,6 +180,11 @@ class HypothesisPanel(Panel):
         return False
 
     @property
+    def writes_rule(self) -> bool:
+        """No examples, revision, jargon field or form message on the hypothesis page."""
+        return False
+
+    @property
     def urls(self) -> dict[str, str]:
         """The hypothesis builder's endpoints for this game (the builder's own names)."""
         names = {"form": "hypothesis_form", "rows": "hypothesis_rows",

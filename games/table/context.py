@@ -70,9 +70,12 @@ class CardFace:
     @property
     def label(self) -> str:
         """The accessible name of a card button, holding the rank as drawn (WCAG 2.5.3, a
-        voice user says what they see): ``10 of diamonds``, ``Queen of hearts``, ``Joker``."""
-        if not self.suit or not self.rank.isdigit():
+        voice user says what they see): ``10 of diamonds``, ``Q♥, Queen of hearts``,
+        ``Joker``; a letter rank is shown with its suit, so the name holds that too."""
+        if not self.suit:
             return self.name
+        if not self.rank.isdigit():
+            return f"{self.rank}{self.suit}, {self.name}"
         return f"{self.rank} of {self.name.split(' of ', 1)[1]}"
 
 

@@ -193,7 +193,9 @@ def _do(player: Player, action: Action) -> None:
     elif isinstance(action, Pass):
         page.locator('#turn-buttons [data-action="pass"]').click()
     elif isinstance(action, ClaimWin):
-        page.get_by_role("button", name="Reveal my hand to win").click()
+        # A second step: the claim sits closed under Pass and says what it will show.
+        page.locator("#turn-buttons details.claim-win summary").click()
+        page.get_by_role("button", name="Show my whole hand to everyone").click()
     else:
         raise AssertionError(f"no button for {action}")
 
@@ -217,8 +219,12 @@ def test_a_preset_is_played_from_the_lobby_to_a_round_won(
 
     # The home page: Ann picks the preset and sees only what it lets her choose.
     ann.page.goto("/")
-    ann.page.get_by_label(chosen.title, exact=True).check()
-    ann.page.get_by_role("button", name="Use this way to play").click()
+    # Ticking a way to play reloads the form with that way's settings, no other button.
+    radio = ann.page.get_by_label(chosen.title, exact=True)
+    if not radio.is_checked():
+        radio.check()
+        ann.page.wait_for_url(f"**/?preset={name}")
+    expect(ann.page.get_by_label(chosen.title, exact=True)).to_be_checked()
     expect(ann.page.get_by_role("heading", name=f"{chosen.title}: your table")).to_be_visible()
     expect(ann.page.get_by_label("Seats at the table")).to_be_visible()
     expect(ann.page.get_by_label("Cards in each hand")).to_have_count(

@@ -154,7 +154,7 @@ def turn(game: Game, writer: Client, data: dict[str, Any]) -> Turn:
                             headers=HX),
         lambda: writer.post(f"{base}form/", data | {"template": [templates()[0].id]},
                             headers=HX),
-        lambda: phone.post(f"{base}form/", data | {"template": ["09-1"]}, headers=HX),
+        lambda: phone.post(f"{base}form/", data | {"template": ["09-2"]}, headers=HX),
         lambda: writer.post(f"{base}jargon/", data, headers=HX),
         lambda: writer.post(reverse("difficulty", kwargs={"code": game.code}), data,
                             headers=HX),

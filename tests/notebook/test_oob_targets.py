@@ -1,0 +1,29 @@
+"""Every out-of-band swap an answer of the hypothesis page sends has its target on that
+page (htmx reports ``oobErrorNoTarget`` otherwise, a console error on every preview)."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from tests.notebook.helpers import NO_HEARTS, form_of, gronk_game
+
+pytestmark = pytest.mark.django_db
+
+OOB = re.compile(r'<[^>]*\bid="([^"]+)"[^>]*\bhx-swap-oob=')
+
+
+def test_the_hypothesis_answers_swap_only_what_the_page_holds() -> None:
+    game, clients = gronk_game()
+    cat = clients[2]
+    base = f"/g/{game.code}/notebook/hypothesis/"
+    page = cat.get(base, {"jargon": "Gronk"}).content.decode()
+    fields = {**form_of(NO_HEARTS), "jargon": "Gronk"}
+    # (A row added brings its own message slot in the area it redraws: not asked here.)
+    answers = [cat.post(f"{base}preview/", fields), cat.post(f"{base}form/", fields)]
+    for answer in answers:
+        targets = OOB.findall(answer.content.decode())
+        assert targets
+        missing = [t for t in targets if f'id="{t}"' not in page]
+        assert missing == [], missing
