@@ -11,10 +11,13 @@ _.jargon_from, _.jargon_redrawn, _.previews_grid, _.example_options, _.legal_cou
 _.all_clear, _.auto_value, _.auto_selected, _.redraw_rounds, _.round_controls, _.redraw_piles
 # Read only by templates (the table, the notebook).
 _.game_left, _.to_play, _.unjudged_words, _.under_near, _.under_far, _.general_note
-_.can_seal
+_.can_seal, _.writes_rule
 
 # Named by a dotted path in a string: the middleware in settings, the 404 handler in urls.
-_.AdminGuard, _.not_found
+_.AdminGuard, _.not_found, _.FriendlyNotFound
+
+# Called by Django by convention: a middleware's hook.
+_.process_exception
 
 # Model fields that only the database and the admin read (a column stays until a migration).
 _.updated, _.round_written
@@ -24,4 +27,4 @@ _.MAO_RATE_ADMIN_LOGIN, _.MAO_RATE_BUILDER, _.MAO_RATE_NOTEBOOK_ADDRESS, _.MAO_R
 _.MAO_RATE_NEW_GAME, _.MAO_RATE_LOBBY, _.RATELIMIT_CACHE_PREFIX
 
 # Fixtures a test or fixture asks for by parameter name, for their effect only.
-_.restored, _.django_db_setup
+_.restored, _.django_db_setup, _.through_another
