@@ -9,18 +9,17 @@ from __future__ import annotations
 
 import argparse
 import os
-import socket
 import subprocess
 import sys
 import tempfile
 import time
-import urllib.error
-import urllib.request
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
 from playwright.sync_api import Browser, BrowserContext, Page, ViewportSize, expect, sync_playwright
+
+from scripts.daphne import running
 
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
@@ -44,12 +43,6 @@ HTMX_IDLE = ("!document.querySelector('.htmx-request, .htmx-swapping, .htmx-sett
              " .htmx-added')")
 
 
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
 @contextmanager
 def serve(folder: Path) -> Iterator[str]:
     """Migrate a fresh SQLite file in ``folder`` and run daphne on it until the block ends;
@@ -62,39 +55,8 @@ def serve(folder: Path) -> Iterator[str]:
         env.pop(name, None)
     subprocess.run([sys.executable, "manage.py", "migrate", "--no-input", "-v", "0"],
                    cwd=ROOT, env=env, check=True)
-    port = _free_port()
-    log = folder / "daphne.log"
-    with log.open("wb") as out:
-        process = subprocess.Popen(
-            [sys.executable, "-m", "daphne", "-b", "127.0.0.1", "-p", str(port),
-             "maosite.asgi:application"], cwd=ROOT, env=env, stdout=out,
-            stderr=subprocess.STDOUT)
-    url = f"http://127.0.0.1:{port}"
-    try:
-        _wait_until_up(url + "/", process, log)
+    with running(env, folder / "daphne.log") as url:
         yield url
-    finally:
-        process.terminate()
-        try:
-            process.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            process.kill()
-            process.wait()
-
-
-def _wait_until_up(url: str, process: subprocess.Popen[bytes], log: Path) -> None:
-    deadline = time.monotonic() + 30
-    while time.monotonic() < deadline:
-        if process.poll() is not None:
-            raise SystemExit(f"daphne exited with {process.returncode}:\n{log.read_text()}")
-        try:
-            with urllib.request.urlopen(url, timeout=1) as response:
-                if response.status == 200:
-                    return
-        except (urllib.error.URLError, ConnectionError, TimeoutError):
-            pass
-        time.sleep(0.1)
-    raise SystemExit(f"daphne did not answer {url} within 30 s:\n{log.read_text()}")
 
 
 def _idle(page: Page) -> None:

@@ -9,12 +9,8 @@ go to ``test-output/screenshots/`` (git-ignored), one file per stage and player.
 from __future__ import annotations
 
 import os
-import socket
 import subprocess
 import sys
-import time
-import urllib.error
-import urllib.request
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -23,6 +19,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, sync_playwright
 
+from scripts.daphne import running
 from tests.browser import accessibility, coverage
 from tests.browser.helpers import open_context
 
@@ -41,28 +38,6 @@ SETTLED = """
   .filter(a => a.effect && a.effect.getComputedTiming().iterations !== Infinity)
   .map(a => a.finished.catch(() => null)))
 """
-
-
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
-def _wait_until_up(url: str, process: subprocess.Popen[bytes], log: Path) -> None:
-    deadline = time.monotonic() + STARTUP_TIMEOUT
-    while time.monotonic() < deadline:
-        if process.poll() is not None:
-            raise RuntimeError(f"daphne exited with {process.returncode}:\n{log.read_text()}")
-        try:
-            with urllib.request.urlopen(url, timeout=1) as response:
-                if response.status == 200:
-                    return
-        except (urllib.error.URLError, ConnectionError, TimeoutError):
-            pass
-        time.sleep(0.1)
-    raise RuntimeError(f"daphne did not answer {url} within {STARTUP_TIMEOUT} s:\n"
-                       f"{log.read_text()}")
 
 
 @pytest.fixture(scope="session")
@@ -91,24 +66,11 @@ def serve(env: dict[str, str], folder: Path, log_name: str = "daphne.log") -> It
     Its log is kept next to the screenshots afterwards, as ``log_name``: it explains a
     failure. The database must be ready (or need nothing for ``/``, which must answer 200).
     """
-    port = _free_port()
     log = folder / log_name
-    with log.open("wb") as out:
-        process = subprocess.Popen(
-            [sys.executable, "-m", "daphne", "-b", "127.0.0.1", "-p", str(port),
-             "maosite.asgi:application"], cwd=ROOT, env=env, stdout=out,
-            stderr=subprocess.STDOUT)
-    url = f"http://127.0.0.1:{port}"
     try:
-        _wait_until_up(url + "/", process, log)
-        yield url
+        with running(env, log, STARTUP_TIMEOUT) as url:
+            yield url
     finally:
-        process.terminate()
-        try:
-            process.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            process.kill()
-            process.wait()
         SCREENSHOTS.parent.mkdir(parents=True, exist_ok=True)
         (SCREENSHOTS.parent / log_name).write_bytes(log.read_bytes())
 
