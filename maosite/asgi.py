@@ -26,10 +26,13 @@ from django.contrib.staticfiles.handlers import ASGIStaticFilesHandler  # noqa: 
 from games.live.routing import websocket_urlpatterns  # noqa: E402
 from games.timers.sweeper import start_sweeper  # noqa: E402
 from maosite.origin import SameOriginValidator  # noqa: E402
+from maosite.retry_gate import RetryAfterGate  # noqa: E402
 
 # daphne does not serve static files; in development (DEBUG) Django serves them itself, as
 # `runserver` would. In production put a web server or CDN in front of STATIC_ROOT.
-http_app = ASGIStaticFilesHandler(django_asgi_app) if settings.DEBUG else django_asgi_app
+# A client refused with 429 waits out its Retry-After in the gate, before Django reads anything.
+http_app = RetryAfterGate(
+    ASGIStaticFilesHandler(django_asgi_app) if settings.DEBUG else django_asgi_app)
 
 # The game clock of every game this process may serve, a restart's included (games/timers).
 start_sweeper()

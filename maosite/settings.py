@@ -380,6 +380,9 @@ if MAO_BUILDER_CPU <= 0:
 if MAO_ESTIMATE_SECONDS <= 0:
     raise _invalid("MAO_ESTIMATE_SECONDS", "it must be a number of seconds above 0.")
 MAO_ESTIMATE_QUEUE = _whole("MAO_ESTIMATE_QUEUE", 8, least=0)
+# Processes computing the builder's previews (games/builder/preview_pool.py); 0 computes
+# them on the request's own thread.
+MAO_PREVIEW_WORKERS = _whole("MAO_PREVIEW_WORKERS", 2, least=0)
 
 # The game clock (games/timers): each process fires the timers of the games it changes when
 # they are due, and looks in the database every MAO_TIMER_SWEEP seconds for the others' (a

@@ -21,10 +21,11 @@ from games.authoring.grid import DEFAULT_TOP, Table
 from games.authoring.model import CondList, EffectRow, Row, RuleForm, new_form
 from games.authoring.notes import notes
 from games.authoring.options import Option, options
-from games.authoring.preview import Cell, Preview, preview
+from games.authoring.preview import Cell, Preview
 from games.authoring.revision import revision
 from games.authoring.situation import Choice, Situation, depth_read, reads_of
 from games.authoring.situation_view import SituationView
+from games.builder.preview_pool import computed_preview
 from games.engine.settings import GameSettings
 from games.engine.state import GameState
 from games.models import Game
@@ -514,7 +515,7 @@ def make_panel(game: Game, state: GameState | None, seat: int | None,
         conditions = [c for r in (*mine, checked.rule) for c in conditions_of(r.spec)]
         panel.depth = depth_read(conditions)
         panel.rounds = bool(reads_of(conditions) & {"record", "position"})
-        shown = preview(checked.rule, mine, table, panel.top, panel.choice)
+        shown = computed_preview(checked.rule, mine, table, panel.top, panel.choice)
         # The builder's own notes on the draft (double negatives, the author's own rules)
         # join the preview's warnings, so "No problems found" is said only when neither has.
         panel.preview = replace(shown, warnings=(*shown.warnings,

@@ -27,6 +27,7 @@ from django.conf import settings as django_settings
 
 from games.autoplay.difficulty import Difficulty, GiveUp, estimate
 from games.engine.settings import GameSettings
+from games.workers import worker_pool
 from rules.spec import FORMAT_VERSION, load_rule
 
 logger = logging.getLogger(__name__)
@@ -113,11 +114,8 @@ def key_of(rule_json: dict[str, Any], settings: GameSettings) -> str:
 def _worker() -> ProcessPoolExecutor:
     global _pool, _stop
     if _pool is None:
-        # "spawn": a fresh interpreter, not a fork of a process with running threads.
-        context = get_context("spawn")
-        _stop = context.Value("q", 0)
-        _pool = ProcessPoolExecutor(max_workers=1, mp_context=context, initializer=_adopt,
-                                    initargs=(_stop,))
+        _stop = get_context("spawn").Value("q", 0)
+        _pool = worker_pool(1, _adopt, (_stop,))
     return _pool
 
 

@@ -9,6 +9,7 @@ cache, so they hold across the processes of the scale-out mode.
 from __future__ import annotations
 
 import math
+import threading
 import time
 import uuid
 from collections.abc import Callable
@@ -92,6 +93,20 @@ def charge(writer: str, seconds: float) -> None:
         cache.set(key, milliseconds, timeout=3 * WINDOW)
 
 
+_elsewhere = threading.local()
+
+
+def spent_elsewhere(seconds: float) -> None:
+    """Count ``seconds`` of CPU that another process spent for this thread's request (a
+    worker's preview): :func:`metered` charges them with the thread's own."""
+    _elsewhere.seconds = getattr(_elsewhere, "seconds", 0.0) + seconds
+
+
+def _charged() -> float:
+    """This thread's CPU so far, with what other processes spent for it."""
+    return cpu() + getattr(_elsewhere, "seconds", 0.0)
+
+
 def metered[T](writer: str, work: Callable[[], T], one_at_a_time: bool = True
                ) -> T | Refused:
     """``work()`` for ``writer``, charged to its CPU budget; :class:`Refused` without
@@ -105,11 +120,11 @@ def metered[T](writer: str, work: Callable[[], T], one_at_a_time: bool = True
         refused = over_budget(writer)
         if refused is not None:
             return refused
-        started = cpu()
+        started = _charged()
         try:
             return work()
         finally:
-            charge(writer, cpu() - started)
+            charge(writer, _charged() - started)
     finally:
         # Only our own marker: one that expired and was taken by a later request stays.
         if one_at_a_time and cache.get(marker) == token:

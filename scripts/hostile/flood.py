@@ -10,6 +10,8 @@ import asyncio
 import time
 from collections import Counter
 from dataclasses import dataclass, field
+from multiprocessing import get_context
+from multiprocessing.queues import Queue
 from random import Random
 
 from games.authoring.forms import check, form_from_data, form_to_data
@@ -54,7 +56,7 @@ class Sizes:
     wait: float
 
 
-FULL = Sizes(idle=15.0, flood=30.0, estimates=40, wait=20.0)
+FULL = Sizes(idle=30.0, flood=30.0, estimates=40, wait=20.0)
 QUICK = Sizes(idle=5.0, flood=8.0, estimates=12, wait=6.0)
 
 
@@ -132,27 +134,62 @@ async def play(table: Table, seconds: float, most: int | None = None) -> list[fl
     return took
 
 
-async def _flood_previews(ann: Session, table: Table, pool: list[dict[str, list[str]]],
-                          start: int, stop: asyncio.Event, tally: Tally) -> None:
+async def _flood_previews(ann: Session, preview: str, pool: list[dict[str, list[str]]],
+                          start: int, deadline: float, tally: Tally) -> None:
     index = start
-    while not stop.is_set():
+    while time.monotonic() < deadline:
         data = pool[index % len(pool)]
         index += THREADS
         try:
-            answer = await ann.post(table.path("builder/preview/"), data, htmx=True)
+            answer = await ann.post(preview, data, htmx=True)
             tally.count("preview", answer.status)
         except HttpError:
             tally.count("preview", 0)
 
 
-async def _ask_estimates(ann: Session, table: Table, pool: list[dict[str, list[str]]],
+async def _ask_estimates(ann: Session, difficulty: str, pool: list[dict[str, list[str]]],
                          tally: Tally) -> None:
     for data in pool:
         try:
-            answer = await ann.post(table.path("builder/difficulty/"), data, htmx=True)
+            answer = await ann.post(difficulty, data, htmx=True)
             tally.count("difficulty", answer.status)
         except HttpError:
             tally.count("difficulty", 0)
+
+
+@dataclass(frozen=True, slots=True)
+class Flood:
+    """What the flooding process needs: Ann's browser (its cookies), where to send, what
+    to send and for how long."""
+
+    base: str
+    cookies: dict[str, str]
+    preview: str
+    difficulty: str
+    pool: list[dict[str, list[str]]]
+    estimates: list[dict[str, list[str]]]
+    seconds: float
+
+
+async def _flood(flood: Flood) -> Tally:
+    """Ann floods previews from :data:`THREADS` connections (her tabs: the same cookies)
+    and asks for every estimate, for ``flood.seconds``."""
+    tally, deadline = Tally(), time.monotonic() + flood.seconds
+    tabs = [Session(flood.base, cookies=dict(flood.cookies)) for _ in range(THREADS)]
+    await asyncio.gather(
+        *(_flood_previews(tab, flood.preview, flood.pool, i, deadline, tally)
+          for i, tab in enumerate(tabs)),
+        _ask_estimates(tabs[0], flood.difficulty, flood.estimates, tally),
+        return_exceptions=True)
+    for tab in tabs:
+        tab.drop()
+    return tally
+
+
+def _flood_in_process(flood: Flood, answers: Queue[dict[str, dict[int, int]]]) -> None:
+    """The flooding process's body: the flood, then its tally through ``answers``."""
+    tally = asyncio.run(_flood(flood))
+    answers.put({kind: dict(seen) for kind, seen in tally.statuses.items()})
 
 
 async def _fresh_estimate(bob: Session, table: Table, data: dict[str, list[str]],
@@ -183,21 +220,22 @@ async def cpu_flood(target: Target, quick: bool) -> Finding:
     await version(ann, flooding)  # both are writing now
 
     idle = await play(other, sizes.idle)
-    # Ann's other connections: the same browser (her cookies), as a page's tabs would be.
-    tabs = [ann, *(Session(target.base, cookies=dict(ann.cookies)) for _ in range(THREADS - 1))]
-    stop, tally = asyncio.Event(), Tally()
+    # The flood comes from another process, as from another machine: its client's work
+    # must not delay the measuring client's.
+    context = get_context("spawn")
+    answers: Queue[dict[str, dict[int, int]]] = context.Queue()
+    flood = Flood(target.base, dict(ann.cookies), flooding.path("builder/preview/"),
+                  flooding.path("builder/difficulty/"), pool, estimates[1:], sizes.flood)
+    flooder = context.Process(target=_flood_in_process, args=(flood, answers))
     cpu_before, began = target.cpu(), time.monotonic()
-    flooders = [asyncio.create_task(_flood_previews(tab, flooding, pool, i, stop, tally))
-                for i, tab in enumerate(tabs)]
-    asking = asyncio.create_task(_ask_estimates(ann, flooding, estimates[1:], tally))
+    flooder.start()
     under = await play(other, sizes.flood)
-    stop.set()
-    await asyncio.gather(*flooders, asking, return_exceptions=True)
+    tally = Tally({kind: Counter(seen) for kind, seen in
+                   (await asyncio.to_thread(answers.get, True, sizes.flood + 60)).items()})
+    flooder.join()
     window = time.monotonic() - began
     cpu_after = target.cpu()
     fresh = await _fresh_estimate(bob, flooding, estimates[0], sizes.wait)
-    for tab in tabs:
-        tab.drop()
 
     idle95, under95 = p95(idle), p95(under)
     times = ratio(under95, idle95)

@@ -1,0 +1,83 @@
+"""Previews computed by worker processes (games.builder.preview_pool)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from random import Random
+
+import pytest
+from django.test import override_settings
+
+from games.authoring.grid import Table
+from games.authoring.preview import preview
+from games.builder import preview_pool
+from games.store import budgets
+from rules.cards import Card, parse
+from rules.generate import random_rule
+from rules.spec import Rule
+
+
+@pytest.fixture
+def two_workers(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    # A loaded machine may take seconds to start the workers: never fall back for that here.
+    monkeypatch.setattr(preview_pool, "WAIT", 300.0)
+    with override_settings(MAO_PREVIEW_WORKERS=2):
+        yield
+    pool = preview_pool._pool
+    if pool is not None:
+        preview_pool._forget(pool)
+
+
+Draft = tuple[Rule, list[Rule], Table, Card, None]
+
+
+def drafts(count: int) -> list[Draft]:
+    rng = Random(7)
+    table = Table(players=4, player=1, round=3)
+    found: list[Draft] = []
+    for _ in range(count):
+        own = [random_rule(rng, None, author=1), random_rule(rng, None, author=None)]
+        found.append((random_rule(rng, None, author=1), own, table, parse("7♦"), None))
+    return found
+
+
+@pytest.mark.usefixtures("two_workers")
+def test_a_workers_preview_is_the_one_computed_here() -> None:
+    for args in drafts(6):
+        shown = preview_pool.computed_preview(*args)
+        here = preview(*args)
+        assert shown.cells == here.cells
+        assert shown.warnings == here.warnings
+        assert shown.sentence == here.sentence
+    assert preview_pool._pool is not None
+
+
+@pytest.mark.usefixtures("two_workers")
+def test_a_workers_cpu_is_charged_to_the_writer(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(budgets, "cpu", lambda: 0.0)  # this thread spends nothing itself
+    charged: list[float] = []
+    monkeypatch.setattr(budgets, "charge", lambda writer, seconds: charged.append(seconds))
+    args = drafts(3)
+    budgets.metered("game:writer", lambda: [preview_pool.computed_preview(*a)
+                                            for a in args], one_at_a_time=False)
+    assert len(charged) == 1 and charged[0] > 0
+
+
+@pytest.mark.usefixtures("two_workers")
+def test_a_dead_worker_falls_back_to_this_thread_then_starts_afresh() -> None:
+    args = drafts(1)[0]
+    preview_pool.computed_preview(*args)
+    pool = preview_pool._pool
+    assert pool is not None
+    for process in list(pool._processes.values()):
+        process.kill()
+        process.join()
+    assert preview_pool.computed_preview(*args).cells == preview(*args).cells
+    assert preview_pool.computed_preview(*args).cells == preview(*args).cells
+    assert preview_pool._pool is not None and preview_pool._pool is not pool
+
+
+def test_without_workers_the_preview_is_computed_here() -> None:
+    args = drafts(1)[0]
+    assert preview_pool.computed_preview(*args).cells == preview(*args).cells
+    assert preview_pool._pool is None
