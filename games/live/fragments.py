@@ -247,7 +247,8 @@ def _inputs(context: dict[str, Any]) -> dict[str, str]:
         # The say-box depends on whether it shows (the game's code is in its form's URL).
         "talk": (context["code"], context["may_say"]),
         "reply-owed": context["owes_reply"],
-        "talk-hint": [repr(h) for h in context["talk_hints"]],
+        # The rules that judge words said now, shown while the say-box is.
+        "talk-hint": (context["may_say"], [repr(h) for h in context["talk_hints"]]),
         "call-hint": [repr(h) for h in context["call_hints"]],
         "host-tools": (context["is_host"], context["ended"],
                        [(s.index, s.name) for s in context["handable"]]),
