@@ -184,16 +184,17 @@ def test_a_newcomers_first_screen_holds_the_pile_and_the_hand(
     assert errors == [], errors
 
 
-def test_after_writing_a_rule_on_a_phone_the_turn_brings_the_hand_into_view(
+@pytest.mark.parametrize("size", SIZES, ids=list(SIZES))
+def test_after_writing_a_rule_the_turn_brings_the_hand_into_view(
         new_context: Callable[..., BrowserContext], server_url: str,
-        server_env: dict[str, str], shoot: Callable[[Page, str], Path]) -> None:
-    """Ann writes the first rule on her phone (the builder's button is far down the page):
-    when her turn comes, the pile and the hand are in view. Later, typing in the talk box
-    as her turn comes, she keeps the focus and her words."""
+        server_env: dict[str, str], shoot: Callable[[Page, str], Path], size: str) -> None:
+    """Ann writes the first rule by keyboard (on a phone the builder's button is far down
+    the page): when her turn comes, the pile and the hand are in view. Later, typing in the
+    talk box as her turn comes, she keeps the focus and her words."""
     game = stage(server_env, {"players": 3, "hand_size": 7, "names": NAMES,
                               "bots": {"1": "oracle", "2": "oracle"}, "seed": 5,
                               "first_rule_maker": 0})
-    ann, errors = _sit(new_context, server_url, game, 0, PHONE)
+    ann, errors = _sit(new_context, server_url, game, 0, SIZES[size])
     page = ann.page
     write = page.get_by_role("button", name="Write this rule")
     expect(page.locator("#builder-preview .preview-sentence")).to_have_text(
@@ -202,11 +203,13 @@ def test_after_writing_a_rule_on_a_phone_the_turn_brings_the_hand_into_view(
     write.focus()
     page.keyboard.press("Enter")
     expect(page.locator("#status .status__line")).to_contain_text("Stock", timeout=WAIT_MS)
-    assert page.evaluate("window.scrollY") > 0, "the builder was not down the page"
+    if size == "phone":
+        assert page.evaluate("window.scrollY") > 0, "the builder was not down the page"
     _my_turn(page)
     _pile_and_hand_in_view(page)
-    assert horizontal_overflow(page) <= 0
-    shoot(page, "newcomer-after-writing-turn-phone")
+    if size == "phone":
+        assert horizontal_overflow(page) <= 0, "the page scrolls sideways"
+    shoot(page, f"newcomer-after-writing-turn-{size}")
 
     # She passes, and types to the table while the bots play: the turn's coming leaves her
     # focus and her words alone.
