@@ -28,9 +28,9 @@ from games.table.context import MOMENTS, TableSeat, log_lines, table_context
 
 #: The fragments of a full table frame, in the order they are sent.
 TABLE = ("status", "moment", "race", "seats", "piles", "hand", "order", "talk",
-         "reply-owed", "host-tools", "seat-changes", "house", "rules", "log")
+         "talk-hint", "reply-owed", "host-tools", "seat-changes", "house", "rules", "log")
 #: Fragments inside the stage, sent on their own while the stage stays.
-INSIDE_STAGE = ("turn-buttons", "joker-row", "pile-row")
+INSIDE_STAGE = ("turn-buttons", "joker-row", "pile-row", "call-hint")
 #: Events after which a screen's log is drawn whole: a point of order hides the viewer's
 #: own lines while it lasts.
 ORDER_TURNS = ("order_called", "order_ended")
@@ -247,6 +247,9 @@ def _inputs(context: dict[str, Any]) -> dict[str, str]:
         # The say-box depends on whether it shows (the game's code is in its form's URL).
         "talk": (context["code"], context["may_say"]),
         "reply-owed": context["owes_reply"],
+        # The rules that judge words said now, shown while the say-box is.
+        "talk-hint": (context["may_say"], [repr(h) for h in context["talk_hints"]]),
+        "call-hint": [repr(h) for h in context["call_hints"]],
         "host-tools": (context["is_host"], context["ended"],
                        [(s.index, s.name) for s in context["handable"]]),
         # (No card count: a name being typed to take a seat over survives the play.)

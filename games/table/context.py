@@ -22,6 +22,7 @@ from games.store.rows import SeatRow, seat_row
 from games.table.point_of_order import order_panel
 from games.table.race_rows import SUIT_BUTTONS, race_rows
 from games.table.seat_context import seat_context
+from games.table.speech_hints import call_hints, talk_hints
 from rules.cards import STANDARD_CARDS, Card, parse
 from rules.speech import owed_replies
 
@@ -204,6 +205,9 @@ def table_context(game: Game, seat: Seat | None, log: Sequence[Event] | None = N
         # The say-box: every seated player, at every moment of a round's play.
         "may_say": index is not None and view.phase == "playing",
         "owes_reply": owes_public_reply(view),
+        # What the two word boxes say before anything is typed: the known rules judging them.
+        "talk_hints": talk_hints(view) if index is not None else (),
+        "call_hints": call_hints(view) if index is not None else (),
         "current_name": view.names[view.current] if view.names else "",
         "writing": view.phase == "writing",
         "am_writer": index is not None and index in view.writers,

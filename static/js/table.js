@@ -299,8 +299,15 @@
   function remember(key) {
     try { window.localStorage.setItem(key, "1"); } catch (e) { /* private mode */ }
   }
+  // Each note is one line on a phone (its summary; a tap shows the rest), whole on a wider
+  // screen, where it takes no room from the hand.
+  function showNote(note) {
+    note.hidden = false;
+    var more = note.querySelector("details");
+    if (more) { more.open = window.matchMedia("(min-width: 40rem)").matches; }
+  }
   var firstVisit = document.getElementById("first-visit");
-  if (firstVisit && !seen("mao-first-visit")) { firstVisit.hidden = false; }
+  if (firstVisit && !seen("mao-first-visit")) { showNote(firstVisit); }
   document.addEventListener("click", function (event) {
     var dismiss = event.target.closest("[data-dismiss]");
     if (!dismiss) { return; }
@@ -364,7 +371,7 @@
       }
       var note = document.getElementById("first-refusal");
       if (note && /moment--refused/.test(moment.className) && !seen("mao-first-refusal")) {
-        note.hidden = false;
+        showNote(note);
         remember("mao-first-refusal");
       }
     }

@@ -8,6 +8,7 @@ checked by axe (``shoot``)."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from pathlib import Path
 
@@ -66,8 +67,15 @@ def test_a_player_speaks_off_turn_and_a_needless_remark_costs_a_card(
     players = [ann, bob, cat]
     # Every seated screen has the say-box, on its turn or not; a spectator's has none.
     for player in players:
-        expect(player.page.get_by_label("Say something to the table")).to_be_visible()
+        expect(player.page.get_by_label("Talk to the table now")).to_be_visible()
     expect(watcher.page.locator("#say-words")).to_have_count(0)
+    # Ann knows her own rule, and her box says so before she types; Bob's and Cat's never
+    # name a secret rule of someone else, nor does the spectator's page.
+    expect(ann.page.locator("#talk-hint")).to_contain_text("Hush (your rule)")
+    expect(ann.page.get_by_label("Talk to the table now")).to_have_accessible_description(
+        re.compile("Said at once to everyone.*Hush \\(your rule\\)"))
+    for player in (bob, cat, watcher):
+        expect(player.page.locator("#talk-hint")).to_have_text("")
     # Cat speaks off her turn (the turn is Bob's, on the rule-maker's left).
     assert bob.my_turn() and not cat.my_turn()
     everyone = [ann, bob, watcher]
@@ -92,6 +100,10 @@ def test_a_player_speaks_off_turn_and_a_needless_remark_costs_a_card(
         expect(player.page.locator("#seats .seat__count").nth(2)).to_contain_text("6")
     assert cat.page.evaluate("document.activeElement.id") == "say-words"
     assert bob.my_turn()  # speech never moves the turn
+    # The jargon is public now, the rule itself still Ann's secret: no hint names it.
+    for player in (bob, cat):
+        expect(player.page.locator("#talk-hint")).to_have_text("")
+        expect(player.page.locator("#call-hint")).to_have_text("")
     for player in (ann, bob, cat):
         player.page.wait_for_timeout(200)  # the regions are filled 50 ms after the push
     # Said at once on the other screens, as a refusal of someone else's play is.
