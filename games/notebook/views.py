@@ -249,16 +249,23 @@ def hypothesis(request: HttpRequest, code: str) -> HttpResponse:
             form = spec_to_form(row.spec, jargon)
         except Unrepresentable:
             form = new_form()  # written before the builder could say it: start afresh
-    panel = _panel(viewer, jargon, form, row.pk if row is not None else None)
+    return _writer(request, viewer, _panel(viewer, jargon, form,
+                                           row.pk if row is not None else None))
+
+
+def _writer(request: HttpRequest, viewer: Viewer, panel: HypothesisPanel, message: str = "",
+            status: int = 200) -> HttpResponse:
+    """The writer alone for htmx (into the table's notebook, where the table beside it shows
+    the turn and the clock), else its page (with ``message``, a refused keep without script)."""
     # What the table saw of this jargon, to reason from while writing.
     seen = evidence_view(viewer.record)
-    entry = next((j for j in seen.jargons if j.jargon == jargon), None)
+    entry = next((j for j in seen.jargons if j.jargon == panel.jargon), None)
     context = {"builder": panel, "code": viewer.game.code, "entry": entry}
     if request.headers.get("HX-Request"):
-        # Into the table's notebook: the table beside it shows the turn and the clock.
         return render(request, f"{HYPOTHESIS}#writer", context | {"panel": True, "level": 4})
-    return render(request, HYPOTHESIS, context | {"level": 2,
-                                                  "turn": turn_line(viewer.game, viewer.index)})
+    return render(request, HYPOTHESIS, context | {
+        "level": 2, "turn": turn_line(viewer.game, viewer.index), "message": message},
+        status=status)
 
 
 def _posted(request: HttpRequest, code: str, limit: str | None = "hypothesis"
@@ -316,7 +323,8 @@ def hypothesis_preview(request: HttpRequest, code: str) -> HttpResponse:
 def hypothesis_save(request: HttpRequest, code: str) -> HttpResponse:
     """Keep the hypothesis (``edit``: in place of that one), and seal it when ``seal`` is
     set; back to the table with the notebook open (written in the table's notebook,
-    ``panel``: the notebook's own part, for its slot)."""
+    ``panel``: the notebook's own part, for its slot; posted without script: to the
+    notebook's page, or the page again with the reason it was refused)."""
     if over_limit(request, "notebook"):  # (a write: the notebook's limit, not the checks')
         return _result(request, TOO_FAST)
     posted = _posted(request, code, limit=None)
@@ -325,8 +333,14 @@ def hypothesis_save(request: HttpRequest, code: str) -> HttpResponse:
     viewer, jargon, editing = posted
     panel = _panel(viewer, jargon, form_from_data(request.POST), editing)
     checked = panel.checked
+
+    def refused(message: str) -> HttpResponse:
+        if request.headers.get("HX-Request"):
+            return _result(request, message)
+        return _writer(request, viewer, panel, message, BAD_REQUEST)  # posted without script
+
     if checked is None or not checked.ok or checked.rule is None:
-        return _result(request, "Your hypothesis is not finished yet: see the marked fields.")
+        return refused("Your hypothesis is not finished yet: see the marked fields.")
     spec = checked.spec
     try:
         # Kept and sealed together, or neither (a refused seal keeps no hypothesis either,
@@ -340,7 +354,7 @@ def hypothesis_save(request: HttpRequest, code: str) -> HttpResponse:
             if request.POST.get("seal"):
                 services.seal_guess(viewer.game, viewer.seat, jargon, spec, viewer.record)
     except ServiceError as exc:
-        return _result(request, str(exc))
+        return refused(str(exc))
     if request.POST.get("panel") and request.headers.get("HX-Request"):
         # Written in the table's notebook: its own part again, with the hypothesis in it.
         kept = (f"Hypothesis kept and sealed as your guess for {jargon}. Nobody learns "
@@ -348,9 +362,12 @@ def hypothesis_save(request: HttpRequest, code: str) -> HttpResponse:
                 else f"Hypothesis for {jargon} kept.")
         mine = render(request, f"{PAGE}#mine", {"mine": _private_notes(viewer, kept)})
         return reswap(retarget(mine, "#nb-mine-slot"), "innerHTML")
-    back = reverse("game", kwargs={"code": viewer.game.code}) + "#notebook-mine"
     if request.headers.get("HX-Request"):
+        back = reverse("game", kwargs={"code": viewer.game.code}) + "#notebook-mine"
         return HttpResponseClientRedirect(back)
+    # Posted without script: the notebook's page, which shows it checked (the table's
+    # notebook needs script to open).
+    back = reverse("notebook:page", kwargs={"code": viewer.game.code}) + "#nb-mine-title"
     return HttpResponseRedirect(back, status=303)
 
 

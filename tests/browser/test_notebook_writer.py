@@ -205,3 +205,26 @@ def test_a_hypothesis_is_written_with_the_table_in_sight(
     for other in (ann, bob):
         expect(other.page.locator("body")).not_to_contain_text(sentence)
     assert errors == [], errors
+
+
+@pytest.mark.parametrize("device", ["desktop", "phone"])
+def test_without_script_the_notebook_and_the_hypothesis_page_do_it(
+        device: str, new_context: Callable[..., BrowserContext], server_url: str,
+        server_env: dict[str, str]) -> None:
+    # (No screenshot: axe needs script.)
+    game = stage(server_env, SPEC)
+    context = new_context(java_script_enabled=False, **DEVICES[device])
+    context.add_cookies([game.cookie(2, server_url)])  # type: ignore[list-item]
+    page = context.new_page()
+    page.goto(f"/g/{game.code}/")
+    page.get_by_role("link", name="Notebook").click()
+    page.wait_for_url("**/notebook/")
+    page.get_by_role("link", name="+ Write a hypothesis for Gronk").click()
+    page.wait_for_url("**/notebook/hypothesis/?jargon=Gronk")
+    expect(page.locator(".nb-turn-then")).to_contain_text("When this page opened it was")
+    expect(page.get_by_role("button", name="Keep this hypothesis")).to_have_count(1)
+    assert horizontal_overflow(page) <= 0
+    page.get_by_role("button", name="Keep this hypothesis").click()
+    page.wait_for_url("**/notebook/#nb-mine-title")
+    expect(page.locator("#nb-mine .nb-hypothesis")).to_contain_text(FIRST_SENTENCE)
+    assert horizontal_overflow(page) <= 0

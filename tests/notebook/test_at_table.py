@@ -166,3 +166,32 @@ def test_the_turn_line_gives_the_turn_clocks_time_left_then() -> None:
                                             "left to play or draw).")
     with mock.patch.object(turn, "now_ms", return_value=T0 + 31_000):
         assert turn_line(game, None).endswith("(0:00 left to play or draw).")
+
+
+def test_without_script_the_page_posts_itself_and_answers_with_pages() -> None:
+    game, clients = gronk_game()
+    cat = clients[2]
+    base = f"/g/{game.code}/notebook/hypothesis/"
+    page = cat.get(base, {"jargon": "Gronk"}).content.decode()
+    assert 'name="csrfmiddlewaretoken"' in page
+    assert (f'<button type="submit" class="builder-submit" form="builder-form" '
+            f'formaction="{base}save/" formmethod="post">Keep this hypothesis</button>') in page
+    # Refused: the page again, the reason in its alert, the form as it was posted.
+    refused = cat.post(f"{base}save/", {"kind": "restriction", "jargon": "Gronk",
+                                        "must-join": "all"})
+    assert refused.status_code == 400
+    body = refused.content.decode()
+    assert "<h1 id=\"builder-title\">" in body
+    assert ('<div id="builder-alert" class="builder-alert" role="alert">Your hypothesis is '
+            "not finished yet: see the marked fields.</div>") in body
+    assert not Hypothesis.objects.exists()
+    # Kept: the notebook's page, which works without script, shows it checked.
+    kept = cat.post(f"{base}save/", {**form_of(NO_HEARTS), "jargon": "Gronk", "seal": "1"})
+    assert kept.status_code == 303
+    assert kept.headers["Location"] == f"/g/{game.code}/notebook/#nb-mine-title"
+    assert SealedGuess.objects.get().seat == 2
+    assert "A heart may never be played." in cat.get(kept.headers["Location"]).content.decode()
+    # The table offers the notebook's page to whoever has no script.
+    table = cat.get(f"/g/{game.code}/").content.decode()
+    assert (f'<noscript><a class="button button--quiet" href="/g/{game.code}/notebook/">'
+            "Notebook</a></noscript>") in table
