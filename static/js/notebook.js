@@ -10,6 +10,8 @@
  * rule) the links open the page in a new tab instead, and a rule builder arriving closes
  * the writer. Single-key table shortcuts do not fire from inside the writer.
  *
+ * The draft's verdict is checked again a moment after the table moves on.
+ *
  * The turn: after every push, the table's turn line (with its clock, which clock.js counts
  * down) is copied into #nb-turn, shown where the notebook covers the table; when the move
  * becomes the viewer's while the notebook is open there, it alerts, and "Back to the
@@ -153,8 +155,28 @@
     if (next) { next.focus(); }
   }
 
+  // The table moved on: the draft is checked again (a few seconds after, at most once in
+  // that time), so the verdict counts what was just seen. The form's "seen" field carries
+  // the version asked about, so the builder's queue (static/js/builder.js) does not take
+  // it for the question it asked last.
+  var recheck = null;
+  function checkAgain() {
+    if (recheck !== null || !writing()) { return; }
+    recheck = window.setTimeout(function () {
+      recheck = null;
+      var form = writer().querySelector("#builder-form");
+      var seen = form && form.querySelector('input[name="seen"]');
+      var version = byId("version");
+      if (!writing() || !seen || !version || seen.value === version.value) { return; }
+      seen.value = version.value;
+      htmx.trigger(form, "ask");
+    }, RECHECK_MS);
+  }
+  var RECHECK_MS = 2000;
+
   document.body.addEventListener("htmx:wsAfterMessage", function () {
     mirrorTurn();
+    checkAgain();
     if (writing() && ruleBuilder()) {
       // This viewer now writes a rule on the table: its builder has the same ids.
       closeWriter(false);

@@ -1,15 +1,15 @@
 """Writing a hypothesis without leaving the table, in a real browser, at 1280 px and on a
-375 px phone, with the turn clock running.
+375 px phone, with the turn clock running; and without script, on the pages.
 
 The game is staged (tests.browser.stage) as in test_notebook_pages.py: Ann's Gronk and
 Bob's Pip have refused plays, and each turn has two minutes. Cat opens the writer from her
-notebook while someone else is to play: the page stays the table's, the turn and its clock
-stay in sight (beside the notebook on a desktop, in the notebook's turn line on a phone),
-and the builder's preview works inside it. When the move becomes hers she is told, plays,
-and finds her draft as she left it; Escape and "Back to my notes" give the focus back to
-the link that opened the writer; keeping the hypothesis brings "My notes" back with it. No
-console error on the way, and every state is shot (so axe-core checks it).
-"""
+notebook while Ann is to play: the page stays the table's, the turn and its clock stay in
+sight (beside the notebook on a desktop, in the notebook's turn line on a phone), and the
+builder's preview works inside it, checked again when Ann's next play is refused. When the
+move becomes Cat's she is told, plays, and finds her draft as she left it; Escape and "Back
+to my notes" give the focus back to the link that opened the writer; keeping the hypothesis
+brings "My notes" back with it. No console error on the way, and every state is shot (so
+axe-core checks it)."""
 
 from __future__ import annotations
 
@@ -83,8 +83,7 @@ def test_a_hypothesis_is_written_with_the_table_in_sight(
     cat = _sit(timed_context, timed_server_url, game, 2, errors, **DEVICES[device])
     players = [ann, bob, cat]
     page = cat.page
-    if cat.my_turn():  # someone else is to play while Cat starts writing
-        _to_play(players, ann)
+    _to_play(players, ann)  # Ann is to play while Cat starts writing
 
     # The notebook (key N on a desktop, its button on a phone), "My notes", the link.
     if phone:
@@ -131,6 +130,14 @@ def test_a_hypothesis_is_written_with_the_table_in_sight(
     expect(clock).not_to_have_text(shown, timeout=3 * WAIT_MS)
     assert horizontal_overflow(page) <= 0
     shoot(page, f"writer-01-beside-the-table-{device}")
+
+    # Ann's 9♥ is refused by Gronk again: the verdict counts it, while Cat writes.
+    version = ann.version()
+    ann.play("9H")
+    same_version(players, version + 1)
+    expect(writer.locator("#builder-preview .nb-verdict")).to_contain_text(
+        "Contradicted by 3:", timeout=3 * WAIT_MS)
+    expect(page.locator("#f-kind")).to_have_value("trigger")
 
     # The move becomes Cat's: she is told, in sight, and her draft waits.
     _to_play(players, cat)

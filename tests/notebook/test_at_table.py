@@ -5,7 +5,6 @@ opened apart from the table shows about whose move it is."""
 from __future__ import annotations
 
 import re
-
 from unittest import mock
 
 import pytest
