@@ -5,10 +5,10 @@
  * beside it (a wide screen) or one tap away (a phone), its draft kept while the player
  * plays. "Back to my notes" or Escape closes it and gives the focus back to the link that
  * opened it (which opens it again as it was left); keeping the hypothesis brings "My notes"
- * back with it. The builder's ids are
- * the table's rule builder's too, so while that one is on the table (its writer writing a
- * rule) the links open the page in a new tab instead, and a rule builder arriving closes
- * the writer. Single-key table shortcuts do not fire from inside the writer.
+ * back with it. The builder's ids are the table's rule builder's too, so while that one is
+ * on the table (its viewer writing a rule) the links open the page in a new tab instead,
+ * and a rule builder arriving drops the writer. Single-key table shortcuts do not fire
+ * from inside the writer.
  *
  * The draft's verdict is checked again a moment after the table moves on.
  *
@@ -177,7 +177,7 @@
   document.body.addEventListener("htmx:wsAfterMessage", function () {
     mirrorTurn();
     checkAgain();
-    if (writing() && ruleBuilder()) {
+    if (writer().querySelector("#nb-writer") && ruleBuilder()) {
       // This viewer now writes a rule on the table: its builder has the same ids.
       closeWriter(false);
       writer().innerHTML = "";

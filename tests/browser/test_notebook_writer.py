@@ -30,6 +30,8 @@ from tests.browser.helpers import (
 )
 from tests.browser.stage import StagedGame, stage
 from tests.browser.test_notebook_pages import SPEC
+from tests.notebook.helpers import GRONK
+from tests.notebook.test_several import PIP
 
 WAIT_MS = WAIT_SECONDS * 1000
 NAMES = ("Ann", "Bob", "Cat")
@@ -41,20 +43,22 @@ FIRST_SENTENCE = "Only a black card may be played on a queen."
 
 
 def _sit(new_context: Callable[..., BrowserContext], url: str, game: StagedGame, seat: int,
-         errors: list[str], **options: object) -> Player:
-    """A player at their seat of the staged game, their console errors gathered."""
+         errors: list[str], options: dict[str, object], names: tuple[str, ...] = NAMES
+         ) -> Player:
+    """A player at their seat of the staged game (``options``: the browser's, ``names``: the
+    table's), their console errors gathered."""
     context = new_context(**options)
     context.add_cookies([game.cookie(seat, url)])  # type: ignore[list-item]
     page = context.new_page()
 
     def heard(message: ConsoleMessage) -> None:
         if message.type == "error":
-            errors.append(f"{NAMES[seat]}: {message.text}")
+            errors.append(f"{names[seat]}: {message.text}")
 
     page.on("console", heard)
-    page.on("pageerror", lambda error: errors.append(f"{NAMES[seat]}: {error}"))
+    page.on("pageerror", lambda error: errors.append(f"{names[seat]}: {error}"))
     page.goto(f"/g/{game.code}/")
-    player = Player(NAMES[seat], context, page)
+    player = Player(names[seat], context, page)
     player.ready()
     return player
 
@@ -78,9 +82,9 @@ def test_a_hypothesis_is_written_with_the_table_in_sight(
     phone = device == "phone"
     game = stage(timed_env, {**SPEC, "settings": {"turn_seconds": 120}})
     errors: list[str] = []
-    ann, bob = (_sit(timed_context, timed_server_url, game, seat, errors,
-                     **DEVICES["desktop"]) for seat in (0, 1))
-    cat = _sit(timed_context, timed_server_url, game, 2, errors, **DEVICES[device])
+    ann, bob = (_sit(timed_context, timed_server_url, game, seat, errors, DEVICES["desktop"])
+                for seat in (0, 1))
+    cat = _sit(timed_context, timed_server_url, game, 2, errors, DEVICES[device])
     players = [ann, bob, cat]
     page = cat.page
     _to_play(players, ann)  # Ann is to play while Cat starts writing
@@ -235,3 +239,46 @@ def test_without_script_the_notebook_and_the_hypothesis_page_do_it(
     page.wait_for_url("**/notebook/#nb-mine-title")
     expect(page.locator("#nb-mine .nb-hypothesis")).to_contain_text(FIRST_SENTENCE)
     assert horizontal_overflow(page) <= 0
+
+
+def test_a_rule_to_write_takes_the_builder_over_from_a_hypothesis(
+        new_context: Callable[..., BrowserContext], server_url: str,
+        server_env: dict[str, str], shoot: Callable[[Page, str], Path]) -> None:
+    # Two seats: Ann's Gronk refuses her 9♥ on K♣; Cat's one card, 4♠, wins her the round
+    # (Cat's Pip, no five on a king, lets it through).
+    game = stage(server_env, {"players": 2, "hand_size": 3, "names": ["Ann", "Cat"], "seed": 1,
+                              "rules": [[0, "Gronk", GRONK], [1, "Pip", PIP]],
+                              "hands": [["9H", "2S", "7D"], ["4S"]], "pile": ["KC"],
+                              "current": 0, "plays": [[0, ["9H"]]]})
+    errors: list[str] = []
+    ann, cat = (_sit(new_context, server_url, game, seat, errors, DEVICES["desktop"],
+                     ("Ann", "Cat")) for seat in (0, 1))
+    _to_play([ann, cat], cat)
+    page = cat.page
+    page.locator("#nb-toggle").click()
+    page.get_by_role("tab", name="My notes").click()
+    opener = page.get_by_role("link", name="+ Write a hypothesis for Gronk")
+    opener.click()
+    expect(page.locator("#nb-writer")).to_be_visible()
+    wait_sentence(page, FIRST_SENTENCE)
+    # Cat plays her last card beside the writer: the round is hers, and so is a rule to
+    # write. The table's rule builder takes the builder's ids: the writer goes, and says so.
+    cat.play("4S")
+    expect(page.locator("#stage #builder-form")).to_be_visible(timeout=WAIT_MS)
+    expect(page.locator("#nb-writer")).to_have_count(0)
+    expect(page.locator("#builder-form")).to_have_count(1)
+    expect(page.locator("#nb-turn-alert")).to_have_text(
+        "You write a rule now: your hypothesis was not kept.")
+    expect(page.locator(".notebook__tabs")).to_be_visible()
+    wait_sentence(page, FIRST_SENTENCE)
+    # While her rule builder is on the table, the link opens the writer's page apart.
+    page.get_by_role("tab", name="My notes").click()
+    with page.context.expect_page() as opened:
+        opener.click()
+    apart = opened.value
+    apart.wait_for_load_state()
+    assert "/notebook/hypothesis/?jargon=Gronk" in apart.url
+    expect(page.locator("#nb-write")).to_be_hidden()
+    shoot(page, "writer-04-rule-to-write-desktop")
+    apart.close()
+    assert errors == [], errors
