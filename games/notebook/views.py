@@ -3,9 +3,10 @@
 Anyone with the game's link has a notebook (players and spectators, told apart by the
 holder token in their session, as seats are). ``GET`` the notebook page (the evidence and
 the viewer's own part; htmx gets the own part alone, for the table's notebook panel);
-``POST`` a note, a hypothesis (written in the rule builder, on its own page), its
-deletion, or its seal as the viewer's guess. Every answer shows only the viewer's own
-notes, hypotheses and guesses; a refusal changes nothing and says why.
+``POST`` a note, a hypothesis (written in the rule builder: inside the table's notebook
+when htmx asks, else on a page of its own), its deletion, or its seal as the viewer's
+guess. Every answer shows only the viewer's own notes, hypotheses and guesses; a refusal
+changes nothing and says why.
 """
 
 from __future__ import annotations
@@ -32,6 +33,7 @@ from games.display.notebook_rows import evidence_context, evidence_view, grid_pa
 from games.models import LOBBY, Game, Hypothesis, Seat
 from games.notebook import services
 from games.notebook.private_notes import PrivateNotes, private_notes_of
+from games.notebook.turn import turn_line
 from games.store.errors import ServiceError
 from games.store.identity import request_holder, viewer_seat
 from games.store.limits import TOO_FAST, over_limit
@@ -160,7 +162,7 @@ def seal(request: HttpRequest, code: str, hypothesis: int) -> HttpResponse:
     return render(request, f"{PAGE}#mine", {"mine": _private_notes(viewer, message)})
 
 
-# Writing a hypothesis: the rule builder, on a page of its own.
+# Writing a hypothesis: the rule builder, in the table's notebook or on a page of its own.
 
 
 @dataclass
@@ -236,7 +238,8 @@ def _panel(viewer: Viewer, jargon: str, form: RuleForm, editing: int | None,
 
 @require_GET
 def hypothesis(request: HttpRequest, code: str) -> HttpResponse:
-    """The page to write (``?jargon=``) or change (``?edit=<id>``) a hypothesis."""
+    """The page to write (``?jargon=``) or change (``?edit=<id>``) a hypothesis; for htmx,
+    the writer alone, for the table's notebook."""
     viewer = _viewer(request, code)
     row = _editing(viewer, request.GET.get("edit"))
     jargon = row.jargon if row is not None else _jargon(viewer, request.GET.get("jargon", ""))
@@ -246,12 +249,23 @@ def hypothesis(request: HttpRequest, code: str) -> HttpResponse:
             form = spec_to_form(row.spec, jargon)
         except Unrepresentable:
             form = new_form()  # written before the builder could say it: start afresh
-    panel = _panel(viewer, jargon, form, row.pk if row is not None else None)
+    return _writer(request, viewer, _panel(viewer, jargon, form,
+                                           row.pk if row is not None else None))
+
+
+def _writer(request: HttpRequest, viewer: Viewer, panel: HypothesisPanel, message: str = "",
+            status: int = 200) -> HttpResponse:
+    """The writer alone for htmx (into the table's notebook, where the table beside it shows
+    the turn and the clock), else its page (with ``message``, a refused keep without script)."""
     # What the table saw of this jargon, to reason from while writing.
     seen = evidence_view(viewer.record)
-    entry = next((j for j in seen.jargons if j.jargon == jargon), None)
-    return render(request, HYPOTHESIS, {"builder": panel, "code": viewer.game.code,
-                                        "entry": entry})
+    entry = next((j for j in seen.jargons if j.jargon == panel.jargon), None)
+    context = {"builder": panel, "code": viewer.game.code, "entry": entry}
+    if request.headers.get("HX-Request"):
+        return render(request, f"{HYPOTHESIS}#writer", context | {"panel": True, "level": 4})
+    return render(request, HYPOTHESIS, context | {
+        "level": 2, "turn": turn_line(viewer.game, viewer.index), "message": message},
+        status=status)
 
 
 def _posted(request: HttpRequest, code: str, limit: str | None = "hypothesis"
@@ -277,6 +291,9 @@ def hypothesis_form(request: HttpRequest, code: str) -> HttpResponse:
         return posted
     viewer, jargon, editing = posted
     panel = _panel(viewer, jargon, form_from_data(request.POST), editing)
+    # The body drawn again holds every message slot of the new kind: none comes apart (a
+    # slot of the new kind alone would have no target yet when htmx swaps it).
+    panel.slots = []
     return render(request, f"{PANEL}#body_and_preview", {"builder": panel})
 
 
@@ -305,7 +322,9 @@ def hypothesis_preview(request: HttpRequest, code: str) -> HttpResponse:
 @require_POST
 def hypothesis_save(request: HttpRequest, code: str) -> HttpResponse:
     """Keep the hypothesis (``edit``: in place of that one), and seal it when ``seal`` is
-    set; back to the table with the notebook open."""
+    set; back to the table with the notebook open (written in the table's notebook,
+    ``panel``: the notebook's own part, for its slot; posted without script: to the
+    notebook's page, or the page again with the reason it was refused)."""
     if over_limit(request, "notebook"):  # (a write: the notebook's limit, not the checks')
         return _result(request, TOO_FAST)
     posted = _posted(request, code, limit=None)
@@ -314,8 +333,14 @@ def hypothesis_save(request: HttpRequest, code: str) -> HttpResponse:
     viewer, jargon, editing = posted
     panel = _panel(viewer, jargon, form_from_data(request.POST), editing)
     checked = panel.checked
+
+    def refused(message: str) -> HttpResponse:
+        if request.headers.get("HX-Request"):
+            return _result(request, message)
+        return _writer(request, viewer, panel, message, BAD_REQUEST)  # posted without script
+
     if checked is None or not checked.ok or checked.rule is None:
-        return _result(request, "Your hypothesis is not finished yet: see the marked fields.")
+        return refused("Your hypothesis is not finished yet: see the marked fields.")
     spec = checked.spec
     try:
         # Kept and sealed together, or neither (a refused seal keeps no hypothesis either,
@@ -329,10 +354,20 @@ def hypothesis_save(request: HttpRequest, code: str) -> HttpResponse:
             if request.POST.get("seal"):
                 services.seal_guess(viewer.game, viewer.seat, jargon, spec, viewer.record)
     except ServiceError as exc:
-        return _result(request, str(exc))
-    back = reverse("game", kwargs={"code": viewer.game.code}) + "#notebook-mine"
+        return refused(str(exc))
+    if request.POST.get("panel") and request.headers.get("HX-Request"):
+        # Written in the table's notebook: its own part again, with the hypothesis in it.
+        kept = (f"Hypothesis kept and sealed as your guess for {jargon}. Nobody learns "
+                "whether it is right before the reveal." if request.POST.get("seal")
+                else f"Hypothesis for {jargon} kept.")
+        mine = render(request, f"{PAGE}#mine", {"mine": _private_notes(viewer, kept)})
+        return reswap(retarget(mine, "#nb-mine-slot"), "innerHTML")
     if request.headers.get("HX-Request"):
+        back = reverse("game", kwargs={"code": viewer.game.code}) + "#notebook-mine"
         return HttpResponseClientRedirect(back)
+    # Posted without script: the notebook's page, which shows it checked (the table's
+    # notebook needs script to open).
+    back = reverse("notebook:page", kwargs={"code": viewer.game.code}) + "#nb-mine-title"
     return HttpResponseRedirect(back, status=303)
 
 

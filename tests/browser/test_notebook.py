@@ -67,10 +67,11 @@ def _until_the_refusal(players: list[Player]) -> None:
 
 
 def _write_hypothesis(page: Page, shoot: Callable[[Page, str], Path], device: str) -> None:
-    """From the notebook's "My notes": a hypothesis the refusal contradicts."""
+    """From the notebook's "My notes", in the notebook (the table stays): a hypothesis the
+    refusal contradicts."""
     page.get_by_role("link", name="+ Write a hypothesis for Pip").click()
-    page.wait_for_url("**/notebook/hypothesis/?jargon=Pip")
-    expect(page.get_by_role("heading", level=1)).to_have_text("What does “Pip” mean?")
+    expect(page.locator("#nb-writer-title")).to_have_text("What does “Pip” mean?")
+    page.locator(".nb-seen summary").click()
     expect(page.locator(".nb-seen")).to_contain_text("tried")
     htmx_idle(page)
     wait_preview(page, "Only a black card may be played on a queen.")
@@ -87,7 +88,8 @@ def _write_hypothesis(page: Page, shoot: Callable[[Page, str], Path], device: st
     assert horizontal_overflow(page) <= 0
     shoot(page, f"hypothesis-01-contradicted-cat-{device}")
     page.get_by_role("button", name="Keep this hypothesis").click()
-    page.wait_for_url("**/g/*/#notebook-mine")
+    expect(page.locator("#nb-writer")).to_be_hidden()
+    expect(page.locator("#nb-mine .nb-message")).to_have_text("Hypothesis for Pip kept.")
 
 
 def _fix_and_seal(page: Page, shoot: Callable[[Page, str], Path], device: str) -> None:
@@ -96,18 +98,18 @@ def _fix_and_seal(page: Page, shoot: Callable[[Page, str], Path], device: str) -
     expect(mine.locator(".nb-hypothesis--wrong")).to_contain_text(WRONG)
     expect(mine.locator(".nb-hypothesis--wrong")).to_contain_text("Contradicted by 1:")
     mine.get_by_role("link", name="Change").click()
-    page.wait_for_url("**/notebook/hypothesis/?edit=*")
     htmx_idle(page)
     wait_preview(page, WRONG)
     page.locator("#f-must-0-colour").select_option("red")
     wait_preview(page, PIP_SENTENCE)
     expect(page.locator("#builder-preview .nb-verdict")).to_contain_text("Consistent with ")
-    expect(page.get_by_role("heading", level=1)).to_have_text("What does “Pip” mean?")
+    expect(page.locator("#nb-writer-title")).to_have_text("What does “Pip” mean?")
     expect(page.locator(".builder-lede")).to_contain_text("Change your hypothesis")
     shoot(page, f"hypothesis-02-editing-cat-{device}")
     page.once("dialog", lambda dialog: dialog.accept())
     page.get_by_role("button", name="Keep it and seal it as my guess").click()
-    page.wait_for_url("**/g/*/#notebook-mine")
+    expect(page.locator("#nb-mine .nb-message")).to_contain_text(
+        "Hypothesis kept and sealed as your guess for Pip.")
 
 
 def _the_notebook_as_a_page(ann: Player, cat: Player,

@@ -26,10 +26,12 @@ pytestmark = pytest.mark.django_db
 
 def _masked(page: str, code: str) -> str:
     """The page without what differs between any two games: the code, the session's CSRF
-    token, the database's row numbers of the viewer's own hypotheses, and the clock time a
-    guess was sealed at (the two games are played a moment apart: a minute may turn)."""
+    token (the header's and the form's), the database's row numbers of the viewer's own
+    hypotheses, and the clock time a guess was sealed at (the two games are played a moment
+    apart: a minute may turn)."""
     page = page.replace(code, "CODE")
     page = re.sub(r'"X-CSRFToken": "[^"]+"', "TOKEN", page)
+    page = re.sub(r'name="csrfmiddlewaretoken" value="[^"]+"', "TOKEN", page)
     page = re.sub(r"(turn \d+), at \d\d:\d\d\)", r"\1, at TIME)", page)
     return re.sub(r"hypothes(is/\?edit=|es/)\d+", "HYPOTHESIS", page)
 

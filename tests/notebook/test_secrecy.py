@@ -87,8 +87,9 @@ def test_every_notebook_endpoint_is_audited() -> None:
     names = {p.name for p in urlpatterns} - writes
     assert names == {"page", "grid", "hypothesis", "hypothesis_form", "hypothesis_rows",
                      "hypothesis_preview"}
-    assert {"page", "mine", "grid", "grid of the jargon", "hypothesis page", "hypothesis form",
-            "hypothesis rows", "hypothesis preview", "frame", "evidence"} == asked
+    assert {"page", "mine", "grid", "grid of the jargon", "hypothesis page",
+            "hypothesis writer at the table", "hypothesis form", "hypothesis rows",
+            "hypothesis preview", "frame", "evidence"} == asked
 
 
 def test_the_audit_can_fail() -> None:
