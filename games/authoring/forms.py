@@ -13,9 +13,9 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
+from games.authoring.effects import EFFECT_INPUTS, effect_to_json
 from games.authoring.fields import input_at, numbers, read_inputs, write_inputs
 from games.authoring.model import (
-    EFFECT_FIELDS,
     KIND_LISTS,
     LISTS,
     MOMENT_LABELS,
@@ -28,14 +28,15 @@ from games.authoring.model import (
 from games.authoring.spec_form import (
     Built,
     Place,
-    effect_to_json,
     form_to_spec,
+    kind_fields,
     phrase_lines,
     row_to_condition,
 )
 from rules.conditions import read_condition
 from rules.effects import read_effect
 from rules.errors import RuleError
+from rules.language import labels
 from rules.phrases import MAX_PHRASE
 from rules.spec import (
     DRAW_REASONS,
@@ -118,7 +119,7 @@ def _read_row(data: FormData, prefix: str) -> Row:
 
 def _read_effect(data: FormData, prefix: str) -> EffectRow:
     effect = EffectRow()
-    for name in EFFECT_FIELDS:
+    for name in EFFECT_INPUTS:
         setattr(effect, name, _text(data, f"{prefix}-{name}", getattr(effect, name)))
     effect.per_run = bool(data.get(f"{prefix}-per_run"))
     return effect
@@ -185,17 +186,10 @@ def form_to_data(form: RuleForm) -> dict[str, list[str]]:
 def _write_effects(effects: list[EffectRow], data: dict[str, list[str]]) -> None:
     data["effects-present"] = ["1"]
     for i, effect in enumerate(effects):
-        for key in EFFECT_FIELDS:
+        for key in EFFECT_INPUTS:
             data[f"effects-{i}-{key}"] = [getattr(effect, key)]
         if effect.per_run:
             data[f"effects-{i}-per_run"] = ["on"]
-
-
-#: The plain fields each kind of rule shows on the page (besides ``kind`` and ``jargon``).
-_KIND_FIELDS = {"restriction": ("mode",), "call": ("say", "penalty"),
-                "permission": ("min", "max"), "talking": ("allow", "penalty"),
-                "reply": ("reply", "after", "after-present", "penalty"),
-                "third_person": ("during", "exempt", "penalty")}
 
 
 def kept_fields(form: RuleForm) -> list[tuple[str, str]]:
@@ -210,7 +204,7 @@ def kept_fields(form: RuleForm) -> list[tuple[str, str]]:
         _write_effects(form.effects, data)
     shown = set(KIND_LISTS.get(form.kind, ())) | ({"effects"} if form.kind == "trigger"
                                                    else set())
-    plain = {"kind", "jargon", *_KIND_FIELDS.get(form.kind, ())}
+    plain = {"kind", "jargon", *kind_fields(form.kind)}
     kept: list[tuple[str, str]] = []
     for name, values in data.items():
         area = name.split("-", 1)[0]
@@ -222,15 +216,8 @@ def kept_fields(form: RuleForm) -> list[tuple[str, str]]:
 
 # Checking.
 
-FIELD_LABELS = {
-    "value": "Number", "count": "Number of cards", "n": "Difference", "min": "Fewest cards",
-    "max": "Most cards", "penalty": "Penalty", "say": "Words to say", "jargon": "Jargon",
-    "op": "Comparison", "rel": "Relation", "other": "Other card", "subject": "Card",
-    "mod": "Modulo", "window": "Last cards", "window2": "Last cards",
-    "allow": "Allowed words", "reply": "Words owed", "after": "Owed after",
-    "during": "When", "exempt": "Words excepted",
-    "press": "The button's label", "seconds": "Seconds to answer",
-}
+#: The label each input (or effect field) is named by in messages.
+FIELD_LABELS = labels()
 
 
 @dataclass(frozen=True, slots=True)

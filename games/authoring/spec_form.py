@@ -12,11 +12,22 @@ True
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Final, Protocol
 
+from games.authoring.effects import effect_from_json, effect_to_json
 from games.authoring.fields import Unrepresentable as Unrepresentable  # public here too
 from games.authoring.fields import number, read_node, write_row
-from games.authoring.model import KIND_LISTS, LIST_TESTS, CondList, EffectRow, Row, RuleForm
+from games.authoring.model import (
+    KIND_LISTS,
+    LIST_TESTS,
+    LISTS,
+    CondList,
+    EffectRow,
+    Row,
+    RuleForm,
+)
+from rules.language import KINDS as LANGUAGE_KINDS
+from rules.language import Field as LanguageField
 
 
 @dataclass(frozen=True, slots=True)
@@ -90,69 +101,125 @@ def list_to_condition(cond: CondList, path: str, area: str,
     return data
 
 
-def effect_to_json(effect: EffectRow) -> dict[str, Any]:
-    """One effect row as an effect object."""
-    data: dict[str, Any] = {"type": effect.type}
-    if effect.type == "draw":
-        data |= {"who": effect.who, "count": number(effect.count)}
-        if effect.per_run:
-            data["per_run"] = True
-    elif effect.type == "owe":
-        data["count"] = number(effect.count)
-    elif effect.type == "pass_hands":
-        data["direction"] = effect.direction
-    elif effect.type == "race":
-        data |= _race_to_json(effect)
-    return data
+# The kinds of rule: each field of :data:`rules.language.KINDS` is entered by a control.
 
 
-def _race_to_json(effect: EffectRow) -> dict[str, Any]:
-    """A race effect row's fields (the rule language refuses an answer it does not know)."""
-    if effect.answer == "suit":
-        return {"name": "suit", "seconds": number(effect.seconds)}
-    return {effect.answer: effect.words, "seconds": number(effect.seconds),
-            "penalty": number(effect.penalty)}
+class KindControl(Protocol):
+    """The form input behind one field of a kind of rule, both ways."""
+
+    def write(self, field: LanguageField, form: RuleForm, places: dict[str, Place],
+              ) -> dict[str, Any]:
+        """The field's JSON (nothing when the form leaves it out), noting its places."""
+
+    def read(self, field: LanguageField, spec: dict[str, Any], form: RuleForm) -> None:
+        """Set the form from the field of ``spec`` (its default when missing)."""
+
+    def posts(self, field: LanguageField) -> tuple[str, ...]:
+        """The plain POSTed fields of this input (none for lists of rows)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Rows:
+    """A condition list of rows; ``must`` and ``must_not`` share one list, which the
+    ``mode`` select points at."""
+
+    def write(self, field: LanguageField, form: RuleForm, places: dict[str, Place],
+              ) -> dict[str, Any]:
+        if field.control == "must" and field.name != form.mode:
+            return {}
+        return {field.name: list_to_condition(form.cond_list(field.control),
+                                              f"rule.{field.name}", field.control, places)}
+
+    def read(self, field: LanguageField, spec: dict[str, Any], form: RuleForm) -> None:
+        if field.control == "must":
+            if field.name not in spec:
+                return
+            form.mode = field.name
+        form.lists[field.control] = condition_to_list(
+            spec[field.name] if field.required else spec.get(field.name))
+
+    def posts(self, field: LanguageField) -> tuple[str, ...]:
+        return ("mode",) if field.control == "must" else ()
+
+
+@dataclass(frozen=True, slots=True)
+class Effects:
+    """The effect rows of a trigger."""
+
+    def write(self, field: LanguageField, form: RuleForm, places: dict[str, Place],
+              ) -> dict[str, Any]:
+        places[f"rule.{field.name}"] = Place(field.control)
+        for i in range(len(form.effects)):
+            places[f"rule.{field.name}[{i}]"] = Place(field.control, i)
+        return {field.name: [effect_to_json(e) for e in form.effects]}
+
+    def read(self, field: LanguageField, spec: dict[str, Any], form: RuleForm) -> None:
+        form.effects = [effect_from_json(e) for e in spec[field.name]]
+
+    def posts(self, field: LanguageField) -> tuple[str, ...]:
+        return ()
+
+
+@dataclass(frozen=True, slots=True)
+class Plain:
+    """A plain input of the form (attribute ``attr``): ``text`` as typed, a ``number``, the
+    ``lines`` of a list typed one a line, or the ``ticks`` of checkboxes."""
+
+    attr: str
+    how: str = "text"
+
+    def write(self, field: LanguageField, form: RuleForm, places: dict[str, Place],
+              ) -> dict[str, Any]:
+        places[f"rule.{field.name}"] = Place(field.control)
+        value = getattr(form, self.attr)
+        if self.how == "number":
+            return {field.name: number(value)}
+        if self.how == "lines":
+            return {field.name: phrase_lines(value)}
+        if self.how == "ticks":
+            return {field.name: list(value)}
+        return {field.name: value}
+
+    def read(self, field: LanguageField, spec: dict[str, Any], form: RuleForm) -> None:
+        value = spec[field.name] if field.required else spec.get(field.name, field.default)
+        if self.how == "lines":
+            setattr(form, self.attr, "\n".join(value))
+        elif self.how == "ticks":
+            setattr(form, self.attr, tuple(value))
+        else:
+            setattr(form, self.attr, value if field.required else str(value))
+
+    def posts(self, field: LanguageField) -> tuple[str, ...]:
+        # Unticked checkboxes post nothing: a marker says the list was on the page.
+        return (field.control, f"{field.control}-present") if self.how == "ticks" else (
+            field.control,)
+
+
+#: How each control of :data:`rules.language.KINDS` travels, by its name.
+KIND_CONTROLS: Final[dict[str, KindControl]] = {
+    **{name: Rows() for name in LISTS}, "effects": Effects(),
+    "say": Plain("say"), "reply": Plain("reply"), "during": Plain("during"),
+    "penalty": Plain("penalty", "number"), "min": Plain("least", "number"),
+    "max": Plain("most", "number"), "allow": Plain("allow", "lines"),
+    "exempt": Plain("exempt", "lines"), "after": Plain("after", "ticks"),
+}
+
+
+def kind_fields(kind: str) -> tuple[str, ...]:
+    """The plain POSTed fields a kind of rule shows on the page (besides ``kind`` and
+    ``jargon``)."""
+    node = LANGUAGE_KINDS.get(kind)
+    return tuple(dict.fromkeys(name for field in (node.fields if node else ())
+                               for name in KIND_CONTROLS[field.control].posts(field)))
 
 
 def form_to_spec(form: RuleForm) -> Built:
     """The spec JSON of ``form`` (the ``rule`` object) and where each part came from."""
     places: dict[str, Place] = {}
     spec: dict[str, Any] = {"kind": form.kind}
-
-    def cond(name: str, key: str | None = None) -> dict[str, Any]:
-        return list_to_condition(form.cond_list(name), f"rule.{key or name}", name, places)
-
-    if form.kind == "restriction":
-        spec["when"] = cond("when")
-        key = "must_not" if form.mode == "must_not" else "must"
-        spec[key] = cond("must", key)
-    elif form.kind == "trigger":
-        spec["when"] = cond("when")
-        spec["effects"] = [effect_to_json(e) for e in form.effects]
-        places["rule.effects"] = Place("effects")
-        for i in range(len(form.effects)):
-            places[f"rule.effects[{i}]"] = Place("effects", i)
-    elif form.kind == "call":
-        spec |= {"when": cond("when"), "say": form.say, "penalty": number(form.penalty)}
-        places |= {"rule.say": Place("say"), "rule.penalty": Place("penalty")}
-    elif form.kind == "permission":
-        spec |= {"each": cond("each"), "step": cond("step"), "min": number(form.least),
-                 "max": number(form.most)}
-        places |= {"rule.min": Place("min"), "rule.max": Place("max")}
-    elif form.kind == "instant_win":
-        spec["hand"] = cond("hand")
-    elif form.kind == "talking":
-        spec |= {"allow": phrase_lines(form.allow), "penalty": number(form.penalty)}
-        places |= {"rule.allow": Place("allow"), "rule.penalty": Place("penalty")}
-    elif form.kind == "reply":
-        spec |= {"say": form.reply, "after": list(form.after), "penalty": number(form.penalty)}
-        places |= {"rule.say": Place("reply"), "rule.after": Place("after"),
-                   "rule.penalty": Place("penalty")}
-    elif form.kind == "third_person":
-        spec |= {"during": form.during, "allow": phrase_lines(form.exempt),
-                 "penalty": number(form.penalty)}
-        places |= {"rule.during": Place("during"), "rule.allow": Place("exempt"),
-                   "rule.penalty": Place("penalty")}
+    node = LANGUAGE_KINDS.get(form.kind)
+    for field in node.fields if node else ():
+        spec |= KIND_CONTROLS[field.control].write(field, form, places)
     places["jargon"] = Place("jargon")
     return Built(spec, places)
 
@@ -186,24 +253,6 @@ def condition_to_list(data: Any) -> CondList:
     return CondList("all", [condition_to_row(data)])
 
 
-def effect_from_json(data: dict[str, Any]) -> EffectRow:
-    """An effect object as an effect row."""
-    effect = EffectRow(type=data["type"])
-    if effect.type == "draw":
-        effect.who, effect.count = data["who"], str(data["count"])
-        effect.per_run = bool(data.get("per_run", False))
-    elif effect.type == "owe":
-        effect.count = str(data["count"])
-    elif effect.type == "pass_hands":
-        effect.direction = data["direction"]
-    elif effect.type == "race":
-        effect.answer = "suit" if "name" in data else "press" if "press" in data else "say"
-        effect.words = str(data.get("say", data.get("press", effect.words)))
-        effect.seconds = str(data.get("seconds", effect.seconds))
-        effect.penalty = str(data.get("penalty", effect.penalty))
-    return effect
-
-
 def spec_to_form(spec: dict[str, Any], jargon: str = "") -> RuleForm:
     """The form showing ``spec`` (a ``rule`` object); :class:`Unrepresentable` if it cannot.
 
@@ -215,32 +264,8 @@ def spec_to_form(spec: dict[str, Any], jargon: str = "") -> RuleForm:
         raise Unrepresentable(f"unknown kind of rule {kind!r}")
     form = RuleForm(kind=kind, jargon=jargon)
     try:
-        if kind == "restriction":
-            form.mode = "must_not" if "must_not" in spec else "must"
-            form.lists["when"] = condition_to_list(spec.get("when"))
-            form.lists["must"] = condition_to_list(spec[form.mode])
-        elif kind in ("trigger", "call"):
-            form.lists["when"] = condition_to_list(spec.get("when"))
-        elif kind == "permission":
-            form.lists["each"] = condition_to_list(spec.get("each"))
-            form.lists["step"] = condition_to_list(spec.get("step"))
-            form.least, form.most = str(spec.get("min", 2)), str(spec.get("max", 13))
-        elif kind == "instant_win":
-            form.lists["hand"] = condition_to_list(spec.get("hand"))
-        if kind == "trigger":
-            form.effects = [effect_from_json(e) for e in spec["effects"]]
-        if kind == "call":
-            form.say, form.penalty = spec["say"], str(spec.get("penalty", 1))
-        if kind == "talking":
-            form.allow = "\n".join(spec.get("allow", []))
-            form.penalty = str(spec.get("penalty", 1))
-        if kind == "reply":
-            form.reply, form.penalty = spec["say"], str(spec.get("penalty", 1))
-            form.after = tuple(spec.get("after", ["penalty"]))
-        if kind == "third_person":
-            form.during = str(spec.get("during", "order"))
-            form.exempt = "\n".join(spec.get("allow", []))
-            form.penalty = str(spec.get("penalty", 1))
+        for field in LANGUAGE_KINDS[kind].fields:
+            KIND_CONTROLS[field.control].read(field, spec, form)
     except (KeyError, TypeError) as exc:
         raise Unrepresentable(f"incomplete rule: {exc}") from None
     for name in KIND_LISTS[kind]:
