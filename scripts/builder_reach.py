@@ -1,8 +1,8 @@
 """Which rules the builder's page can enter: ``python -m scripts.builder_reach [--random N]``.
 
 Counts, over the example rules, the presets' house rules and laws, ``N`` random valid rules
-and ``N`` restrictions on any random condition (seeded), those the builder can show and post back unchanged, and for the others why
-not (the shape it lacks), most common first.
+and ``N`` restrictions on any random condition (seeded), those the builder can show and post
+back unchanged, and for the others why not (the shape it lacks), most common first.
 """
 
 from __future__ import annotations
@@ -18,8 +18,8 @@ from typing import Any
 from games.authoring.forms import MAX_ROWS, check, form_from_data, form_to_data
 from games.authoring.spec_form import Unrepresentable, spec_to_form
 from games.presets.registry import presets
-from rules.fields import SUBJECTS
 from rules.errors import RuleError
+from rules.fields import SUBJECTS
 from rules.generate import random_any_condition, random_rule
 from rules.spec import FORMAT_VERSION, Rule, load_rule, load_rules_document, spec_to_json
 
@@ -32,8 +32,8 @@ def why_not(spec: dict[str, Any], jargon: str) -> str | None:
         form = spec_to_form(spec, jargon)
     except Unrepresentable as exc:
         return re.sub(r"\d+", "N", str(exc))
-    if any(len(cond.rows) > MAX_ROWS for cond in form.lists.values()):
-        return f"a list of more than {MAX_ROWS} rows"
+    if sum(len(cond.rows) for cond in form.lists.values()) > MAX_ROWS:
+        return f"more than {MAX_ROWS} rows"
     needed = {"restriction": "must", "instant_win": "hand"}.get(form.kind)
     if needed and not form.lists[needed].rows:
         return f"an empty {needed!r} list (the rule language's always)"

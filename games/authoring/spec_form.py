@@ -15,8 +15,8 @@ from dataclasses import dataclass, field
 from typing import Any, Final, Protocol
 
 from games.authoring.effects import effect_from_json, effect_to_json
+from games.authoring.fields import Posted, number, read_node, write_row
 from games.authoring.fields import Unrepresentable as Unrepresentable  # public here too
-from games.authoring.fields import number, read_node, write_row
 from games.authoring.model import (
     KIND_LISTS,
     LIST_TESTS,
@@ -28,6 +28,7 @@ from games.authoring.model import (
 )
 from rules.language import KINDS as LANGUAGE_KINDS
 from rules.language import Field as LanguageField
+from rules.phrases import MAX_PHRASE
 
 
 @dataclass(frozen=True, slots=True)
@@ -117,6 +118,12 @@ class KindControl(Protocol):
     def posts(self, field: LanguageField) -> tuple[str, ...]:
         """The plain POSTed fields of this input (none for lists of rows)."""
 
+    def send(self, field: LanguageField, form: RuleForm) -> dict[str, list[str]]:
+        """The input's plain fields as the page posts them."""
+
+    def take(self, field: LanguageField, data: Posted, form: RuleForm) -> None:
+        """Set the form from the posted fields (a missing one keeps its default)."""
+
 
 @dataclass(frozen=True, slots=True)
 class Rows:
@@ -141,6 +148,13 @@ class Rows:
     def posts(self, field: LanguageField) -> tuple[str, ...]:
         return ("mode",) if field.control == "must" else ()
 
+    def send(self, field: LanguageField, form: RuleForm) -> dict[str, list[str]]:
+        return {"mode": [form.mode]} if field.control == "must" else {}
+
+    def take(self, field: LanguageField, data: Posted, form: RuleForm) -> None:
+        if field.control == "must":
+            form.mode = "must_not" if data.get("mode") == "must_not" else "must"
+
 
 @dataclass(frozen=True, slots=True)
 class Effects:
@@ -158,6 +172,12 @@ class Effects:
 
     def posts(self, field: LanguageField) -> tuple[str, ...]:
         return ()
+
+    def send(self, field: LanguageField, form: RuleForm) -> dict[str, list[str]]:
+        return {}
+
+    def take(self, field: LanguageField, data: Posted, form: RuleForm) -> None:
+        return
 
 
 @dataclass(frozen=True, slots=True)
@@ -194,6 +214,27 @@ class Plain:
         return (field.control, f"{field.control}-present") if self.how == "ticks" else (
             field.control,)
 
+    def send(self, field: LanguageField, form: RuleForm) -> dict[str, list[str]]:
+        value = getattr(form, self.attr)
+        if self.how == "ticks":
+            return {f"{field.control}-present": ["1"], field.control: list(value)}
+        return {field.control: [value]}
+
+    def take(self, field: LanguageField, data: Posted, form: RuleForm) -> None:
+        if self.how == "ticks":
+            if data.get(f"{field.control}-present") is not None:
+                ticked = data.getlist(field.control)
+                setattr(form, self.attr, tuple(c for c in field.choices if c in ticked))
+            return
+        value = data.get(field.control)
+        if value is None:
+            return
+        # Room for one more phrase than allowed, so that the rule language says "too many".
+        limit = (MAX_PHRASE + 2) * ((field.high or 0) + 1) if self.how == "lines" else 200
+        text = str(value)[:limit]
+        if field.shape != "choice" or text in field.choices:
+            setattr(form, self.attr, text)
+
 
 #: How each control of :data:`rules.language.KINDS` travels, by its name.
 KIND_CONTROLS: Final[dict[str, KindControl]] = {
@@ -209,8 +250,33 @@ def kind_fields(kind: str) -> tuple[str, ...]:
     """The plain POSTed fields a kind of rule shows on the page (besides ``kind`` and
     ``jargon``)."""
     node = LANGUAGE_KINDS.get(kind)
-    return tuple(dict.fromkeys(name for field in (node.fields if node else ())
-                               for name in KIND_CONTROLS[field.control].posts(field)))
+    return tuple(dict.fromkeys(name for entry in (node.fields if node else ())
+                               for name in KIND_CONTROLS[entry.control].posts(entry)))
+
+
+def _plain_fields() -> dict[str, LanguageField]:
+    """One field per control of a kind of rule, by control, in the order kinds list them."""
+    found: dict[str, LanguageField] = {}
+    for node in LANGUAGE_KINDS.values():
+        for entry in node.fields:
+            found.setdefault(entry.control, entry)
+    return found
+
+
+def send_plain(form: RuleForm) -> dict[str, list[str]]:
+    """The form's plain fields (every kind's, as the page keeps them) as the page posts
+    them."""
+    data: dict[str, list[str]] = {}
+    for control, entry in _plain_fields().items():
+        data |= KIND_CONTROLS[control].send(entry, form)
+    return data
+
+
+def take_plain(data: Posted, form: RuleForm) -> None:
+    """Set the form's plain fields from posted fields; missing or unknown ones keep their
+    defaults."""
+    for control, entry in _plain_fields().items():
+        KIND_CONTROLS[control].take(entry, data, form)
 
 
 def form_to_spec(form: RuleForm) -> Built:
@@ -218,8 +284,8 @@ def form_to_spec(form: RuleForm) -> Built:
     places: dict[str, Place] = {}
     spec: dict[str, Any] = {"kind": form.kind}
     node = LANGUAGE_KINDS.get(form.kind)
-    for field in node.fields if node else ():
-        spec |= KIND_CONTROLS[field.control].write(field, form, places)
+    for entry in node.fields if node else ():
+        spec |= KIND_CONTROLS[entry.control].write(entry, form, places)
     places["jargon"] = Place("jargon")
     return Built(spec, places)
 
@@ -264,8 +330,8 @@ def spec_to_form(spec: dict[str, Any], jargon: str = "") -> RuleForm:
         raise Unrepresentable(f"unknown kind of rule {kind!r}")
     form = RuleForm(kind=kind, jargon=jargon)
     try:
-        for field in LANGUAGE_KINDS[kind].fields:
-            KIND_CONTROLS[field.control].read(field, spec, form)
+        for entry in LANGUAGE_KINDS[kind].fields:
+            KIND_CONTROLS[entry.control].read(entry, spec, form)
     except (KeyError, TypeError) as exc:
         raise Unrepresentable(f"incomplete rule: {exc}") from None
     for name in KIND_LISTS[kind]:

@@ -18,7 +18,7 @@ from games.authoring.spec_form import Unrepresentable, spec_to_form
 from games.builder.context import Panel, form_view
 from rules.fields import SUBJECTS
 from rules.generate import random_rule, random_spec
-from rules.spec import KINDS, FORMAT_VERSION, load_rule, spec_to_json
+from rules.spec import FORMAT_VERSION, KINDS, load_rule, spec_to_json
 
 
 class Posted(HTMLParser):
