@@ -1,7 +1,9 @@
 """Between the builder's form model and rule spec JSON, both ways.
 
-:func:`form_to_spec` also notes where each row went, so an error path traces back to its
-row; :func:`spec_to_form` raises :class:`Unrepresentable` for trees deeper than lists.
+A kind's fields follow :data:`rules.language.KINDS`, each entered by the input its control
+names (:data:`KIND_CONTROLS`), which also posts and reads it. :func:`form_to_spec` notes
+where each row went, so an error path traces back to its row; :func:`spec_to_form` raises
+:class:`Unrepresentable` for trees deeper than lists.
 
 >>> spec = {"kind": "restriction", "when": {"type": "face", "of": "top"},
 ...         "must_not": {"type": "face", "of": "played"}}
