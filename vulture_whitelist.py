@@ -19,6 +19,12 @@ _.AdminGuard, _.not_found, _.FriendlyNotFound
 # Called by Django by convention: a middleware's hook.
 _.process_exception
 
+# Called by the standard library by convention: an HTMLParser's hook.
+_.handle_data
+
+# Read by the template and by name (getattr) through the rule language's description.
+_.exempt
+
 # Model fields that only the database and the admin read (a column stays until a migration).
 _.updated, _.round_written
 

@@ -27,6 +27,7 @@ from games.authoring.model import (
 from rules.cards import RANK_TEXT, parse_rank
 from rules.errors import CardError
 from rules.fields import SUBJECTS
+from rules.language import CONDITIONS
 
 _INTEGER = re.compile(r"[+-]?\d{1,6}")
 #: What separates the numbers of a position list typed in one input ("5, 10" or "5 10").
@@ -86,8 +87,11 @@ def _key(path: str) -> str:
     return re.split(r"[.\[]", path, maxsplit=1)[0] if path else ""
 
 
-def _fallback(key: str) -> str:
-    return {"b": "other", "a": "subject", "of": "subject", "last": "window"}.get(key, key)
+def _control(tag: str, key: str) -> str:
+    """The input the rule language's description says enters field ``key`` of a ``tag``
+    node (the key itself for a field it does not know)."""
+    node = CONDITIONS.get(tag)
+    return next((f.control for f in node.fields if f.name == key), key) if node else key
 
 
 def _input_in(parts: tuple[Part, ...], key: str, rest: str, row: Row) -> str | None:
@@ -376,7 +380,7 @@ class Where:
             return None
         inner = _key(rest[len("where."):])
         return _input_in(CARD_CHOICES.get(row.match, ()), inner, rest, row) or (
-            _fallback(inner) if inner else "match")
+            _control(row.match, inner) if inner else "match")
 
     def shows(self, row: Row, area: str) -> frozenset[str]:
         return frozenset({"count", "match"}) | _shown(CARD_CHOICES.get(row.match, ()), row, area)
@@ -492,7 +496,8 @@ def input_at(row: Row, rest: str) -> str:
     """Which input of ``row`` a node path (``in[0]``, ``where.value``) of its node is."""
     spec = ROW_TESTS.get(row.test)
     key = _key(rest)
-    return _input_in(spec.parts if spec else (), key, rest, row) or _fallback(key)
+    return _input_in(spec.parts if spec else (), key, rest, row) or _control(
+        spec.type if spec else "", key)
 
 
 def shows(row: Row, area: str) -> frozenset[str]:

@@ -13,12 +13,11 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
+from games.authoring.effects import EFFECT_INPUTS, effect_to_json
 from games.authoring.fields import input_at, numbers, read_inputs, write_inputs
 from games.authoring.model import (
-    EFFECT_FIELDS,
     KIND_LISTS,
     LISTS,
-    MOMENT_LABELS,
     CondList,
     EffectRow,
     Row,
@@ -28,19 +27,19 @@ from games.authoring.model import (
 from games.authoring.spec_form import (
     Built,
     Place,
-    effect_to_json,
     form_to_spec,
+    kind_fields,
     phrase_lines,
     row_to_condition,
+    send_plain,
+    take_plain,
 )
 from rules.conditions import read_condition
 from rules.effects import read_effect
 from rules.errors import RuleError
-from rules.phrases import MAX_PHRASE
+from rules.language import labels
 from rules.spec import (
-    DRAW_REASONS,
     FORMAT_VERSION,
-    MAX_ALLOWED,
     MAX_JARGON,
     Rule,
     check_satisfiable,
@@ -50,7 +49,11 @@ from rules.spec import (
 #: Jargon used to check a rule whose author left the field blank (the engine picks one).
 PLACEHOLDER_JARGON = "Your rule"
 _ROW_KEY = re.compile(r"^(when|must|each|step|hand|effects)-(\d{1,3})-(test|type)$")
-MAX_ROWS = 12
+#: Condition rows a form holds, all its lists together (those of other kinds, which the page
+#: keeps hidden, included), and effect rows: the largest form the page can post stays within
+#: the server's limit on posted fields (``DATA_UPLOAD_MAX_NUMBER_FIELDS``).
+MAX_ROWS = 60
+MAX_EFFECTS = 12
 
 
 class FormData(Protocol):
@@ -100,7 +103,7 @@ def _text(data: FormData, key: str, default: str, limit: int = 200) -> str:
 def _row_numbers(data: FormData, area: str) -> list[int]:
     found = sorted({int(m.group(2)) for key in list(data.keys())  # noqa: SIM118 (a QueryDict or a mapping)
                     if (m := _ROW_KEY.match(key)) and m.group(1) == area})
-    return found[:MAX_ROWS]
+    return found
 
 
 def _read_row(data: FormData, prefix: str) -> Row:
@@ -118,7 +121,7 @@ def _read_row(data: FormData, prefix: str) -> Row:
 
 def _read_effect(data: FormData, prefix: str) -> EffectRow:
     effect = EffectRow()
-    for name in EFFECT_FIELDS:
+    for name in EFFECT_INPUTS:
         setattr(effect, name, _text(data, f"{prefix}-{name}", getattr(effect, name)))
     effect.per_run = bool(data.get(f"{prefix}-per_run"))
     return effect
@@ -131,31 +134,20 @@ def form_from_data(raw: FormData | Mapping[str, Any]) -> RuleForm:
     kind = _text(data, "kind", form.kind)
     form.kind = kind if kind in KIND_LISTS else "restriction"
     form.jargon = _text(data, "jargon", "")[:MAX_JARGON * 2]
-    form.mode = "must_not" if data.get("mode") == "must_not" else "must"
+    budget = MAX_ROWS
     for name in LISTS:
         if data.get(f"{name}-join") is None:
             continue
         join = "any" if data.get(f"{name}-join") == "any" else "all"
-        rows = [_read_row(data, f"{name}-{i}") for i in _row_numbers(data, name)]
+        rows = [_read_row(data, f"{name}-{i}") for i in _row_numbers(data, name)[:budget]]
+        budget -= len(rows)
         form.lists[name] = CondList(join, rows)
     if data.get("effects-present") is not None:
         form.effects = [_read_effect(data, f"effects-{i}")
-                        for i in _row_numbers(data, "effects")]
+                        for i in _row_numbers(data, "effects")[:MAX_EFFECTS]]
     else:
         form.effects = [EffectRow()]
-    form.say = _text(data, "say", form.say)
-    form.penalty = _text(data, "penalty", form.penalty)
-    form.least = _text(data, "min", form.least)
-    form.most = _text(data, "max", form.most)
-    # Room for one more phrase than allowed, so that the rule language says "too many".
-    form.allow = _text(data, "allow", form.allow, (MAX_ALLOWED + 1) * (MAX_PHRASE + 2))
-    form.reply = _text(data, "reply", form.reply)
-    during = _text(data, "during", form.during)
-    form.during = during if during in MOMENT_LABELS else form.during
-    form.exempt = _text(data, "exempt", form.exempt, (MAX_ALLOWED + 1) * (MAX_PHRASE + 2))
-    if data.get("after-present") is not None:
-        ticked = data.getlist("after")
-        form.after = tuple(r for r in DRAW_REASONS if r in ticked)
+    take_plain(data, form)
     return form
 
 
@@ -163,12 +155,7 @@ def form_to_data(form: RuleForm) -> dict[str, list[str]]:
     """The POST fields that :func:`form_from_data` reads back as ``form`` (as the page would
     send them: lists of other kinds are sent too, so a kind change keeps them; a row's
     ``mod``, ``window``, ``with_played`` and ``absolute`` only when not at their defaults)."""
-    data: dict[str, list[str]] = {
-        "kind": [form.kind], "jargon": [form.jargon], "mode": [form.mode], "say": [form.say],
-        "penalty": [form.penalty], "min": [form.least], "max": [form.most],
-        "allow": [form.allow], "reply": [form.reply], "after-present": ["1"],
-        "after": list(form.after), "during": [form.during], "exempt": [form.exempt],
-    }
+    data = {"kind": [form.kind], "jargon": [form.jargon], **send_plain(form)}
     for name, cond in form.lists.items():
         data[f"{name}-join"] = [cond.join]
         for i, row in enumerate(cond.rows):
@@ -185,17 +172,10 @@ def form_to_data(form: RuleForm) -> dict[str, list[str]]:
 def _write_effects(effects: list[EffectRow], data: dict[str, list[str]]) -> None:
     data["effects-present"] = ["1"]
     for i, effect in enumerate(effects):
-        for key in EFFECT_FIELDS:
+        for key in EFFECT_INPUTS:
             data[f"effects-{i}-{key}"] = [getattr(effect, key)]
         if effect.per_run:
             data[f"effects-{i}-per_run"] = ["on"]
-
-
-#: The plain fields each kind of rule shows on the page (besides ``kind`` and ``jargon``).
-_KIND_FIELDS = {"restriction": ("mode",), "call": ("say", "penalty"),
-                "permission": ("min", "max"), "talking": ("allow", "penalty"),
-                "reply": ("reply", "after", "after-present", "penalty"),
-                "third_person": ("during", "exempt", "penalty")}
 
 
 def kept_fields(form: RuleForm) -> list[tuple[str, str]]:
@@ -210,7 +190,7 @@ def kept_fields(form: RuleForm) -> list[tuple[str, str]]:
         _write_effects(form.effects, data)
     shown = set(KIND_LISTS.get(form.kind, ())) | ({"effects"} if form.kind == "trigger"
                                                    else set())
-    plain = {"kind", "jargon", *_KIND_FIELDS.get(form.kind, ())}
+    plain = {"kind", "jargon", *kind_fields(form.kind)}
     kept: list[tuple[str, str]] = []
     for name, values in data.items():
         area = name.split("-", 1)[0]
@@ -222,15 +202,8 @@ def kept_fields(form: RuleForm) -> list[tuple[str, str]]:
 
 # Checking.
 
-FIELD_LABELS = {
-    "value": "Number", "count": "Number of cards", "n": "Difference", "min": "Fewest cards",
-    "max": "Most cards", "penalty": "Penalty", "say": "Words to say", "jargon": "Jargon",
-    "op": "Comparison", "rel": "Relation", "other": "Other card", "subject": "Card",
-    "mod": "Modulo", "window": "Last cards", "window2": "Last cards",
-    "allow": "Allowed words", "reply": "Words owed", "after": "Owed after",
-    "during": "When", "exempt": "Words excepted",
-    "press": "The button's label", "seconds": "Seconds to answer",
-}
+#: The label each input (or effect field) is named by in messages.
+FIELD_LABELS = labels()
 
 
 @dataclass(frozen=True, slots=True)
@@ -396,7 +369,7 @@ def check(form: RuleForm, author: int | None = None) -> Checked:
 def apply_row_op(form: RuleForm, area: str, op: str, index: int | None) -> RuleForm:
     """Add a row to a list (or an effect), or remove row ``index``; the form is changed."""
     if area == "effects":
-        if op == "add" and len(form.effects) < MAX_ROWS:
+        if op == "add" and len(form.effects) < MAX_EFFECTS:
             form.effects.append(EffectRow())
         elif op == "remove" and index is not None and 0 <= index < len(form.effects):
             del form.effects[index]
@@ -404,7 +377,7 @@ def apply_row_op(form: RuleForm, area: str, op: str, index: int | None) -> RuleF
     if area not in LISTS:
         return form
     cond = form.cond_list(area)
-    if op == "add" and len(cond.rows) < MAX_ROWS:
+    if op == "add" and sum(len(c.rows) for c in form.lists.values()) < MAX_ROWS:
         cond.rows.append(default_row(area))
     elif op == "remove" and index is not None and 0 <= index < len(cond.rows):
         del cond.rows[index]

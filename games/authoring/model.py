@@ -242,11 +242,6 @@ class EffectRow:
     penalty: str = "1"
 
 
-#: The text fields of an effect row, as the form names them (``effects-<i>-<field>``).
-EFFECT_FIELDS: Final = ("type", "who", "count", "direction", "answer", "words", "seconds",
-                        "penalty")
-
-
 def default_row(list_name: str) -> Row:
     """A fresh, already valid row for a list (a starting point to edit)."""
     if list_name == "when":

@@ -1,7 +1,9 @@
 """Between the builder's form model and rule spec JSON, both ways.
 
-:func:`form_to_spec` also notes where each row went, so an error path traces back to its
-row; :func:`spec_to_form` raises :class:`Unrepresentable` for trees deeper than lists.
+A kind's fields follow :data:`rules.language.KINDS`, each entered by the input its control
+names (:data:`KIND_CONTROLS`), which also posts and reads it. :func:`form_to_spec` notes
+where each row went, so an error path traces back to its row; :func:`spec_to_form` raises
+:class:`Unrepresentable` for trees deeper than lists.
 
 >>> spec = {"kind": "restriction", "when": {"type": "face", "of": "top"},
 ...         "must_not": {"type": "face", "of": "played"}}
@@ -12,11 +14,23 @@ True
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Final, Protocol
 
+from games.authoring.effects import effect_from_json, effect_to_json
+from games.authoring.fields import Posted, number, read_node, write_row
 from games.authoring.fields import Unrepresentable as Unrepresentable  # public here too
-from games.authoring.fields import number, read_node, write_row
-from games.authoring.model import KIND_LISTS, LIST_TESTS, CondList, EffectRow, Row, RuleForm
+from games.authoring.model import (
+    KIND_LISTS,
+    LIST_TESTS,
+    LISTS,
+    CondList,
+    EffectRow,
+    Row,
+    RuleForm,
+)
+from rules.language import KINDS as LANGUAGE_KINDS
+from rules.language import Field as LanguageField
+from rules.phrases import MAX_PHRASE
 
 
 @dataclass(frozen=True, slots=True)
@@ -90,69 +104,190 @@ def list_to_condition(cond: CondList, path: str, area: str,
     return data
 
 
-def effect_to_json(effect: EffectRow) -> dict[str, Any]:
-    """One effect row as an effect object."""
-    data: dict[str, Any] = {"type": effect.type}
-    if effect.type == "draw":
-        data |= {"who": effect.who, "count": number(effect.count)}
-        if effect.per_run:
-            data["per_run"] = True
-    elif effect.type == "owe":
-        data["count"] = number(effect.count)
-    elif effect.type == "pass_hands":
-        data["direction"] = effect.direction
-    elif effect.type == "race":
-        data |= _race_to_json(effect)
+# The kinds of rule: each field of :data:`rules.language.KINDS` is entered by a control.
+
+
+class KindControl(Protocol):
+    """The form input behind one field of a kind of rule, both ways."""
+
+    def write(self, field: LanguageField, form: RuleForm, places: dict[str, Place],
+              ) -> dict[str, Any]:
+        """The field's JSON (nothing when the form leaves it out), noting its places."""
+
+    def read(self, field: LanguageField, spec: dict[str, Any], form: RuleForm) -> None:
+        """Set the form from the field of ``spec`` (its default when missing)."""
+
+    def posts(self, field: LanguageField) -> tuple[str, ...]:
+        """The plain POSTed fields of this input (none for lists of rows)."""
+
+    def send(self, field: LanguageField, form: RuleForm) -> dict[str, list[str]]:
+        """The input's plain fields as the page posts them."""
+
+    def take(self, field: LanguageField, data: Posted, form: RuleForm) -> None:
+        """Set the form from the posted fields (a missing one keeps its default)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Rows:
+    """A condition list of rows; ``must`` and ``must_not`` share one list, which the
+    ``mode`` select points at."""
+
+    def write(self, field: LanguageField, form: RuleForm, places: dict[str, Place],
+              ) -> dict[str, Any]:
+        if field.control == "must" and field.name != form.mode:
+            return {}
+        return {field.name: list_to_condition(form.cond_list(field.control),
+                                              f"rule.{field.name}", field.control, places)}
+
+    def read(self, field: LanguageField, spec: dict[str, Any], form: RuleForm) -> None:
+        if field.control == "must":
+            if field.name not in spec:
+                return
+            form.mode = field.name
+        form.lists[field.control] = condition_to_list(
+            spec[field.name] if field.required else spec.get(field.name))
+
+    def posts(self, field: LanguageField) -> tuple[str, ...]:
+        return ("mode",) if field.control == "must" else ()
+
+    def send(self, field: LanguageField, form: RuleForm) -> dict[str, list[str]]:
+        return {"mode": [form.mode]} if field.control == "must" else {}
+
+    def take(self, field: LanguageField, data: Posted, form: RuleForm) -> None:
+        if field.control == "must":
+            form.mode = "must_not" if data.get("mode") == "must_not" else "must"
+
+
+@dataclass(frozen=True, slots=True)
+class Effects:
+    """The effect rows of a trigger."""
+
+    def write(self, field: LanguageField, form: RuleForm, places: dict[str, Place],
+              ) -> dict[str, Any]:
+        places[f"rule.{field.name}"] = Place(field.control)
+        for i in range(len(form.effects)):
+            places[f"rule.{field.name}[{i}]"] = Place(field.control, i)
+        return {field.name: [effect_to_json(e) for e in form.effects]}
+
+    def read(self, field: LanguageField, spec: dict[str, Any], form: RuleForm) -> None:
+        form.effects = [effect_from_json(e) for e in spec[field.name]]
+
+    def posts(self, field: LanguageField) -> tuple[str, ...]:
+        return ()
+
+    def send(self, field: LanguageField, form: RuleForm) -> dict[str, list[str]]:
+        return {}
+
+    def take(self, field: LanguageField, data: Posted, form: RuleForm) -> None:
+        return
+
+
+@dataclass(frozen=True, slots=True)
+class Plain:
+    """A plain input of the form (attribute ``attr``): ``text`` as typed, a ``number``, the
+    ``lines`` of a list typed one a line, or the ``ticks`` of checkboxes."""
+
+    attr: str
+    how: str = "text"
+
+    def write(self, field: LanguageField, form: RuleForm, places: dict[str, Place],
+              ) -> dict[str, Any]:
+        places[f"rule.{field.name}"] = Place(field.control)
+        value = getattr(form, self.attr)
+        if self.how == "number":
+            return {field.name: number(value)}
+        if self.how == "lines":
+            return {field.name: phrase_lines(value)}
+        if self.how == "ticks":
+            return {field.name: list(value)}
+        return {field.name: value}
+
+    def read(self, field: LanguageField, spec: dict[str, Any], form: RuleForm) -> None:
+        value = spec[field.name] if field.required else spec.get(field.name, field.default)
+        if self.how == "lines":
+            setattr(form, self.attr, "\n".join(value))
+        elif self.how == "ticks":
+            setattr(form, self.attr, tuple(value))
+        else:
+            setattr(form, self.attr, value if field.required else str(value))
+
+    def posts(self, field: LanguageField) -> tuple[str, ...]:
+        # Unticked checkboxes post nothing: a marker says the list was on the page.
+        return (field.control, f"{field.control}-present") if self.how == "ticks" else (
+            field.control,)
+
+    def send(self, field: LanguageField, form: RuleForm) -> dict[str, list[str]]:
+        value = getattr(form, self.attr)
+        if self.how == "ticks":
+            return {f"{field.control}-present": ["1"], field.control: list(value)}
+        return {field.control: [value]}
+
+    def take(self, field: LanguageField, data: Posted, form: RuleForm) -> None:
+        if self.how == "ticks":
+            if data.get(f"{field.control}-present") is not None:
+                ticked = data.getlist(field.control)
+                setattr(form, self.attr, tuple(c for c in field.choices if c in ticked))
+            return
+        value = data.get(field.control)
+        if value is None:
+            return
+        # Room for one more phrase than allowed, so that the rule language says "too many".
+        limit = (MAX_PHRASE + 2) * ((field.high or 0) + 1) if self.how == "lines" else 200
+        text = str(value)[:limit]
+        if field.shape != "choice" or text in field.choices:
+            setattr(form, self.attr, text)
+
+
+#: How each control of :data:`rules.language.KINDS` travels, by its name.
+KIND_CONTROLS: Final[dict[str, KindControl]] = {
+    **{name: Rows() for name in LISTS}, "effects": Effects(),
+    "say": Plain("say"), "reply": Plain("reply"), "during": Plain("during"),
+    "penalty": Plain("penalty", "number"), "min": Plain("least", "number"),
+    "max": Plain("most", "number"), "allow": Plain("allow", "lines"),
+    "exempt": Plain("exempt", "lines"), "after": Plain("after", "ticks"),
+}
+
+
+def kind_fields(kind: str) -> tuple[str, ...]:
+    """The plain POSTed fields a kind of rule shows on the page (besides ``kind`` and
+    ``jargon``)."""
+    node = LANGUAGE_KINDS.get(kind)
+    return tuple(dict.fromkeys(name for entry in (node.fields if node else ())
+                               for name in KIND_CONTROLS[entry.control].posts(entry)))
+
+
+def _plain_fields() -> dict[str, LanguageField]:
+    """One field per control of a kind of rule, by control, in the order kinds list them."""
+    found: dict[str, LanguageField] = {}
+    for node in LANGUAGE_KINDS.values():
+        for entry in node.fields:
+            found.setdefault(entry.control, entry)
+    return found
+
+
+def send_plain(form: RuleForm) -> dict[str, list[str]]:
+    """The form's plain fields (every kind's, as the page keeps them) as the page posts
+    them."""
+    data: dict[str, list[str]] = {}
+    for control, entry in _plain_fields().items():
+        data |= KIND_CONTROLS[control].send(entry, form)
     return data
 
 
-def _race_to_json(effect: EffectRow) -> dict[str, Any]:
-    """A race effect row's fields (the rule language refuses an answer it does not know)."""
-    if effect.answer == "suit":
-        return {"name": "suit", "seconds": number(effect.seconds)}
-    return {effect.answer: effect.words, "seconds": number(effect.seconds),
-            "penalty": number(effect.penalty)}
+def take_plain(data: Posted, form: RuleForm) -> None:
+    """Set the form's plain fields from posted fields; missing or unknown ones keep their
+    defaults."""
+    for control, entry in _plain_fields().items():
+        KIND_CONTROLS[control].take(entry, data, form)
 
 
 def form_to_spec(form: RuleForm) -> Built:
     """The spec JSON of ``form`` (the ``rule`` object) and where each part came from."""
     places: dict[str, Place] = {}
     spec: dict[str, Any] = {"kind": form.kind}
-
-    def cond(name: str, key: str | None = None) -> dict[str, Any]:
-        return list_to_condition(form.cond_list(name), f"rule.{key or name}", name, places)
-
-    if form.kind == "restriction":
-        spec["when"] = cond("when")
-        key = "must_not" if form.mode == "must_not" else "must"
-        spec[key] = cond("must", key)
-    elif form.kind == "trigger":
-        spec["when"] = cond("when")
-        spec["effects"] = [effect_to_json(e) for e in form.effects]
-        places["rule.effects"] = Place("effects")
-        for i in range(len(form.effects)):
-            places[f"rule.effects[{i}]"] = Place("effects", i)
-    elif form.kind == "call":
-        spec |= {"when": cond("when"), "say": form.say, "penalty": number(form.penalty)}
-        places |= {"rule.say": Place("say"), "rule.penalty": Place("penalty")}
-    elif form.kind == "permission":
-        spec |= {"each": cond("each"), "step": cond("step"), "min": number(form.least),
-                 "max": number(form.most)}
-        places |= {"rule.min": Place("min"), "rule.max": Place("max")}
-    elif form.kind == "instant_win":
-        spec["hand"] = cond("hand")
-    elif form.kind == "talking":
-        spec |= {"allow": phrase_lines(form.allow), "penalty": number(form.penalty)}
-        places |= {"rule.allow": Place("allow"), "rule.penalty": Place("penalty")}
-    elif form.kind == "reply":
-        spec |= {"say": form.reply, "after": list(form.after), "penalty": number(form.penalty)}
-        places |= {"rule.say": Place("reply"), "rule.after": Place("after"),
-                   "rule.penalty": Place("penalty")}
-    elif form.kind == "third_person":
-        spec |= {"during": form.during, "allow": phrase_lines(form.exempt),
-                 "penalty": number(form.penalty)}
-        places |= {"rule.during": Place("during"), "rule.allow": Place("exempt"),
-                   "rule.penalty": Place("penalty")}
+    node = LANGUAGE_KINDS.get(form.kind)
+    for entry in node.fields if node else ():
+        spec |= KIND_CONTROLS[entry.control].write(entry, form, places)
     places["jargon"] = Place("jargon")
     return Built(spec, places)
 
@@ -186,24 +321,6 @@ def condition_to_list(data: Any) -> CondList:
     return CondList("all", [condition_to_row(data)])
 
 
-def effect_from_json(data: dict[str, Any]) -> EffectRow:
-    """An effect object as an effect row."""
-    effect = EffectRow(type=data["type"])
-    if effect.type == "draw":
-        effect.who, effect.count = data["who"], str(data["count"])
-        effect.per_run = bool(data.get("per_run", False))
-    elif effect.type == "owe":
-        effect.count = str(data["count"])
-    elif effect.type == "pass_hands":
-        effect.direction = data["direction"]
-    elif effect.type == "race":
-        effect.answer = "suit" if "name" in data else "press" if "press" in data else "say"
-        effect.words = str(data.get("say", data.get("press", effect.words)))
-        effect.seconds = str(data.get("seconds", effect.seconds))
-        effect.penalty = str(data.get("penalty", effect.penalty))
-    return effect
-
-
 def spec_to_form(spec: dict[str, Any], jargon: str = "") -> RuleForm:
     """The form showing ``spec`` (a ``rule`` object); :class:`Unrepresentable` if it cannot.
 
@@ -215,32 +332,8 @@ def spec_to_form(spec: dict[str, Any], jargon: str = "") -> RuleForm:
         raise Unrepresentable(f"unknown kind of rule {kind!r}")
     form = RuleForm(kind=kind, jargon=jargon)
     try:
-        if kind == "restriction":
-            form.mode = "must_not" if "must_not" in spec else "must"
-            form.lists["when"] = condition_to_list(spec.get("when"))
-            form.lists["must"] = condition_to_list(spec[form.mode])
-        elif kind in ("trigger", "call"):
-            form.lists["when"] = condition_to_list(spec.get("when"))
-        elif kind == "permission":
-            form.lists["each"] = condition_to_list(spec.get("each"))
-            form.lists["step"] = condition_to_list(spec.get("step"))
-            form.least, form.most = str(spec.get("min", 2)), str(spec.get("max", 13))
-        elif kind == "instant_win":
-            form.lists["hand"] = condition_to_list(spec.get("hand"))
-        if kind == "trigger":
-            form.effects = [effect_from_json(e) for e in spec["effects"]]
-        if kind == "call":
-            form.say, form.penalty = spec["say"], str(spec.get("penalty", 1))
-        if kind == "talking":
-            form.allow = "\n".join(spec.get("allow", []))
-            form.penalty = str(spec.get("penalty", 1))
-        if kind == "reply":
-            form.reply, form.penalty = spec["say"], str(spec.get("penalty", 1))
-            form.after = tuple(spec.get("after", ["penalty"]))
-        if kind == "third_person":
-            form.during = str(spec.get("during", "order"))
-            form.exempt = "\n".join(spec.get("allow", []))
-            form.penalty = str(spec.get("penalty", 1))
+        for entry in LANGUAGE_KINDS[kind].fields:
+            KIND_CONTROLS[entry.control].read(entry, spec, form)
     except (KeyError, TypeError) as exc:
         raise Unrepresentable(f"incomplete rule: {exc}") from None
     for name in KIND_LISTS[kind]:

@@ -410,3 +410,29 @@ def test_going_too_fast_goes_away_by_itself(
     expect(page.locator(".preview-summary")).to_contain_text("On 7♠",
                                                              timeout=WAIT_SECONDS * 1000)
     page.unroute("**/preview/")
+
+
+def test_a_list_takes_more_than_twelve_conditions_by_keyboard_on_a_phone(
+        new_context: Callable[..., BrowserContext],
+        shoot: Callable[[Page, str], Path]) -> None:
+    """A writer adds conditions with the keyboard on a phone past a dozen (a form holds 60
+    rows in all): each new row's test menu takes the focus, the last one is changed, the
+    preview reads it, and the page stays within the screen."""
+    page = writing_host(new_context, viewport={"width": 375, "height": 812})
+    rows = page.locator("#list-must .cond-row")
+    for count in range(2, 15):
+        page.locator("#list-must .builder-add").focus()
+        page.keyboard.press("Enter")
+        expect(rows).to_have_count(count, timeout=WAIT_SECONDS * 1000)
+        htmx_idle(page)
+    last = page.locator("#f-must-13-test")
+    expect(last).to_be_focused()
+    page.keyboard.press("Home")  # a select's first choice by keyboard: "rank is"
+    expect(last).to_have_value("rank")
+    htmx_idle(page)
+    expect(page.locator("#row-must-13 input[name='must-13-ranks']").first).to_be_visible()
+    page.locator("#row-must-13 input[name='must-13-ranks'][value='K']").check()
+    expect(page.locator("#builder-preview .preview-sentence")).to_contain_text(
+        "king", timeout=WAIT_SECONDS * 1000)
+    assert horizontal_overflow(page) <= 0
+    shoot(page, "builder-14-conditions-phone")

@@ -9,13 +9,21 @@ from django.http import QueryDict
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
-from games.authoring.fields import ROW_TESTS
+from games.authoring.effects import CONTROLS
+from games.authoring.fields import ROW_INPUTS, ROW_TESTS, input_at, write_row
 from games.authoring.forms import check, form_from_data, form_to_data
 from games.authoring.model import TEST_LABELS
-from games.authoring.spec_form import Unrepresentable, spec_to_form
+from games.authoring.spec_form import (
+    KIND_CONTROLS,
+    Unrepresentable,
+    condition_to_row,
+    spec_to_form,
+)
+from rules.conditions import read_condition
 from rules.errors import RuleError
 from rules.fields import SUBJECTS
 from rules.generate import random_any_condition, random_rule
+from rules.language import CONDITIONS, EFFECTS, KINDS, THAN
 from rules.spec import FORMAT_VERSION, load_rule, spec_to_json
 
 
@@ -78,3 +86,36 @@ def test_rows_of_every_test_round_trip_through_posted_fields(
 
 def test_every_test_of_the_menus_is_described_once() -> None:
     assert set(ROW_TESTS) == set(TEST_LABELS)
+
+
+#: Fields one row enters with more than one input, or with its test: a sum's cards (the first,
+#: the second, then the others ticked) and the quantity a comparison reads (its test).
+_SPLIT = {("sum", "of"), ("compare", "what")}
+
+
+@given(st.integers(0, 2**32))
+def test_a_row_enters_each_field_with_the_control_the_language_names(seed: int) -> None:
+    rng = Random(seed)
+    try:
+        node = read_condition(random_any_condition(rng, depth=0), "x").to_json()
+        row = condition_to_row(node)
+    except (RuleError, Unrepresentable):
+        assume(False)
+        raise
+    written = write_row(row)
+    assert written == node
+    described = CONDITIONS[node["type"]]
+    for key in node.keys() - {"type"}:
+        field = described.field(key)
+        if (node["type"], key) not in _SPLIT:
+            assert input_at(row, key) == field.control, (row.test, key)
+
+
+def test_every_control_the_language_names_for_a_condition_is_an_input_of_a_row() -> None:
+    controls = {f.control for node in (*CONDITIONS.values(), THAN) for f in node.fields}
+    assert controls - {"", "not", "test"} <= set(ROW_INPUTS)
+
+
+def test_every_control_the_language_names_for_effects_and_kinds_has_an_input() -> None:
+    assert {f.control for node in EFFECTS.values() for f in node.fields} == set(CONTROLS)
+    assert {f.control for node in KINDS.values() for f in node.fields} <= set(KIND_CONTROLS)

@@ -7,7 +7,13 @@ from django.http import QueryDict
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from games.authoring.forms import apply_row_op, check, form_from_data, form_to_data
+from games.authoring.forms import (
+    MAX_ROWS,
+    apply_row_op,
+    check,
+    form_from_data,
+    form_to_data,
+)
 from games.authoring.model import CondList, EffectRow, Row, RuleForm, new_form
 from games.authoring.spec_form import Unrepresentable, form_to_spec, spec_to_form
 from rules.spec import Rule, load_rule, spec_to_json
@@ -119,6 +125,25 @@ def test_adding_and_removing_rows() -> None:
     assert [r.test for r in form.lists["must"].rows] == ["colour"]
     apply_row_op(form, "effects", "add", None)
     assert len(form.effects) == 1
+
+
+def test_one_list_may_hold_every_row_the_form_has_room_for() -> None:
+    form = restriction(Row(test="face"))
+    for _ in range(MAX_ROWS + 3):
+        apply_row_op(form, "must", "add", None)
+    apply_row_op(form, "when", "add", None)
+    assert len(form.lists["must"].rows) == MAX_ROWS
+    assert form.lists["when"].rows == []
+    again = form_from_data(form_to_data(form))
+    assert again.lists == form.lists
+    assert check(again).ok
+
+
+def test_a_post_of_more_rows_than_the_form_holds_keeps_the_first_ones() -> None:
+    data = form_to_data(restriction(*[Row(test="face")] * MAX_ROWS, when=(Row(test="number"),)))
+    form = form_from_data(data)
+    assert len(form.lists["when"].rows) == 1
+    assert len(form.lists["must"].rows) == MAX_ROWS - 1
 
 
 # Validation: problems in plain words, at the row and field at fault.

@@ -14,7 +14,7 @@ from django.test import Client
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
-from games.authoring.forms import MAX_ROWS, form_to_data
+from games.authoring.forms import MAX_EFFECTS, MAX_ROWS, form_to_data
 from games.authoring.model import (
     LISTS,
     RANK_CHOICES,
@@ -189,8 +189,8 @@ def largest_builder_form() -> dict[str, list[str]]:
     form = RuleForm(kind="trigger")
     full = Row(negate=True, ranks=tuple(RANK_CHOICES), suits=tuple(SUIT_CHOICES),
                with_played=True)
-    form.lists = {name: CondList("all", [full] * MAX_ROWS) for name in LISTS}
-    form.effects = [EffectRow()] * MAX_ROWS
+    form.lists = {name: CondList("all", [full] * (MAX_ROWS // len(LISTS))) for name in LISTS}
+    form.effects = [EffectRow()] * MAX_EFFECTS
     return form_to_data(form)
 
 
