@@ -1,16 +1,19 @@
 """An ASGI gate that holds each client to the ``Retry-After`` the site gave it.
 
-Once Django answers a client 429 on a path (``Retry-After: N``, or one second without it),
-that client's requests to the same path for the next N seconds never reach Django: the gate
+Once Django answers a client 429 on a method and path (``Retry-After: N``, or one second
+without it), that client's requests to the same method and path for the next N seconds never
+reach Django: the gate
 holds each until the wait is over (at most :data:`HOLD` seconds, at most :data:`HOLDS` of a
 client's at once) and then lets the first through, or answers the site's own 429 again
 (when the wait is longer, or to the others held beside the first). A flood of refused
 requests thus costs no body read, session or cache lookup, and a client sends Django
 about one request a wait.
 
-A client is its session cookie, or its address without one. What the gate learns is per
-process (in the scale-out mode each process learns from its own answers), and it remembers
-at most :data:`CLIENTS` waits.
+A client is its session cookie, read as Django reads it; a request without one passes
+untouched. Only a short refusal (at most :data:`BODY` bytes: the plain "too fast" answers)
+is remembered, so a page is never replayed cut short. What the gate learns is per process
+(in the scale-out mode each process learns from its own answers), and it remembers at most
+:data:`CLIENTS` waits of a bounded size each.
 """
 
 from __future__ import annotations
@@ -25,6 +28,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.conf import settings
+from django.http.cookie import parse_cookie
 
 # ASGI's own shapes, loosely: Django's handler and the tests' stand-ins type them differently.
 Scope = dict[str, Any]
@@ -41,13 +45,16 @@ HOLDS = 8
 CLIENTS = 10_000
 #: The longest wait the gate enforces, whatever ``Retry-After`` says, in seconds.
 LONGEST = 60
-#: The most of a refusal's body the gate keeps to answer with again.
+#: The longest refusal (its body, in bytes) the gate remembers and answers with again.
 BODY = 1024
+#: The headers of a refusal the gate never answers with again: its own length, and cookies.
+NOT_REPLAYED = (b"content-length", b"set-cookie")
 
 
 @dataclass(frozen=True, slots=True)
 class Refusal:
-    """A 429 the site gave: until when it holds (monotonic seconds), and what it said."""
+    """A 429 the site gave: until when it holds (monotonic seconds), and what it said (its
+    headers but :data:`NOT_REPLAYED`, and its body)."""
 
     until: float
     headers: tuple[tuple[bytes, bytes], ...]
@@ -72,7 +79,10 @@ class RetryAfterGate:
             await self.app(scope, receive, send)
             return
         client = _client(scope)
-        key = (client, scope.get("path", ""))
+        if client is None:
+            await self.app(scope, receive, send)
+            return
+        key = (client, _digest(f"{scope.get('method', '')} {scope.get('path', '')}".encode()))
         refusal = self._refusal(key)
         if refusal is not None:
             wait = refusal.until - self.clock()
@@ -117,7 +127,9 @@ class RetryAfterGate:
                 started = message
             elif message["type"] == "http.response.body" and started is not None:
                 body += message.get("body", b"")
-                if not message.get("more_body"):
+                if len(body) > BODY:
+                    started = None  # a page, not a short refusal: not replayed
+                elif not message.get("more_body"):
                     self._remember(key, started, body)
                     started = None
             await send(message)
@@ -126,9 +138,9 @@ class RetryAfterGate:
 
     def _remember(self, key: tuple[str, str], start: Message, body: bytes) -> None:
         headers = tuple((name, value) for name, value in start.get("headers", ())
-                        if name.lower() in (b"content-type", b"retry-after"))
+                        if name.lower() not in NOT_REPLAYED)
         wait = _retry_after(headers)
-        self.refusals[key] = Refusal(self.clock() + wait, headers, body[:BODY])
+        self.refusals[key] = Refusal(self.clock() + wait, headers, body)
         self.refusals.move_to_end(key)
         while len(self.refusals) > CLIENTS:
             self.refusals.popitem(last=False)
@@ -142,17 +154,16 @@ def _retry_after(headers: tuple[tuple[bytes, bytes], ...]) -> int:
     return 1
 
 
-def _client(scope: Scope) -> str:
-    """Who sends the request: a digest of its session cookie, or its address."""
-    cookie_name = settings.SESSION_COOKIE_NAME.encode("latin-1")
-    for name, value in scope.get("headers", ()):
-        if name == b"cookie":
-            for part in value.split(b";"):
-                found, _, session = part.strip().partition(b"=")
-                if found == cookie_name and session:
-                    return "s" + hashlib.blake2b(session, digest_size=16).hexdigest()
-    address = scope.get("client") or ("", 0)
-    return f"a{address[0]}"
+def _client(scope: Scope) -> str | None:
+    """Who sends the request: a digest of its session cookie as Django reads it (``None``:
+    it has none)."""
+    cookies = b"; ".join(value for name, value in scope.get("headers", ()) if name == b"cookie")
+    session = parse_cookie(cookies.decode("latin-1")).get(settings.SESSION_COOKIE_NAME)
+    return _digest(session.encode("latin-1", "replace")) if session else None
+
+
+def _digest(text: bytes) -> str:
+    return hashlib.blake2b(text, digest_size=16).hexdigest()
 
 
 async def _answer(send: Send, refusal: Refusal, wait: float) -> None:

@@ -164,6 +164,17 @@ def _speech_preview(rule: Rule, top: Card, started: float) -> Preview:
                    time.perf_counter() - started, (SPEECH_NOTE,))
 
 
+#: What a preview that ran out of time says instead of its grid.
+TOO_SLOW = Warning("too_slow", "This rule takes too long to check, so there is no preview: "
+                               "simplify it (fewer rows, or rows that look back less far).")
+
+
+def unfinished_preview(rule: Rule, top: Card, seconds: float) -> Preview:
+    """The preview of a rule whose check ran out of time: its sentence and :data:`TOO_SLOW`,
+    no grid."""
+    return Preview(describe(rule.spec), rule.spec.kind, top, (), (TOO_SLOW,), seconds)
+
+
 def preview(rule: Rule, own: Sequence[Rule], table: Table, top: Card = DEFAULT_TOP,
             choice: Choice | None = None) -> Preview:
     """The preview of ``rule`` (by its author) joining ``own``: the author's own rules in

@@ -10,22 +10,22 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Sequence
-from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures import CancelledError, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 
 from django.conf import settings
 
 from games.authoring.grid import Table
-from games.authoring.preview import Preview, preview
+from games.authoring.preview import Preview, preview, unfinished_preview
 from games.authoring.situation import Choice
 from games.store.budgets import spent_elsewhere
 from games.workers import timed, worker_pool
 from rules.cards import Card
 from rules.spec import Rule
 
-#: The longest a request waits for a worker's preview before computing it itself, in
-#: seconds (a worker that hangs or died mid-preview).
-WAIT = 10.0
+#: The longest a preview may take, in seconds of the worker's wall time (a preview of a
+#: usual rule takes tens of milliseconds).
+WAIT = 5.0
 
 _lock = threading.Lock()
 _pool: ProcessPoolExecutor | None = None
@@ -42,27 +42,42 @@ def _workers() -> ProcessPoolExecutor | None:
         return _pool
 
 
-def _forget(pool: ProcessPoolExecutor) -> None:
+def _stop(pool: ProcessPoolExecutor) -> None:
+    """Stop ``pool``'s workers, whatever they are computing; the next preview starts more."""
     global _pool
     with _lock:
         if _pool is pool:
             _pool = None
+    # The executor has no way to stop a task that runs: end its processes.
+    for process in list(getattr(pool, "_processes", {}).values()):
+        process.kill()
     pool.shutdown(wait=False, cancel_futures=True)
 
 
 def computed_preview(rule: Rule, own: Sequence[Rule], table: Table, top: Card,
                      choice: Choice | None) -> Preview:
     """:func:`games.authoring.preview.preview` of the same arguments, computed by a worker
-    (in this thread when there are none, or when the worker failed)."""
+    (in this thread when there are none, or when the worker died). A preview that takes
+    longer than :data:`WAIT` is stopped: the answer says the rule is too slow to check, and
+    the wait is charged to the writer."""
     pool = _workers()
-    if pool is not None:
-        try:
-            # The worker imports only the pure preview, never this module (nor Django).
-            shown, cpu = pool.submit(timed, preview, rule, tuple(own), table, top, choice
-                                     ).result(timeout=WAIT)
-        except (BrokenProcessPool, TimeoutError, OSError, RuntimeError):
-            _forget(pool)  # the next preview starts fresh workers
-        else:
-            spent_elsewhere(cpu)
-            return shown
-    return preview(rule, own, table, top, choice)
+    if pool is None:
+        return preview(rule, own, table, top, choice)
+    try:
+        # The worker imports only the pure preview, never this module (nor Django).
+        future = pool.submit(timed, preview, rule, tuple(own), table, top, choice)
+    except RuntimeError as error:  # a worker died, or another request stopped the pool
+        if isinstance(error, BrokenProcessPool):
+            _stop(pool)
+        return preview(rule, own, table, top, choice)
+    try:
+        shown, cpu = future.result(timeout=WAIT)
+    except TimeoutError:
+        _stop(pool)
+        spent_elsewhere(WAIT)
+        return unfinished_preview(rule, top, WAIT)
+    except (BrokenProcessPool, CancelledError):
+        _stop(pool)  # a worker died, or another request stopped them
+        return preview(rule, own, table, top, choice)
+    spent_elsewhere(cpu)
+    return shown

@@ -7,6 +7,7 @@ previews from :data:`THREADS` connections and estimates; then how long Bob waits
 from __future__ import annotations
 
 import asyncio
+import queue
 import time
 from collections import Counter
 from dataclasses import dataclass, field
@@ -229,10 +230,17 @@ async def cpu_flood(target: Target, quick: bool) -> Finding:
     flooder = context.Process(target=_flood_in_process, args=(flood, answers))
     cpu_before, began = target.cpu(), time.monotonic()
     flooder.start()
-    under = await play(other, sizes.flood)
-    tally = Tally({kind: Counter(seen) for kind, seen in
-                   (await asyncio.to_thread(answers.get, True, sizes.flood + 60)).items()})
-    flooder.join()
+    try:
+        under = await play(other, sizes.flood)
+        try:
+            counts = await asyncio.to_thread(answers.get, True, sizes.flood + 60)
+        except queue.Empty:
+            counts = {}  # the flooding process failed: its requests are not counted
+    finally:
+        flooder.join(timeout=5)
+        if flooder.is_alive():
+            flooder.kill()
+    tally = Tally({kind: Counter(seen) for kind, seen in counts.items()})
     window = time.monotonic() - began
     cpu_after = target.cpu()
     fresh = await _fresh_estimate(bob, flooding, estimates[0], sizes.wait)

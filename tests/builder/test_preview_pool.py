@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import time
 from collections.abc import Iterator
 from random import Random
 
@@ -25,7 +26,7 @@ def two_workers(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
         yield
     pool = preview_pool._pool
     if pool is not None:
-        preview_pool._forget(pool)
+        preview_pool._stop(pool)
 
 
 Draft = tuple[Rule, list[Rule], Table, Card, None]
@@ -81,3 +82,32 @@ def test_without_workers_the_preview_is_computed_here() -> None:
     args = drafts(1)[0]
     assert preview_pool.computed_preview(*args).cells == preview(*args).cells
     assert preview_pool._pool is None
+
+
+@pytest.mark.usefixtures("two_workers")
+def test_a_preview_that_takes_too_long_is_stopped_and_charged(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    args = drafts(1)[0]
+    preview_pool.computed_preview(*args)  # the workers have started
+    pool = preview_pool._pool
+    assert pool is not None
+    workers = list(pool._processes.values())
+    monkeypatch.setattr(preview_pool, "WAIT", 0.2)
+    monkeypatch.setattr(preview_pool, "preview", _slow_preview)
+    charged: list[float] = []
+    monkeypatch.setattr(budgets, "charge", lambda writer, seconds: charged.append(seconds))
+    monkeypatch.setattr(budgets, "cpu", lambda: 0.0)
+    shown = budgets.metered("game:writer", lambda: preview_pool.computed_preview(*args),
+                            one_at_a_time=False)
+    assert not isinstance(shown, budgets.Refused)
+    assert shown.cells == () and [w.code for w in shown.warnings] == ["too_slow"]
+    assert charged == [pytest.approx(0.2)]
+    for worker in workers:
+        worker.join(timeout=10)
+        assert not worker.is_alive()
+    assert preview_pool._pool is None
+
+
+def _slow_preview(*args: object) -> None:
+    """A preview that never ends (in the worker)."""
+    time.sleep(3600)

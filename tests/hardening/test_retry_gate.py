@@ -23,18 +23,20 @@ class Site:
         self.calls: list[str] = []
         self.refusing = True
         self.retry_after = retry_after
+        self.body = TOO_FAST
 
     async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
         self.calls.append(scope["path"])
         await asyncio.sleep(0)  # Django answers on a thread: others run meanwhile
         if self.refusing:
             headers = [(b"content-type", b"text/plain; charset=utf-8"),
-                       (b"x-other", b"dropped")]
+                       (b"x-frame-options", b"DENY"), (b"set-cookie", b"csrftoken=mine"),
+                       (b"content-length", str(len(self.body)).encode())]
             if self.retry_after is not None:
                 headers.append((b"retry-after", self.retry_after.encode()))
             await send({"type": "http.response.start", "status": 429, "headers": headers})
-            await send({"type": "http.response.body", "body": TOO_FAST[:10], "more_body": True})
-            await send({"type": "http.response.body", "body": TOO_FAST[10:]})
+            await send({"type": "http.response.body", "body": self.body[:10], "more_body": True})
+            await send({"type": "http.response.body", "body": self.body[10:]})
         else:
             await send({"type": "http.response.start", "status": 200, "headers": []})
             await send({"type": "http.response.body", "body": b"ok"})
@@ -56,12 +58,14 @@ class Clock:
 
 
 def scope(path: str = "/g/ABCD/builder/preview/", session: str | None = "ann",
-          address: str = "10.0.0.1") -> dict[str, Any]:
+          address: str = "10.0.0.1", method: str = "POST",
+          cookie: str | None = None) -> dict[str, Any]:
     headers = [(b"host", b"testserver")]
-    if session is not None:
-        headers.append((b"cookie", f"csrftoken=x; {settings.SESSION_COOKIE_NAME}={session}"
-                        .encode()))
-    return {"type": "http", "path": path, "method": "POST", "headers": headers,
+    if cookie is None and session is not None:
+        cookie = f"csrftoken=x; {settings.SESSION_COOKIE_NAME}={session}"
+    if cookie is not None:
+        headers.append((b"cookie", cookie.encode()))
+    return {"type": "http", "path": path, "method": method, "headers": headers,
             "client": (address, 5000)}
 
 
@@ -94,7 +98,9 @@ def test_a_refused_client_is_answered_without_the_site_until_its_wait_is_over() 
     assert (status, body) == (429, TOO_FAST)
     assert headers[b"retry-after"] == b"25"
     assert headers[b"content-type"] == b"text/plain; charset=utf-8"
-    assert b"x-other" not in headers
+    assert headers[b"x-frame-options"] == b"DENY"  # the site's own headers, but
+    assert b"set-cookie" not in headers  # never its cookies
+    assert headers[b"content-length"] == str(len(TOO_FAST)).encode()
     assert site.calls == ["/g/ABCD/builder/preview/"]  # the second never reached the site
     clock.now += 25
     site.refusing = False
@@ -129,17 +135,47 @@ def test_other_clients_and_other_paths_are_not_held() -> None:
     site.refusing = False
     assert ask(gate, scope(session="bob"))[0] == 200
     assert ask(gate, scope(path="/g/ABCD/builder/submit/"))[0] == 200
-    assert ask(gate, scope(session=None))[0] == 200
     assert clock.slept == []
 
 
-def test_without_a_cookie_a_client_is_its_address() -> None:
+def test_a_request_without_a_session_passes_untouched() -> None:
     site = Site(retry_after="30")
     gate, _ = gate_for(site)
-    ask(gate, scope(session=None, address="10.0.0.9"))
+    ask(gate, scope(session=None))
     site.refusing = False
-    assert ask(gate, scope(session=None, address="10.0.0.9"))[0] == 429
-    assert ask(gate, scope(session=None, address="10.0.0.10"))[0] == 200
+    assert ask(gate, scope(session=None))[0] == 200
+    assert not gate.refusals
+
+
+def test_the_client_is_the_session_django_reads() -> None:
+    """Django reads the last of two session cookies, and unquotes: so does the gate."""
+    site = Site(retry_after="30")
+    gate, _ = gate_for(site)
+    name = settings.SESSION_COOKIE_NAME
+    ask(gate, scope(cookie=f"{name}=real"))
+    site.refusing = False
+    assert ask(gate, scope(cookie=f"{name}=decoy1; {name}=real"))[0] == 429
+    assert ask(gate, scope(cookie=f'{name}="real"'))[0] == 429
+    assert ask(gate, scope(cookie=f"{name}=real; {name}=other"))[0] == 200
+
+
+def test_a_long_refusal_is_not_replayed() -> None:
+    """A page answered 429 (the lobby's form, say) is left to the site: never cut short."""
+    site = Site(retry_after="30")
+    site.body = b"<html>" + b"x" * retry_gate.BODY + b"</html>"
+    gate, _ = gate_for(site)
+    ask(gate, scope())
+    assert not gate.refusals
+    site.refusing = False
+    assert ask(gate, scope())[0] == 200
+
+
+def test_another_method_on_the_path_is_not_held() -> None:
+    site = Site(retry_after="30")
+    gate, _ = gate_for(site)
+    ask(gate, scope(method="POST"))
+    site.refusing = False
+    assert ask(gate, scope(method="GET"))[0] == 200
 
 
 def test_a_wait_is_never_longer_than_the_longest() -> None:
@@ -190,6 +226,7 @@ def test_a_client_holds_a_bounded_number_of_requests() -> None:
 
 @given(st.lists(st.integers(0, 40), min_size=1, max_size=60))
 def test_the_gate_remembers_at_most_its_bound(clients: list[int]) -> None:
+    """However many clients and paths, at most CLIENTS waits of a bounded size each."""
     site = Site(retry_after="30")
     gate, _ = gate_for(site)
     bound = 7
@@ -197,11 +234,13 @@ def test_the_gate_remembers_at_most_its_bound(clients: list[int]) -> None:
     retry_gate.CLIENTS = bound
     try:
         for who in clients:
-            ask(gate, scope(session=f"s{who}"))
+            ask(gate, scope(session=f"s{who}", path="/g/" + "x" * 10_000 + "/"))
             assert len(gate.refusals) <= bound
+            assert all(len(path) == 32 for _, path in gate.refusals)
         # The last client refused is always still held.
         site.refusing = False
-        assert ask(gate, scope(session=f"s{clients[-1]}"))[0] == 429
+        assert ask(gate, scope(session=f"s{clients[-1]}", path="/g/" + "x" * 10_000 + "/")
+                   )[0] == 429
     finally:
         retry_gate.CLIENTS = original
 
