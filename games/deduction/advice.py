@@ -92,8 +92,10 @@ def _rivals_out(out: Sequence[Rule], of: int, alone: bool) -> str:
             f"1 of {of} other simple rules that fit (“{first}”)")
     else:
         what = (f"all {of} other simple rules that fit" if len(out) == of
-                else f"{len(out)} of {of} other simple rules that fit") + f" (such as “{first}”)"
-    return f"{what} {'is' if len(out) == 1 else 'are'} out" if alone else f"and so {'is' if len(out) == 1 else 'are'} {what}"
+                else f"{len(out)} of {of} other simple rules that fit")
+        what += f" (such as “{first}”)"
+    verb = "is" if len(out) == 1 else "are"
+    return f"{what} {verb} out" if alone else f"and so {verb} {what}"
 
 
 def _outcome(held: Sequence[str], out: Sequence[Rule], of: int) -> str:
@@ -112,8 +114,8 @@ def note(jargon: str, kind: str, card: str, where: str, held_speak: Sequence[str
     of = len(rivals_speak) + len(rivals_silent)
     on_speak = _outcome(held_silent, rivals_silent, of)
     on_quiet = _outcome(held_speak, rivals_speak, of)
-    return (f"{play.format(card=card_of(card).symbol, where=where)}: if {jargon} {spoke}, {on_speak}; "
-            f"if it {quiet}, {on_quiet}.")
+    played = play.format(card=card_of(card).symbol, where=where)
+    return f"{played}: if {jargon} {spoke}, {on_speak}; if it {quiet}, {on_quiet}."
 
 
 def splits(jargon: str, held: Sequence[tuple[str, Rule]], others: Sequence[Rule],

@@ -3,6 +3,7 @@ only, sealed guesses for players, and every bad request refused without a change
 
 from __future__ import annotations
 
+import html
 from typing import Any
 
 import pytest
@@ -170,22 +171,56 @@ def test_deleting_a_hypothesis() -> None:
     assert not Hypothesis.objects.exists()
 
 
+#: Gronk read as "no heart unless on a diamond": consistent with the plays of gronk_game.
+NOT_ON_DIAMONDS: dict[str, Any] = {
+    "kind": "restriction", "when": {"type": "not", "of": {"type": "suit", "of": "top",
+                                                          "in": ["D"]}},
+    "must_not": {"type": "suit", "in": ["H"]}}
+
+
 def test_experiments_come_from_the_players_own_hand() -> None:
-    """Cat holds 9♥ and 3♦ on 5♥: 9♥ tells "no hearts" from Gronk's real meaning, 3♦ not."""
+    """Cat holds 9♥ and 3♦ on 5♥: 9♥ tells "no heart unless on a diamond" from Gronk's
+    real meaning, and says which is out either way."""
+    game, clients = gronk_game()
+    cat = clients[2]
+    _save(cat, game.code, NOT_ON_DIAMONDS)
+    mine = cat.get(f"/g/{game.code}/notebook/", headers={"HX-Request": "true"}).content.decode()
+    assert "Play 9♥ here: if Gronk refuses it, " in mine
+    assert "if it lets it through, H1 is out" in mine
+    _save(cat, game.code, GRONK)
+    mine = cat.get(f"/g/{game.code}/notebook/", headers={"HX-Request": "true"}).content.decode()
+    assert "Play 9♥ here: if Gronk refuses it, H2 is out" in mine
+    assert "if it lets it through, H1 is out" in mine
+    # Bob is not about to play: nobody's hand but the viewer's own is ever used.
+    bob = clients[1]
+    _save(bob, game.code, NOT_ON_DIAMONDS)
+    mine = bob.get(f"/g/{game.code}/notebook/", headers={"HX-Request": "true"}).content.decode()
+    assert "9♥" not in mine
+
+
+def test_a_contradicted_hypothesis_gets_no_advice_and_a_warning_on_sealing() -> None:
+    """No heart at all: 5♥ went down on 7♦. Nothing to test; sealing it is still allowed,
+    with the evidence against it in the confirmation."""
     game, clients = gronk_game()
     cat = clients[2]
     _save(cat, game.code, NO_HEARTS)
     mine = cat.get(f"/g/{game.code}/notebook/", headers={"HX-Request": "true"}).content.decode()
-    assert "H1 refuses 9♥ here: play it to test it." in mine
-    assert "3♦" not in mine
+    assert "Worth trying" not in mine
+    assert ("Warning: the notebook shows H1 contradicted by what the table saw. Contradicted "
+            "by 1: 5♥ on 7♦ (round 1, turn 4) was accepted; your rule would refuse it. Seal H1 "
+            "as your guess for Gronk anyway?") in html.unescape(mine)
+    row = Hypothesis.objects.get()
+    cat.post(f"/g/{game.code}/notebook/hypotheses/{row.pk}/seal/")
+    assert SealedGuess.objects.get().spec == row.spec
+
+
+def test_a_consistent_hypothesis_is_sealed_without_a_warning() -> None:
+    game, clients = gronk_game()
+    cat = clients[2]
     _save(cat, game.code, GRONK)
     mine = cat.get(f"/g/{game.code}/notebook/", headers={"HX-Request": "true"}).content.decode()
-    assert "9♥ splits them: H1 refuses it; H2 lets it through." in mine
-    # Bob is not about to play: nobody's hand but the viewer's own is ever used.
-    bob = clients[1]
-    _save(bob, game.code, NO_HEARTS)
-    mine = bob.get(f"/g/{game.code}/notebook/", headers={"HX-Request": "true"}).content.decode()
-    assert "9♥" not in mine
+    assert 'hx-confirm="Seal H1 as your guess for Gronk? You can' in mine
+    assert "Warning" not in mine
 
 
 def test_nobody_seals_a_guess_on_their_own_rule() -> None:
@@ -223,14 +258,14 @@ def test_no_experiment_from_the_hand_while_a_point_of_order_lasts() -> None:
     until it ends (the table hides the hand the same way)."""
     game, clients = gronk_game()
     cat = clients[2]
-    _save(cat, game.code, NO_HEARTS)
+    _save(cat, game.code, NOT_ON_DIAMONDS)
     game = submit_action(game.pk, CallOrder(0), None).game
     mine = cat.get(f"/g/{game.code}/notebook/", headers={"HX-Request": "true"}).content.decode()
     assert "Worth trying from your hand" not in mine
     assert "9♥" not in mine
     submit_action(game.pk, EndOrder(0), None)
     mine = cat.get(f"/g/{game.code}/notebook/", headers={"HX-Request": "true"}).content.decode()
-    assert "H1 refuses 9♥ here: play it to test it." in mine
+    assert "Play 9♥ here" in mine
 
 
 def test_a_guess_sealed_by_a_seats_earlier_player_is_not_shown_to_the_next() -> None:
