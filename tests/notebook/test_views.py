@@ -221,6 +221,8 @@ def test_a_consistent_hypothesis_is_sealed_without_a_warning() -> None:
     mine = cat.get(f"/g/{game.code}/notebook/", headers={"HX-Request": "true"}).content.decode()
     assert 'hx-confirm="Seal H1 as your guess for Gronk? You can' in mine
     assert "Warning" not in mine
+    # On 5♥, Gronk and its simplest rivals all let 9♥ and 3♦ through: nothing to try.
+    assert "Nothing in your hand tells your hypotheses from" in mine
 
 
 def test_nobody_seals_a_guess_on_their_own_rule() -> None:
