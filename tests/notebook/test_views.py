@@ -4,6 +4,7 @@ only, sealed guesses for players, and every bad request refused without a change
 from __future__ import annotations
 
 import html
+import re
 from typing import Any
 
 import pytest
@@ -313,3 +314,41 @@ def test_whoever_takes_a_seat_over_may_seal_a_guess_on_the_rule_its_earlier_play
     answer = ann.post(f"/g/{game.code}/notebook/hypotheses/{row.pk}/seal/").content.decode()
     assert "Gronk is your own rule" in answer
     assert SealedGuess.objects.count() == 1
+
+
+def test_the_grid_groups_by_suit_and_by_colour() -> None:
+    """Gronk's grid (5♥ and 4♠ on K♣, 7♦ on 4♠, 5♥ on 7♦) with suits and colours apart."""
+    game, clients = gronk_game()
+    base = f"/g/{game.code}/notebook/grid/"
+    by_suit = clients[2].get(base, {"jargon": "Gronk", "arrange": "suit"}).content.decode()
+    headings = re.findall(r'scope="colgroup" colspan="(\d)" class="nb-group">([^<]+)<', by_suit)
+    assert headings == [("1", "Diamonds ♦"), ("1", "Hearts ♥"), ("1", "Spades ♠")]
+    rows = re.findall(r'scope="rowgroup" colspan="4" class="nb-group">([^<]+)<', by_suit)
+    assert rows == ["Clubs ♣", "Diamonds ♦", "Spades ♠"]
+    assert 'title="5♥ on K♣: refused by Gronk 1×"' in by_suit
+    by_colour = clients[2].get(base, {"jargon": "Gronk", "arrange": "colour"}).content.decode()
+    headings = re.findall(r'scope="colgroup" colspan="(\d)" class="nb-group">([^<]+)<', by_colour)
+    assert headings == [("1", "Black ♣ ♠"), ("2", "Red ♦ ♥")]
+
+
+def test_the_compact_view_lists_only_what_was_seen() -> None:
+    game, clients = gronk_game()
+    seen = clients[2].get(f"/g/{game.code}/notebook/grid/",
+                          {"jargon": "Gronk", "arrange": "seen"}).content.decode()
+    rows = re.findall(r'<th scope="row"[^>]*>([^<]+)</th>\s*<td class="nb-seen-cards">(.*?)</td>'
+                      r'\s*<td class="nb-seen-cards">(.*?)</td>', seen)
+    text = [(top, re.sub(r"<[^>]+>", "", a), re.sub(r"<[^>]+>", "", b)) for top, a, b in rows]
+    assert text == [("K♣", "5♥", "4♠"), ("7♦", "none", "5♥"), ("4♠", "none", "7♦")]
+    assert "<td></td>" not in seen.split("nb-grid--several")[0]
+
+
+def test_the_arrangement_is_remembered_per_browser_and_bad_values_ignored() -> None:
+    game, clients = gronk_game()
+    base = f"/g/{game.code}/notebook/"
+    clients[2].get(base, {"arrange": "colour"})
+    page = clients[2].get(base).content.decode()
+    assert 'value="colour" checked' in page and "Black ♣ ♠" in page
+    assert 'value="rank" checked' in clients[1].get(base).content.decode()  # Bob: his own
+    odd = clients[2].get(f"{base}grid/", {"arrange": "<script>", "jargon": "Gronk"})
+    assert odd.status_code == 200 and 'value="colour" checked' in odd.content.decode()
+    assert "<script>" not in odd.content.decode()
