@@ -11,10 +11,10 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from datetime import datetime
 
-from games.deduction.detective import rivals
-from games.deduction.experiments import Experiment, Table, experiments
+from games.deduction.experiments import Experiment, Table
 from games.deduction.hypotheses import Check, check
 from games.deduction.record import PublicRecord
+from games.deduction.suggest import suggest
 from games.display.notebook_rows import anchor
 from games.engine.state import GameState
 from games.models import Game, Seat
@@ -32,7 +32,7 @@ from games.store.reads import game_entries, game_state
 from rules.context import Settings
 from rules.english import describe
 from rules.fields import MAX_DEPTH
-from rules.spec import Call, Restriction, Rule, Trigger, spec_to_json
+from rules.spec import Rule, spec_to_json
 
 
 @dataclass(frozen=True, slots=True)
@@ -163,7 +163,7 @@ def private_notes_of(game: Game, seat: Seat | None, holder: str | None, record: 
         # The rivals are worked out from the whole record: on the viewer's CPU budget (the
         # builder's, shared), so reloading the notebook in a loop cannot take a core.
         found = metered(f"{game.code}:h{(holder or '')[:32]}",
-                        lambda: {j: advice_for(j, h, record, tables, settings)
+                        lambda: {j: suggest(j, h, record, tables, settings)
                                  for j, h in held.items() if h}, one_at_a_time=False)
         if isinstance(found, Refused):
             paused = found.retry_after
@@ -175,11 +175,3 @@ def private_notes_of(game: Game, seat: Seat | None, holder: str | None, record: 
                         general_note=notes.get("", ""), jargons=tuple(jargons), message=message,
                         advice_paused=paused)
 
-
-def advice_for(jargon: str, held: list[tuple[str, Rule]], record: PublicRecord,
-               tables: tuple[Table, ...], settings: Settings) -> tuple[Experiment, ...]:
-    """What to try from the hand to test ``held`` (the viewer's consistent hypotheses for
-    ``jargon``) against each other and the simplest rivals the viewer's record allows."""
-    plays = any(isinstance(r.spec, Restriction | Trigger | Call) for _, r in held)
-    others = rivals(record, jargon, settings) if plays else ()
-    return experiments(held, tables, settings, rivals=others, jargon=jargon)

@@ -167,7 +167,7 @@ def test_advice_is_on_the_viewers_cpu_budget(settings: Settings) -> None:
     mine = cat.get(f"/g/{game.code}/notebook/", headers=HTMX).content.decode()
     assert "Play 9♥ here" in mine
     holder = Seat.objects.get(game=game, index=2).holder
-    budgets.charge(f"{game.code}:h{holder[:32]}", 60.0)
+    budgets.charge(f"{game.code}:h{(holder or "")[:32]}", 60.0)
     mine = cat.get(f"/g/{game.code}/notebook/", headers=HTMX).content.decode()
     assert "Play 9♥ here" not in mine
     assert "Advice on what to try is paused" in mine
