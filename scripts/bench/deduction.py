@@ -60,30 +60,35 @@ def run(plays: int = 500, samples: int = 200, seed: int = 1) -> list[Figure]:
         start = time.perf_counter()
         evidence_view(record)
         built.append(time.perf_counter() - start)
-    advised = _advice_times(record, rng, max(samples // 4, 5))
+    advised, charged = _advice_times(record, rng, max(samples // 4, 5))
     return [Figure(name, median(times), percentile(times, 0.95), samples),
             Figure(f"the notebook's evidence, {len(record.attempts)} plays", median(built),
                    percentile(built, 0.95), len(built)),
             Figure(f"the notebook's advice for one jargon, {len(record.attempts)} plays",
-                   median(advised), percentile(advised, 0.95), len(advised))]
+                   median(advised), percentile(advised, 0.95), len(advised)),
+            Figure("  the same, CPU (what the viewer's budget is charged)", median(charged),
+                   percentile(charged, 0.95), len(charged))]
 
 
-def _advice_times(record: PublicRecord, rng: Random, samples: int) -> list[float]:
-    """Seconds of :func:`games.deduction.suggest.suggest` (rivals and splits) for
-    a random hypothesis of each jargon's kind, a random seven-card hand on a random top."""
+def _advice_times(record: PublicRecord, rng: Random, samples: int
+                  ) -> tuple[list[float], list[float]]:
+    """Seconds (by the wall clock, and of this thread's CPU) of
+    :func:`games.deduction.suggest.suggest` (rivals and splits) for a random hypothesis of
+    each jargon's kind, a random seven-card hand on a random top."""
     kinds = {s.jargon: next((k for seen, k in (("refused", "restriction"),
                                                 ("fired", "trigger"), ("call", "call"))
                              if seen in s.kinds), "restriction")
              for s in record.sightings}
     cards = [str(c) for c in STANDARD_CARDS]
-    times = []
+    times, cpu = [], []
     for _ in range(samples):
         jargon = rng.choice(record.jargons)
         held = [("H1", random_rule(rng, kinds[jargon], author=0))]
         under = tuple(rng.sample(cards, 3))
         table = Table(seat=1, hand=tuple(rng.sample(cards, 7)), under=under, record=under,
                       turn=len(record.attempts) + 1, round=1, players=4)
-        start = time.perf_counter()
+        start, started = time.perf_counter(), time.thread_time()
         suggest(jargon, held, record, (table,), DEFAULT_SETTINGS)
         times.append(time.perf_counter() - start)
-    return times
+        cpu.append(time.thread_time() - started)
+    return times, cpu
