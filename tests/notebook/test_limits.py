@@ -15,8 +15,8 @@ from games.models import Hypothesis, Note, Seat
 from games.notebook import services
 from games.store import budgets
 from games.store.limits import TOO_FAST
-from tests.notebook.helpers import GRONK, NO_HEARTS, form_of, gronk_game
-from tests.notebook.test_views import NOT_ON_DIAMONDS, _save
+from tests.notebook.helpers import GRONK, NO_HEARTS, NOT_ON_DIAMONDS, form_of, gronk_game
+from tests.notebook.test_views import _save
 
 pytestmark = pytest.mark.django_db
 

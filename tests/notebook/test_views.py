@@ -15,7 +15,7 @@ from games.models import Hypothesis, Note, SealedGuess
 from games.store.identity import SESSION_KEY, hash_token
 from games.store.writes import submit_action
 from tests.factories import holder_client
-from tests.notebook.helpers import GRONK, NO_HEARTS, form_of, gronk_game
+from tests.notebook.helpers import GRONK, NO_HEARTS, NOT_ON_DIAMONDS, form_of, gronk_game
 
 pytestmark = pytest.mark.django_db
 
@@ -170,13 +170,6 @@ def test_deleting_a_hypothesis() -> None:
     answer = clients[2].post(f"/g/{game.code}/notebook/hypotheses/{row.pk}/delete/")
     assert "Hypothesis deleted." in answer.content.decode()
     assert not Hypothesis.objects.exists()
-
-
-#: Gronk read as "no heart unless on a diamond": consistent with the plays of gronk_game.
-NOT_ON_DIAMONDS: dict[str, Any] = {
-    "kind": "restriction", "when": {"type": "not", "of": {"type": "suit", "of": "top",
-                                                          "in": ["D"]}},
-    "must_not": {"type": "suit", "in": ["H"]}}
 
 
 def test_experiments_come_from_the_players_own_hand() -> None:
