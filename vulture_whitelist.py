@@ -11,7 +11,7 @@ _.jargon_from, _.jargon_redrawn, _.previews_grid, _.example_options, _.legal_cou
 _.all_clear, _.auto_value, _.auto_selected, _.redraw_rounds, _.round_controls, _.redraw_piles
 # Read only by templates (the table, the notebook).
 _.game_left, _.to_play, _.unjudged_words, _.under_near, _.under_far, _.general_note
-_.can_seal, _.writes_rule
+_.can_seal, _.writes_rule, _.grouped, _.arrangements, _.advice_paused, _.advised
 
 # Named by a dotted path in a string: the middleware in settings, the 404 handler in urls.
 _.AdminGuard, _.not_found, _.FriendlyNotFound

@@ -8,6 +8,7 @@ guess is the simplest rule standing. Evidence means exactly what
 
 from __future__ import annotations
 
+import heapq
 import math
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
@@ -290,6 +291,17 @@ class Space:
             if found is None or cost < found[0]:
                 found = (cost, p, t, w)
         return None if found is None else found[1:]
+
+    def simplest(self, n: int) -> list[tuple[int, int, int]]:
+        """Up to ``n`` of the simplest candidates standing, simplest first, one per rest and
+        phrase (its cheapest top-card test): rivals that differ in more than the top card."""
+        costed = []
+        for r in self.live:
+            p, t = self.rows[r]
+            w = self.tops.cheapest(self.alive[r])
+            costed.append((-math.log(self.weights[r], COST_BASE) + self.tops.atoms[w].cost,
+                           r, p, t, w))
+        return [(p, t, w) for *_, p, t, w in heapq.nsmallest(n, costed)]
 
     def candidates(self) -> Iterator[tuple[int, int, int]]:
         """Every candidate standing, row by row."""

@@ -1,9 +1,9 @@
 """Experiments: which card of your hand would test a hypothesis, or split two.
 
 From the table as the player sees it now (each discard pile, the round so far, their own
-hand) and the hypotheses they hold for one jargon: the cards one hypothesis predicts
-refused (or setting the rule off, or owing words), on each pile, and the cards two
-hypotheses disagree on, so that playing one tells them apart. For a permission, the groups
+hand) and the hypotheses they hold for one jargon: the plays that best tell them from each
+other and from the simplest rival rules that fit the evidence, with what each outcome
+would rule out (:mod:`games.deduction.advice`). For a permission, the groups
 of the hand it lets go down together (or that split two); for an instant win, whether the
 hand would win if revealed now. Only the player's own view and hypotheses go in.
 """
@@ -14,9 +14,10 @@ import itertools
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from games.deduction.advice import splits
 from rules.cards import Card, card_of
 from rules.context import PlayContext, Settings
-from rules.evaluation import DEFAULT_SETTINGS, Rulebook, compile_condition, refusal_predicate
+from rules.evaluation import DEFAULT_SETTINGS, Rulebook
 from rules.spec import Call, InstantWin, Permission, Restriction, Rule, Trigger
 
 #: Groups of the hand tried for a permission: at most this many cards at once...
@@ -46,6 +47,8 @@ class Experiment:
 
     note: str
     cards: tuple[str, ...] = ()
+    #: The discard pile to play on (0-based).
+    pile: int = 0
 
     @property
     def card(self) -> str:
@@ -53,7 +56,8 @@ class Experiment:
         return self.cards[0] if self.cards else ""
 
 
-def _context(table: Table, card: str) -> PlayContext:
+def context_of(table: Table, card: str) -> PlayContext:
+    """The situation of playing ``card`` at ``table``."""
     hand = tuple(card_of(c) for c in table.hand)
     return PlayContext(card_of(card), tuple(card_of(c) for c in table.under), hand=hand,
                        hand_before=len(hand), player=table.seat, players=table.players,
@@ -61,21 +65,8 @@ def _context(table: Table, card: str) -> PlayContext:
                        record=tuple(card_of(c) for c in table.record))
 
 
-def _speaks(rule: Rule, ctx: PlayContext, settings: Settings) -> bool | None:
-    """Whether ``rule`` would speak (refuse, fire, ask for words) on this play."""
-    spec = rule.spec
-    if isinstance(spec, Restriction):
-        return refusal_predicate(spec, settings, rule.author)(ctx)
-    if isinstance(spec, Trigger | Call):
-        return compile_condition(spec.when, settings, rule.author)(ctx)
-    return None
-
-
 #: What a hypothesis would do with a card, and what it would not (``{}``: the card).
-_VERBS = {"restriction": ("refuses {}", "lets {} through"),
-          "trigger": ("fires on {}", "stays quiet on {}"),
-          "call": ("asks for words with {}", "asks for nothing with {}"),
-          "permission": ("lets {} go down together", "does not let {} go down together"),
+_VERBS = {"permission": ("lets {} go down together", "does not let {} go down together"),
           "instant_win": ("makes {} a winner", "does not make {} a winner")}
 
 
@@ -98,14 +89,17 @@ def _verdicts(found: list[Experiment], judged: Sequence[tuple[str, Rule, bool]],
 
 
 def experiments(hypotheses: Sequence[tuple[str, Rule]], table: Table | Sequence[Table],
-                settings: Settings = DEFAULT_SETTINGS) -> tuple[Experiment, ...]:
-    """Things worth trying to test ``hypotheses`` (each with the name the player gave it),
-    on the table (one :class:`Table` per discard pile).
+                settings: Settings = DEFAULT_SETTINGS, rivals: Sequence[Rule] = (),
+                jargon: str = "the rule") -> tuple[Experiment, ...]:
+    """Things worth trying to test ``hypotheses`` for ``jargon`` (each with the name the
+    player gave it), on the table (one :class:`Table` per discard pile).
 
-    With one hypothesis: the cards it says the rule speaks on, on each pile (the groups a
-    permission allows, the hand an instant win makes a winner). With several: the cards
-    (groups, the hand) on which they disagree. Jokers are left out (their card is the
-    player's to name).
+    For rules about single plays: the plays that best split the hypotheses and the
+    ``rivals`` (other rules that fit the evidence), never one they all agree on
+    (:func:`games.deduction.advice.splits`). For permissions and instant wins: with one
+    hypothesis, the groups it allows (the hand it makes a winner), against the table's
+    default of refusing them; with several, those they disagree on. Jokers are left out
+    (their card is the player's to name).
     """
     tables = (table,) if isinstance(table, Table) else tuple(table)
     if not tables:
@@ -113,13 +107,10 @@ def experiments(hypotheses: Sequence[tuple[str, Rule]], table: Table | Sequence[
     found: list[Experiment] = []
     cards = sorted({c for c in tables[0].hand if c != "JK"}, key=lambda c: card_of(c).index)
     plays = [(n, r) for n, r in hypotheses if isinstance(r.spec, Restriction | Trigger | Call)]
-    for card in cards:
-        for pile, on in enumerate(tables):
-            ctx = _context(on, card)
-            judged = [(name, rule, said) for name, rule in plays
-                      if (said := _speaks(rule, ctx, settings)) is not None]
-            where = "" if len(tables) == 1 else f" on pile {pile + 1}"
-            _verdicts(found, judged, (card,), card_of(card).symbol, "play it", where, " here")
+    if plays:
+        contexts = [[(card, context_of(on, card)) for card in cards] for on in tables]
+        found += [Experiment(s.note, (s.card,), s.pile)
+                  for s in splits(jargon, plays, rivals, contexts, settings)]
     groups = [(n, r) for n, r in hypotheses if isinstance(r.spec, Permission)]
     if groups:
         found += _group_experiments(groups, cards, settings)

@@ -16,6 +16,14 @@ from typing import Any
 
 from games.deduction.notebook import Entry, Grid, entries, grid
 from games.deduction.record import Attempt, PublicRecord
+from games.display.evidence_grid import (
+    ARRANGEMENTS,
+    DEFAULT,
+    Group,
+    SeenRow,
+    ordered,
+    seen_rows,
+)
 from rules.cards import card_of
 from rules.effects import Effect
 from rules.english import describe_effect
@@ -116,17 +124,36 @@ class GridRow:
 
 
 @dataclass(frozen=True, slots=True)
+class Section:
+    """A run of the grid's rows under one heading (``label`` empty: no heading)."""
+
+    label: str
+    rows: tuple[GridRow, ...]
+
+
+@dataclass(frozen=True, slots=True)
 class GridView:
-    """An evidence grid: played cards across, top cards down."""
+    """An evidence grid: played cards across, top cards down, arranged as ``how`` says
+    (:data:`games.display.evidence_grid.ARRANGEMENTS`): the columns in ``column_groups``
+    and the rows in ``sections``, or for ``seen``, the compact rows of :attr:`seen`."""
 
     columns: tuple[Face, ...]
     rows: tuple[GridRow, ...]
     refused_word: str
+    how: str = DEFAULT
+    column_groups: tuple[Group, ...] = ()
+    sections: tuple[Section, ...] = ()
+    seen: tuple[SeenRow, ...] = ()
 
     @property
     def empty(self) -> bool:
         """Whether no pair has been observed."""
         return not self.rows
+
+    @property
+    def grouped(self) -> bool:
+        """Whether the columns and rows are grouped under headings."""
+        return any(g.label for g in self.column_groups)
 
 
 @dataclass(frozen=True, slots=True)
@@ -187,6 +214,21 @@ class GridPair:
     def title(self) -> str:
         """``Gronk`` or ``All plays``."""
         return self.jargon or "All plays"
+
+    @property
+    def anchor(self) -> str:
+        """A stable id for this pair's grids on a page."""
+        return anchor(self.jargon or "all plays") + "-grid"
+
+    @property
+    def how(self) -> str:
+        """How the grids are arranged."""
+        return self.grid.how
+
+    @property
+    def arrangements(self) -> tuple[tuple[str, str], ...]:
+        """The arrangements to choose from: (value, label)."""
+        return tuple(ARRANGEMENTS.items())
 
 
 def anchor(jargon: str) -> str:
@@ -272,13 +314,16 @@ def _jargon_view(entry: Entry, record: PublicRecord,
         known=house.get(entry.jargon, "") if seat is None else "")
 
 
-def grid_view(found: Grid, refused_word: str = "refused") -> GridView:
-    """A grid as rows of cells with their labels for screen readers."""
-    columns = tuple(Face.of(p) for p in found.played)
+def grid_view(found: Grid, refused_word: str = "refused", how: str = DEFAULT) -> GridView:
+    """A grid as rows of cells with their labels for screen readers, arranged as ``how``
+    says (:data:`games.display.evidence_grid.ARRANGEMENTS`)."""
+    played_order, column_groups = ordered(found.played, how)
+    top_order, row_groups = ordered(found.tops, how)
+    columns = tuple(Face.of(p) for p in played_order)
     rows = []
-    for top in found.tops:
+    for top in top_order:
         cells: list[CellView | None] = []
-        for played in found.played:
+        for played in played_order:
             cell = found.cell(top, played)
             if cell is None:
                 cells.append(None)
@@ -291,7 +336,12 @@ def grid_view(found: Grid, refused_word: str = "refused") -> GridView:
             label = f"{card_of(played).symbol} on {card_of(top).symbol}: {', '.join(what)}"
             cells.append(CellView(cell.refused, cell.through, label))
         rows.append(GridRow(Face.of(top), tuple(cells)))
-    return GridView(columns, tuple(rows), refused_word)
+    sections, start = [], 0
+    for group in row_groups:
+        sections.append(Section(group.label, tuple(rows[start:start + group.size])))
+        start += group.size
+    return GridView(columns, tuple(rows), refused_word, how, column_groups, tuple(sections),
+                    seen_rows(found) if how == "seen" else ())
 
 
 def evidence_view(record: PublicRecord, house: Mapping[str, str] | None = None) -> EvidenceView:
@@ -318,9 +368,11 @@ def evidence_context(record: PublicRecord, code: str, full: bool = False,
             "minus_recent": -RECENT, "cap": ":" if full else f"-{RECENT}:"}
 
 
-def grid_pair(record: PublicRecord, jargon: str, version: int) -> GridPair:
-    """The evidence grids of ``jargon`` (``""``: all plays), built on request only."""
+def grid_pair(record: PublicRecord, jargon: str, version: int, how: str = DEFAULT
+              ) -> GridPair:
+    """The evidence grids of ``jargon`` (``""``: all plays), arranged as ``how`` says,
+    built on request only."""
     of = jargon or None
     word = f"refused by {jargon}" if jargon else "refused"
-    return GridPair(jargon, version, grid_view(grid(record, of), word),
-                    grid_view(grid(record, of, several_only=True), word))
+    return GridPair(jargon, version, grid_view(grid(record, of), word, how),
+                    grid_view(grid(record, of, several_only=True), word, how))

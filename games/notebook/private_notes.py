@@ -8,12 +8,13 @@ for each jargon.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import datetime
 
-from games.deduction.experiments import Experiment, Table, experiments
+from games.deduction.experiments import Experiment, Table
 from games.deduction.hypotheses import Check, check
 from games.deduction.record import PublicRecord
+from games.deduction.suggest import suggest
 from games.display.notebook_rows import anchor
 from games.engine.state import GameState
 from games.models import Game, Seat
@@ -26,11 +27,12 @@ from games.notebook.services import (
     read_rule,
 )
 from games.reveal.guesses import moment_at, timeline
+from games.store.budgets import Refused, metered
 from games.store.reads import game_entries, game_state
 from rules.context import Settings
 from rules.english import describe
 from rules.fields import MAX_DEPTH
-from rules.spec import spec_to_json
+from rules.spec import Rule, spec_to_json
 
 
 @dataclass(frozen=True, slots=True)
@@ -67,6 +69,9 @@ class JargonNotes:
     experiments: tuple[Experiment, ...]
     #: Whether the viewer wrote this rule (no guess to seal then).
     own: bool = False
+    #: Whether advice was worked out (the viewer is to play and holds a hypothesis the
+    #: table has not contradicted): no experiments then means nothing in the hand tells.
+    advised: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -81,6 +86,9 @@ class PrivateNotes:
     general_note: str
     jargons: tuple[JargonNotes, ...]
     message: str = ""
+    #: Seconds until advice is worked out again when the viewer spent their CPU budget
+    #: (0: it was worked out, or there was none to give).
+    advice_paused: int = 0
 
     @property
     def hypotheses(self) -> int:
@@ -132,6 +140,7 @@ def private_notes_of(game: Game, seat: Seat | None, holder: str | None, record: 
     sightings = {s.jargon: s.author for s in record.sightings}
     # A house rule is public: nothing to guess, so no hypotheses (its evidence still shows).
     house = house_rules(game)
+    held: dict[str, list[tuple[str, Rule]]] = {}
     jargons = []
     for jargon in record.jargons:
         if jargon in house and sightings[jargon] is None:
@@ -140,14 +149,29 @@ def private_notes_of(game: Game, seat: Seat | None, holder: str | None, record: 
         mine = [w for w in written if w.jargon == jargon]
         rows = tuple(_row(w, i + 1, record, guess.spec if guess else None, settings)
                      for i, w in enumerate(mine))
-        tried = experiments([(r.label, w.rule) for r, w in zip(rows, mine, strict=True)],
-                            tables, settings) if tables and mine else ()
+        # A hypothesis the table already contradicts is nothing to test.
+        held[jargon] = [(r.label, w.rule) for r, w in zip(rows, mine, strict=True)
+                        if r.check.consistent]
         jargons.append(JargonNotes(
             jargon=jargon, anchor=anchor(jargon), note=notes.get(jargon, ""), hypotheses=rows,
             guess=GuessRow(describe(read_rule(guess.spec, jargon)), guess.version,
                            guess.sealed, moment_at(moments, guess.version).words)
             if guess else None,
-            experiments=tried, own=index is not None and sightings[jargon] == index))
+            experiments=(), own=index is not None and sightings[jargon] == index))
+    paused = 0
+    if tables and any(held.values()):
+        # The rivals are worked out from the whole record: on the viewer's CPU budget (the
+        # builder's, shared), so reloading the notebook in a loop cannot take a core.
+        found = metered(f"{game.code}:h{(holder or '')[:32]}",
+                        lambda: {j: suggest(j, h, record, tables, settings)
+                                 for j, h in held.items() if h}, one_at_a_time=False)
+        if isinstance(found, Refused):
+            paused = found.retry_after
+        else:
+            jargons = [replace(j, experiments=found.get(j.jargon, ()),
+                               advised=j.jargon in found) for j in jargons]
     return PrivateNotes(code=game.code, version=game.version, player=index is not None,
                         playing=bool(tables), ended=state.phase == "ended",
-                        general_note=notes.get("", ""), jargons=tuple(jargons), message=message)
+                        general_note=notes.get("", ""), jargons=tuple(jargons), message=message,
+                        advice_paused=paused)
+

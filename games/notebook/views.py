@@ -29,6 +29,7 @@ from games.deduction.hypotheses import Check
 from games.deduction.hypotheses import check as check_hypothesis
 from games.deduction.record import PublicRecord
 from games.digits import whole_number
+from games.display.evidence_grid import DEFAULT, arrangement
 from games.display.notebook_rows import evidence_context, evidence_view, grid_pair
 from games.models import LOBBY, Game, Hypothesis, Seat
 from games.notebook import services
@@ -93,22 +94,40 @@ def notebook(request: HttpRequest, code: str) -> HttpResponse:
         return render(request, f"{PAGE}#mine", {"mine": mine})
     # The evidence is the same for everyone: the spectator's record, not this viewer's.
     everyone = services.record_for(viewer.game, None)
-    pairs = [grid_pair(everyone, jargon, viewer.game.version)
+    how = _arrangement(request)
+    pairs = [grid_pair(everyone, jargon, viewer.game.version, how)
              for jargon in ("", *everyone.jargons)]
     return render(request, PAGE, {"mine": mine, "pairs": pairs,
                                   **evidence_context(everyone, viewer.game.code, full=True,
                                                      house=services.house_rules(viewer.game))})
 
 
+#: Where a viewer's choice of how to arrange the evidence grids is remembered.
+ARRANGE_KEY = "mao_grid_arrangement"
+
+
+def _arrangement(request: HttpRequest) -> str:
+    """How to arrange the evidence grids: as asked (``?arrange=``, then remembered for this
+    browser), else as last asked; an unknown value is ignored."""
+    chosen = arrangement(request.GET.get("arrange"))
+    if chosen is not None:
+        if request.session.get(ARRANGE_KEY) != chosen:
+            request.session[ARRANGE_KEY] = chosen
+        return chosen
+    return arrangement(request.session.get(ARRANGE_KEY)) or DEFAULT
+
+
 @require_GET
 def grids(request: HttpRequest, code: str) -> HttpResponse:
-    """The evidence grids of one jargon (``?jargon=``; none: of all plays), as of now."""
+    """The evidence grids of one jargon (``?jargon=``; none: of all plays), as of now,
+    arranged as ``?arrange=`` says (or as this browser last chose)."""
     viewer = _viewer(request, code)
     raw = request.GET.get("jargon", "")
     jargon = _jargon(viewer, raw) if raw else ""
     everyone = services.record_for(viewer.game, None)
+    how = _arrangement(request)
     return render(request, "games/notebook/evidence.html#grids",
-                  {"pair": grid_pair(everyone, jargon, viewer.game.version),
+                  {"pair": grid_pair(everyone, jargon, viewer.game.version, how),
                    "code": viewer.game.code})
 
 

@@ -2,8 +2,10 @@
 
 ``python -m scripts.bench deduction`` plays seeded bot games until the public record holds
 ``--plays`` attempts, then times :func:`games.deduction.hypotheses.check` of random
-hypotheses and the notebook's evidence (:func:`games.display.notebook_rows.evidence_view`).
-Target: p95 <= 20 ms for 500 plays.
+hypotheses, the notebook's evidence (:func:`games.display.notebook_rows.evidence_view`) and
+its advice for one jargon (the simplest rivals from the record, then the plays of a
+seven-card hand that split them from a hypothesis: what one notebook load computes per
+jargon with a hypothesis). Target: p95 <= 20 ms for a check, 500 plays.
 """
 
 from __future__ import annotations
@@ -11,12 +13,16 @@ from __future__ import annotations
 import time
 from random import Random
 
+from games.deduction.experiments import Table
 from games.deduction.hypotheses import check
 from games.deduction.record import PublicRecord, public_record
+from games.deduction.suggest import suggest
 from games.display.notebook_rows import evidence_view
 from games.engine.events import Event
 from games.engine.settings import GameSettings
 from games.engine.simulate import play_game
+from rules.cards import STANDARD_CARDS
+from rules.evaluation import DEFAULT_SETTINGS
 from rules.generate import random_rule
 from scripts.bench.figures import Figure, median, percentile
 
@@ -54,6 +60,35 @@ def run(plays: int = 500, samples: int = 200, seed: int = 1) -> list[Figure]:
         start = time.perf_counter()
         evidence_view(record)
         built.append(time.perf_counter() - start)
+    advised, charged = _advice_times(record, rng, max(samples // 4, 5))
     return [Figure(name, median(times), percentile(times, 0.95), samples),
             Figure(f"the notebook's evidence, {len(record.attempts)} plays", median(built),
-                   percentile(built, 0.95), len(built))]
+                   percentile(built, 0.95), len(built)),
+            Figure(f"the notebook's advice for one jargon, {len(record.attempts)} plays",
+                   median(advised), percentile(advised, 0.95), len(advised)),
+            Figure("  the same, CPU (what the viewer's budget is charged)", median(charged),
+                   percentile(charged, 0.95), len(charged))]
+
+
+def _advice_times(record: PublicRecord, rng: Random, samples: int
+                  ) -> tuple[list[float], list[float]]:
+    """Seconds (by the wall clock, and of this thread's CPU) of
+    :func:`games.deduction.suggest.suggest` (rivals and splits) for a random hypothesis of
+    each jargon's kind, a random seven-card hand on a random top."""
+    kinds = {s.jargon: next((k for seen, k in (("refused", "restriction"),
+                                                ("fired", "trigger"), ("call", "call"))
+                             if seen in s.kinds), "restriction")
+             for s in record.sightings}
+    cards = [str(c) for c in STANDARD_CARDS]
+    times, cpu = [], []
+    for _ in range(samples):
+        jargon = rng.choice(record.jargons)
+        held = [("H1", random_rule(rng, kinds[jargon], author=0))]
+        under = tuple(rng.sample(cards, 3))
+        table = Table(seat=1, hand=tuple(rng.sample(cards, 7)), under=under, record=under,
+                      turn=len(record.attempts) + 1, round=1, players=4)
+        start, started = time.perf_counter(), time.thread_time()
+        suggest(jargon, held, record, (table,), DEFAULT_SETTINGS)
+        times.append(time.perf_counter() - start)
+        cpu.append(time.thread_time() - started)
+    return times, cpu

@@ -15,17 +15,20 @@ def table(hand: tuple[str, ...], under: tuple[str, ...] = ("KC",)) -> Table:
 
 
 def test_every_pile_is_tried_and_named() -> None:
-    """On a club (pile 1) Gronk refuses the heart, on a diamond (pile 2) it does not."""
+    """On a club (pile 1) Gronk refuses the heart, on a diamond (pile 2) it does not: the
+    diamond pile tells it from a rule against every heart, the club pile from one against
+    hearts on red."""
     piles = [table(("5H", "4S"), ("KC",)), table(("5H", "4S"), ("9D",))]
-    found = experiments([("H1", rule(GRONK))], piles)
-    assert [(e.card, e.note) for e in found] == [
-        ("5H", "H1 refuses 5♥ on pile 1: play it to test it.")]
+    hearts = rule({"kind": "restriction", "must_not": HEARTS})
+    found = experiments([("H1", rule(GRONK))], piles, rivals=[hearts], jargon="Gronk")
+    assert [(e.card, e.pile, e.note) for e in found] == [
+        ("5H", 1, "Play 5♥ on pile 2: if Gronk refuses it, H1 is out; if it lets it through, "
+                  "the other rule that fits (“A heart may never be played.”) is out.")]
     reds = rule({"kind": "restriction", "when": {"type": "colour", "of": "top", "is": "red"},
                  "must_not": HEARTS})
-    split = experiments([("H1", rule(GRONK)), ("H2", reds)], piles)
+    split = experiments([("H1", rule(GRONK)), ("H2", reds)], piles, jargon="Gronk")
     assert [e.note for e in split] == [
-        "5♥ splits them on pile 1: H1 refuses it; H2 lets it through.",
-        "5♥ splits them on pile 2: H1 lets it through; H2 refuses it."]
+        "Play 5♥ on pile 1: if Gronk refuses it, H2 is out; if it lets it through, H1 is out."]
 
 
 def test_a_permission_suggests_the_groups_of_the_hand_it_allows() -> None:

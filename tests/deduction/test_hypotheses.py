@@ -107,19 +107,20 @@ def test_the_answer_is_the_same_for_any_secret_rulebook_behind_the_same_table() 
         assert repr(mine) == repr(theirs)
 
 
-def test_experiments_are_the_cards_a_hypothesis_would_refuse_or_that_split_two() -> None:
+def test_experiments_are_the_cards_that_split_the_hypotheses() -> None:
     table = Table(seat=2, hand=("5H", "4S", "9C"), under=("KC",), record=("KC",), turn=3,
                   round=1, players=3)
-    one = experiments([("Gronk as no heart on a club", rule(GRONK))], table)
-    assert [e.card for e in one] == ["5H"]
+    assert experiments([("Gronk as no heart on a club", rule(GRONK))], table) == ()
     reds = rule({"kind": "restriction", "when": {"type": "colour", "of": "top", "is": "black"},
                  "must_not": {"type": "colour", "is": "red"}})
     two = experiments([("hearts", rule(GRONK)), ("reds", reds)], table)
     assert [e.card for e in two] == []  # 5♥ is refused by both: nothing splits them here
     diamonds = Table(seat=2, hand=("5D",), under=("KC",), record=("KC",), turn=3, round=1,
                      players=3)
-    split = experiments([("hearts", rule(GRONK)), ("reds", reds)], diamonds)
-    assert [e.card for e in split] == ["5D"] and "splits them" in split[0].note
+    split = experiments([("hearts", rule(GRONK)), ("reds", reds)], diamonds, jargon="Gronk")
+    assert [e.card for e in split] == ["5D"]
+    assert split[0].note == ("Play 5♦ here: if Gronk refuses it, hearts is out; if it lets it "
+                             "through, reds is out.")
 
 
 def test_scores_exact_every_play_and_wrong() -> None:

@@ -9,6 +9,7 @@ from typing import Any
 
 from django.test import Client
 
+from games.display.evidence_grid import ARRANGEMENTS, DEFAULT
 from games.live.fragments import notebook_evidence, render_update
 from games.live.snapshots import read_snapshot
 from games.models import Game
@@ -42,6 +43,12 @@ def notebook_answers(client: Client, code: str, jargon: str | None,
                                             {**fields, "area": "must", "op": "add"})),
             ("hypothesis preview", client.post(f"{base}hypothesis/preview/", fields)),
         ]
+        # Every arrangement of the grids, on the page and alone (the last, the default,
+        # is what the browser remembers afterwards).
+        for how in (*(h for h in ARRANGEMENTS if h != DEFAULT), DEFAULT):
+            found += [(f"page arranged {how}", client.get(base, {"arrange": how})),
+                      (f"grid arranged {how}", client.get(f"{base}grid/",
+                                                          {"jargon": jargon, "arrange": how}))]
     answers = [(what, response.content.decode()) for what, response in found]
     game = Game.objects.get(code=code)
     snapshot = read_snapshot(game.pk, game.code)

@@ -24,6 +24,11 @@ GRONK: dict[str, Any] = {"kind": "restriction", "when": {"type": "suit", "of": "
          "must_not": {"type": "suit", "in": ["H"]}}
 #: A hypothesis the table contradicts (Bob's 5♥ on 7♦ went down).
 NO_HEARTS: dict[str, Any] = {"kind": "restriction", "must_not": {"type": "suit", "in": ["H"]}}
+#: Gronk read as "no heart unless on a diamond": consistent with the plays of gronk_game.
+NOT_ON_DIAMONDS: dict[str, Any] = {
+    "kind": "restriction", "when": {"type": "not", "of": {"type": "suit", "of": "top",
+                                                          "in": ["D"]}},
+    "must_not": {"type": "suit", "in": ["H"]}}
 #: Another meaning of Gronk with the same public history: no heart on a king (unlike
 #: :data:`GRONK`, no shipped example says it, so its words on a page can only be a leak).
 ON_A_KING: dict[str, Any] = {"kind": "restriction",

@@ -11,10 +11,12 @@ import pytest
 from django.test import Client
 from pytest_django import Settings
 
-from games.models import Hypothesis, Note
+from games.models import Hypothesis, Note, Seat
 from games.notebook import services
+from games.store import budgets
 from games.store.limits import TOO_FAST
-from tests.notebook.helpers import GRONK, NO_HEARTS, form_of, gronk_game
+from tests.notebook.helpers import GRONK, NO_HEARTS, NOT_ON_DIAMONDS, form_of, gronk_game
+from tests.notebook.test_views import _save
 
 pytestmark = pytest.mark.django_db
 
@@ -153,3 +155,20 @@ def test_hypotheses_count_against_the_cap(settings: Settings) -> None:
                              {**form_of(GRONK), "jargon": "gronk"}, headers=HTMX)
     assert "notebooks are full" in answer.content.decode()
     assert not Hypothesis.objects.filter(game=game).exists()
+
+
+def test_advice_is_on_the_viewers_cpu_budget(settings: Settings) -> None:
+    """Over the budget the notebook still shows every hypothesis and its check, with the
+    advice paused and when it is back; another viewer's advice is untouched."""
+    settings.MAO_BUILDER_CPU = 5.0
+    game, clients = gronk_game()
+    cat = clients[2]
+    _save(cat, game.code, NOT_ON_DIAMONDS)
+    mine = cat.get(f"/g/{game.code}/notebook/", headers=HTMX).content.decode()
+    assert "Play 9♥ here" in mine
+    holder = Seat.objects.get(game=game, index=2).holder
+    budgets.charge(f"{game.code}:h{(holder or "")[:32]}", 60.0)
+    mine = cat.get(f"/g/{game.code}/notebook/", headers=HTMX).content.decode()
+    assert "Play 9♥ here" not in mine
+    assert "Advice on what to try is paused" in mine
+    assert "Consistent with all 4 plays seen." in mine

@@ -19,7 +19,14 @@ from games.models import Game, Hypothesis
 from games.store.writes import submit_action
 from tests.factories import holder_client
 from tests.notebook.endpoints import notebook_answers
-from tests.notebook.helpers import GRONK, NO_HEARTS, ON_A_KING, form_of, gronk_game
+from tests.notebook.helpers import (
+    GRONK,
+    NO_HEARTS,
+    NOT_ON_DIAMONDS,
+    ON_A_KING,
+    form_of,
+    gronk_game,
+)
 
 pytestmark = pytest.mark.django_db
 
@@ -75,6 +82,7 @@ def test_two_secret_meanings_with_one_public_history_give_the_same_bytes() -> No
     assert "Consistent with all 4 plays seen." in answers["Cat: hypothesis preview"]
     assert "Sealed as your guess for Gronk." in answers["Cat: seal"]
     assert "Sealed guess" in answers["Cat: mine, later"]
+    assert "Play 9♥ here: if Gronk refuses it" in answers["Cat: mine, later"]
     for (what, a), (_, b) in zip(pages[0], pages[1], strict=True):
         assert a == b, what + "\n" + "\n".join(
             difflib.unified_diff(a.splitlines(), b.splitlines(), lineterm=""))
@@ -93,6 +101,8 @@ def _answers(game: Game, client: Client) -> list[tuple[str, str]]:
     row = Hypothesis.objects.filter(game=game).order_by("-pk").first()
     assert row is not None
     found.append(("seal", client.post(f"{base}hypotheses/{row.pk}/seal/").content.decode()))
+    # One the table has not contradicted: the advice weighs it against the rivals.
+    client.post(f"{base}hypothesis/save/", {**form_of(NOT_ON_DIAMONDS), "jargon": "Gronk"})
     found += [(f"{what}, later", answer)
               for what, answer in notebook_answers(client, game.code, "Gronk", GRONK)]
     return found

@@ -10,6 +10,7 @@ import json
 import pytest
 from django.test import Client
 
+from games.display.evidence_grid import ARRANGEMENTS
 from games.models import SealedGuess
 from rules.errors import RuleError
 from rules.spec import canonical_text, load_rule
@@ -87,9 +88,10 @@ def test_every_notebook_endpoint_is_audited() -> None:
     names = {p.name for p in urlpatterns} - writes
     assert names == {"page", "grid", "hypothesis", "hypothesis_form", "hypothesis_rows",
                      "hypothesis_preview"}
+    arranged = {f"{where} arranged {how}" for where in ("page", "grid") for how in ARRANGEMENTS}
     assert {"page", "mine", "grid", "grid of the jargon", "hypothesis page",
             "hypothesis writer at the table", "hypothesis form", "hypothesis rows",
-            "hypothesis preview", "frame", "evidence"} == asked
+            "hypothesis preview", "frame", "evidence", *arranged} == asked
 
 
 def test_the_audit_can_fail() -> None:

@@ -3,6 +3,8 @@ only, sealed guesses for players, and every bad request refused without a change
 
 from __future__ import annotations
 
+import html
+import re
 from typing import Any
 
 import pytest
@@ -13,7 +15,7 @@ from games.models import Hypothesis, Note, SealedGuess
 from games.store.identity import SESSION_KEY, hash_token
 from games.store.writes import submit_action
 from tests.factories import holder_client
-from tests.notebook.helpers import GRONK, NO_HEARTS, form_of, gronk_game
+from tests.notebook.helpers import GRONK, NO_HEARTS, NOT_ON_DIAMONDS, form_of, gronk_game
 
 pytestmark = pytest.mark.django_db
 
@@ -171,21 +173,50 @@ def test_deleting_a_hypothesis() -> None:
 
 
 def test_experiments_come_from_the_players_own_hand() -> None:
-    """Cat holds 9♥ and 3♦ on 5♥: 9♥ tells "no hearts" from Gronk's real meaning, 3♦ not."""
+    """Cat holds 9♥ and 3♦ on 5♥: 9♥ tells "no heart unless on a diamond" from Gronk's
+    real meaning, and says which is out either way."""
+    game, clients = gronk_game()
+    cat = clients[2]
+    _save(cat, game.code, NOT_ON_DIAMONDS)
+    mine = cat.get(f"/g/{game.code}/notebook/", headers={"HX-Request": "true"}).content.decode()
+    assert "Play 9♥ here: if Gronk refuses it, " in mine
+    assert "if it lets it through, H1 is out" in mine
+    _save(cat, game.code, GRONK)
+    mine = cat.get(f"/g/{game.code}/notebook/", headers={"HX-Request": "true"}).content.decode()
+    assert "Play 9♥ here: if Gronk refuses it, H2 is out" in mine
+    assert "if it lets it through, H1 is out" in mine
+    # Bob is not about to play: nobody's hand but the viewer's own is ever used.
+    bob = clients[1]
+    _save(bob, game.code, NOT_ON_DIAMONDS)
+    mine = bob.get(f"/g/{game.code}/notebook/", headers={"HX-Request": "true"}).content.decode()
+    assert "9♥" not in mine
+
+
+def test_a_contradicted_hypothesis_gets_no_advice_and_a_warning_on_sealing() -> None:
+    """No heart at all: 5♥ went down on 7♦. Nothing to test; sealing it is still allowed,
+    with the evidence against it in the confirmation."""
     game, clients = gronk_game()
     cat = clients[2]
     _save(cat, game.code, NO_HEARTS)
     mine = cat.get(f"/g/{game.code}/notebook/", headers={"HX-Request": "true"}).content.decode()
-    assert "H1 refuses 9♥ here: play it to test it." in mine
-    assert "3♦" not in mine
+    assert "Worth trying" not in mine
+    assert ("Warning: the notebook shows H1 contradicted by what the table saw. Contradicted "
+            "by 1: 5♥ on 7♦ (round 1, turn 4) was accepted; your rule would refuse it. Seal H1 "
+            "as your guess for Gronk anyway?") in html.unescape(mine)
+    row = Hypothesis.objects.get()
+    cat.post(f"/g/{game.code}/notebook/hypotheses/{row.pk}/seal/")
+    assert SealedGuess.objects.get().spec == row.spec
+
+
+def test_a_consistent_hypothesis_is_sealed_without_a_warning() -> None:
+    game, clients = gronk_game()
+    cat = clients[2]
     _save(cat, game.code, GRONK)
     mine = cat.get(f"/g/{game.code}/notebook/", headers={"HX-Request": "true"}).content.decode()
-    assert "9♥ splits them: H1 refuses it; H2 lets it through." in mine
-    # Bob is not about to play: nobody's hand but the viewer's own is ever used.
-    bob = clients[1]
-    _save(bob, game.code, NO_HEARTS)
-    mine = bob.get(f"/g/{game.code}/notebook/", headers={"HX-Request": "true"}).content.decode()
-    assert "9♥" not in mine
+    assert 'hx-confirm="Seal H1 as your guess for Gronk? You can' in mine
+    assert "Warning" not in mine
+    # On 5♥, Gronk and its simplest rivals all let 9♥ and 3♦ through: nothing to try.
+    assert "Nothing in your hand tells your hypotheses from" in mine
 
 
 def test_nobody_seals_a_guess_on_their_own_rule() -> None:
@@ -223,14 +254,14 @@ def test_no_experiment_from_the_hand_while_a_point_of_order_lasts() -> None:
     until it ends (the table hides the hand the same way)."""
     game, clients = gronk_game()
     cat = clients[2]
-    _save(cat, game.code, NO_HEARTS)
+    _save(cat, game.code, NOT_ON_DIAMONDS)
     game = submit_action(game.pk, CallOrder(0), None).game
     mine = cat.get(f"/g/{game.code}/notebook/", headers={"HX-Request": "true"}).content.decode()
     assert "Worth trying from your hand" not in mine
     assert "9♥" not in mine
     submit_action(game.pk, EndOrder(0), None)
     mine = cat.get(f"/g/{game.code}/notebook/", headers={"HX-Request": "true"}).content.decode()
-    assert "H1 refuses 9♥ here: play it to test it." in mine
+    assert "Play 9♥ here" in mine
 
 
 def test_a_guess_sealed_by_a_seats_earlier_player_is_not_shown_to_the_next() -> None:
@@ -276,3 +307,41 @@ def test_whoever_takes_a_seat_over_may_seal_a_guess_on_the_rule_its_earlier_play
     answer = ann.post(f"/g/{game.code}/notebook/hypotheses/{row.pk}/seal/").content.decode()
     assert "Gronk is your own rule" in answer
     assert SealedGuess.objects.count() == 1
+
+
+def test_the_grid_groups_by_suit_and_by_colour() -> None:
+    """Gronk's grid (5♥ and 4♠ on K♣, 7♦ on 4♠, 5♥ on 7♦) with suits and colours apart."""
+    game, clients = gronk_game()
+    base = f"/g/{game.code}/notebook/grid/"
+    by_suit = clients[2].get(base, {"jargon": "Gronk", "arrange": "suit"}).content.decode()
+    headings = re.findall(r'scope="colgroup" colspan="(\d)" class="nb-group">([^<]+)<', by_suit)
+    assert headings == [("1", "Diamonds ♦"), ("1", "Hearts ♥"), ("1", "Spades ♠")]
+    rows = re.findall(r'scope="rowgroup" colspan="4" class="nb-group">([^<]+)<', by_suit)
+    assert rows == ["Clubs ♣", "Diamonds ♦", "Spades ♠"]
+    assert 'title="5♥ on K♣: refused by Gronk 1×"' in by_suit
+    by_colour = clients[2].get(base, {"jargon": "Gronk", "arrange": "colour"}).content.decode()
+    headings = re.findall(r'scope="colgroup" colspan="(\d)" class="nb-group">([^<]+)<', by_colour)
+    assert headings == [("1", "Black ♣ ♠"), ("2", "Red ♦ ♥")]
+
+
+def test_the_compact_view_lists_only_what_was_seen() -> None:
+    game, clients = gronk_game()
+    seen = clients[2].get(f"/g/{game.code}/notebook/grid/",
+                          {"jargon": "Gronk", "arrange": "seen"}).content.decode()
+    rows = re.findall(r'<th scope="row"[^>]*>([^<]+)</th>\s*<td class="nb-seen-cards">(.*?)</td>'
+                      r'\s*<td class="nb-seen-cards">(.*?)</td>', seen)
+    text = [(top, re.sub(r"<[^>]+>", "", a), re.sub(r"<[^>]+>", "", b)) for top, a, b in rows]
+    assert text == [("K♣", "5♥", "4♠"), ("7♦", "none", "5♥"), ("4♠", "none", "7♦")]
+    assert "<td></td>" not in seen.split("nb-grid--several")[0]
+
+
+def test_the_arrangement_is_remembered_per_browser_and_bad_values_ignored() -> None:
+    game, clients = gronk_game()
+    base = f"/g/{game.code}/notebook/"
+    clients[2].get(base, {"arrange": "colour"})
+    page = clients[2].get(base).content.decode()
+    assert 'value="colour" checked' in page and "Black ♣ ♠" in page
+    assert 'value="rank" checked' in clients[1].get(base).content.decode()  # Bob: his own
+    odd = clients[2].get(f"{base}grid/", {"arrange": "<script>", "jargon": "Gronk"})
+    assert odd.status_code == 200 and 'value="colour" checked' in odd.content.decode()
+    assert "<script>" not in odd.content.decode()
