@@ -16,7 +16,9 @@ from games.difficulty import runner
 PARTIAL = "games/builder/difficulty.html"
 
 
-@writer_view("difficulty", one_at_a_time=False)
+#: Asked a moment after each preview: one still on its way when the rule is written gets 204,
+#: which htmx leaves unswapped (an error status would be an error in the writer's console).
+@writer_view("difficulty", one_at_a_time=False, after_writing=204)
 def difficulty(request: HttpRequest, w: Writer) -> HttpResponse:
     """How hard the draft is to guess, or that the estimate is on its way."""
     checked = check(form_from_data(request.POST), author=w.seat)
