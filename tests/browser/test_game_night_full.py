@@ -38,8 +38,8 @@ from tests.browser.helpers import (
 from tests.browser.stage import stage
 
 WAIT_MS = WAIT_SECONDS * 1000
-DESKTOP = {"viewport": {"width": 1280, "height": 900}}
-PHONE = {"viewport": {"width": 375, "height": 740}, "device_scale_factor": 2,
+DESKTOP: dict[str, Any] = {"viewport": {"width": 1280, "height": 900}}
+PHONE: dict[str, Any] = {"viewport": {"width": 375, "height": 740}, "device_scale_factor": 2,
          "is_mobile": True, "has_touch": True}
 #: The lobby's deal: with the choices below, a person (Bob) wins round one.
 SEED = 3
@@ -89,7 +89,7 @@ class Night:
         context = open_context(self.browser, url, **options)
         self.contexts.append(context)
         if cookie is not None:
-            context.add_cookies([cookie])
+            context.add_cookies([cookie])  # type: ignore[list-item]
         page = context.new_page()
         self.record.errors[f"{name}@{url}"] = console_errors(page)
         return Player(name, context, page)
