@@ -16,12 +16,14 @@ from __future__ import annotations
 
 import time
 from collections.abc import Iterator
+from contextlib import suppress
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 import pytest
 from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from tests.browser.conftest import take_shot
 from tests.browser.helpers import (
@@ -62,6 +64,12 @@ HAND_BOX = """
   return {top: r.top, bottom: r.bottom, left: r.left, right: r.right,
           width: innerWidth, height: innerHeight}; }
 """
+
+#: Whether the hand's box lies inside the screen.
+IN_VIEW = (f"(b => b.top >= 0 && b.bottom <= b.height && b.left >= 0 && b.right <= b.width)"
+           f"(({HAND_BOX})())")
+#: How long a page may take to bring the hand into view once the turn shows.
+SETTLE_MS = 1500
 
 
 @dataclass
@@ -108,7 +116,13 @@ class Night:
             assert horizontal_overflow(player.page) <= 0, (name, sticking_out(player.page))
 
     def phone_turn(self, phone: Player, where: str) -> None:
-        """Note where the phone's hand is as its turn comes (before anything scrolls)."""
+        """Note where the phone's hand is as its turn comes (before the test scrolls: the
+        page has a moment to bring it into view, as a smooth scroll would)."""
+        htmx_idle(phone.page)
+        # A hand still out of view after that is judged by the test that reads the box.
+        with suppress(PlaywrightTimeout):
+            phone.page.wait_for_function(f"({HAND_BOX})() !== null && {IN_VIEW}",
+                                         timeout=SETTLE_MS)
         self.record.phone_turns.append((where, phone.page.evaluate(HAND_BOX)))
         assert horizontal_overflow(phone.page) <= 0, (where, sticking_out(phone.page))
 
