@@ -15,6 +15,8 @@ DEBUG ?= 1
 VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
+# The axe-core the browser tests inject (package.json, exactly pinned).
+NODE_STAMP := node_modules/.installed
 
 # The scale-out services for `make test-postgres` (docs/testing.md). pytest-django creates
 # and drops its own database on that server (test_minimao_<run>; the base need not exist).
@@ -39,6 +41,10 @@ $(STAMP): pyproject.toml
 	@$(PY) -m pip install -qq -e '.[dev,scale]'
 	@touch $@
 
+$(NODE_STAMP): package.json package-lock.json
+	npm ci --no-audit --no-fund
+	@touch $@
+
 run: $(STAMP)
 	DEBUG=$(DEBUG) $(PY) manage.py migrate --no-input
 	@# With DEBUG off the app serves its static files itself (whitenoise), from STATIC_ROOT.
@@ -47,7 +53,7 @@ run: $(STAMP)
 
 # Under CI (CI=true, or MAO_REQUIRE_SERVICES=1 as .ci/run sets) the database-bound suites run
 # a second time, on PostgreSQL and Redis.
-test: lint
+test: lint $(NODE_STAMP)
 	@# mypy's Django plugin loads the settings: offline ones (no secret, no database file).
 	MAO_OFFLINE=1 $(PY) -m mypy
 	$(PY) -m pytest $(PYTEST_PARALLEL)
@@ -56,7 +62,7 @@ test: lint
 	fi
 
 # pytest alone, with Hypothesis's thorough profile: many more examples a property (slower).
-test-thorough: $(STAMP)
+test-thorough: $(STAMP) $(NODE_STAMP)
 	HYPOTHESIS_PROFILE=thorough $(PY) -m pytest $(PYTEST_PARALLEL)
 
 # Every test that uses the database (marked db_bound by tests/conftest.py) on PostgreSQL, the
@@ -81,5 +87,5 @@ lint: $(STAMP)
 	$(PY) -m vulture
 
 clean:
-	rm -rf $(VENV) .mypy_cache .ruff_cache .pytest_cache .hypothesis staticfiles build *.egg-info
+	rm -rf $(VENV) node_modules .mypy_cache .ruff_cache .pytest_cache .hypothesis staticfiles build *.egg-info
 	find . -name __pycache__ -type d -prune -exec rm -rf {} +

@@ -84,7 +84,7 @@ def _forbidden(message: str) -> HttpResponse:
 WriterView = Callable[[HttpRequest, Writer], HttpResponse]
 
 
-def writer_view(limit: str, one_at_a_time: bool = True, quiet_when_over: bool = False
+def writer_view(limit: str, one_at_a_time: bool = True, after_writing: int | None = None
                 ) -> Callable[[WriterView], Callable[[HttpRequest, str], HttpResponse]]:
     """A POST view for the seat writing a rule, counted against the rate ``limit`` first
     (each request checks the draft, and most preview it: CPU a flood must not take; over
@@ -92,9 +92,9 @@ def writer_view(limit: str, one_at_a_time: bool = True, quiet_when_over: bool = 
     message. Each request runs on its sender's CPU budget at this table (a seat holder's,
     so the writer's) and (``one_at_a_time``) never beside another of the sender's: over
     the budget or beside one, 429 and the same message, with nothing computed
-    (``games.store.budgets``). ``quiet_when_over``: a seated player's request once nobody
-    writes (a poll that set off as the rule was written) gets 204 and nothing (htmx swaps
-    nothing), not a 403 that the page would report as an error."""
+    (``games.store.budgets``). With ``after_writing`` (a status), a seat asking again
+    about the rule it has just written (a background request sent before the writing ended)
+    gets that empty answer instead of 403: the browser has nothing to show for it."""
 
     def decorate(view: WriterView) -> Callable[[HttpRequest, str], HttpResponse]:
         @wraps(view)
@@ -105,8 +105,7 @@ def writer_view(limit: str, one_at_a_time: bool = True, quiet_when_over: bool = 
                 return _too_fast()
             # Metered before anything is read of the form or the game: a refusal is cheap.
             answer = metered(f"{game.code}:{_who(request)}",
-                             lambda: _for_the_writer(request, game, view,
-                                                     quiet_when_over),
+                             lambda: _for_the_writer(request, game, view, after_writing),
                              one_at_a_time=one_at_a_time)
             return _too_fast(answer.retry_after) if isinstance(answer, Refused) else answer
 
@@ -131,17 +130,19 @@ def _who(request: HttpRequest) -> str:
 
 
 def _for_the_writer(request: HttpRequest, game: Game, view: WriterView,
-                    quiet_when_over: bool = False) -> HttpResponse:
-    """``view`` for the seat writing a rule; 403 and a plain message for anyone else (204
-    for a seated player once nobody writes, ``quiet_when_over``)."""
+                    after_writing: int | None = None) -> HttpResponse:
+    """``view`` for the seat writing a rule; 403 and a plain message for anyone else (but
+    ``after_writing``, see :func:`writer_view`)."""
     if any("\x00" in value for values in request.POST.lists() for value in values[1]):
         # PostgreSQL cannot store a NUL character in text or JSON (jargon, words to say).
         return HttpResponseBadRequest("The form holds a character that cannot be used.",
                                       content_type="text/plain; charset=utf-8")
     state = load_state(game)
     seat = viewer_seat(request, game)
-    if quiet_when_over and seat is not None and (state is None or state.phase != "writing"):
-        return HttpResponse(status=204)
+    if (after_writing is not None and state is not None and seat is not None and state.rules
+            and state.rules[-1].author == seat.index
+            and (state.phase != "writing" or seat.index not in state.writers)):
+        return HttpResponse(status=after_writing)
     if state is None or state.phase != "writing":
         return _forbidden("Nobody is writing a rule right now.")
     if seat is None:

@@ -2,7 +2,6 @@
 
 For the writing seat only, on its own rate limit and the writer's CPU budget: the estimate
 of the draft alone, from the background runner; until it is ready the answer asks again.
-Once nobody writes (the rule written while the question was on its way) a seat gets 204.
 """
 
 from __future__ import annotations
@@ -17,7 +16,9 @@ from games.difficulty import runner
 PARTIAL = "games/builder/difficulty.html"
 
 
-@writer_view("difficulty", one_at_a_time=False, quiet_when_over=True)
+#: Asked a moment after each preview: one still on its way when the rule is written gets 204,
+#: which htmx leaves unswapped (an error status would be an error in the writer's console).
+@writer_view("difficulty", one_at_a_time=False, after_writing=204)
 def difficulty(request: HttpRequest, w: Writer) -> HttpResponse:
     """How hard the draft is to guess, or that the estimate is on its way."""
     checked = check(form_from_data(request.POST), author=w.seat)

@@ -174,9 +174,6 @@ def hand_chart(names: Sequence[str], history: Sequence[Sequence[int]],
     players = len(names)
     count = len(history)
     tracks = bool(history) and bool(rule_marks or refusal_marks)
-    legend_top = LEGEND_TOP + (TRACKS_HEIGHT if tracks else 0)
-    rows = (math.ceil(players / LEGEND_COLUMNS) if players else 0) + (1 if tracks else 0)
-    height = legend_top + rows * LEGEND_ROW + 4
     right = WIDTH - RIGHT
     peak = max([1, *(n for row in history for n in row)])
     y_step = _nice_step(peak, 5)
@@ -190,6 +187,15 @@ def hand_chart(names: Sequence[str], history: Sequence[Sequence[int]],
 
     def y_at(cards: float) -> float:
         return PLOT_BOTTOM - cards / y_max * (PLOT_BOTTOM - TOP - HEADROOM)
+
+    shown = sorted((a, j) for a, j in rule_marks if 1 <= a <= count)
+    labels = _rule_labels(shown, x_at, right)
+    # Every rule's label is drawn: crowded ones take further lines, which push down the
+    # refusals' track and the legend.
+    extra = max([0, *(line - 1 for _, line in labels)]) * LABEL_DROP
+    legend_top = LEGEND_TOP + (TRACKS_HEIGHT + extra if tracks else 0)
+    rows = (math.ceil(players / LEGEND_COLUMNS) if players else 0) + (1 if tracks else 0)
+    height = legend_top + rows * LEGEND_ROW + 4
 
     title_id, desc_id = f"{chart_id}-title", f"{chart_id}-desc"
     desc = describe_chart(names, history, len(round_marks), rule_marks, refusal_marks, gone)
@@ -209,7 +215,7 @@ def hand_chart(names: Sequence[str], history: Sequence[Sequence[int]],
     out.append(_rounds(round_marks, count, x_at, right))
     out.append(_lines(history, players, round_marks, x_at, y_at, dict(gone)))
     if tracks:
-        out.append(_tracks(rule_marks, refusal_marks, count, x_at, right))
+        out.append(_tracks(shown, labels, refusal_marks, count, x_at, right, extra))
     out.append(_legend(names, legend_top, tracks))
     if not history:
         out.append(f'<text x="{_fmt((LEFT + right) / 2)}" y="{_fmt((TOP + PLOT_BOTTOM) / 2)}" '
@@ -313,38 +319,50 @@ def _tick(x: float, y: float) -> str:
     return f"M{_fmt(x)},{_fmt(y - 6)} L{_fmt(x)},{_fmt(y + 6)}"
 
 
-def _tracks(rule_marks: Sequence[tuple[int, str]], refusal_marks: Sequence[int], count: int,
-            x_at: _Scale, right: float) -> str:
-    """The rules track (a named diamond per rule) and the refusals track (a tick per action
-    with a refused play), each on a faint baseline."""
-    parts = ['<g class="chart-marks">']
-    for y in (RULE_TRACK, REFUSAL_TRACK):
-        parts.append(f'<line x1="{LEFT}" x2="{_fmt(right)}" y1="{y}" y2="{y}" '
-                     'stroke="currentColor" stroke-opacity="0.15"/>')
-    shown = sorted((a, j) for a, j in rule_marks if 1 <= a <= count)
-    # Each label goes right of its diamond if it ends before the next diamond, else on a
-    # second line under it, else nowhere (the diamond's tooltip, the description and the
-    # page's list still name the rule).
-    under_end = -math.inf
+def _rule_labels(shown: Sequence[tuple[int, str]], x_at: _Scale, right: float
+                 ) -> list[tuple[float, int]]:
+    """Where each rule's label goes: its x and its line (0: right of its diamond, if it
+    ends before the next diamond; else the first line under the track with room for it,
+    starting under its diamond)."""
+    placed: list[tuple[float, int]] = []
+    ends: list[float] = []  # how far each line under the track is taken
     for i, (action, jargon) in enumerate(shown):
         x = x_at(action)
-        parts.append(f'<path class="rule-mark" d="{_diamond(x, RULE_TRACK)}" '
-                     f'fill="currentColor"><title>{escape(jargon)} came in at action '
-                     f'{action}</title></path>')
         width = len(jargon) * CHAR_WIDTH
         next_x = x_at(shown[i + 1][0]) if i + 1 < len(shown) else right + RIGHT
-        start = min(x - 4, right - width)
         if x + 8 + width <= next_x - 7:
-            at, y = x + 8, RULE_TRACK
-        elif start > under_end + 6:
-            at, y, under_end = start, RULE_TRACK + LABEL_DROP, start + width
-        else:
+            placed.append((x + 8, 0))
             continue
-        parts.append(f'<text x="{_fmt(at)}" y="{y}" dy="0.35em" font-size="12" '
-                     f'fill="currentColor">{escape(jargon)}</text>')
+        start = min(x - 4, right - width)
+        line = next((n for n, end in enumerate(ends) if start > end + 6), len(ends))
+        if line == len(ends):
+            ends.append(start + width)
+        else:
+            ends[line] = start + width
+        placed.append((start, line + 1))
+    return placed
+
+
+def _tracks(shown: Sequence[tuple[int, str]], labels: Sequence[tuple[float, int]],
+            refusal_marks: Sequence[int], count: int, x_at: _Scale, right: float,
+            extra: int = 0) -> str:
+    """The rules track (a named diamond per rule, labels placed by :func:`_rule_labels`)
+    and the refusals track (a tick per action with a refused play, ``extra`` lower for
+    labels on further lines), each on a faint baseline."""
+    refusal_track = REFUSAL_TRACK + extra
+    parts = ['<g class="chart-marks">']
+    for y in (RULE_TRACK, refusal_track):
+        parts.append(f'<line x1="{LEFT}" x2="{_fmt(right)}" y1="{y}" y2="{y}" '
+                     'stroke="currentColor" stroke-opacity="0.15"/>')
+    for (action, jargon), (at, line) in zip(shown, labels, strict=True):
+        parts.append(f'<path class="rule-mark" d="{_diamond(x_at(action), RULE_TRACK)}" '
+                     f'fill="currentColor"><title>{escape(jargon)} came in at action '
+                     f'{action}</title></path>')
+        parts.append(f'<text x="{_fmt(at)}" y="{RULE_TRACK + line * LABEL_DROP}" '
+                     f'dy="0.35em" font-size="12" fill="currentColor">{escape(jargon)}</text>')
     refused = sorted({a for a in refusal_marks if 1 <= a <= count})
     if refused:
-        ticks = " ".join(_tick(x_at(a), REFUSAL_TRACK) for a in refused)
+        ticks = " ".join(_tick(x_at(a), refusal_track) for a in refused)
         actions = _and([str(a) for a in refused])
         parts.append(f'<path class="refusal-mark" d="{ticks}" stroke="{REFUSAL_COLOUR}" '
                      f'stroke-width="2" fill="none"><title>Refused plays: at action'

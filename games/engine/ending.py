@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from games.engine import lockup
 from games.engine.events import Event
+from games.engine.lockup_reason import no_way_out_reason
 from games.engine.rounds import end_game
 from games.engine.stall import stalled
 from games.engine.state import GameState
@@ -27,8 +28,8 @@ def check_lockup(state: GameState, events: list[Event]) -> None:
         end_game(state, "no_card", f"No card can follow {tops}{under}.", events)
         return
     if state.way_out is False:
-        end_game(state, "no_way_out", "Nobody can ever empty their hand under these rules: "
-                 "no last card can be played without the hand filling up again.", events)
+        end_game(state, "no_way_out",
+                 no_way_out_reason(state.rulebook(), state.analysis_players()), events)
         return
     stall = stalled(state)
     if stall is not None:

@@ -47,15 +47,17 @@ def reads_of(conditions: Iterable[Condition]) -> frozenset[str]:
 # -- no way out ---------------------------------------------------------------------------------
 
 
-def has_way_out(rulebook: Rulebook, players: int | None = None) -> bool:
+def has_way_out(rulebook: Rulebook, players: int | None = None, *,
+                follow_triggers: bool = True) -> bool:
     """Whether some play could ever win a player the round (see the module doc).
 
     ``players`` narrows the analysis to one table size; by default every size is
-    considered, which can only find more ways out.
+    considered, which can only find more ways out. Without ``follow_triggers``: whether
+    some last card (or whole hand) could ever be legally played, whatever it sets off.
     """
     rules = rulebook.rules
-    if any(isinstance(r.spec, InstantWin) and not never_fires(r, rulebook).found
-           for r in rules):
+    if follow_triggers and any(isinstance(r.spec, InstantWin)
+                               and not never_fires(r, rulebook).found for r in rules):
         return True
     authors = [r.author for r in rules]
     fixed: dict[str, list[int]] = {} if players is None else {"players": [players]}
@@ -73,19 +75,21 @@ def has_way_out(rulebook: Rulebook, players: int | None = None) -> bool:
             # Every card leaves the hand before any trigger fires: the first card's own
             # triggers must leave it empty (later cards' triggers are not followed).
             ctx.hand_after = 0
-            return each(ctx) and rulebook.is_legal(ctx) and empties(rulebook, ctx, table)
+            return each(ctx) and rulebook.is_legal(ctx) and (
+                not follow_triggers or empties(rulebook, ctx, table))
 
         shape = {"hand_before": sizes, **fixed}
-        if not _closed(rulebook, shape) and _somewhere([*conditions, spec.each], authors,
-                                                       shape, whole_hand):
+        if not _closed(rulebook, shape, follow_triggers) and _somewhere(
+                [*conditions, spec.each], authors, shape, whole_hand):
             return True
 
     def last_card(ctx: PlayContext) -> bool:
         ctx.hand_after = 0
-        return rulebook.is_legal(ctx) and empties(rulebook, ctx, table)
+        return rulebook.is_legal(ctx) and (not follow_triggers or empties(rulebook, ctx, table))
 
     shape = {"hand_before": [1], **fixed}
-    if not _closed(rulebook, shape) and _somewhere(conditions, authors, shape, last_card):
+    if not _closed(rulebook, shape, follow_triggers) and _somewhere(
+            conditions, authors, shape, last_card):
         return True
 
     def wins(ctx: PlayContext) -> bool:
@@ -93,14 +97,15 @@ def has_way_out(rulebook: Rulebook, players: int | None = None) -> bool:
         return (bool(groups) or rulebook.is_legal(ctx)) and any(
             e.kind == "win" for _, effects in rulebook.fired(ctx) for e in effects)
 
-    return has_effect(rulebook, "win") and _somewhere(conditions, authors, fixed, wins)
+    return follow_triggers and has_effect(rulebook, "win") and _somewhere(
+        conditions, authors, fixed, wins)
 
 
-def _closed(rulebook: Rulebook, shape: dict[str, list[int]]) -> bool:
+def _closed(rulebook: Rulebook, shape: dict[str, list[int]], refills: bool = True) -> bool:
     """Whether one rule alone stops every play of a whole hand (a restriction refusing all,
-    or a trigger refilling the hand), probed over its own small space so a classic lockup is
-    found among any number of other rules."""
-    quiet = not (has_effect(rulebook, "pass_hands") or has_effect(rulebook, "win"))
+    or, with ``refills``, a trigger refilling the hand), probed over its own small space so a
+    classic lockup is found among any number of other rules."""
+    quiet = refills and not (has_effect(rulebook, "pass_hands") or has_effect(rulebook, "win"))
     for rule in rulebook.rules:
         spec = rule.spec
         if isinstance(spec, Restriction):

@@ -28,7 +28,7 @@ from games.notebook.services import (
 )
 from games.reveal.guesses import moment_at, timeline
 from games.store.budgets import Refused, metered
-from games.store.reads import game_entries, game_state
+from games.store.reads import game_entries, game_state, opening_events
 from rules.context import Settings
 from rules.english import describe
 from rules.fields import MAX_DEPTH
@@ -135,7 +135,7 @@ def private_notes_of(game: Game, seat: Seat | None, holder: str | None, record: 
     tables = table_now(state, index)
     # Where the game stood at each seal, as the reveal will say it (the log is read only
     # for a viewer who sealed something).
-    moments = timeline(game_entries(game)) if guesses else []
+    moments = timeline(game_entries(game), opening_events(game)) if guesses else []
     settings = Settings(aces_high=state.settings.aces_high)
     sightings = {s.jargon: s.author for s in record.sightings}
     # A house rule is public: nothing to guess, so no hypotheses (its evidence still shows).

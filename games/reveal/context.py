@@ -258,13 +258,13 @@ def reveal_context(ref: GameRef, holder: str | None = None) -> dict[str, Any]:
                            "This game is still being played: the rules are revealed when it ends.")
     entries = game_entries(game)
     actions = [entry.events for entry in entries]
-    moments = timeline(entries)
-    view = spectator_view(state)
-    names = view.names
-    marks = round_marks(actions)
     # A game dealt at its start logged that deal apart (no seat's action: not in
     # ``entries``, which line up with the state's history).
     opening = opening_events(game)
+    moments = timeline(entries, opening)
+    view = spectator_view(state)
+    names = view.names
+    marks = round_marks(actions)
     dealt_first = any(isinstance(e, Dealt) for e in opening)
     results = round_results(names, view.winners, [opening, *actions])
     log = log_rounds(actions, opening)

@@ -19,7 +19,7 @@ from typing import Any, Literal
 from games.deduction.record import PublicRecord
 from games.deduction.scoring import Score, score
 from games.engine.actions import ClaimWin, Pass, Play
-from games.engine.events import Dealt, Tie, WonRound
+from games.engine.events import Dealt, Event, Tie, WonRound
 from games.store.reads import StoredAction
 from rules.context import Settings
 from rules.english import describe
@@ -69,14 +69,18 @@ class Moment:
 BEFORE = Moment(0, 1, 0, "before")
 
 
-def timeline(entries: Sequence[StoredAction]) -> list[Moment]:
-    """Where the game stood after each logged action, in order.
+def timeline(entries: Sequence[StoredAction], opening: Sequence[Event] = ()) -> list[Moment]:
+    """Where the game stood after each logged action, in order; ``opening`` holds the events
+    of a deal made at the game's start (a preset's table), logged apart from the actions.
 
     A turn is a play tried, a pass or a claim (each counts one turn, as the engine's
     ``turn`` does); a deal starts a round at turn 0; a win or a tie ends it until the next.
     """
     moments = []
     current = BEFORE
+    for event in opening:
+        if isinstance(event, Dealt):
+            current = Moment(0, event.round, 0, "playing")
     for entry in entries:
         number, turn, stage = current.round, current.turn, current.stage
         if isinstance(entry.action, Play | Pass | ClaimWin):

@@ -23,7 +23,7 @@ from games.table.point_of_order import order_panel
 from games.table.race_rows import SUIT_BUTTONS, race_rows
 from games.table.seat_context import seat_context
 from games.table.speech_hints import call_hints, talk_hints
-from rules.cards import STANDARD_CARDS, Card, parse
+from rules.cards import STANDARD_CARDS, SUIT_NAMES, SUIT_SYMBOLS, Card, parse
 from rules.speech import owed_replies
 
 #: Events worth a big banner on every screen: refusals (out of turn too), triggers, calls,
@@ -151,6 +151,11 @@ class PileRow:
     count: int
     suit: str | None
     number: int
+
+    @property
+    def suit_named(self) -> str:
+        """The suit a player named for this pile, in words: "♠ spades" ("" when none)."""
+        return f"{SUIT_SYMBOLS[self.suit]} {SUIT_NAMES[self.suit]}" if self.suit else ""
 
     @property
     def face(self) -> CardFace:

@@ -171,20 +171,26 @@ def shoot(screenshot_dir: Path) -> Callable[[Page, str], Path]:
     accessibility as it stands (:mod:`tests.browser.accessibility`) and returns its path."""
 
     def save(page: Page, name: str) -> Path:
-        path = screenshot_dir / f"{name}.png"
-        # From the top: a sticky header scrolled down would be drawn mid-page.
-        page.evaluate("window.scrollTo(0, 0)")
-        # Once what is moving has come to rest (a banner popping in is faint at first, which
-        # axe would judge as drawn): every animation and transition that ends.
-        page.evaluate(SETTLED)
-        page.screenshot(path=str(path), full_page=True)
-        # Every state worth a picture is held to zero accessibility violations, and counts
-        # towards every page being checked (tests/browser/test_coverage.py).
-        accessibility.check(page, name)
-        coverage.record(page, name)
-        return path
+        return take_shot(page, screenshot_dir, name)
 
     return save
+
+
+def take_shot(page: Page, folder: Path, name: str) -> Path:
+    """What ``shoot`` does, for a fixture of wider scope: the picture ``folder/name.png``,
+    axe's check of the page as it stands and its note for the coverage check."""
+    path = folder / f"{name}.png"
+    # From the top: a sticky header scrolled down would be drawn mid-page.
+    page.evaluate("window.scrollTo(0, 0)")
+    # Once what is moving has come to rest (a banner popping in is faint at first, which
+    # axe would judge as drawn): every animation and transition that ends.
+    page.evaluate(SETTLED)
+    page.screenshot(path=str(path), full_page=True)
+    # Every state worth a picture is held to zero accessibility violations, and counts
+    # towards every page being checked (tests/browser/test_coverage.py).
+    accessibility.check(page, name)
+    coverage.record(page, name)
+    return path
 
 
 def _in_browser_tests(item: pytest.Item) -> bool:
@@ -201,6 +207,8 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
 
 
 def pytest_runtest_logreport(report: pytest.TestReport) -> None:
-    """Note the browser tests that passed (the coverage check needs every one)."""
-    if report.when == "call" and report.passed and report.nodeid.startswith("tests/browser/"):
+    """Note the browser tests that passed (the coverage check needs every one); a test
+    marked as an expected failure that failed as expected counts too."""
+    done = report.passed or (report.skipped and hasattr(report, "wasxfail"))
+    if report.when == "call" and done and report.nodeid.startswith("tests/browser/"):
         coverage.PASSED.add(report.nodeid)

@@ -42,6 +42,16 @@ def open_context(browser: Browser, server_url: str, **options: Any) -> BrowserCo
     return context
 
 
+def console_errors(page: Page) -> list[str]:
+    """A list that fills with every error the page's console logs and every uncaught
+    exception in its script, from now on (a test asserts it stays empty)."""
+    found: list[str] = []
+    page.on("console", lambda message: found.append(f"console: {message.text}")
+            if message.type == "error" else None)
+    page.on("pageerror", lambda error: found.append(f"uncaught: {error}"))
+    return found
+
+
 def colour_of(card: str) -> str:
     """``"red"`` or ``"black"`` for a card's canonical text (``"QH"``, ``"10S"``)."""
     return "red" if card[-1] in RED_SUITS else "black"
@@ -193,6 +203,21 @@ def horizontal_overflow(page: Page) -> int:
     width = page.evaluate("document.scrollingElement.scrollWidth")
     viewport = page.viewport_size or {"width": 0}
     return int(width) - int(viewport["width"])
+
+
+def sticking_out(page: Page, limit: int = 5) -> list[str]:
+    """The first ``limit`` elements drawn past the viewport's right edge (the culprits of a
+    horizontal overflow), as ``tag.class: right edge``."""
+    # Against the viewport asked for: a phone's browser widens its layout viewport (and
+    # innerWidth) to whatever sticks out.
+    width = (page.viewport_size or {"width": 0})["width"]
+    found: list[str] = page.evaluate(
+        """([limit, width]) => [...document.querySelectorAll('body *')]
+          .filter(el => el.getBoundingClientRect().right > width + 1)
+          .slice(0, limit)
+          .map(el => `${el.tagName.toLowerCase()}.${el.className}: `
+                     + Math.round(el.getBoundingClientRect().right))""", [limit, width])
+    return found
 
 
 def widths(page: Page) -> dict[str, float]:

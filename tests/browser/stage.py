@@ -81,7 +81,7 @@ def _main(spec: dict[str, Any]) -> dict[str, Any]:
         chosen = preset(spec["preset"])
         game_settings = settings_for(
             chosen, first_rule_maker=spec.get("first_rule_maker", 0), law=spec.get("law"),
-            **{key: spec[key] for key in ("players", "hand_size", "jokers")
+            **{key: spec[key] for key in ("players", "hand_size", "jokers", "turn_seconds")
                if key in chosen.choices and key in spec})
     if spec.get("lobby"):
         tokens = {0: secrets.token_urlsafe(32)}

@@ -648,3 +648,32 @@ def test_way_out_agrees_with_a_direct_rulebook_check() -> None:
     pass_right = {"type": "pass_hands", "direction": "right"}
     assert not has_way_out(book(trigger(ALWAYS, pass_right, draw("next"))), players=2)
     assert has_way_out(book(trigger(ALWAYS, pass_right, draw("next"))), players=3)
+
+
+# -- the words of a lockup ----------------------------------------------------------------------
+
+ACES = {"type": "rank", "of": "played", "in": ["A"]}
+RED_ON_RED = restriction(card_test("colour", "top", **{"is": "red"}),
+                         must_not=card_test("colour", **{"is": "red"}))
+
+
+def test_no_card_that_can_be_last_is_said_so_naming_only_the_rules_that_lock() -> None:
+    state, _ = begin([(0, restriction(LAST_CARD, ACES)), (1, RED_ON_RED),
+                      (2, restriction(ALWAYS, must_not=ACES))], jargons=("Ace", "Pip", "Nope"))
+    assert ended(state) == "no_way_out"
+    assert state.end is not None
+    assert state.end.text == (
+        "Nobody can ever empty their hand under these rules: no card can ever be the last one "
+        "played. Ace: when the play leaves its player with no cards, a card played must be an "
+        "ace. Nope: an ace may never be played.")
+
+
+def test_a_last_card_refilled_is_said_so_naming_the_refill() -> None:
+    state, _ = begin([(0, RED_ON_RED), (1, trigger(ALWAYS, draw("player")))],
+                     jargons=("Pip", "Drawn"))
+    assert ended(state) == "no_way_out"
+    assert state.end is not None
+    assert state.end.text == (
+        "Nobody can ever empty their hand under these rules: a last card may be played, but "
+        "what it sets off fills a hand again. Drawn: whenever a card is played, its player "
+        "draws two cards.")

@@ -6,8 +6,11 @@ import re
 import xml.etree.ElementTree as ET
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from games.display.hand_chart import (
+    CHAR_WIDTH,
     COLOURS,
     DASHES,
     LABEL_DROP,
@@ -208,18 +211,47 @@ def test_rules_coming_in_are_marked_at_their_action_and_named() -> None:
     assert all(float(t.attrib["y"]) > PLOT_BOTTOM for t in group.iter(f"{SVG}text"))
 
 
-def test_crowded_rule_labels_move_under_their_diamond_or_are_left_to_tooltips() -> None:
+def test_crowded_rule_labels_move_under_their_diamond_each_on_a_line_with_room() -> None:
     root = parse(hand_chart(["Ann", "Bob"], [[5, 5]] * 100,
                             rule_marks=[(10, "Tangle"), (11, "Fiver"), (12, "Gridlock")]))
 
     group = marks_group(root)
     assert group is not None
     labels = {t.text: float(t.attrib["y"]) for t in group.iter(f"{SVG}text")}
-    # Tangle would run into Fiver's diamond: it goes under; Fiver finds no room at all;
-    # Gridlock, the last, has the track to itself.
-    assert labels == {"Tangle": RULE_TRACK + LABEL_DROP, "Gridlock": RULE_TRACK}
+    # Tangle would run into Fiver's diamond: it goes under; Fiver, under too, on the next
+    # line (Tangle's is taken); Gridlock, the last, has the track to itself.
+    assert labels == {"Tangle": RULE_TRACK + LABEL_DROP, "Fiver": RULE_TRACK + 2 * LABEL_DROP,
+                      "Gridlock": RULE_TRACK}
     titles = [p.findtext(f"{SVG}title") for p in group.iter(f"{SVG}path")]
     assert [t.split()[0] for t in titles if t] == ["Tangle", "Fiver", "Gridlock"]
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.tuples(st.integers(1, 40), st.sampled_from(["Pip", "Fiver", "Gridlock",
+                                                                "Q", "The Long Rule Name"])),
+                max_size=12))
+def test_every_rule_mark_is_labelled_and_no_two_labels_overlap(
+        marks: list[tuple[int, str]]) -> None:
+    root = parse(hand_chart(["Ann", "Bob"], [[5, 5]] * 40, rule_marks=marks,
+                            refusal_marks=[3]))
+    group = marks_group(root)
+    assert group is not None
+    texts = list(group.iter(f"{SVG}text"))
+    assert sorted(t.text or "" for t in texts) == sorted(j for _, j in marks)
+    spans: dict[float, list[tuple[float, float]]] = {}
+    for t in texts:
+        x = float(t.attrib["x"])
+        spans.setdefault(float(t.attrib["y"]), []).append(
+            (x, x + len(t.text or "") * CHAR_WIDTH))
+    for line in spans.values():
+        line.sort()
+        assert all(a[1] <= b[0] for a, b in zip(line, line[1:], strict=False)), line
+    # The refusals' tick and the legend stay below the lowest label.
+    lowest = max(spans, default=RULE_TRACK)
+    tick = next(p for p in group.iter(f"{SVG}path") if p.attrib["class"] == "refusal-mark")
+    assert float(re.findall(r"M-?[\d.]+,(-?[\d.]+)", tick.attrib["d"])[0]) > lowest
+    legend = next(g for g in root.iter(f"{SVG}g") if g.attrib.get("class") == "chart-legend")
+    assert min(float(t.attrib["y"]) for t in legend.iter(f"{SVG}text")) > lowest
 
 
 def test_refusals_are_ticks_under_their_actions_with_a_key() -> None:

@@ -69,3 +69,16 @@ def test_mini_mao_has_neither_section() -> None:
     game = submit_action(game.code, EndGame(0), game.version).game
     page = Client().get(f"/g/{game.code}/reveal/").content.decode()
     assert 'id="house-rules"' not in page and 'id="match"' not in page
+
+
+def test_a_game_dealt_at_its_start_and_ended_mid_round_ends_in_that_round() -> None:
+    game, _ = preset_game(preset("five-card"))
+    game = play_until(game, lambda s: s.phase == "playing" and s.turn >= 6,
+                      holding_back=(0, 1, 2))
+    assert not stored_state(game).winners
+    game = submit_action(game.code, EndGame(0), game.version).game
+    page = Client().get(f"/g/{game.code}/reveal/").content.decode()
+    # The header counts the round dealt at the start; the end agrees with it.
+    assert "3 players · 1 round ·" in page
+    assert "before the first round was dealt" not in page
+    assert "The game ended in round 1" in page

@@ -40,3 +40,10 @@ def test_the_piles_fragment_draws_the_joker_and_the_cards_under_it() -> None:
     assert 'aria-label="Joker standing for nine of spades on top of the discard pile"' in html
     assert "as 9♠" in html
     assert html.index("Eight of spades") < html.index("Seven of diamonds")
+
+
+def test_a_named_suit_is_shown_in_words() -> None:
+    row = pile_row(PileView(("5H", "JH"), "S", ("5H", "JH")), 0)
+    html = render_to_string("games/table.html#piles", {"piles": [row], "view": None})
+    assert "suit named: ♠ spades" in html
+    assert "suit named: S<" not in html

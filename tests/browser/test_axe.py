@@ -1,0 +1,31 @@
+"""The axe-core the browser tests run: the exact pin of package.json, its experimental rules
+switched on among the WCAG and best-practice ones."""
+
+from __future__ import annotations
+
+import json
+
+from playwright.sync_api import Browser
+
+from tests.browser.accessibility import ROOT, axe_version, violations
+
+
+def test_the_axe_run_is_the_one_pinned_and_locked() -> None:
+    pinned = json.loads((ROOT / "package.json").read_text())["devDependencies"]["axe-core"]
+    locked = json.loads((ROOT / "package-lock.json").read_text())[
+        "packages"]["node_modules/axe-core"]["version"]
+    assert axe_version() == pinned == locked
+
+
+def test_rules_axe_marks_experimental_are_run_too(browser: Browser) -> None:
+    page = browser.new_page()
+    try:
+        # A table whose first row stands for a caption: only experimental rules see it.
+        rows = "".join(f"<tr><td>{a}</td><td>{b}</td><td>{c}</td></tr>"
+                       for a, b, c in ("abc", "123", "456"))
+        page.set_content('<html lang="en"><title>t</title><main><h1>Page</h1><table>'
+                         f'<tr><td colspan="3">Looks like a caption</td></tr>{rows}'
+                         "</table></main></html>")
+        assert "table-fake-caption" in [v.rule for v in violations(page)]
+    finally:
+        page.close()
