@@ -94,10 +94,17 @@ def _violation(found: dict[str, Any]) -> Violation:
     return Violation(found["id"], str(found.get("impact") or ""), found["help"], targets)
 
 
+#: True once no finite animation or transition is running on the page.
+SETTLED = """() => document.getAnimations().every(
+    a => a.playState !== "running" || a.effect?.getTiming().iterations === Infinity)"""
+
+
 def violations(page: Page) -> list[Violation]:
     """The violations axe-core finds on ``page`` as it stands (see :data:`TAGS`, :data:`RUN`)."""
     if not page.evaluate("typeof window.axe !== 'undefined'"):
         page.evaluate(axe_script())
+    # Judge the page as it rests: a banner fading in is briefly paler than its colours.
+    page.wait_for_function(SETTLED)
     results = page.evaluate(RUN, list(TAGS))
     doubtful = []
     for found in results["incomplete"]:

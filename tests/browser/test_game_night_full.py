@@ -350,8 +350,6 @@ def test_the_whole_evening_plays_cleanly(evening: Evening) -> None:
     assert not any(evening.errors.values())
 
 
-@pytest.mark.xfail(strict=True, reason="the phone's first screen: until the table puts the "
-                   "hand in view when the turn comes, it sits below the fold")
 def test_the_phone_has_its_hand_in_view_at_each_of_its_turns(evening: Evening) -> None:
     missed = [(where, box) for where, box in evening.phone_turns
               if box is None or not (box["top"] >= 0 and box["bottom"] <= box["height"]
