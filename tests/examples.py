@@ -16,5 +16,5 @@ from hypothesis import settings
 def share(fraction: float, **options: Any) -> settings:
     """The active profile's settings with ``fraction`` of its examples (at least one), and
     any other ``options`` (health checks to suppress...)."""
-    count = max(1, round(settings.default.max_examples * fraction))
+    count = max(1, round(settings().max_examples * fraction))
     return settings(max_examples=count, **options)
