@@ -12,7 +12,8 @@ fails.
 
 Hypothesis runs under a profile: ``fast`` by default, ``thorough`` (many more examples a
 property) with ``HYPOTHESIS_PROFILE=thorough`` (``make test-thorough``). Tests set no example
-count of their own.
+count of their own: a property whose examples are costly, or cheap and many, takes a share of
+the profile's (:func:`tests.examples.share`).
 
 Every test that uses the test database is marked ``db_bound`` (:mod:`tests.db_bound`), which
 ``make test-postgres`` selects.

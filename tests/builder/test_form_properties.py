@@ -6,7 +6,7 @@ from random import Random
 from typing import Any
 
 from django.http import QueryDict
-from hypothesis import assume, given, settings
+from hypothesis import assume, given
 from hypothesis import strategies as st
 
 from games.authoring.effects import CONTROLS
@@ -25,6 +25,7 @@ from rules.fields import SUBJECTS
 from rules.generate import random_any_condition, random_rule
 from rules.language import CONDITIONS, EFFECTS, KINDS, THAN
 from rules.spec import FORMAT_VERSION, load_rule, spec_to_json
+from tests.examples import share
 
 
 def _posted(data: dict[str, list[str]]) -> QueryDict:
@@ -59,7 +60,7 @@ def _round_trip(spec: dict[str, Any], jargon: str) -> None:
 
 
 @given(st.integers(0, 2**32))
-@settings(max_examples=60, deadline=None)
+@share(3)
 def test_a_random_rule_round_trips_through_posted_fields(seed: int) -> None:
     rule = random_rule(Random(seed))
     _round_trip(spec_to_json(rule.spec), rule.jargon)
@@ -67,7 +68,7 @@ def test_a_random_rule_round_trips_through_posted_fields(seed: int) -> None:
 
 @given(st.integers(0, 2**32), st.integers(1, 4), st.sampled_from(("all", "any")),
        st.lists(st.booleans(), min_size=4, max_size=4))
-@settings(max_examples=60, deadline=None)
+@share(3)
 def test_rows_of_every_test_round_trip_through_posted_fields(
         seed: int, size: int, join: str, negated: list[bool]) -> None:
     rng = Random(seed)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 from django.http import QueryDict
-from hypothesis import given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from games.authoring.forms import (
@@ -18,6 +18,7 @@ from games.authoring.model import CondList, EffectRow, Row, RuleForm, new_form
 from games.authoring.spec_form import Unrepresentable, form_to_spec, spec_to_form
 from rules.spec import Rule, load_rule, spec_to_json
 from tests.builder.helpers import canonical, example_rules, restriction
+from tests.examples import share
 
 EXAMPLES = example_rules()
 
@@ -253,7 +254,7 @@ FIELD_NAMES = ["kind", "mode", "jargon", "say", "penalty", "min", "max", "when-j
                             "position", "count", "sum", "sum_window", "difference", "in",
                             "5, 10", "no"])),
                                 max_size=3)))
-@settings(max_examples=300, deadline=None)
+@share(15)
 def test_any_posted_fields_give_a_rule_or_problems_never_a_crash(data: dict[str, list[str]]
                                                                    ) -> None:
     checked = check(form_from_data(data))

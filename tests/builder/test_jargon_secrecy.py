@@ -15,7 +15,7 @@ from typing import Any
 
 import pytest
 from django.test import Client
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, given
 from hypothesis import strategies as st
 
 from games.authoring.model import Row
@@ -30,6 +30,7 @@ from games.store.writes import submit_action
 from rules.jargon import JARGON_WORDS
 from rules.spec import MAX_JARGON
 from tests.builder.helpers import HX, as_previewed, post_form, restriction, seated_game, write
+from tests.examples import share
 from tests.factories import play_until, stacked_deck, staged_rules, stored_state
 from tests.web.presets import preset_game
 
@@ -84,8 +85,7 @@ JARGONS = st.one_of(st.sampled_from(JARGON_WORDS),
                             max_size=MAX_JARGON))
 
 
-@settings(max_examples=8, deadline=None,
-          suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
+@share(0.4, suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
 @given(first=JARGONS, second=JARGONS)
 def test_an_unknown_rules_jargon_changes_no_answer(first: str, second: str) -> None:
     shown = []

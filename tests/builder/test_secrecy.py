@@ -18,7 +18,7 @@ from typing import Any
 import pytest
 from django.test import Client
 from django.urls import reverse
-from hypothesis import HealthCheck, assume, example, given, settings
+from hypothesis import HealthCheck, assume, example, given
 from hypothesis import strategies as st
 
 from games.authoring.examples import templates
@@ -33,6 +33,7 @@ from rules.cards import STANDARD_CARDS
 from rules.generate import random_rule
 from rules.spec import load_rule, spec_to_json
 from tests.builder.helpers import HX, previewed, seated_game, second_browser
+from tests.examples import share
 from tests.factories import staged_rules, undone
 
 pytestmark = pytest.mark.django_db
@@ -242,8 +243,7 @@ def other_rule(choice: int, seed: int, draft: dict[str, Any]) -> list[RuleEntry]
     return [entry(2, 1, spec, "Zorblax")]
 
 
-@settings(max_examples=6, deadline=None,
-          suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
+@share(0.3, suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
 @given(seed=st.integers(0, 10**6), draft=st.integers(-1, len(DRAFTS) - 1),
        first=st.integers(-1, len(OTHERS) + 1), second=st.integers(-1, len(OTHERS) + 1),
        with_own=st.booleans())

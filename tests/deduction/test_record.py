@@ -6,16 +6,17 @@ import dataclasses
 from functools import lru_cache
 from typing import Any
 
-from hypothesis import given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from games.deduction.record import PublicRecord, public_record
 from games.engine.events import Event, Played, Refused
 from games.engine.settings import GameSettings
 from games.engine.simulate import GameRecord, play_game
+from tests.examples import share
 
 GAMES = st.tuples(st.integers(0, 5000), st.integers(2, 4))
-EXAMPLES = settings(max_examples=12, deadline=None)
+EXAMPLES = share(0.6)
 
 
 @lru_cache(maxsize=32)

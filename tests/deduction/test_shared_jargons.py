@@ -4,7 +4,7 @@ against the rule its label names."""
 
 from __future__ import annotations
 
-from hypothesis import given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from games.deduction.record import Labels, jargon_labels, public_record
@@ -16,6 +16,7 @@ from games.engine.state import GameState
 from games.reveal.context import real_rules
 from rules.spec import MAX_JARGON
 from tests.engine.helpers import act, arrange, example
+from tests.examples import share
 
 ANN, BOB = 0, 1
 GRONK = example("08")[0]  # no heart on a club
@@ -54,7 +55,7 @@ def test_a_label_once_given_never_changes() -> None:
     assert [(s.jargon, s.rule) for s in after] == [(s.jargon, s.rule) for s in before]
 
 
-@settings(max_examples=30)
+@share(1.5)
 @given(st.lists(st.tuples(st.integers(1, 6), st.sampled_from(
     ["Pip", "pip", "PIP", "Pip #2", "x" * MAX_JARGON, ("y" * (MAX_JARGON - 3)) + " #2"])),
     max_size=12))

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from hypothesis import given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from games.engine.actions import Play, WriteRule
@@ -18,6 +18,7 @@ from games.engine.state import GameState, RuleEntry
 from rules.jargon import JARGON_WORDS
 from rules.spec import MAX_JARGON
 from tests.engine.helpers import act, arrange, example, only, refusal
+from tests.examples import share
 
 ANN, BOB, CAT = 0, 1, 2
 GRONK, FIVER = example("08")[0], example("03")[0]
@@ -114,7 +115,7 @@ def blank_written(unheard: str) -> str:
     return state.rules[-1].jargon
 
 
-@settings(max_examples=25, deadline=None)
+@share(1.25)
 @given(st.one_of(st.sampled_from(JARGON_WORDS),
                  st.text(st.characters(categories=["L", "N"]), min_size=1,
                          max_size=MAX_JARGON)),

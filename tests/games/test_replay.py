@@ -4,7 +4,7 @@ Rule and Round rows mirror it."""
 from __future__ import annotations
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, given
 from hypothesis import strategies as st
 
 from games.engine.actions import EndGame, parse_action
@@ -14,6 +14,7 @@ from games.engine.settings import GameSettings
 from games.engine.setup import new_game
 from games.models import Game, LogEntry
 from games.store.reads import game_log, replay
+from tests.examples import share
 from tests.factories import stored_state
 from tests.games.helpers import drive, start
 
@@ -86,8 +87,7 @@ def test_a_long_game_is_ended_by_the_host_after_the_cap() -> None:
 
 
 @pytest.mark.django_db
-@settings(max_examples=10, deadline=None,
-          suppress_health_check=[HealthCheck.too_slow])
+@share(0.5, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(0, 2**62 - 1), players=st.integers(2, 5),
        jokers=st.booleans(), aces_high=st.booleans())
 def test_bot_games_replay_and_mirror_for_any_seed(seed: int, players: int, jokers: bool,

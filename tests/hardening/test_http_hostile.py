@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 from django.http import QueryDict
 from django.test import Client
-from hypothesis import HealthCheck, assume, given, settings
+from hypothesis import HealthCheck, assume, given
 from hypothesis import strategies as st
 
 from games.authoring.forms import MAX_EFFECTS, MAX_ROWS, form_to_data
@@ -32,6 +32,7 @@ from games.models import Game, Seat
 from games.store.acting import prepare, read_post
 from rules.cards import make_deck
 from tests.builder.helpers import previewed
+from tests.examples import share
 from tests.factories import stored_state
 from tests.games.helpers import snapshot
 from tests.hardening.helpers import ERROR, HTMX, playing_game
@@ -49,8 +50,8 @@ values = st.text(max_size=12) | st.sampled_from(NASTY) | st.integers(190, 400).m
 # Numbers as a hostile client types them: digits int() refuses, signs, spaces, huge ones.
 odd_numbers = st.sampled_from(["²", "٣", "𝟗", "-1", "+1", " 1", "1 ", "1.0", "", "0x1",
                                "9" * 10, "9" * 5000]) | st.text("0123456789²³¹٣𝟗", max_size=6)
-SLOW = settings(max_examples=60, deadline=None, database=None,
-                suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
+SLOW = share(3, database=None,
+             suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
 
 
 def post_data(version: int) -> st.SearchStrategy[dict[str, list[str]]]:

@@ -14,13 +14,14 @@ from typing import Any
 
 import pytest
 from asgiref.sync import async_to_sync, sync_to_async
-from hypothesis import HealthCheck, assume, given, settings
+from hypothesis import HealthCheck, assume, given
 from hypothesis import strategies as st
 
 from games.engine.actions import MAX_SAY
 from games.live.consumers import CLOSE_FLOOD, CLOSE_TOO_BIG, MAX_FRAME, RATE_LIMIT
 from games.models import Game
 from rules.cards import make_deck
+from tests.examples import share
 from tests.factories import stored_state
 from tests.games.helpers import snapshot
 from tests.hardening.helpers import (
@@ -139,8 +140,8 @@ def test_hostile_frames_are_refused_and_change_nothing(role: str) -> None:
     game, clients = playing_game()
     key, seat, is_host = seat_for(game, clients, role)
 
-    @settings(max_examples=50, deadline=None, database=None,
-              suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
+    @share(2.5, database=None,
+           suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
     @given(st.lists(frames(game.version), min_size=1, max_size=3))
     def run(sent: list[str | bytes]) -> None:
         for frame in sent:

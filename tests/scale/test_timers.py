@@ -66,22 +66,30 @@ def test_a_turn_running_out_is_called_once_by_two_processes(
         deadline = time.monotonic() + PATIENCE
         while time.monotonic() < deadline:
             ticks = [e for e in log_of(database, code) if e["action"] == {"type": "tick"}]
-            if len(ticks) >= 3:
+            calls = [[ev for ev in tick["events"] if ev["kind"] == "timed_out"]
+                     for tick in ticks]
+            if sum(1 for c in calls if c) >= 3:
                 break
             time.sleep(0.5)
         else:
             raise AssertionError(f"the turns did not run out: {log_of(database, code)}")
         # The first call reached Bob's socket on B, whichever process fired it.
-        frame = frame_at(bob_ws, start["version"] + 1, time.monotonic() + PATIENCE)
+        first = next(tick for tick, c in zip(ticks, calls, strict=True) if c)
+        frame = frame_at(bob_ws, first["seq"], time.monotonic() + PATIENCE)
     assert "Time Limit Exceeded" in frame
-    calls = [[ev for ev in tick["events"] if ev["kind"] == "timed_out"] for tick in ticks]
-    # Each deadline was called once: one call per tick, for a different turn each time,
-    # each a whole turn after the one before (no deadline fired twice).
-    assert [len(c) for c in calls] == [1] * len(ticks)
-    seats = [c[0]["seat"] for c in calls]
-    assert all(seats[i + 1] == (seats[i] + 1) % 3 for i in range(len(seats) - 1)), seats
-    times = [tick["at"] for tick in ticks]
+    # Each deadline was called once: at most one call per tick, for a different turn each
+    # time, in the direction of play, each a whole turn after the one before (no deadline
+    # fired twice). The deal is random: a starter two reverses the direction, and a starter
+    # jack opens a race whose end is a tick of its own, with no call.
+    assert all(len(c) <= 1 for c in calls), calls
+    timed_out = [(tick, c[0]) for tick, c in zip(ticks, calls, strict=True) if c]
+    direction = start["state"]["direction"]
+    seats = [call["seat"] for _, call in timed_out]
+    assert all(seats[i + 1] == (seats[i] + direction) % 3 for i in range(len(seats) - 1)), (
+        seats, direction)
+    times = [tick["at"] for tick, _ in timed_out]
     assert all(later - earlier >= TURN_SECONDS * 1000
                for earlier, later in zip(times, times[1:], strict=False)), times
+    # Nothing else was written between the ticks: one write per deadline.
     versions = [tick["seq"] for tick in ticks]
     assert versions == list(range(versions[0], versions[0] + len(versions)))

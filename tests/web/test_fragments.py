@@ -17,7 +17,7 @@ from unittest import mock
 import pytest
 from django.template.loader import render_to_string
 from django.utils.html import escape
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, given
 from hypothesis import strategies as st
 
 from games.builder.context import panel_context
@@ -28,6 +28,7 @@ from games.models import Game, Seat
 from games.store.reads import game_log
 from games.store.writes import submit_action
 from games.table.context import LOG_ACTIONS, table_context
+from tests.examples import share
 from tests.factories import play_until, stored_state
 from tests.web.helpers import started_game
 from tests.web.test_no_leak import check_html, drive
@@ -198,8 +199,7 @@ def test_a_lobby_screen_stays_a_lobby_screen() -> None:
     assert "lobby" in frame and 'id="status"' not in frame and screen.is_lobby
 
 
-@settings(max_examples=5, deadline=None,
-          suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
+@share(0.25, suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
 @given(seed=st.integers(min_value=0, max_value=10_000), players=st.integers(2, 4),
        steps=st.lists(st.integers(1, 4), min_size=3, max_size=8))
 def test_shared_renderings_equal_a_viewers_own_and_leak_nothing(
@@ -293,7 +293,7 @@ def test_the_whole_log_says_when_earlier_lines_are_not_shown() -> None:
     assert re.search(r'<p id="log-earlier" class="muted" >', frame)
 
 
-@settings(max_examples=15, deadline=None)
+@share(0.75)
 @given(seed=st.integers(min_value=0, max_value=100_000), players=st.integers(2, 5))
 def test_every_action_gives_every_viewer_a_log_line(seed: int, players: int) -> None:
     """Why LOG_ACTIONS = LOG_SHOWN is enough: 80 actions hold at least 80 lines for anyone."""

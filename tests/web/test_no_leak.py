@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 from django.test import Client
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, given
 from hypothesis import strategies as st
 
 from games.engine.bots import KnownRules, make_bot
@@ -25,6 +25,7 @@ from games.store.reads import game_log
 from games.store.writes import submit_action
 from rules.english import describe
 from rules.spec import load_rule
+from tests.examples import share
 from tests.factories import stored_state
 from tests.notebook.endpoints import notebook_answers
 from tests.notebook.helpers import form_of
@@ -161,8 +162,7 @@ def drive(game: Game, steps: int, seed: int) -> None:
 
 
 @pytest.mark.django_db
-@settings(max_examples=6, deadline=None,
-          suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
+@share(0.3, suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
 @given(seed=st.integers(min_value=0, max_value=10_000), players=st.integers(2, 4))
 def test_no_page_or_frame_leaks_a_secret(seed: int, players: int) -> None:
     game, clients = started_game(players)

@@ -9,7 +9,7 @@ import re
 import pytest
 from django.test import Client
 from django.utils.html import escape
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, given
 from hypothesis import strategies as st
 
 from games.engine.settings import GameSettings
@@ -17,6 +17,7 @@ from games.models import Game, LogEntry
 from games.presets.opening import check_settings
 from games.presets.registry import DEFAULT, presets
 from games.store.reads import load_state, replay
+from tests.examples import share
 from tests.factories import holder_client, stored_state
 
 pytestmark = pytest.mark.django_db
@@ -142,8 +143,7 @@ FIELD_VALUES = st.one_of(st.sampled_from(["", "0", "1", "2", "3", "5", "7", "8",
                          st.text(max_size=6))
 
 
-@settings(max_examples=40, deadline=None,
-          suppress_health_check=[HealthCheck.function_scoped_fixture])
+@share(2, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(name=st.sampled_from(sorted(presets())),
        fields=st.dictionaries(st.sampled_from(["players", "hand_size", "decks", "jokers",
                                                "aces_high", "law", "first_rule_maker"]),

@@ -13,7 +13,6 @@ import pytest
 from asgiref.sync import sync_to_async
 from django.test import Client
 from hypothesis import HealthCheck, given
-from hypothesis import settings as hyp_settings
 from hypothesis import strategies as st
 from pytest_django import Settings
 
@@ -28,6 +27,7 @@ from games.presets.opening import settings_for
 from games.store.acting import ActionRequest, perform
 from games.store.reads import game_log
 from games.store.writes import submit_action
+from tests.examples import share
 from tests.factories import (
     arranged_table,
     create_game,
@@ -305,8 +305,7 @@ def talk_game(talk: Preset, settings: Settings) -> Game:
     return preset_game(talk)[0]
 
 
-@hyp_settings(max_examples=40, deadline=None,
-              suppress_health_check=[HealthCheck.function_scoped_fixture])
+@share(2, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(words=st.text(max_size=1100))
 def test_any_words_are_heard_as_said_or_refused_with_a_message_changing_nothing(
         words: str, talk_game: Game) -> None:
