@@ -9,7 +9,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from rules.cards import RANK_NAMES, RANK_PLURALS, STANDARD_CARDS, SUIT_NAMES, SUIT_SINGULAR, Card
 from rules.conditions import (
@@ -213,6 +213,12 @@ def noun(cond: Condition) -> Noun | None:
     by_kind = {type(t): t for t in tests}
     head, heads, adjectives, posts = "card", "cards", [], []
     rank, suit = by_kind.get(RankIs), by_kind.get(SuitIs)
+    # A set that holds every rank or every suit says nothing about the card: "a card", not
+    # "a club, diamond, heart or spade" (a joker on the pile is the card it stands for).
+    if isinstance(rank, RankIs) and len(set(rank.ranks)) == len(RANK_NAMES):
+        rank = None
+    if isinstance(suit, SuitIs) and len(set(suit.suits)) == len(SUIT_NAMES):
+        suit = None
     if isinstance(rank, RankIs):
         head = _or([RANK_NAMES[r] for r in rank.ranks])
         heads = _or([RANK_PLURALS[r] for r in rank.ranks])
@@ -331,6 +337,9 @@ def clause(cond: Condition, names: dict[str, str] = SUBJECT_NAMES, nested: bool 
             return f"{names[subject]} is not {inner.one}"
         if isinstance(cond.of, OnStarter):
             return NOT_STARTER
+        positive = _negated(cond.of, names)
+        if positive is not None:
+            return positive
         return NOT_THE_CASE + member(clause(cond.of, names, nested=True))
     if isinstance(cond, Relation):
         return f"{names[cond.a]} {_verb(_relation_phrase(cond.rel, names[cond.b], cond.n)).third}"
@@ -341,6 +350,33 @@ def clause(cond: Condition, names: dict[str, str] = SUBJECT_NAMES, nested: bool 
     if describer is None:
         raise TypeError(f"no English for condition type {type(cond).__name__}")
     return describer(cond)
+
+
+#: The comparison that holds exactly when another does not.
+_OPPOSITE = {"==": "!=", "!=": "==", "<": ">=", ">=": "<", ">": "<=", "<=": ">"}
+#: Cards that are always there (a test of a card that is not there is false, and its
+#: negation true, so only tests of these cards can be said positively).
+_ALWAYS_THERE = frozenset({"played", "top"})
+
+
+def _negated(cond: Condition, names: dict[str, str]) -> str | None:
+    """A positive clause meaning "not ``cond``" where there is one, without "it is not the
+    case that": ``the values ... differ by exactly one`` for the negation of ``do not differ
+    by one``, ``the played card is not higher than the top card``; ``None`` otherwise."""
+    if isinstance(cond, Difference) and {cond.a, cond.b} <= _ALWAYS_THERE:
+        return clause(replace(cond, op=_OPPOSITE[cond.op]), names)
+    if isinstance(cond, Sum) and cond.cards and set(cond.cards) <= _ALWAYS_THERE:
+        return clause(replace(cond, op=_OPPOSITE[cond.op]), names)
+    if isinstance(cond, Compare):
+        return clause(replace(cond, op=_OPPOSITE[cond.op]), names)
+    if isinstance(cond, Position) and not cond.values:
+        return clause(replace(cond, op=_OPPOSITE[cond.op]), names)
+    if isinstance(cond, Relation) and {cond.a, cond.b} <= _ALWAYS_THERE:
+        said = _verb(_relation_phrase(cond.rel, names[cond.b], cond.n)).base
+        first, _, rest = said.partition(" ")
+        verb_not = "is not" if first == "be" else f"does not {first}"
+        return f"{names[cond.a]} {verb_not} {rest}"
+    return None
 
 
 def _compare_clause(cond: Condition) -> str:
@@ -467,6 +503,9 @@ def _count_clause(cond: Condition) -> str:
 def _arithmetic(holds_mod: int, op: str, value: int, verb: str, nothing: str) -> str:
     """``add up to more than fifteen``, ``add up to a multiple of 13``, ``is less than
     -2``."""
+    if holds_mod == 2:  # "an odd number", and "not odd" said as "even"
+        odd = (value == 1) != (op == "!=")
+        return f"{verb} {'an odd' if odd else 'an even'} number"
     if holds_mod:
         multiple = f"a multiple of {number(holds_mod)}"
         target = multiple if value == 0 else f"{number(value)} more than {multiple}"
@@ -478,8 +517,8 @@ def _arithmetic(holds_mod: int, op: str, value: int, verb: str, nothing: str) ->
 
 def _sum_clause(cond: Condition) -> str:
     assert isinstance(cond, Sum)
-    if cond.cards:
-        subject = "the values of " + _and([SUBJECT_NAMES[s] for s in cond.cards])
+    if cond.cards:  # "the played card and the top card add up to": cards add up by value
+        subject = _and([SUBJECT_NAMES[s] for s in cond.cards])
     else:
         subject = f"the values of {_window_phrase(cond.window or Window())}"
     return f"{subject} {_arithmetic(cond.mod, cond.op, cond.value, 'add up to', '')}"
@@ -489,8 +528,8 @@ def _difference_clause(cond: Condition) -> str:
     assert isinstance(cond, Difference)
     a, b = SUBJECT_NAMES[cond.a], SUBJECT_NAMES[cond.b]
     if cond.absolute:
-        rest = _arithmetic(cond.mod, cond.op, cond.value, "differ by", "are equal")
-        return f"the values of {a} and {b} {rest}"
+        rest = _arithmetic(cond.mod, cond.op, cond.value, "differ by", "have the same value")
+        return f"{a} and {b} {rest}"
     rest = _arithmetic(cond.mod, cond.op, cond.value, "is", "")
     return f"the value of {a} minus that of {b} {rest}"
 
@@ -560,8 +599,21 @@ def _describe_restriction(spec: Restriction) -> str:
     return sentence(f"{when_text}a play is {verdict} {clause(spec.must)}")
 
 
+#: Relations of the played card to the top card that a trigger's subject can hold: "a
+#: card of the same rank as the top card is played".
+_ASPECTS = {"same_suit": "suit", "same_rank": "rank", "same_colour": "colour"}
+
+
+def _matching(rest: list[Condition]) -> list[Relation]:
+    """The relations of ``rest`` that say what the played card shares with the top card."""
+    return [p for p in rest if isinstance(p, Relation) and p.rel in _ASPECTS
+            and (p.a, p.b) == ("played", "top")]
+
+
 def _played_subject(when: Condition) -> tuple[str, str]:
-    """``("a five", " and <rest>")`` for a trigger or call condition."""
+    """``("a five", " and <rest>")`` for a trigger or call condition. With no noun for the
+    played card, what it shares with the top card, or the one kind it is not, is said in
+    the subject: ``a card of the same rank as the top card``, ``a card other than a jack``."""
     played, top, rest = _split(when)
     played_np, top_np = _noun_of(played), _noun_of(top)
     if played and played_np is None:
@@ -569,6 +621,27 @@ def _played_subject(when: Condition) -> tuple[str, str]:
     if top and top_np is None:
         rest, top_np = top + rest, None
     subject = played_np.one if played_np else "a card"
+    same_rank = [r for r in _matching(rest) if r.rel == "same_rank"]
+    if (played_np and not top and same_rank and len(played) == 1
+            and isinstance(played[0], RankIs) and len(set(played[0].ranks)) == 1):
+        # A king of the top card's rank is a king played on a king.
+        rest = [p for p in rest if p not in same_rank]
+        top_np = noun(RankIs(played[0].ranks, "top"))
+    elif played_np is None:
+        shared = _matching(rest)
+        others = [p for p in rest if not isinstance(p, Not) or p.of.reads() != {"played"}
+                  or noun(p.of) is None]
+        if shared:
+            rest = [p for p in rest if p not in shared]
+            aspects = [_ASPECTS[r.rel] for r in shared]
+            subject += f" of the same {_and(aspects)} as the top card"
+        elif len(others) == len(rest) - 1:
+            (unlike,) = [p for p in rest if p not in others]
+            assert isinstance(unlike, Not)
+            unlike_np = noun(unlike.of)
+            assert unlike_np is not None
+            subject += f" other than {unlike_np.one}"
+            rest = others
     if top_np:
         subject += f" is played on {top_np.one}"
     extra = f" while {clause(All(tuple(rest)))}" if rest else ""

@@ -115,16 +115,16 @@ def _must(condition: dict[str, Any]) -> str:
     ({"type": "compare", "what": "round", "op": "!=", "value": 2}, "the round number is not two"),
     ({"type": "compare", "what": "round", "op": "==", "value": 2}, "the round number is two"),
     ({"type": "sum", "of": ["played", "top"], "op": "<", "value": 10},
-     "the values of the played card and the top card add up to less than ten"),
+     "the played card and the top card add up to less than ten"),
     ({"type": "sum", "of": ["played", "top"], "op": "!=", "value": 10},
-     "the values of the played card and the top card do not add up to ten"),
+     "the played card and the top card do not add up to ten"),
     ({"type": "difference", "absolute": False, "op": "<", "value": -2},
      "the value of the played card minus that of the top card is less than -2"),
     ({"type": "difference", "absolute": False, "mod": 3, "op": "!=", "value": 1},
      "the value of the played card minus that of the top card is not one more than a multiple "
      "of three"),
     ({"type": "difference", "op": "!=", "value": 2},
-     "the values of the played card and the top card do not differ by two"),
+     "the played card and the top card do not differ by two"),
 ])
 def test_numbers_compare_as_numbers(condition: dict[str, Any], words: str) -> None:
     assert _must(condition) == f"A play is legal only if {words}."

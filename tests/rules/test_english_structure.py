@@ -22,6 +22,7 @@ from rules.conditions import (
     Condition,
     HandCount,
     Not,
+    RankIs,
     Relation,
     read_condition,
 )
@@ -226,12 +227,33 @@ def _clause_part(when: Condition, trigger: bool = False) -> list[Condition]:
     top = [p for p in parts if card_only(p, "top")]
     rest = [p for p in parts if p not in played and p not in top]
     if trigger:  # a trigger's subject keeps the noun that works, the other leads the clause
-        if played and not one_noun(played):
+        played_noun = bool(played) and one_noun(played)
+        if played and not played_noun:
             rest = played + rest
-        return top + rest if top and not one_noun(top) else rest
+        rest = top + rest if top and not one_noun(top) else rest
+        return _subject_takes(rest, played if played_noun else [], bool(top))
     if (played and not one_noun(played)) or (top and not one_noun(top)):
         return rest + played + top
     return rest
+
+
+def _subject_takes(rest: list[Condition], played: list[Condition], top: bool) -> list[Condition]:
+    """What a trigger's subject also says, taken from its clause: the top card's rank for a
+    card of one rank ("a king played on a king"); else, with no noun for the played card,
+    what it shares with the top card ("a card of the same rank as the top card") or the
+    one kind it is not ("a card other than a jack")."""
+    same = [p for p in rest if isinstance(p, Relation) and p.rel in _SAME
+            and (p.a, p.b) == ("played", "top")]
+    if played:
+        one_rank = (len(played) == 1 and isinstance(played[0], RankIs)
+                    and len(set(played[0].ranks)) == 1)
+        ranks = [p for p in same if p.rel == "same_rank"]
+        return [p for p in rest if p not in ranks] if one_rank and ranks and not top else rest
+    if same:
+        return [p for p in rest if p not in same]
+    unlike = [p for p in rest if isinstance(p, Not) and p.of.reads() == {"played"}
+              and noun(p.of) is not None]
+    return [p for p in rest if p not in unlike] if len(unlike) == 1 else rest
 
 
 def _read(text: str, expected: Shape) -> Shape:
