@@ -165,6 +165,8 @@ def member(text: str) -> str:
     return f"({text})" if wrap else text
 
 
+#: What follows the subject of alternatives said as verb phrases of one card.
+EITHER = "either "
 #: How a group of three or more inside another group begins (a leaf never begins so).
 ALL_OF, ONE_OF = "all of these hold: ", "one of these holds: "
 
@@ -337,12 +339,26 @@ def clause(cond: Condition, names: dict[str, str] = SUBJECT_NAMES, nested: bool 
             return f"{names[subject]} is not {inner.one}"
         if isinstance(cond.of, OnStarter):
             return NOT_STARTER
+        both = _not_both(cond.of, names)
+        if both is not None:
+            return both
         positive = _negated(cond.of, names)
         if positive is not None:
             return positive
         return NOT_THE_CASE + member(clause(cond.of, names, nested=True))
     if isinstance(cond, Relation):
         return f"{names[cond.a]} {_verb(_relation_phrase(cond.rel, names[cond.b], cond.n)).third}"
+    if isinstance(cond, Any_):
+        # One subject for alternatives about the played card: "the played card either
+        # follows the active suit, has the same rank as the top card or is a jack".
+        alternatives = [verb(c, names) for c in cond.of]
+        if len(cond.of) > 1 and not any(isinstance(c, Any_ | All) for c in cond.of) and all(
+                alternatives):
+            thirds = [v.third for v in alternatives if v]
+            if all(t.startswith("is ") and not t.startswith("is not ") for t in thirds):
+                # "is either a face card or a five"
+                return f"{names['played']} is {EITHER}{_or([member(t[3:]) for t in thirds])}"
+            return f"{names['played']} {EITHER}{_or([member(t) for t in thirds])}"
     if isinstance(cond, All | Any_):
         return group([clause(c, names, nested=True) for c in cond.of], isinstance(cond, Any_),
                      nested)
@@ -377,6 +393,22 @@ def _negated(cond: Condition, names: dict[str, str]) -> str | None:
         verb_not = "is not" if first == "be" else f"does not {first}"
         return f"{names[cond.a]} {verb_not} {rest}"
     return None
+
+
+def _not_both(cond: Condition, names: dict[str, str]) -> str | None:
+    """``the played card and the top card are not both jacks`` for the negation of two cards
+    passing the same card test; ``None`` for anything else."""
+    if not (isinstance(cond, All) and len(cond.of) == 2):
+        return None
+    nouns = [noun(c) for c in cond.of]
+    subjects = [c.reads() for c in cond.of]
+    if not all(nouns) or any(len(s) != 1 for s in subjects) or subjects[0] == subjects[1]:
+        return None
+    one, other = nouns
+    if one is None or other is None or one.many != other.many:
+        return None
+    a, b = (names[next(iter(s))] for s in subjects)
+    return f"{a} and {b} are not both {one.many}"
 
 
 def _compare_clause(cond: Condition) -> str:

@@ -137,7 +137,7 @@ def test_a_count_of_a_group_says_its_window_before_what_its_cards_pass() -> None
     assert _must({"type": "count", "where": HEART_OR_FACE, "last": 5, "op": "<=",
                   "value": 2}) == (
         "A play is legal only if there are at most two cards among the last five cards before "
-        "it for which (either the card is a heart or the card is a face card).")
+        "it for which (the card is either a heart or a face card).")
 
 
 def test_a_count_of_cards_no_noun_names_is_bracketed_inside_a_group() -> None:
@@ -155,10 +155,10 @@ def test_two_counts_bracket_the_first_test_that_more_words_follow() -> None:
                   "than": {"where": HEART_OR_FACE}}) == (
         "A play is legal only if there are more cards among the last four cards before it for "
         "which (the card is not a heart) than cards among the cards laid this round before it "
-        "for which (either the card is a heart or the card is a face card).")
+        "for which (the card is either a heart or a face card).")
 
 
 def test_a_hand_count_of_a_group_tests_each_card_of_the_hand() -> None:
     assert _must({"type": "hand_count", "where": HEART_OR_FACE, "op": ">=", "value": 2}) == (
-        "A play is legal only if the player holds at least two cards for which (either the "
-        "card is a heart or the card is a face card).")
+        "A play is legal only if the player holds at least two cards for which (the card is "
+        "either a heart or a face card).")
