@@ -120,6 +120,14 @@ class Noun:
         return " ".join(p for p in (self.adjectives, self.head, self.post) if p)
 
     @property
+    def predicate(self) -> str:
+        """After "is": the one adjective of a plain card alone (``red``, not ``a red
+        card``), else with an article."""
+        if self.head == "card" and not self.post and self.adjectives and " " not in self.adjectives:
+            return self.adjectives
+        return self.one
+
+    @property
     def many(self) -> str:
         """Plural: ``black queens``."""
         return " ".join(p for p in (self.adjectives, self.heads, self.post) if p)
@@ -270,7 +278,7 @@ def verb(cond: Condition, names: dict[str, str]) -> Verb | None:
     """A verb phrase if ``cond`` is only about the played card (and cards it relates to)."""
     np = noun(cond)
     if np is not None and cond.reads() == {"played"}:
-        return _verb("be " + np.one)
+        return _verb("be " + np.predicate)
     if isinstance(cond, Relation) and cond.a == "played":
         return _verb(_relation_phrase(cond.rel, names[cond.b], cond.n))
     if isinstance(cond, FollowsActiveSuit):
@@ -328,7 +336,7 @@ def clause(cond: Condition, names: dict[str, str] = SUBJECT_NAMES, nested: bool 
     """A full clause in the third person for any condition (``nested``: inside a group)."""
     np = noun(cond)
     if np is not None:
-        return f"{names[next(iter(cond.reads()))]} is {np.one}"
+        return f"{names[next(iter(cond.reads()))]} is {np.predicate}"
     if isinstance(cond, Not):
         inner = noun(cond.of)
         if inner is not None:
@@ -336,7 +344,7 @@ def clause(cond: Condition, names: dict[str, str] = SUBJECT_NAMES, nested: bool 
             if subject in PLACES and names[subject] == SUBJECT_NAMES[subject]:
                 # True also when there is no such card: said so.
                 return f"there is no {inner.bare} {PLACES[subject]}"
-            return f"{names[subject]} is not {inner.one}"
+            return f"{names[subject]} is not {inner.predicate}"
         if isinstance(cond.of, OnStarter):
             return NOT_STARTER
         both = _not_both(cond.of, names)
@@ -708,18 +716,18 @@ def describe_effect(effect: Effect) -> str:
 
 
 def describe_race(race: Race) -> str:
-    """A race as a clause: ``everyone races to say “Chauncey” within five seconds: the last
-    to say it, and anyone who does not, draws a penalty card``."""
+    """A race as a clause: ``everyone races to say “Chauncey” within five seconds: the last,
+    and anyone who does not, draws a penalty card``."""
     within = f"within {number(race.seconds)} seconds"
     if race.first_wins:
         return (f"anyone may name the suit that must be followed next {within}: the first "
                 "to name one sets it (a tie goes to its player)")
     draws = cards(race.penalty, "penalty card", "penalty cards")
     if race.answer == "say":
-        return (f"everyone races to say {_quoted_speech(race.words)} {within}: the last to "
-                f"say it, and anyone who does not, draws {draws}")
-    return (f"everyone races to press “{race.words}” {within}: the last to press it, and "
-            f"anyone who does not, draws {draws}")
+        return (f"everyone races to say {_quoted_speech(race.words)} {within}: the last, "
+                f"and anyone who does not, draws {draws}")
+    return (f"everyone races to press “{race.words}” {within}: the last, and anyone who does "
+            f"not, draws {draws}")
 
 
 def _describe_trigger(spec: Trigger) -> str:

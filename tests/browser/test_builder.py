@@ -189,7 +189,7 @@ def test_a_rule_about_hand_size_has_a_meaningful_preview(
     page = writing_host(new_context, hand_size=5, viewport={"width": 375, "height": 812})
     page.locator("#row-when-0 .builder-remove").click()
     htmx_idle(page)
-    wait_sentence(page, "Every card played must be a black card.")
+    wait_sentence(page, "Every card played must be black.")
     page.locator("#f-must-0-test").select_option("hand_before")
     htmx_idle(page)
     page.locator("#f-must-0-op").select_option(">")

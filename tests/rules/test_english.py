@@ -57,7 +57,7 @@ def test_acceptance_rules_read_as_golden_sentences(name: str) -> None:
      "face card."),
     ({"kind": "restriction", "when": {"type": "is_author"},
       "must": {"type": "colour", "is": "red"}},
-     "When the player is this rule's author, a card played must be a red card."),
+     "When the player is this rule's author, a card played must be red."),
     ({"kind": "restriction", "must": {"type": "relation", "rel": "same_colour", "a": "top",
                                       "b": "pile2"}},
      "A play is legal only if the top card has the same colour as the card under the top card."),
@@ -146,7 +146,7 @@ def test_a_count_of_cards_no_noun_names_is_bracketed_inside_a_group() -> None:
         {"type": "count", "where": not_heart, "op": "==", "value": 1},
         {"type": "colour", "of": "top", "is": "red"}]}) == (
         "A play is legal only if both (there is exactly one card among the cards laid this "
-        "round before it for which the card is not a heart) and the top card is a red card.")
+        "round before it for which the card is not a heart) and the top card is red.")
 
 
 def test_two_counts_bracket_the_first_test_that_more_words_follow() -> None:

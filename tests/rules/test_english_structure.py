@@ -217,7 +217,7 @@ def test_a_nested_group_is_put_in_parentheses() -> None:
                        {"type": "rank", "of": "played", "in": ["5"]})
     text = clause(read_condition({"type": "all", "of": [red, {"type": "any", "of": [
         face, five]}]}, "$"))
-    assert text == ("both the top card is a red card and (the played card is either a face "
+    assert text == ("both the top card is red and (the played card is either a face "
                     "card or a five)")
 
 
