@@ -172,7 +172,7 @@ def test_the_position_list_accepts_spaces_or_commas() -> None:
      "round before it as odd cards among the last four cards including this one."),
     (Row(test="sum", subject="played", other="top", plus=("pile2", "pile3"), op="<",
          value="20"),
-     "A play is legal only if the values of the played card, the top card, the card under "
+     "A play is legal only if the played card, the top card, the card under "
      "the top card and the card 2 below the top card add up to less than 20."),
 ])
 def test_counts_of_counts_and_sums_of_more_cards_say_what_they_mean(row: Row,

@@ -65,7 +65,7 @@ def shape(cond: Condition, names: dict[str, str] = SUBJECT_NAMES) -> Shape:
     return clause(cond, names)
 
 
-def _verb_leaf(cond: Condition, names: dict[str, str]) -> Shape:
+def _verb_leaf(cond: Condition, names: dict[str, str]) -> str:
     phrase = verb(cond, names)
     assert phrase is not None
     return phrase.third
