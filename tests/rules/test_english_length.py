@@ -100,7 +100,8 @@ TURNED = [
     {"type": "difference", "absolute": True, "op": op, "value": n}
     for op in ("==", "!=", "<", "<=", ">", ">=") for n in (0, 1, 3)
 ] + [
-    {"type": "difference", "op": op, "value": n} for op in ("<", ">=") for n in (-2, 0, 4)
+    {"type": "difference", "absolute": False, "op": op, "value": n}
+    for op in ("<", ">=") for n in (-2, 0, 4)
 ] + [
     {"type": "difference", "absolute": True, "mod": m, "op": op, "value": 1}
     for m in (2, 3) for op in ("==", "!=")
