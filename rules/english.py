@@ -9,7 +9,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from rules.cards import RANK_NAMES, RANK_PLURALS, STANDARD_CARDS, SUIT_NAMES, SUIT_SINGULAR, Card
 from rules.conditions import (
@@ -120,6 +120,14 @@ class Noun:
         return " ".join(p for p in (self.adjectives, self.head, self.post) if p)
 
     @property
+    def predicate(self) -> str:
+        """After "is": the one adjective of a plain card alone (``red``, not ``a red
+        card``), else with an article."""
+        if self.head == "card" and not self.post and self.adjectives and " " not in self.adjectives:
+            return self.adjectives
+        return self.one
+
+    @property
     def many(self) -> str:
         """Plural: ``black queens``."""
         return " ".join(p for p in (self.adjectives, self.heads, self.post) if p)
@@ -165,6 +173,8 @@ def member(text: str) -> str:
     return f"({text})" if wrap else text
 
 
+#: What follows the subject of alternatives said as verb phrases of one card.
+EITHER = "either "
 #: How a group of three or more inside another group begins (a leaf never begins so).
 ALL_OF, ONE_OF = "all of these hold: ", "one of these holds: "
 
@@ -213,6 +223,12 @@ def noun(cond: Condition) -> Noun | None:
     by_kind = {type(t): t for t in tests}
     head, heads, adjectives, posts = "card", "cards", [], []
     rank, suit = by_kind.get(RankIs), by_kind.get(SuitIs)
+    # A set that holds every rank or every suit says nothing about the card: "a card", not
+    # "a club, diamond, heart or spade" (a joker on the pile is the card it stands for).
+    if isinstance(rank, RankIs) and len(set(rank.ranks)) == len(RANK_NAMES):
+        rank = None
+    if isinstance(suit, SuitIs) and len(set(suit.suits)) == len(SUIT_NAMES):
+        suit = None
     if isinstance(rank, RankIs):
         head = _or([RANK_NAMES[r] for r in rank.ranks])
         heads = _or([RANK_PLURALS[r] for r in rank.ranks])
@@ -262,7 +278,7 @@ def verb(cond: Condition, names: dict[str, str]) -> Verb | None:
     """A verb phrase if ``cond`` is only about the played card (and cards it relates to)."""
     np = noun(cond)
     if np is not None and cond.reads() == {"played"}:
-        return _verb("be " + np.one)
+        return _verb("be " + np.predicate)
     if isinstance(cond, Relation) and cond.a == "played":
         return _verb(_relation_phrase(cond.rel, names[cond.b], cond.n))
     if isinstance(cond, FollowsActiveSuit):
@@ -320,7 +336,7 @@ def clause(cond: Condition, names: dict[str, str] = SUBJECT_NAMES, nested: bool 
     """A full clause in the third person for any condition (``nested``: inside a group)."""
     np = noun(cond)
     if np is not None:
-        return f"{names[next(iter(cond.reads()))]} is {np.one}"
+        return f"{names[next(iter(cond.reads()))]} is {np.predicate}"
     if isinstance(cond, Not):
         inner = noun(cond.of)
         if inner is not None:
@@ -328,12 +344,29 @@ def clause(cond: Condition, names: dict[str, str] = SUBJECT_NAMES, nested: bool 
             if subject in PLACES and names[subject] == SUBJECT_NAMES[subject]:
                 # True also when there is no such card: said so.
                 return f"there is no {inner.bare} {PLACES[subject]}"
-            return f"{names[subject]} is not {inner.one}"
+            return f"{names[subject]} is not {inner.predicate}"
         if isinstance(cond.of, OnStarter):
             return NOT_STARTER
+        both = _not_both(cond.of, names)
+        if both is not None:
+            return both
+        positive = _negated(cond.of, names)
+        if positive is not None:
+            return positive
         return NOT_THE_CASE + member(clause(cond.of, names, nested=True))
     if isinstance(cond, Relation):
         return f"{names[cond.a]} {_verb(_relation_phrase(cond.rel, names[cond.b], cond.n)).third}"
+    if isinstance(cond, Any_):
+        # One subject for alternatives about the played card: "the played card either
+        # follows the active suit, has the same rank as the top card or is a jack".
+        alternatives = [verb(c, names) for c in cond.of]
+        if len(cond.of) > 1 and not any(isinstance(c, Any_ | All) for c in cond.of) and all(
+                alternatives):
+            thirds = [v.third for v in alternatives if v]
+            if all(t.startswith("is ") and not t.startswith("is not ") for t in thirds):
+                # "is either a face card or a five"
+                return f"{names['played']} is {EITHER}{_or([member(t[3:]) for t in thirds])}"
+            return f"{names['played']} {EITHER}{_or([member(t) for t in thirds])}"
     if isinstance(cond, All | Any_):
         return group([clause(c, names, nested=True) for c in cond.of], isinstance(cond, Any_),
                      nested)
@@ -341,6 +374,49 @@ def clause(cond: Condition, names: dict[str, str] = SUBJECT_NAMES, nested: bool 
     if describer is None:
         raise TypeError(f"no English for condition type {type(cond).__name__}")
     return describer(cond)
+
+
+#: The comparison that holds exactly when another does not.
+_OPPOSITE = {"==": "!=", "!=": "==", "<": ">=", ">=": "<", ">": "<=", "<=": ">"}
+#: Cards that are always there (a test of a card that is not there is false, and its
+#: negation true, so only tests of these cards can be said positively).
+_ALWAYS_THERE = frozenset({"played", "top"})
+
+
+def _negated(cond: Condition, names: dict[str, str]) -> str | None:
+    """A positive clause meaning "not ``cond``" where there is one, without "it is not the
+    case that": ``the values ... differ by exactly one`` for the negation of ``do not differ
+    by one``, ``the played card is not higher than the top card``; ``None`` otherwise."""
+    if isinstance(cond, Difference) and {cond.a, cond.b} <= _ALWAYS_THERE:
+        return clause(replace(cond, op=_OPPOSITE[cond.op]), names)
+    if isinstance(cond, Sum) and cond.cards and set(cond.cards) <= _ALWAYS_THERE:
+        return clause(replace(cond, op=_OPPOSITE[cond.op]), names)
+    if isinstance(cond, Compare):
+        return clause(replace(cond, op=_OPPOSITE[cond.op]), names)
+    if isinstance(cond, Position) and not cond.values:
+        return clause(replace(cond, op=_OPPOSITE[cond.op]), names)
+    if isinstance(cond, Relation) and {cond.a, cond.b} <= _ALWAYS_THERE:
+        said = _verb(_relation_phrase(cond.rel, names[cond.b], cond.n)).base
+        first, _, rest = said.partition(" ")
+        verb_not = "is not" if first == "be" else f"does not {first}"
+        return f"{names[cond.a]} {verb_not} {rest}"
+    return None
+
+
+def _not_both(cond: Condition, names: dict[str, str]) -> str | None:
+    """``the played card and the top card are not both jacks`` for the negation of two cards
+    passing the same card test; ``None`` for anything else."""
+    if not (isinstance(cond, All) and len(cond.of) == 2):
+        return None
+    nouns = [noun(c) for c in cond.of]
+    subjects = [c.reads() for c in cond.of]
+    if not all(nouns) or any(len(s) != 1 for s in subjects) or subjects[0] == subjects[1]:
+        return None
+    one, other = nouns
+    if one is None or other is None or one.many != other.many:
+        return None
+    a, b = (names[next(iter(s))] for s in subjects)
+    return f"{a} and {b} are not both {one.many}"
 
 
 def _compare_clause(cond: Condition) -> str:
@@ -467,6 +543,9 @@ def _count_clause(cond: Condition) -> str:
 def _arithmetic(holds_mod: int, op: str, value: int, verb: str, nothing: str) -> str:
     """``add up to more than fifteen``, ``add up to a multiple of 13``, ``is less than
     -2``."""
+    if holds_mod == 2:  # "an odd number", and "not odd" said as "even"
+        odd = (value == 1) != (op == "!=")
+        return f"{verb} {'an odd' if odd else 'an even'} number"
     if holds_mod:
         multiple = f"a multiple of {number(holds_mod)}"
         target = multiple if value == 0 else f"{number(value)} more than {multiple}"
@@ -478,8 +557,8 @@ def _arithmetic(holds_mod: int, op: str, value: int, verb: str, nothing: str) ->
 
 def _sum_clause(cond: Condition) -> str:
     assert isinstance(cond, Sum)
-    if cond.cards:
-        subject = "the values of " + _and([SUBJECT_NAMES[s] for s in cond.cards])
+    if cond.cards:  # "the played card and the top card add up to": cards add up by value
+        subject = _and([SUBJECT_NAMES[s] for s in cond.cards])
     else:
         subject = f"the values of {_window_phrase(cond.window or Window())}"
     return f"{subject} {_arithmetic(cond.mod, cond.op, cond.value, 'add up to', '')}"
@@ -489,8 +568,8 @@ def _difference_clause(cond: Condition) -> str:
     assert isinstance(cond, Difference)
     a, b = SUBJECT_NAMES[cond.a], SUBJECT_NAMES[cond.b]
     if cond.absolute:
-        rest = _arithmetic(cond.mod, cond.op, cond.value, "differ by", "are equal")
-        return f"the values of {a} and {b} {rest}"
+        rest = _arithmetic(cond.mod, cond.op, cond.value, "differ by", "have the same value")
+        return f"{a} and {b} {rest}"
     rest = _arithmetic(cond.mod, cond.op, cond.value, "is", "")
     return f"the value of {a} minus that of {b} {rest}"
 
@@ -560,8 +639,21 @@ def _describe_restriction(spec: Restriction) -> str:
     return sentence(f"{when_text}a play is {verdict} {clause(spec.must)}")
 
 
+#: Relations of the played card to the top card that a trigger's subject can hold: "a
+#: card of the same rank as the top card is played".
+_ASPECTS = {"same_suit": "suit", "same_rank": "rank", "same_colour": "colour"}
+
+
+def _matching(rest: list[Condition]) -> list[Relation]:
+    """The relations of ``rest`` that say what the played card shares with the top card."""
+    return [p for p in rest if isinstance(p, Relation) and p.rel in _ASPECTS
+            and (p.a, p.b) == ("played", "top")]
+
+
 def _played_subject(when: Condition) -> tuple[str, str]:
-    """``("a five", " and <rest>")`` for a trigger or call condition."""
+    """``("a five", " and <rest>")`` for a trigger or call condition. With no noun for the
+    played card, what it shares with the top card, or the one kind it is not, is said in
+    the subject: ``a card of the same rank as the top card``, ``a card other than a jack``."""
     played, top, rest = _split(when)
     played_np, top_np = _noun_of(played), _noun_of(top)
     if played and played_np is None:
@@ -569,6 +661,27 @@ def _played_subject(when: Condition) -> tuple[str, str]:
     if top and top_np is None:
         rest, top_np = top + rest, None
     subject = played_np.one if played_np else "a card"
+    same_rank = [r for r in _matching(rest) if r.rel == "same_rank"]
+    if (played_np and not top and same_rank and len(played) == 1
+            and isinstance(played[0], RankIs) and len(set(played[0].ranks)) == 1):
+        # A king of the top card's rank is a king played on a king.
+        rest = [p for p in rest if p not in same_rank]
+        top_np = noun(RankIs(played[0].ranks, "top"))
+    elif played_np is None:
+        shared = _matching(rest)
+        others = [p for p in rest if not isinstance(p, Not) or p.of.reads() != {"played"}
+                  or noun(p.of) is None]
+        if shared:
+            rest = [p for p in rest if p not in shared]
+            aspects = [_ASPECTS[r.rel] for r in shared]
+            subject += f" of the same {_and(aspects)} as the top card"
+        elif len(others) == len(rest) - 1:
+            (unlike,) = [p for p in rest if p not in others]
+            assert isinstance(unlike, Not)
+            unlike_np = noun(unlike.of)
+            assert unlike_np is not None
+            subject += f" other than {unlike_np.one}"
+            rest = others
     if top_np:
         subject += f" is played on {top_np.one}"
     extra = f" while {clause(All(tuple(rest)))}" if rest else ""
@@ -603,18 +716,18 @@ def describe_effect(effect: Effect) -> str:
 
 
 def describe_race(race: Race) -> str:
-    """A race as a clause: ``everyone races to say “Chauncey” within five seconds: the last
-    to say it, and anyone who does not, draws a penalty card``."""
+    """A race as a clause: ``everyone races to say “Chauncey” within five seconds: the last,
+    and anyone who does not, draws a penalty card``."""
     within = f"within {number(race.seconds)} seconds"
     if race.first_wins:
         return (f"anyone may name the suit that must be followed next {within}: the first "
                 "to name one sets it (a tie goes to its player)")
     draws = cards(race.penalty, "penalty card", "penalty cards")
     if race.answer == "say":
-        return (f"everyone races to say {_quoted_speech(race.words)} {within}: the last to "
-                f"say it, and anyone who does not, draws {draws}")
-    return (f"everyone races to press “{race.words}” {within}: the last to press it, and "
-            f"anyone who does not, draws {draws}")
+        return (f"everyone races to say {_quoted_speech(race.words)} {within}: the last, "
+                f"and anyone who does not, draws {draws}")
+    return (f"everyone races to press “{race.words}” {within}: the last, and anyone who does "
+            f"not, draws {draws}")
 
 
 def _describe_trigger(spec: Trigger) -> str:

@@ -81,7 +81,7 @@ def test_a_rule_about_the_round_with_each_new_test(
     expect(page.locator("#f-must-0-subject")).to_have_value("played")
     page.locator("#f-must-0-op").select_option(">")
     page.locator("#f-must-0-value").fill("15")
-    wait_sentence(page, ON_A_QUEEN + "the values of the played card and the top card add up "
+    wait_sentence(page, ON_A_QUEEN + "the played card and the top card add up "
                   "to more than 15.")
 
     # How far apart the two values are, written for real.
@@ -90,7 +90,7 @@ def test_a_rule_about_the_round_with_each_new_test(
     htmx_idle(page)
     page.locator("#f-must-0-op").select_option("<=")
     page.locator("#f-must-0-value").fill("2")
-    sentence = ON_A_QUEEN + "the values of the played card and the top card differ by at most two."
+    sentence = ON_A_QUEEN + "the played card and the top card differ by at most two."
     wait_sentence(page, sentence)
     # The name is typed: the preview is asked again a moment later, and dims while it is.
     with page.expect_response("**/preview/"):
@@ -189,7 +189,7 @@ def test_a_rule_about_hand_size_has_a_meaningful_preview(
     page = writing_host(new_context, hand_size=5, viewport={"width": 375, "height": 812})
     page.locator("#row-when-0 .builder-remove").click()
     htmx_idle(page)
-    wait_sentence(page, "Every card played must be a black card.")
+    wait_sentence(page, "Every card played must be black.")
     page.locator("#f-must-0-test").select_option("hand_before")
     htmx_idle(page)
     page.locator("#f-must-0-op").select_option(">")

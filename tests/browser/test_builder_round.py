@@ -137,7 +137,7 @@ def test_diamonds_this_round_and_three_cards_added_up(
     page.locator("#f-must-0-op").select_option(">")
     page.locator("#f-must-0-value").fill("30")
     sentence = ("When there is more than one diamond among the cards laid this round before "
-                "it, a play is illegal if the values of the played card, the top card and the "
+                "it, a play is illegal if the played card, the top card and the "
                 "card under the top card add up to more than 30.")
     wait_sentence(page, sentence)
     expect(page.locator(".preview-caption")).to_contain_text("♦")

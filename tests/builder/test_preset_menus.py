@@ -79,4 +79,4 @@ def test_the_english_of_stacked_fours() -> None:
 def test_the_english_of_a_law_after_a_played_queen() -> None:
     assert describe(load_rule({"version": 1, "jargon": "X", "rule": AFTER_A_PLAYED_QUEEN})) == (
         "When the top card was played (it is not the round's starter), a card played on a "
-        "queen must be a black card.")
+        "queen must be black.")

@@ -59,7 +59,7 @@ def test_a_new_race_row_starts_as_a_race_to_say_chauncey() -> None:
     assert checked.rule is not None
     assert describe(checked.rule) == (
         "When a two is played, everyone races to say “Chauncey” within five seconds: the "
-        "last to say it, and anyone who does not, draws a penalty card.")
+        "last, and anyone who does not, draws a penalty card.")
 
 
 @pytest.mark.parametrize(("effect", "message"), [

@@ -140,13 +140,13 @@ def test_rows_read_from_specs_hold_the_inputs_a_writer_would_fill() -> None:
      "A play is legal only if there are at most three hearts among the last six cards "
      "including this one."),
     (Row(test="sum", op=">", value="15"),
-     "A play is legal only if the values of the played card and the top card add up to "
+     "A play is legal only if the played card and the top card add up to "
      "more than 15."),
     (Row(test="sum_window", window="3", with_played=True, mod="13", value="0"),
      "A play is legal only if the values of the last three cards including this one add up "
      "to a multiple of 13."),
     (Row(test="difference", op="<=", value="2"),
-     "A play is legal only if the values of the played card and the top card differ by at "
+     "A play is legal only if the played card and the top card differ by at "
      "most two."),
 ])
 def test_rows_written_by_hand_say_what_they_mean(row: Row, sentence: str) -> None:
@@ -172,7 +172,7 @@ def test_the_position_list_accepts_spaces_or_commas() -> None:
      "round before it as odd cards among the last four cards including this one."),
     (Row(test="sum", subject="played", other="top", plus=("pile2", "pile3"), op="<",
          value="20"),
-     "A play is legal only if the values of the played card, the top card, the card under "
+     "A play is legal only if the played card, the top card, the card under "
      "the top card and the card 2 below the top card add up to less than 20."),
 ])
 def test_counts_of_counts_and_sums_of_more_cards_say_what_they_mean(row: Row,

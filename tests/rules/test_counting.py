@@ -92,8 +92,8 @@ def test_played_and_top_may_not_add_up_to_more_than_fifteen() -> None:
     assert not legal(spec, play("9C", "7D"))
     assert not legal(spec, play("AC", "2D"), aces_high=True)  # 14 + 2
     assert legal(spec, play("AC", "2D"))
-    assert describe(rule(spec)) == ("A play is illegal if the values of the played card and the "
-                                    "top card add up to more than 15.")
+    assert describe(rule(spec)) == ("A play is illegal if the played card and the top card add "
+                                    "up to more than 15.")
 
 
 def test_a_sum_of_the_last_cards_taken_modulo() -> None:

@@ -57,7 +57,7 @@ def test_acceptance_rules_read_as_golden_sentences(name: str) -> None:
      "face card."),
     ({"kind": "restriction", "when": {"type": "is_author"},
       "must": {"type": "colour", "is": "red"}},
-     "When the player is this rule's author, a card played must be a red card."),
+     "When the player is this rule's author, a card played must be red."),
     ({"kind": "restriction", "must": {"type": "relation", "rel": "same_colour", "a": "top",
                                       "b": "pile2"}},
      "A play is legal only if the top card has the same colour as the card under the top card."),
@@ -115,16 +115,16 @@ def _must(condition: dict[str, Any]) -> str:
     ({"type": "compare", "what": "round", "op": "!=", "value": 2}, "the round number is not two"),
     ({"type": "compare", "what": "round", "op": "==", "value": 2}, "the round number is two"),
     ({"type": "sum", "of": ["played", "top"], "op": "<", "value": 10},
-     "the values of the played card and the top card add up to less than ten"),
+     "the played card and the top card add up to less than ten"),
     ({"type": "sum", "of": ["played", "top"], "op": "!=", "value": 10},
-     "the values of the played card and the top card do not add up to ten"),
+     "the played card and the top card do not add up to ten"),
     ({"type": "difference", "absolute": False, "op": "<", "value": -2},
      "the value of the played card minus that of the top card is less than -2"),
     ({"type": "difference", "absolute": False, "mod": 3, "op": "!=", "value": 1},
      "the value of the played card minus that of the top card is not one more than a multiple "
      "of three"),
     ({"type": "difference", "op": "!=", "value": 2},
-     "the values of the played card and the top card do not differ by two"),
+     "the played card and the top card do not differ by two"),
 ])
 def test_numbers_compare_as_numbers(condition: dict[str, Any], words: str) -> None:
     assert _must(condition) == f"A play is legal only if {words}."
@@ -137,7 +137,7 @@ def test_a_count_of_a_group_says_its_window_before_what_its_cards_pass() -> None
     assert _must({"type": "count", "where": HEART_OR_FACE, "last": 5, "op": "<=",
                   "value": 2}) == (
         "A play is legal only if there are at most two cards among the last five cards before "
-        "it for which (either the card is a heart or the card is a face card).")
+        "it for which (the card is either a heart or a face card).")
 
 
 def test_a_count_of_cards_no_noun_names_is_bracketed_inside_a_group() -> None:
@@ -146,7 +146,7 @@ def test_a_count_of_cards_no_noun_names_is_bracketed_inside_a_group() -> None:
         {"type": "count", "where": not_heart, "op": "==", "value": 1},
         {"type": "colour", "of": "top", "is": "red"}]}) == (
         "A play is legal only if both (there is exactly one card among the cards laid this "
-        "round before it for which the card is not a heart) and the top card is a red card.")
+        "round before it for which the card is not a heart) and the top card is red.")
 
 
 def test_two_counts_bracket_the_first_test_that_more_words_follow() -> None:
@@ -155,10 +155,10 @@ def test_two_counts_bracket_the_first_test_that_more_words_follow() -> None:
                   "than": {"where": HEART_OR_FACE}}) == (
         "A play is legal only if there are more cards among the last four cards before it for "
         "which (the card is not a heart) than cards among the cards laid this round before it "
-        "for which (either the card is a heart or the card is a face card).")
+        "for which (the card is either a heart or a face card).")
 
 
 def test_a_hand_count_of_a_group_tests_each_card_of_the_hand() -> None:
     assert _must({"type": "hand_count", "where": HEART_OR_FACE, "op": ">=", "value": 2}) == (
-        "A play is legal only if the player holds at least two cards for which (either the "
-        "card is a heart or the card is a face card).")
+        "A play is legal only if the player holds at least two cards for which (the card is "
+        "either a heart or a face card).")

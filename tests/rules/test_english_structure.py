@@ -22,12 +22,13 @@ from rules.conditions import (
     Condition,
     HandCount,
     Not,
+    RankIs,
     Relation,
     read_condition,
 )
 from rules.counting import Count
 from rules.effects import Effect
-from rules.english import SUBJECT_NAMES, clause, describe, describe_effect, noun, verb
+from rules.english import EITHER, SUBJECT_NAMES, clause, describe, describe_effect, noun, verb
 from rules.errors import RuleError
 from rules.generate import random_any_condition, random_condition
 from rules.spec import Restriction, Trigger
@@ -41,6 +42,13 @@ CARD = {"played": "the card"}
 def shape(cond: Condition, names: dict[str, str] = SUBJECT_NAMES) -> Shape:
     """The tree as the parser should find it: groups by kind, leaves by their English, and
     a count of cards that no noun names by the trees its cards must pass."""
+    said = clause(cond, names)
+    if isinstance(cond, Any_) and said.startswith(f"{names['played']} {EITHER}"):
+        # alternatives of one card, said as its verb phrases
+        return ("or", tuple(_verb_leaf(c, names) for c in cond.of))
+    if isinstance(cond, Any_) and said.startswith(f"{names['played']} is {EITHER}"):
+        # ... all of them "is ...": "is either a face card or a five"
+        return ("or", tuple(_verb_leaf(c, names)[3:] for c in cond.of))
     if isinstance(cond, All | Any_) and noun(cond) is None:  # (card tests of one card make
         if len(cond.of) == 1:                                 # one noun: "a red five")
             return shape(cond.of[0], names)
@@ -55,6 +63,12 @@ def shape(cond: Condition, names: dict[str, str] = SUBJECT_NAMES) -> Shape:
         if tested:
             return ("count", tested)
     return clause(cond, names)
+
+
+def _verb_leaf(cond: Condition, names: dict[str, str]) -> str:
+    phrase = verb(cond, names)
+    assert phrase is not None
+    return phrase.third
 
 
 def _kind(found: Shape) -> str:
@@ -104,7 +118,8 @@ def _wrapped(text: str) -> bool:
 def _member(text: str) -> Shape:
     """A member of a group: a group or a "not" by its opening words, else a leaf."""
     inner = text[1:-1] if _wrapped(text) else text
-    if inner.startswith((NOT, *(m[0] for m in MARKERS), *(m[0] for m in LISTS))):
+    if inner.startswith((NOT, *VERB_SUBJECTS, *(m[0] for m in MARKERS),
+                         *(m[0] for m in LISTS))):
         return parse(inner)
     return _leaf(inner)
 
@@ -147,8 +162,27 @@ def _list(text: str, kind: str) -> Shape:
     return (kind, tuple(_member(p) for p in parts))
 
 
+#: The subjects of alternatives said as verb phrases ("the played card either ...").
+VERB_SUBJECTS = tuple(f"{name} {verb_}{EITHER}" for name in (SUBJECT_NAMES["played"],
+                                                              CARD["played"])
+                      for verb_ in ("", "is "))
+
+
+def _alternatives(text: str) -> Shape:
+    """``either A or B``, ``either A, B or C`` after a card's name: verb phrases."""
+    rest = text.split(EITHER, 1)[1]
+    if _top_level(rest, (", ",)):
+        return _list(rest, "or")
+    splits = _top_level(rest, (" or ",))
+    assert len(splits) == 1, f"two readings of {text!r}"
+    at = splits[0][0]
+    return ("or", (_member(rest[:at]), _member(rest[at + 4:])))
+
+
 def parse(text: str) -> Shape:
     """The grouping a reader finds in ``text``, the English of a group or a "not"."""
+    if text.startswith(VERB_SUBJECTS):
+        return _alternatives(text)
     if text.startswith(NOT):
         return ("not", (_member(text.removeprefix(NOT)),))
     for opener, joiner, kind in MARKERS:
@@ -183,8 +217,8 @@ def test_a_nested_group_is_put_in_parentheses() -> None:
                        {"type": "rank", "of": "played", "in": ["5"]})
     text = clause(read_condition({"type": "all", "of": [red, {"type": "any", "of": [
         face, five]}]}, "$"))
-    assert text == ("both the top card is a red card and (either the played card is a face "
-                    "card or the played card is a five)")
+    assert text == ("both the top card is red and (the played card is either a face "
+                    "card or a five)")
 
 
 def test_a_member_that_is_a_list_itself_is_put_in_parentheses() -> None:
@@ -226,12 +260,33 @@ def _clause_part(when: Condition, trigger: bool = False) -> list[Condition]:
     top = [p for p in parts if card_only(p, "top")]
     rest = [p for p in parts if p not in played and p not in top]
     if trigger:  # a trigger's subject keeps the noun that works, the other leads the clause
-        if played and not one_noun(played):
+        played_noun = bool(played) and one_noun(played)
+        if played and not played_noun:
             rest = played + rest
-        return top + rest if top and not one_noun(top) else rest
+        rest = top + rest if top and not one_noun(top) else rest
+        return _subject_takes(rest, played if played_noun else [], bool(top))
     if (played and not one_noun(played)) or (top and not one_noun(top)):
         return rest + played + top
     return rest
+
+
+def _subject_takes(rest: list[Condition], played: list[Condition], top: bool) -> list[Condition]:
+    """What a trigger's subject also says, taken from its clause: the top card's rank for a
+    card of one rank ("a king played on a king"); else, with no noun for the played card,
+    what it shares with the top card ("a card of the same rank as the top card") or the
+    one kind it is not ("a card other than a jack")."""
+    same = [p for p in rest if isinstance(p, Relation) and p.rel in _SAME
+            and (p.a, p.b) == ("played", "top")]
+    if played:
+        one_rank = (len(played) == 1 and isinstance(played[0], RankIs)
+                    and len(set(played[0].ranks)) == 1)
+        ranks = [p for p in same if p.rel == "same_rank"]
+        return [p for p in rest if p not in ranks] if one_rank and ranks and not top else rest
+    if same:
+        return [p for p in rest if p not in same]
+    unlike = [p for p in rest if isinstance(p, Not) and p.of.reads() == {"played"}
+              and noun(p.of) is not None]
+    return [p for p in rest if p not in unlike] if len(unlike) == 1 else rest
 
 
 def _read(text: str, expected: Shape) -> Shape:

@@ -116,7 +116,7 @@ def test_a_law_after_a_played_queen_reads_plainly() -> None:
                                                {"type": "not", "of": STARTER}]},
                 "must": {"type": "colour", "is": "black"}})
     assert describe(law) == ("When the top card was played (it is not the round's starter), "
-                             "a card played on a queen must be a black card.")
+                             "a card played on a queen must be black.")
     assert describe(rule({"kind": "trigger", "when": STARTER,
                           "effects": [{"type": "skip"}]})) == (
         "When a card is played while the top card is the round's starter (turned up at the "

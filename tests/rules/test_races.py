@@ -105,7 +105,7 @@ def test_a_race_with_other_effects_reads_as_one_sentence() -> None:
     rule = trigger({"type": "skip"}, {"type": "race", "press": "Hands up", "penalty": 2})
     assert describe(rule) == (
         "When a two is played, the next player is skipped and everyone races to press “Hands "
-        "up” within five seconds: the last to press it, and anyone who does not, draws two "
+        "up” within five seconds: the last, and anyone who does not, draws two "
         "penalty cards.")
 
 
