@@ -10,12 +10,14 @@ import pytest
 from django.test import override_settings
 
 from games.authoring.grid import Table
-from games.authoring.preview import preview
-from games.builder import preview_pool
+from games.authoring.preview import preview, unfinished_preview
+from games.builder import context, preview_pool
 from games.store import budgets
 from rules.cards import Card, parse
 from rules.generate import random_rule
 from rules.spec import Rule
+from tests.builder.helpers import HX, seated_game
+from tests.builder.test_speech import data_of
 
 
 @pytest.fixture
@@ -111,3 +113,18 @@ def test_a_preview_that_takes_too_long_is_stopped_and_charged(
 def _slow_preview(*args: object) -> None:
     """A preview that never ends (in the worker)."""
     time.sleep(3600)
+
+
+@pytest.mark.django_db
+def test_the_page_says_a_rule_is_too_long_to_check(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Not a grid, nor "no problems found": what to do about it."""
+    monkeypatch.setattr(context, "computed_preview",
+                        lambda rule, own, table, top, choice: unfinished_preview(rule, top, 5.0))
+    game, clients = seated_game(players=3)
+    text = clients[0].post(f"/g/{game.code}/builder/preview/",
+                           data_of({"kind": "restriction", "must_not": {"type": "rank",
+                                                                        "in": ["5"]}}),
+                           headers=HX).content.decode()
+    assert "This rule takes too long to check, so there is no preview" in text
+    assert "No problems found" not in text
+    assert "gcard" not in text and "No card grid" not in text
