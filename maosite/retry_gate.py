@@ -4,8 +4,8 @@ Once Django answers a client 429 on a method and path (``Retry-After: N``, or on
 without it), that client's requests to the same method and path for the next N seconds never
 reach Django: the gate
 holds each until the wait is over (at most :data:`HOLD` seconds, at most :data:`HOLDS` of a
-client's at once) and then lets the first through, or answers the site's own 429 again
-(when the wait is longer, or to the others held beside the first). A flood of refused
+client's at once; more are answered at once) and then lets the first through, or answers
+the site's own 429 again (when the wait is longer, or to the others held beside the first). A flood of refused
 requests thus costs no body read, session or cache lookup, and a client sends Django
 about one request a wait.
 
@@ -40,7 +40,7 @@ App = Callable[[Any, Any, Any], Awaitable[None]]
 #: The longest the gate holds one request, in seconds.
 HOLD = 2.0
 #: A client's requests held at once; more are answered at once.
-HOLDS = 8
+HOLDS = 16
 #: Waits remembered (clients and paths), the oldest forgotten first.
 CLIENTS = 10_000
 #: The longest wait the gate enforces, whatever ``Retry-After`` says, in seconds.
@@ -86,16 +86,20 @@ class RetryAfterGate:
         refusal = self._refusal(key)
         if refusal is not None:
             wait = refusal.until - self.clock()
-            if wait > HOLD or self.holding[client] >= HOLDS:
+            if self.holding[client] >= HOLDS:
                 await _answer(send, refusal, wait)
                 return
             self.holding[client] += 1
             try:
-                await self.sleep(wait)
+                await self.sleep(min(wait, HOLD))
             finally:
                 self.holding[client] -= 1
                 if not self.holding[client]:
                     del self.holding[client]
+            if wait > HOLD:
+                # Held anyway, so that a client told to wait long cannot ask again at once.
+                await _answer(send, refusal, refusal.until - self.clock())
+                return
             if key in self.trying:
                 # Another of the client's held requests went first: the site would refuse
                 # this one beside it (one in flight), so the gate does.

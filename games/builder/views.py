@@ -104,7 +104,7 @@ def writer_view(limit: str, one_at_a_time: bool = True, after_writing: int | Non
             if over_limit(request, limit):
                 return _too_fast()
             # Metered before anything is read of the form or the game: a refusal is cheap.
-            answer = metered(f"{game.code}:{_who(request)}",
+            answer = metered(budget_key(request, game),
                              lambda: _for_the_writer(request, game, view, after_writing),
                              one_at_a_time=one_at_a_time)
             return _too_fast(answer.retry_after) if isinstance(answer, Refused) else answer
@@ -120,6 +120,11 @@ def _too_fast(retry_after: int | None = None) -> HttpResponse:
     if retry_after is not None:
         response["Retry-After"] = str(retry_after)
     return response
+
+
+def budget_key(request: HttpRequest, game: Game) -> str:
+    """The CPU budget a builder request at ``game`` is charged to: its sender's there."""
+    return f"{game.code}:{_who(request)}"
 
 
 def _who(request: HttpRequest) -> str:

@@ -27,6 +27,7 @@ from django.conf import settings as django_settings
 
 from games.autoplay.difficulty import Difficulty, GiveUp, estimate
 from games.engine.settings import GameSettings
+from games.store.budgets import charge
 from games.workers import worker_pool
 from rules.spec import FORMAT_VERSION, load_rule
 
@@ -54,6 +55,10 @@ class _Job:
     settings_json: dict[str, Any]
     ticket: int
     stopped: bool = False
+    #: The CPU budget the estimate is charged to (``games.store.budgets``), if any.
+    charge_to: str | None = None
+    #: When the worker was given it (``time.monotonic``).
+    started: float = 0.0
 
 
 _lock = threading.RLock()
@@ -138,11 +143,14 @@ class Answer:
         return not self.running and not self.busy and self.difficulty is None
 
 
-def request(writer: str, rule_json: dict[str, Any], settings: GameSettings) -> Answer:
+def request(writer: str, rule_json: dict[str, Any], settings: GameSettings,
+            charge_to: str | None = None) -> Answer:
     """The estimate of ``rule_json`` (a rule's ``rule`` object) at a table of ``settings``
     for ``writer`` (a game and a seat): started on the first request, answered once ready.
     A different draft of the same writer supersedes the one before. A failure is logged and
-    kept, so a builder asking again is told instead of starting it again and again."""
+    kept, so a builder asking again is told instead of starting it again and again. Each
+    estimate the worker ran, finished or stopped, is charged to the CPU budget
+    ``charge_to`` (its time in the worker, at most ``MAO_ESTIMATE_SECONDS``)."""
     key = key_of(rule_json, settings)
     with _lock:
         if (writer, key) in _done:
@@ -161,7 +169,7 @@ def request(writer: str, rule_json: dict[str, Any], settings: GameSettings) -> A
             return Answer(running=False, busy=True)
         job = _Job(writer, key, rule_json,
                    {"jokers": settings.jokers, "aces_high": settings.aces_high},
-                   next(_tickets))
+                   next(_tickets), charge_to=charge_to)
         if inline:
             _keep(job, _inline(job))
             return _answer(_done[(writer, key)])
@@ -198,6 +206,7 @@ def _next() -> None:
         return
     _, job = _waiting.popitem(last=False)
     _running = job
+    job.started = time.monotonic()
     try:
         future = _worker().submit(_work, job.rule_json, job.settings_json, job.ticket,
                                   _seconds())
@@ -210,6 +219,10 @@ def _next() -> None:
 def _finished(job: _Job, future: Future[Difficulty]) -> None:
     """Keep the worker's answer (unless the job was stopped) and start the next one."""
     global _running, _pool
+    if job.charge_to is not None:
+        # Wall time in the worker, an upper bound of its CPU: a flood of drafts, each
+        # stopped by the next, spends the writer's budget as surely as finished estimates.
+        charge(job.charge_to, min(time.monotonic() - job.started, _seconds()))
     with _lock:
         if _running is job:
             _running = None

@@ -10,7 +10,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 
 from games.authoring.forms import check, form_from_data
-from games.builder.views import Writer, writer_view
+from games.builder.views import Writer, budget_key, writer_view
 from games.difficulty import runner
 
 PARTIAL = "games/builder/difficulty.html"
@@ -24,5 +24,6 @@ def difficulty(request: HttpRequest, w: Writer) -> HttpResponse:
     checked = check(form_from_data(request.POST), author=w.seat)
     if not checked.ok or checked.rule is None:
         return render(request, PARTIAL, {"unfinished": True, "code": w.game.code})
-    answer = runner.request(f"{w.game.code}:{w.seat}", checked.spec, w.state.settings)
+    answer = runner.request(f"{w.game.code}:{w.seat}", checked.spec, w.state.settings,
+                            charge_to=budget_key(request, w.game))
     return render(request, PARTIAL, {"answer": answer, "code": w.game.code})

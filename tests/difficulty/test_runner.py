@@ -4,6 +4,8 @@ answers "busy", a CPU budget per estimate, and answers never shared between writ
 
 from __future__ import annotations
 
+import time
+
 from collections.abc import Iterator
 from concurrent.futures import Future
 from concurrent.futures.process import BrokenProcessPool
@@ -161,3 +163,18 @@ def test_the_workers_job_stops_when_its_ticket_is_named(
 def test_the_workers_job_stops_on_its_budget() -> None:
     found = runner._work(draft("H"), {"players": 4}, 5, 0.0)
     assert found.cut_short
+
+
+def test_every_estimate_the_worker_ran_is_charged_to_its_budget(
+        worker: Worker, monkeypatch: pytest.MonkeyPatch, settings: Settings) -> None:
+    """Finished or stopped by a newer draft: a flood of drafts spends the writer's budget."""
+    settings.MAO_ESTIMATE_SECONDS = 2.0
+    charged: list[tuple[str, float]] = []
+    monkeypatch.setattr(runner, "charge", lambda key, seconds: charged.append((key, seconds)))
+    clock = iter([100.0, 100.5, 100.5, 109.0])
+    monkeypatch.setattr(time, "monotonic", lambda: next(clock))
+    runner.request("GAME:0", draft("H"), SETTINGS, charge_to="GAME:ann")
+    runner.request("GAME:0", draft("D"), SETTINGS, charge_to="GAME:ann")  # stops H
+    worker.finish(0)  # H, stopped, after 0.5 s
+    worker.finish(1)  # D, after 8.5 s: charged no more than an estimate may take
+    assert charged == [("GAME:ann", 0.5), ("GAME:ann", 2.0)]

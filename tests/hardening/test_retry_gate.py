@@ -96,13 +96,14 @@ def test_a_refused_client_is_answered_without_the_site_until_its_wait_is_over() 
     clock.now += 5
     status, headers, body = ask(gate, scope())
     assert (status, body) == (429, TOO_FAST)
-    assert headers[b"retry-after"] == b"25"
+    assert clock.slept == [retry_gate.HOLD]  # held, so that it cannot ask again at once
+    assert headers[b"retry-after"] == b"23"
     assert headers[b"content-type"] == b"text/plain; charset=utf-8"
     assert headers[b"x-frame-options"] == b"DENY"  # the site's own headers, but
     assert b"set-cookie" not in headers  # never its cookies
     assert headers[b"content-length"] == str(len(TOO_FAST)).encode()
     assert site.calls == ["/g/ABCD/builder/preview/"]  # the second never reached the site
-    clock.now += 25
+    clock.now += 23
     site.refusing = False
     assert ask(gate, scope())[0] == 200
     assert len(site.calls) == 2
