@@ -5,9 +5,9 @@ without it), that client's requests to the same method and path for the next N s
 reach Django: the gate
 holds each until the wait is over (at most :data:`HOLD` seconds, at most :data:`HOLDS` of a
 client's at once; more are answered at once) and then lets the first through, or answers
-the site's own 429 again (when the wait is longer, or to the others held beside the first). A flood of refused
-requests thus costs no body read, session or cache lookup, and a client sends Django
-about one request a wait.
+the site's own 429 again (when the wait is longer, or to the others held beside the first).
+A flood of refused requests thus costs no body read, session or cache lookup, and a client
+sends Django about one request a wait.
 
 A client is its session cookie, read as Django reads it; a request without one passes
 untouched. Only a short refusal (at most :data:`BODY` bytes: the plain "too fast" answers)

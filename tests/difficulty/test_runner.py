@@ -5,7 +5,6 @@ answers "busy", a CPU budget per estimate, and answers never shared between writ
 from __future__ import annotations
 
 import time
-
 from collections.abc import Iterator
 from concurrent.futures import Future
 from concurrent.futures.process import BrokenProcessPool
