@@ -71,8 +71,8 @@ def test_a_pair_opens_a_race_for_every_seat() -> None:
     state, events = opened(table(CHAUNCEY))
     assert kinds(events)[-2:] == ["fired", "race_opened"]
     assert only(events, Fired).text == (
-        "Ann: Chauncey! (everyone races to say “Chauncey” within five seconds: the last to "
-        "say it, and anyone who does not, draws a penalty card)")
+        "Ann: Chauncey! (everyone races to say “Chauncey” within five seconds: the last, "
+        "and anyone who does not, draws a penalty card)")
     race = only(events, RaceOpened)
     assert race.text == "Race! Everyone: say “Chauncey” within 5 seconds; the last draws a card."
     assert (race.race, race.means, race.words, race.due, race.penalty) == (
