@@ -84,6 +84,18 @@ def ask(gate: RetryAfterGate, request: dict[str, Any]) -> tuple[int, dict[bytes,
     return start["status"], dict(start["headers"]), body
 
 
+async def statuses_of(gate: RetryAfterGate, statuses: list[int]) -> None:
+    """One request through ``gate``, its status appended to ``statuses``."""
+    async def receive() -> dict[str, Any]:
+        return {"type": "http.request", "body": b""}
+
+    async def send(message: dict[str, Any]) -> None:
+        if message["type"] == "http.response.start":
+            statuses.append(message["status"])
+
+    await gate(scope(), receive, send)
+
+
 def gate_for(site: Site) -> tuple[RetryAfterGate, Clock]:
     clock = Clock()
     return RetryAfterGate(site, clock=clock, sleep=clock.sleep), clock
@@ -200,14 +212,7 @@ def test_a_client_holds_a_bounded_number_of_requests() -> None:
 
     async def flood() -> None:
         async def one() -> None:
-            async def receive() -> dict[str, Any]:
-                return {"type": "http.request", "body": b""}
-
-            async def send(message: dict[str, Any]) -> None:
-                if message["type"] == "http.response.start":
-                    statuses.append(message["status"])
-
-            await gate(scope(), receive, send)
+            await statuses_of(gate, statuses)
 
         await one()  # the site's refusal
         site.refusing = False
@@ -274,14 +279,7 @@ def test_of_the_requests_held_together_only_the_first_reaches_the_site() -> None
 
     async def run() -> None:
         async def one() -> None:
-            async def receive() -> dict[str, Any]:
-                return {"type": "http.request", "body": b""}
-
-            async def send(message: dict[str, Any]) -> None:
-                if message["type"] == "http.response.start":
-                    statuses.append(message["status"])
-
-            await gate(scope(), receive, send)
+            await statuses_of(gate, statuses)
 
         await one()
         site.refusing = False
