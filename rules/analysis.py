@@ -245,7 +245,7 @@ def _context(point: tuple[Any, ...], deep_count: int) -> PlayContext:
 def _deep_values(subject: str, nodes: Sequence[Condition]) -> list[Card | None]:
     """One card per class of cards that the tests on ``subject`` cannot tell apart, or all."""
     if any(isinstance(n, Relation | Difference) and subject in (n.a, n.b)
-           or isinstance(n, Sum) and subject in n.cards for n in nodes):
+           or isinstance(n, Sum) and subject in (*n.cards, n.than) for n in nodes):
         return [None, *STANDARD_CARDS]
     tests = [n for n in nodes if isinstance(n, CardTest) and n.of == subject]
     masks = [card_mask(t, aces_high) or 0 for t in tests for aces_high in (False, True)]

@@ -20,6 +20,13 @@ from rules.fields import MAX_NUMBER, QUANTITIES, Fields
 NODE_TYPES: dict[str, type[Condition]] = {}
 C = TypeVar("C", bound="type[Condition]")
 
+#: Named sets of card values, each one test: "a card of prime value". An ace high (14) is
+#: in none of them.
+VALUE_SETS: Final = {"prime": frozenset({2, 3, 5, 7, 11, 13}), "square": frozenset({1, 4, 9}),
+                     "fibonacci": frozenset({1, 2, 3, 5, 8, 13})}
+#: The most cases a case table holds (one per rank).
+MAX_CASES: Final = 13
+
 RELATIONS: Final = (
     "same_suit", "same_rank", "same_colour", "higher", "lower", "one_higher", "one_lower",
     "adjacent", "adjacent_wrap", "differs_by_at_least",
@@ -164,6 +171,66 @@ class Not(Condition):
 
     def children(self) -> tuple[Condition, ...]:
         return (self.of,)
+
+
+@node("iff")
+@dataclass(frozen=True, slots=True)
+class Iff(Condition):
+    """True when both sub-conditions hold or neither does ("A exactly when B")."""
+
+    of: tuple[Condition, Condition]
+
+    @classmethod
+    def read(cls, fields: Fields) -> Condition:
+        parts = _read_list(fields, "of")
+        if len(parts) != 2:
+            raise RuleError(f"must hold exactly two conditions, got {len(parts)}",
+                            path=fields.at("of"), code="spec/out_of_range")
+        return cls((parts[0], parts[1]))
+
+    def body(self) -> dict[str, Any]:
+        return {"of": [c.to_json() for c in self.of]}
+
+    def children(self) -> tuple[Condition, ...]:
+        return self.of
+
+
+@node("cases")
+@dataclass(frozen=True, slots=True)
+class Cases(Condition):
+    """A case table: the ``then`` of the first case whose ``if`` holds decides; when none
+    holds, ``otherwise`` does (by default ``always``: the table allows what it does not
+    speak of)."""
+
+    cases: tuple[tuple[Condition, Condition], ...]
+    otherwise: Condition = Always()
+
+    @classmethod
+    def read(cls, fields: Fields) -> Condition:
+        items = fields.items("cases")
+        if len(items) > MAX_CASES:
+            raise RuleError(f"holds {len(items)} cases, at most {MAX_CASES}",
+                            path=fields.at("cases"), code="spec/out_of_range")
+        cases = []
+        for i, item in enumerate(items):
+            case = Fields(item, f"{fields.at('cases')}[{i}]", "a case")
+            cases.append((read_condition(case.raw("if"), case.at("if")),
+                          read_condition(case.raw("then"), case.at("then"))))
+            case.done()
+        otherwise: Condition = Always()
+        if fields.has("otherwise"):
+            otherwise = read_condition(fields.raw("otherwise"), fields.at("otherwise"))
+        return cls(tuple(cases), otherwise)
+
+    def body(self) -> dict[str, Any]:
+        data: dict[str, Any] = {"cases": [{"if": when.to_json(), "then": then.to_json()}
+                                          for when, then in self.cases]}
+        if not isinstance(self.otherwise, Always):
+            data["otherwise"] = self.otherwise.to_json()
+        return data
+
+    def children(self) -> tuple[Condition, ...]:
+        return (*(c for case in self.cases for c in case), self.otherwise)
 
 
 @node("rank")
@@ -317,6 +384,25 @@ class Parity(CardTest):
         if card.is_joker:
             return False
         return card.value(aces_high) % 2 == (0 if self.parity == "even" else 1)
+
+
+@node("value_set")
+@dataclass(frozen=True, slots=True)
+class ValueIn(CardTest):
+    """The card's value is in a named set (:data:`VALUE_SETS`): prime, square, Fibonacci."""
+
+    name: str
+    of: str = "played"
+
+    @classmethod
+    def read(cls, fields: Fields) -> Condition:
+        return cls(fields.text("is", tuple(VALUE_SETS)), fields.subject())
+
+    def body(self) -> dict[str, Any]:
+        return {"of": self.of, "is": self.name}
+
+    def test(self, card: Card, aces_high: bool) -> bool:
+        return not card.is_joker and card.value(aces_high) in VALUE_SETS[self.name]
 
 
 @node("relation")
@@ -541,6 +627,11 @@ def card_set(cond: Condition, aces_high: bool) -> CardSet | None:
     if isinstance(cond, Not):
         inner = card_set(cond.of, aces_high)
         return None if inner is None else CardSet(full & ~inner.mask, not inner.missing)
+    if isinstance(cond, Iff) and len(cond.reads()) == 1:
+        one, other = (card_set(c, aces_high) for c in cond.of)
+        if one is None or other is None:
+            return None
+        return CardSet(full & ~(one.mask ^ other.mask), one.missing == other.missing)
     if isinstance(cond, All | Any_) and len(cond.reads()) == 1:
         sets = [card_set(c, aces_high) for c in cond.of]
         if any(s is None for s in sets):

@@ -10,7 +10,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Final
 
-from rules.conditions import Condition, compare, node, read_card_tests
+from rules.cards import ALL_KINDS, Card
+from rules.conditions import Condition, card_mask, compare, node, read_card_tests
 from rules.errors import RuleError
 from rules.fields import MAX_NUMBER, SUBJECTS, Fields
 
@@ -18,6 +19,19 @@ from rules.fields import MAX_NUMBER, SUBJECTS, Fields
 MAX_WINDOW: Final = 60
 #: The largest modulus ("a multiple of k", "every fourth card").
 MAX_MODULUS: Final = 52
+#: What a count's cards may share with the played card (``same``).
+SHARED: Final = ("rank", "suit", "colour")
+#: What a sum of named cards may be compared with instead of a number (``than``): another
+#: card's value, or the play's position in the round.
+SUM_THAN: Final = (*SUBJECTS, "position")
+
+
+def shares(card: Card, played: Card, aspect: str) -> bool:
+    """Whether ``card`` has the same ``aspect`` (:data:`SHARED`) as ``played`` (a joker
+    shares nothing)."""
+    if card.is_joker or played.is_joker:
+        return False
+    return bool(getattr(card, aspect) == getattr(played, aspect))
 
 
 @dataclass(frozen=True, slots=True)
@@ -125,22 +139,34 @@ class Position(Condition):
 @node("count")
 @dataclass(frozen=True, slots=True)
 class Count(Condition):
-    """How many cards of a window pass ``where`` (card tests read as "each card"), compared
-    with ``value``, or with how many cards of a second window pass ``than_where``."""
+    """How many cards of a window pass ``where`` (card tests read as "each card"; ``None``:
+    every card) and, with ``same``, share that aspect with the played card ("cards of this
+    card's rank"), compared with ``value`` (with ``mod``: its remainder), or with how many
+    cards of a second window pass ``than_where``."""
 
-    where: Condition
+    where: Condition | None
     window: Window
     op: str
     value: int = 0
     than_where: Condition | None = None
     than_window: Window | None = None
+    mod: int = 0
+    same: str = ""
 
     @classmethod
     def read(cls, fields: Fields) -> Condition:
-        where = _card_tests(fields, "where")
+        same = fields.text("same", SHARED) if fields.has("same") else ""
+        if fields.has("where") or not same:
+            where: Condition | None = _card_tests(fields, "where")
+        else:
+            where = None
         window = Window.read(fields)
-        op = fields.operator()
         if fields.has("than"):
+            for alone in ("mod", "same"):
+                if fields.has(alone):
+                    raise RuleError(f"a count compared with another count takes no {alone!r}",
+                                    path=fields.at(alone), code="spec/contradictory")
+            op = fields.operator()
             other = Fields(fields.raw("than"), fields.at("than"), "a second count")
             than_where = _card_tests(other, "where")
             than_window = Window.read(other)
@@ -149,21 +175,47 @@ class Count(Condition):
                 raise RuleError("compares a count with itself", path=fields.at("than"),
                                 code="spec/contradictory")
             return cls(where, window, op, 0, than_where, than_window)
-        return cls(where, window, op, fields.integer("value", 0, MAX_WINDOW * 2))
+        mod = fields.integer("mod", 2, MAX_MODULUS) if fields.has("mod") else 0
+        op = fields.operator()
+        if mod and op not in ("==", "!="):
+            raise RuleError("with mod, compare with == or != (a remainder has no order)",
+                            path=fields.at("op"), code="spec/bad_choice")
+        value = fields.integer("value", 0, mod - 1 if mod else MAX_WINDOW * 2)
+        return cls(where, window, op, value, mod=mod, same=same)
 
     def body(self) -> dict[str, Any]:
-        data: dict[str, Any] = {"where": self.where.to_json(), **self.window.body(),
-                                "op": self.op}
+        data: dict[str, Any] = {} if self.where is None else {"where": self.where.to_json()}
+        if self.same:
+            data["same"] = self.same
+        data |= self.window.body()
+        if self.mod:
+            data["mod"] = self.mod
+        data["op"] = self.op
         if self.than_where is not None and self.than_window is not None:
             return data | {"than": {"where": self.than_where.to_json(),
                                     **self.than_window.body()}}
         return data | {"value": self.value}
 
     def reads(self) -> frozenset[str]:
-        found = self.window.reads()
+        found = self.window.reads() | ({"played"} if self.same else set())
         if self.than_window is not None:
             found |= self.than_window.reads()
         return found
+
+    def holds(self, counted: int) -> bool:
+        """Whether a count of ``counted`` cards passes (not for a count of two windows)."""
+        return compare(counted % self.mod if self.mod else counted, self.op, self.value)
+
+    def masks(self, aces_high: bool) -> list[int]:
+        """The card kinds counted, per kind of played card (by kind index): those passing
+        ``where`` and, with ``same``, sharing it with that card."""
+        full = (1 << len(ALL_KINDS)) - 1
+        base = full if self.where is None else card_mask(self.where, aces_high)
+        assert base is not None  # a count's card tests are checked when it is read
+        if not self.same:
+            return [base] * len(ALL_KINDS)
+        return [base & sum(1 << c.index for c in ALL_KINDS if shares(c, played, self.same))
+                for played in ALL_KINDS]
 
 
 @node("sum")
@@ -174,7 +226,9 @@ class Sum(Condition):
 
     The cards are the named subjects ``cards`` (``played``, ``top``, ``pile2``...), or a
     ``window`` of the round's record when ``cards`` is empty. A named card that is not there
-    makes the sum false, as any test of a missing card.
+    makes the sum false, as any test of a missing card. Named cards (one is enough then) may
+    be compared with ``than`` instead of a number: another card's value, or ``position`` (the
+    play's place in the round); with ``mod``, both sides' remainders are compared.
     """
 
     op: str
@@ -182,6 +236,7 @@ class Sum(Condition):
     cards: tuple[str, ...] = ()
     window: Window | None = None
     mod: int = 0
+    than: str = ""
 
     @classmethod
     def read(cls, fields: Fields) -> Condition:
@@ -192,11 +247,26 @@ class Sum(Condition):
                     raise RuleError(f"must be one of {', '.join(SUBJECTS)}; got {item!r}",
                                     path=f"{fields.at('of')}[{i}]", code="spec/bad_choice")
                 subjects.append(item)
-            if len(subjects) < 2 or len(set(subjects)) != len(subjects):
-                raise RuleError("adds up at least two different cards", path=fields.at("of"),
+            than = fields.text("than", SUM_THAN) if fields.has("than") else ""
+            if len(subjects) < (1 if than else 2) or len(set(subjects)) != len(subjects):
+                raise RuleError("adds up at least two different cards (or one, compared "
+                                "with \"than\")", path=fields.at("of"),
                                 code="spec/contradictory")
+            if than in subjects:
+                raise RuleError("compares cards with one of themselves", path=fields.at("than"),
+                                code="spec/contradictory")
+            if than:
+                mod = fields.integer("mod", 2, MAX_MODULUS) if fields.has("mod") else 0
+                op = fields.operator()
+                if mod and op not in ("==", "!="):
+                    raise RuleError("with mod, compare with == or != (a remainder has no "
+                                    "order)", path=fields.at("op"), code="spec/bad_choice")
+                return cls(op, 0, tuple(subjects), None, mod, than)
             mod, op, value = _mod_and_comparison(fields)
             return cls(op, value, tuple(subjects), None, mod)
+        if fields.has("than"):
+            raise RuleError("compares the named cards of \"of\" (a window's total compares "
+                            "with a number)", path=fields.at("than"), code="spec/contradictory")
         window = Window.read(fields)
         mod, op, value = _mod_and_comparison(fields)
         return cls(op, value, (), window, mod)
@@ -206,14 +276,22 @@ class Sum(Condition):
                                 else (self.window or Window()).body())
         if self.mod:
             data["mod"] = self.mod
+        if self.than:
+            return data | {"op": self.op, "than": self.than}
         return data | {"op": self.op, "value": self.value}
 
     def reads(self) -> frozenset[str]:
-        return frozenset(self.cards) if self.cards else (self.window or Window()).reads()
+        if self.cards:
+            return frozenset(self.cards) | ({self.than} if self.than else set())
+        return (self.window or Window()).reads()
 
-    def holds(self, total: int) -> bool:
-        """Whether a sum of ``total`` passes."""
-        return compare(total % self.mod if self.mod else total, self.op, self.value)
+    def holds(self, total: int, other: int | None = None) -> bool:
+        """Whether a sum of ``total`` passes (compared with ``other``, the value or position
+        ``than`` names, when there is one)."""
+        right = self.value if other is None else other
+        if self.mod:
+            return compare(total % self.mod, self.op, right % self.mod)
+        return compare(total, self.op, right)
 
 
 @node("difference")

@@ -18,11 +18,13 @@ from rules.conditions import (
     Always,
     Any_,
     CardTest,
+    Cases,
     ColourIs,
     Compare,
     Condition,
     FollowsActiveSuit,
     HandCount,
+    Iff,
     IsAuthor,
     IsFace,
     IsJoker,
@@ -33,6 +35,7 @@ from rules.conditions import (
     RankIs,
     Relation,
     SuitIs,
+    ValueIn,
     ValueIs,
     card_mask,
 )
@@ -157,7 +160,13 @@ NOT_STARTER = "the top card was played (it is not the round's starter)"
 #: in parentheses, so that every sentence has one reading ("A and (B or C)", never
 #: "A and B or C"). A count ending in what its cards must pass ("two cards ... for which the
 #: card is red") is bracketed too: the next member could be read as part of that test.
-_JOINERS = (", ", " and ", " or ", " for which ")
+_JOINERS = (", ", " and ", " or ", " for which ", " exactly when ", "; ")
+#: Joins the two sides of "exactly when" (if and only if).
+EXACTLY_WHEN = " exactly when "
+#: The words of a case table: "when A: B; when C: D; otherwise E".
+CASE_WHEN, CASE_THEN, CASE_NEXT, OTHERWISE = "when ", ": ", "; ", "otherwise "
+#: How a named set of values follows a card's noun: "a card of prime value".
+VALUE_SET_NAMES = {"prime": "prime", "square": "square", "fibonacci": "Fibonacci"}
 
 
 def member(text: str) -> str:
@@ -255,6 +264,9 @@ def noun(cond: Condition) -> Noun | None:
     value = by_kind.get(ValueIs)
     if isinstance(value, ValueIs):
         posts.append(_VALUE[value.op].format(n=value.value))
+    named = by_kind.get(ValueIn)
+    if isinstance(named, ValueIn):
+        posts.append(f"of {VALUE_SET_NAMES[named.name]} value")
     return Noun(head, heads, " ".join(adjectives), " ".join(posts))
 
 
@@ -370,10 +382,26 @@ def clause(cond: Condition, names: dict[str, str] = SUBJECT_NAMES, nested: bool 
     if isinstance(cond, All | Any_):
         return group([clause(c, names, nested=True) for c in cond.of], isinstance(cond, Any_),
                      nested)
+    if isinstance(cond, Iff):
+        one, other = (member(clause(c, names, nested=True)) for c in cond.of)
+        return f"{one}{EXACTLY_WHEN}{other}"
+    if isinstance(cond, Cases):
+        said = [f"{CASE_WHEN}{member(clause(when, names, nested=True))}{CASE_THEN}"
+                f"{member(clause(then, names, nested=True))}" for when, then in cond.cases]
+        said.append(OTHERWISE + member(clause(cond.otherwise, names, nested=True)))
+        return CASE_NEXT.join(said)
     describer = CLAUSES.get(type(cond))
     if describer is None:
         raise TypeError(f"no English for condition type {type(cond).__name__}")
     return describer(cond)
+
+
+def framed(cond: Condition) -> str:
+    """A clause in a rule's frame ("when ..., a play is legal only if ..."): a case table, or
+    an "exactly when", in parentheses, so that its own "when"s and "exactly when" never run
+    into the frame's words."""
+    said = clause(cond)
+    return f"({said})" if isinstance(cond, Cases | Iff) else said
 
 
 #: The comparison that holds exactly when another does not.
@@ -389,7 +417,8 @@ def _negated(cond: Condition, names: dict[str, str]) -> str | None:
     by one``, ``the played card is not higher than the top card``; ``None`` otherwise."""
     if isinstance(cond, Difference) and {cond.a, cond.b} <= _ALWAYS_THERE:
         return clause(replace(cond, op=_OPPOSITE[cond.op]), names)
-    if isinstance(cond, Sum) and cond.cards and set(cond.cards) <= _ALWAYS_THERE:
+    if isinstance(cond, Sum) and cond.cards and set(cond.cards) | (
+            {cond.than} - {"", "position"}) <= _ALWAYS_THERE:
         return clause(replace(cond, op=_OPPOSITE[cond.op]), names)
     if isinstance(cond, Compare):
         return clause(replace(cond, op=_OPPOSITE[cond.op]), names)
@@ -520,6 +549,7 @@ def _counted(where: Condition, window: Window, closing: bool = True) -> str:
 def _count_clause(cond: Condition) -> str:
     assert isinstance(cond, Count)
     if cond.than_where is not None and cond.than_window is not None:
+        assert cond.where is not None  # a count of two windows counts by card tests
         word = {"==": "as many", "!=": "not as many", ">": "more", "<": "fewer",
                 ">=": "at least as many", "<=": "at most as many"}[cond.op]
         than = "as" if cond.op in ("==", "!=", ">=", "<=") else "than"
@@ -529,11 +559,22 @@ def _count_clause(cond: Condition) -> str:
                     f"{_window_phrase(cond.window)}")
         return (f"there are {word} {_counted(cond.where, cond.window, closing=False)} {than} "
                 f"{_counted(cond.than_where, cond.than_window)}")
-    np, among = noun(cond.where), f"among {_window_phrase(cond.window)}"
-    if np is not None:
-        said = f"{amount(cond.op, cond.value, np.bare, np.many)} {among}"
-    else:  # "a number of cards other than two among ... for which ...": the test comes last
-        said = f"{amount(cond.op, cond.value, 'card', 'cards')} {among} {_for_which(cond.where)}"
+    np = noun(cond.where) if cond.where is not None else Noun("card", "cards")
+    shared = f" of the played card's {cond.same}" if cond.same else ""
+    among = f"among {_window_phrase(cond.window)}"
+    one, many = (np.bare, np.many) if np is not None else ("card", "cards")
+    tested = "" if np is not None or cond.where is None else " " + _for_which(cond.where)
+    if cond.mod == 2:  # "there is an even number of red cards ...", "not odd" said "even"
+        odd = (cond.value == 1) != (cond.op == "!=")
+        return (f"there is {'an odd' if odd else 'an even'} number of {many}{shared} "
+                f"{among}{tested}")
+    if cond.mod:
+        tested = "" if np is not None or cond.where is None else " " + _for_which(
+            cond.where, closing=False)
+        rest = _arithmetic(cond.mod, cond.op, cond.value, "is", "")
+        return f"the number of {many}{shared} {among}{tested} {rest}"
+    # "a number of cards other than two among ... for which ...": the test comes last
+    said = f"{amount(cond.op, cond.value, one + shared, many + shared)} {among}{tested}"
     # The verb agrees with the noun: "there is at most one spade", "there are no spades".
     singular = said.startswith(("at least one ", "a number of ")) or (
         cond.value == 1 and not said.startswith("no "))
@@ -557,11 +598,32 @@ def _arithmetic(holds_mod: int, op: str, value: int, verb: str, nothing: str) ->
 
 def _sum_clause(cond: Condition) -> str:
     assert isinstance(cond, Sum)
+    if cond.than:
+        return _sum_than_clause(cond)
     if cond.cards:  # "the played card and the top card add up to": cards add up by value
         subject = _and([SUBJECT_NAMES[s] for s in cond.cards])
     else:
         subject = f"the values of {_window_phrase(cond.window or Window())}"
     return f"{subject} {_arithmetic(cond.mod, cond.op, cond.value, 'add up to', '')}"
+
+
+#: How one value, or a total, compares with another number (not an amount of things).
+_IS = {"==": "is", "!=": "is not", "<": "is less than", "<=": "is at most",
+       ">": "is more than", ">=": "is at least"}
+_ADDS = {"==": "add up to", "!=": "do not add up to", "<": "add up to less than",
+         "<=": "add up to at most", ">": "add up to more than", ">=": "add up to at least"}
+
+
+def _sum_than_clause(cond: Sum) -> str:
+    """``the top card and the card under the top card add up to the value of the played
+    card``, ``the value of the played card is the play's position in the round modulo 13``."""
+    other = ("the play's position in the round" if cond.than == "position"
+             else f"the value of {SUBJECT_NAMES[cond.than]}")
+    if len(cond.cards) == 1:
+        said = f"the value of {SUBJECT_NAMES[cond.cards[0]]} {_IS[cond.op]} {other}"
+    else:
+        said = f"{_and([SUBJECT_NAMES[s] for s in cond.cards])} {_ADDS[cond.op]} {other}"
+    return f"{said} modulo {number(cond.mod)}" if cond.mod else said
 
 
 def _difference_clause(cond: Condition) -> str:
@@ -608,13 +670,71 @@ def _noun_of(parts: list[Condition]) -> Noun | None:
     return noun(All(tuple(flat))) if len(flat) > 1 else noun(flat[0])
 
 
+def _after_cases(cases: Cases, negate: bool) -> str | None:
+    """A case table of the top card and the played card as players say it: ``after a red
+    card, a black card; after a black card, a red card`` (``negate``: ``no black card``);
+    ``None`` for any other table."""
+    def said(then: Condition) -> str | None:
+        if isinstance(then, Always):
+            return "no card" if negate else None
+        np = noun(then) if then.reads() == {"played"} else None
+        if np is None:
+            return None
+        return f"no {np.bare}" if negate else np.one
+
+    parts = []
+    for when, then in cases.cases:
+        top = noun(when) if when.reads() == {"top"} else None
+        played = said(then)
+        if top is None or played is None or isinstance(then, Always):
+            return None
+        parts.append(f"after {top.one}, {played}")
+    if negate or not isinstance(cases.otherwise, Always):
+        otherwise = said(cases.otherwise)
+        if otherwise is None:
+            return None
+        parts.append(OTHERWISE + otherwise)
+    return CASE_NEXT.join(parts)
+
+
+#: How each case of a table about the played card begins, and its verdict.
+CASE_PLAYED = ", a card played "
+
+
+def _case_verbs(cases: Cases, negate: bool) -> str | None:
+    """A case table whose verdicts are about the played card, case by case: ``when (the
+    play is card 3, 6, 9 and so on of the round), a card played must have the same colour
+    as the card below it; otherwise it must not have ...``; ``None`` for any other table."""
+    names = SUBJECT_NAMES | {"top": "the card below it"}
+    modal = "must not" if negate else "must"
+    parts = []
+    for when, then in cases.cases:
+        phrase = verb(then, names)
+        if phrase is None:
+            return None
+        parts.append(f"{CASE_WHEN}{member(clause(when))}{CASE_PLAYED}{modal} {phrase.base}")
+    if isinstance(cases.otherwise, Always):
+        if negate:
+            parts.append(OTHERWISE + "no card may be played")
+    else:
+        phrase = verb(cases.otherwise, names)
+        if phrase is None:
+            return None
+        parts.append(f"{OTHERWISE}it {modal} {phrase.base}")
+    return CASE_NEXT.join(parts)
+
+
 def _describe_restriction(spec: Restriction) -> str:
+    if isinstance(spec.must, Cases) and isinstance(spec.when, Always):
+        table = _after_cases(spec.must, spec.negate) or _case_verbs(spec.must, spec.negate)
+        if table is not None:
+            return sentence(table)
     played, top, rest = _split(spec.when)
     played_np, top_np = _noun_of(played), _noun_of(top)
     if (played and played_np is None) or (top and top_np is None):
         rest, played_np, top_np = rest + played + top, None, None
     must_np = noun(spec.must) if spec.must.reads() == {"played"} else None
-    prefix = f"when {clause(All(tuple(rest)))}, " if rest else ""
+    prefix = f"when {framed(All(tuple(rest)))}, " if rest else ""
     if must_np and played_np is None and not rest:
         where = f" on {top_np.one}" if top_np else ""
         if spec.negate:
@@ -634,9 +754,9 @@ def _describe_restriction(spec: Restriction) -> str:
                 subject += " played"
         modal = "must not" if spec.negate else "must"
         return sentence(f"{prefix}{subject} {modal} {must_verb.base}")
-    when_text = f"when {clause(spec.when)}, " if not isinstance(spec.when, Always) else ""
+    when_text = f"when {framed(spec.when)}, " if not isinstance(spec.when, Always) else ""
     verdict = "illegal if" if spec.negate else "legal only if"
-    return sentence(f"{when_text}a play is {verdict} {clause(spec.must)}")
+    return sentence(f"{when_text}a play is {verdict} {framed(spec.must)}")
 
 
 #: Relations of the played card to the top card that a trigger's subject can hold: "a
@@ -684,7 +804,7 @@ def _played_subject(when: Condition) -> tuple[str, str]:
             rest = others
     if top_np:
         subject += f" is played on {top_np.one}"
-    extra = f" while {clause(All(tuple(rest)))}" if rest else ""
+    extra = f" while {framed(All(tuple(rest)))}" if rest else ""
     return subject, extra
 
 

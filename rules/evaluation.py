@@ -21,10 +21,12 @@ from rules.conditions import (
     Any_,
     CardSet,
     CardTest,
+    Cases,
     Compare,
     Condition,
     FollowsActiveSuit,
     HandCount,
+    Iff,
     IsAuthor,
     IsJoker,
     Not,
@@ -108,6 +110,29 @@ def _not(cond: Condition, settings: Settings, author: int | None) -> Predicate:
     assert isinstance(cond, Not)
     inner = compile_condition(cond.of, settings, author)
     return lambda ctx: not inner(ctx)
+
+
+@compiles(Iff)
+def _iff(cond: Condition, settings: Settings, author: int | None) -> Predicate:
+    assert isinstance(cond, Iff)
+    one, other = (compile_condition(c, settings, author) for c in cond.of)
+    return lambda ctx: one(ctx) == other(ctx)
+
+
+@compiles(Cases)
+def _cases(cond: Condition, settings: Settings, author: int | None) -> Predicate:
+    assert isinstance(cond, Cases)
+    table = tuple((compile_condition(when, settings, author),
+                   compile_condition(then, settings, author)) for when, then in cond.cases)
+    otherwise = compile_condition(cond.otherwise, settings, author)
+
+    def decide(ctx: PlayContext) -> bool:
+        for when, then in table:
+            if when(ctx):
+                return then(ctx)
+        return otherwise(ctx)
+
+    return decide
 
 
 @compiles(IsJoker)
@@ -220,18 +245,19 @@ def _recorded(window: Window) -> Callable[[PlayContext], bytes]:
     return lambda ctx: ctx.record_kinds[-keep:]
 
 
-def _counter(where: Condition, window: Window, settings: Settings) -> Callable[[PlayContext],
-                                                                               int]:
-    """How many cards of the window pass ``where``: the record's part with the cards that
-    fail deleted, in C (a translation that drops them), and the played card by its bit."""
-    mask = card_mask(where, settings.aces_high)
-    assert mask is not None  # a count's card tests are checked when it is read
-    failing = bytes(k for k in range(256) if not (k < KIND_COUNT and mask >> k & 1))
+def _counter(masks: Sequence[int], window: Window) -> Callable[[PlayContext], int]:
+    """How many cards of the window pass: the record's part with the cards that fail
+    deleted, in C (a translation that drops them), and the played card by its bit.
+    ``masks`` holds the kinds counted per kind of played card (all alike but for a count
+    of cards sharing something with it)."""
+    tables = {mask: bytes(k for k in range(256) if not (k < KIND_COUNT and mask >> k & 1))
+              for mask in set(masks)}
+    failing = tuple(tables[mask] for mask in masks)
     recorded = _recorded(window)
     if window.with_played:
-        return lambda ctx: (len(recorded(ctx).translate(None, failing))
-                            + (mask >> ctx.played.index & 1))
-    return lambda ctx: len(recorded(ctx).translate(None, failing))
+        return lambda ctx: (len(recorded(ctx).translate(None, failing[ctx.played.index]))
+                            + (masks[ctx.played.index] >> ctx.played.index & 1))
+    return lambda ctx: len(recorded(ctx).translate(None, failing[ctx.played.index]))
 
 
 @compiles(Position)
@@ -244,12 +270,15 @@ def _position(cond: Condition, settings: Settings, author: int | None) -> Predic
 @compiles(Count)
 def _count(cond: Condition, settings: Settings, author: int | None) -> Predicate:
     assert isinstance(cond, Count)
-    op, count = _OPS[cond.op], _counter(cond.where, cond.window, settings)
+    count = _counter(cond.masks(settings.aces_high), cond.window)
     if cond.than_where is not None and cond.than_window is not None:
-        other = _counter(cond.than_where, cond.than_window, settings)
+        op = _OPS[cond.op]
+        other_mask = card_mask(cond.than_where, settings.aces_high)
+        assert other_mask is not None
+        other = _counter([other_mask] * KIND_COUNT, cond.than_window)
         return lambda ctx: bool(op(count(ctx), other(ctx)))
-    value = cond.value
-    return lambda ctx: bool(op(count(ctx), value))
+    holds = cond.holds
+    return lambda ctx: holds(count(ctx))
 
 
 @compiles(Sum)
@@ -258,7 +287,7 @@ def _sum(cond: Condition, settings: Settings, author: int | None) -> Predicate:
     values = tuple(card.value(settings.aces_high) for card in ALL_KINDS)
     holds = cond.holds
     if cond.cards:
-        subjects = cond.cards
+        subjects, than = cond.cards, cond.than
 
         def named(ctx: PlayContext) -> bool:
             total = 0
@@ -267,7 +296,12 @@ def _sum(cond: Condition, settings: Settings, author: int | None) -> Predicate:
                 if card is None:
                     return False
                 total += values[card.index]
-            return holds(total)
+            if not than:
+                return holds(total)
+            if than == "position":
+                return holds(total, ctx.position)
+            other = ctx.card(than)
+            return other is not None and holds(total, values[other.index])
 
         return named
     window = cond.window or Window()

@@ -6,7 +6,8 @@ from random import Random
 from typing import Any, Final
 
 from rules.cards import RANK_TEXT, SUITS
-from rules.conditions import RELATIONS
+from rules.conditions import RELATIONS, VALUE_SETS
+from rules.counting import SHARED
 from rules.effects import DRAWERS, EFFECT_KINDS
 from rules.errors import RuleError
 from rules.fields import OPERATORS, QUANTITIES, SUBJECTS
@@ -127,17 +128,22 @@ def random_card_group(rng: Random, depth: int = 1, jokers: bool = True) -> dict[
 
 
 def random_any_condition(rng: Random, depth: int = 3,
-                         subjects: tuple[str, ...] = ALL_SUBJECTS) -> dict[str, Any]:
+                         subjects: tuple[str, ...] = ALL_SUBJECTS,
+                         rowless: bool = False) -> dict[str, Any]:
     """A random condition tree drawing every node type and every form of it, for property
-    tests (:func:`random_condition` draws the rules people write). A few draws are refused
-    by the language: callers draw again."""
+    tests (:func:`random_condition` draws the rules people write). With ``rowless``, also
+    the nodes and forms no row of the builder enters yet (:func:`random_rowless`). A few
+    draws are refused by the language: callers draw again."""
     roll = rng.random()
     if depth > 0 and roll < 0.3:
         tag = rng.choice(("all", "any", "not"))
         if tag == "not":
-            return {"type": "not", "of": random_any_condition(rng, depth - 1, subjects)}
-        return {"type": tag, "of": [random_any_condition(rng, depth - 1, subjects)
+            return {"type": "not", "of": random_any_condition(rng, depth - 1, subjects,
+                                                              rowless)}
+        return {"type": tag, "of": [random_any_condition(rng, depth - 1, subjects, rowless)
                                     for _ in range(rng.randint(2, 4))]}
+    if rowless and rng.random() < 0.3:
+        return random_rowless(rng, depth, subjects)
     tag = rng.choice(("card", "card", "joker", "relation", "situation", "hand_count",
                       "position", "count", "count", "sum", "difference"))
     if tag == "card":
@@ -192,6 +198,44 @@ def random_any_condition(rng: Random, depth: int = 3,
         return data | {"mod": mod, "op": rng.choice(("==", "!=")), "value": rng.randrange(mod)}
     low = 0 if data["absolute"] else -12
     return data | {"op": rng.choice(OPERATORS), "value": rng.randint(low, 12)}
+
+
+def random_rowless(rng: Random, depth: int = 2,
+                   subjects: tuple[str, ...] = ALL_SUBJECTS) -> dict[str, Any]:
+    """One of the nodes or forms the builder's rows do not enter yet: ``iff``, a case table,
+    a named set of values, a count with a remainder or of cards sharing something with the
+    played card, a sum compared with a card's value or the position. Its parts are drawn by
+    :func:`random_any_condition` (``rowless`` too)."""
+    def part() -> dict[str, Any]:
+        return random_any_condition(rng, max(depth - 1, 0), subjects, rowless=True)
+
+    tag = rng.choice(("iff", "cases", "value_set", "count", "count", "sum"))
+    if tag == "iff":
+        return {"type": "iff", "of": [part(), part()]}
+    if tag == "cases":
+        data: dict[str, Any] = {"type": "cases", "cases": [
+            {"if": part(), "then": part()} for _ in range(rng.randint(1, 3))]}
+        return data | ({"otherwise": part()} if rng.random() < 0.6 else {})
+    if tag == "value_set":
+        return {"type": "value_set", "of": rng.choice(subjects),
+                "is": rng.choice(tuple(VALUE_SETS))}
+    if tag == "count":
+        data = {"type": "count", **_any_window(rng)}
+        if rng.random() < 0.6:
+            data["where"] = random_card_group(rng, jokers=False)
+        if "where" not in data or rng.random() < 0.5:
+            data["same"] = rng.choice(SHARED)
+        if rng.random() < 0.5:
+            mod = rng.randint(2, 5)
+            return data | {"mod": mod, "op": rng.choice(("==", "!=")),
+                           "value": rng.randrange(mod)}
+        return data | {"op": rng.choice(OPERATORS), "value": rng.randint(0, 4)}
+    than = rng.choice((*subjects, "position"))
+    cards = [s for s in subjects if s != than]
+    data = {"type": "sum", "of": rng.sample(cards, rng.randint(1, 3)), "than": than}
+    if rng.random() < 0.4:
+        return data | {"mod": rng.randint(2, 13), "op": rng.choice(("==", "!="))}
+    return data | {"op": rng.choice(OPERATORS)}
 
 
 def _any_window(rng: Random) -> dict[str, Any]:

@@ -15,10 +15,12 @@ from rules.conditions import (
     Always,
     Any_,
     CardTest,
+    Cases,
     Compare,
     Condition,
     FollowsActiveSuit,
     HandCount,
+    Iff,
     IsAuthor,
     IsJoker,
     Not,
@@ -27,7 +29,7 @@ from rules.conditions import (
     compare,
 )
 from rules.context import PlayContext, Settings
-from rules.counting import Count, Difference, Position, Sum, Window
+from rules.counting import Count, Difference, Position, Sum, Window, shares
 from rules.evaluation import DEFAULT_SETTINGS, relation_holds
 
 
@@ -47,6 +49,14 @@ def holds(cond: Condition, ctx: PlayContext, settings: Settings = DEFAULT_SETTIN
         return any(holds(c, ctx, settings, author) for c in cond.of)
     if isinstance(cond, Not):
         return not holds(cond.of, ctx, settings, author)
+    if isinstance(cond, Iff):
+        return holds(cond.of[0], ctx, settings, author) == holds(cond.of[1], ctx, settings,
+                                                                 author)
+    if isinstance(cond, Cases):
+        for when, then in cond.cases:
+            if holds(when, ctx, settings, author):
+                return holds(then, ctx, settings, author)
+        return holds(cond.otherwise, ctx, settings, author)
     if isinstance(cond, IsJoker):
         return ctx.physical.is_joker
     if isinstance(cond, CardTest):
@@ -72,11 +82,16 @@ def holds(cond: Condition, ctx: PlayContext, settings: Settings = DEFAULT_SETTIN
     if isinstance(cond, Position):
         return cond.holds(ctx.position)
     if isinstance(cond, Count):
-        counted = sum(1 for c in window_cards(cond.window, ctx) if card_passes(cond.where, c))
+        where, same = cond.where, cond.same
+        counted = sum(1 for c in window_cards(cond.window, ctx)
+                      if (where is None or card_passes(where, c))
+                      and (not same or shares(c, ctx.played, same)))
         if cond.than_where is not None and cond.than_window is not None:
             other = sum(1 for c in window_cards(cond.than_window, ctx)
                         if card_passes(cond.than_where, c))
             return compare(counted, cond.op, other)
+        if cond.mod:
+            return compare(counted % cond.mod, cond.op, cond.value)
         return compare(counted, cond.op, cond.value)
     if isinstance(cond, Sum):
         if cond.cards:
@@ -86,7 +101,19 @@ def holds(cond: Condition, ctx: PlayContext, settings: Settings = DEFAULT_SETTIN
             cards: Sequence[Card] = [card for card in named if card is not None]
         else:
             cards = window_cards(cond.window or Window(), ctx)
-        return cond.holds(sum(card.value(aces_high) for card in cards))
+        total = sum(card.value(aces_high) for card in cards)
+        if cond.than == "position":
+            right = ctx.position
+        elif cond.than:
+            than = ctx.card(cond.than)
+            if than is None:
+                return False
+            right = than.value(aces_high)
+        else:
+            return compare(total % cond.mod if cond.mod else total, cond.op, cond.value)
+        if cond.mod:
+            return compare(total % cond.mod, cond.op, right % cond.mod)
+        return compare(total, cond.op, right)
     if isinstance(cond, Difference):
         a, b = ctx.card(cond.a), ctx.card(cond.b)
         return a is not None and b is not None and cond.holds(a.value(aces_high),

@@ -15,8 +15,8 @@ from dataclasses import replace as _replace
 from typing import Final
 
 from rules.cards import COLOURS
-from rules.conditions import RELATIONS
-from rules.counting import MAX_MODULUS, MAX_WINDOW
+from rules.conditions import MAX_CASES, RELATIONS, VALUE_SETS
+from rules.counting import MAX_MODULUS, MAX_WINDOW, SHARED, SUM_THAN
 from rules.effects import DRAWERS, MAX_DRAW
 from rules.fields import MAX_NUMBER, OPERATORS, QUANTITIES, SUBJECTS
 from rules.phrases import MAX_PHRASE
@@ -34,7 +34,8 @@ class Field:
     ``shape`` says what it holds: ``subject`` (a card name), ``subjects`` (a list of them),
     ``ranks``, ``suits``, ``choice`` (one of ``choices``), ``integer`` (``low``..``high``),
     ``integers`` (a list of them), ``boolean``, ``condition``, ``conditions`` (a list),
-    ``object`` (``of``: a nested :class:`Node`), ``phrase``, ``phrases``, ``text``
+    ``object`` (``of``: a nested :class:`Node`), ``objects`` (a list of ``of``, at most
+    ``high``), ``phrase``, ``phrases``, ``text``
     (at most ``high`` characters), ``choices`` (a list of ``choices``), ``effects``.
     ``default`` is :data:`REQUIRED` or the value a missing field stands for (``None``: no
     value at all). ``label`` names the field in the builder's messages (blank: the message
@@ -113,12 +114,21 @@ THAN: Final = Node("than", (
     Field("with_played", "boolean", False, control="with_played2"),
 ))
 
-#: Every condition node, by its ``type``.
+#: One case of a case table (an item of ``cases``).
+CASE: Final = Node("case", (Field("if", "condition"), Field("then", "condition")))
+
+#: Every condition node, by its ``type``. The fields without a control (a case table,
+#: "exactly when", a named set of values, a count's remainder or what its cards share with
+#: the played card, arithmetic compared with a card or the position) have no builder row
+#: yet: the builder refuses to show a rule holding them.
 CONDITIONS: Final = {node.tag: node for node in (
     Node("always"),
     Node("all", (Field("of", "conditions"),)),
     Node("any", (Field("of", "conditions"),)),
     Node("not", (Field("of", "condition", control="not"),)),
+    Node("iff", (Field("of", "conditions", low=2, high=2),)),
+    Node("cases", (Field("cases", "objects", high=MAX_CASES, of=CASE),
+                   Field("otherwise", "condition", None))),
     _card("rank", Field("in", "ranks", control="ranks")),
     _card("suit", Field("in", "suits", control="suits")),
     _card("colour", Field("is", "choice", choices=COLOURS, control="colour")),
@@ -127,6 +137,7 @@ CONDITIONS: Final = {node.tag: node for node in (
     _card("joker", of=_of(choices=("played",))),
     _card("value", _OP, _value(0, 15)),
     _card("parity", Field("is", "choice", choices=("even", "odd"), control="parity")),
+    _card("value_set", Field("is", "choice", choices=tuple(VALUE_SETS))),
     Node("relation", (
         Field("rel", "choice", choices=RELATIONS, label="Relation", control="rel"),
         _of(name="a"), _of("other", "top", name="b"),
@@ -142,12 +153,18 @@ CONDITIONS: Final = {node.tag: node for node in (
     Node("position", (_MOD, _replace(_OP, without=("in",)),
                       _replace(_value(1, MAX_NUMBER), without=("in",)),
                       Field("in", "integers", None, low=1, high=MAX_NUMBER, control="value"))),
-    Node("count", (Field("where", "condition", control="match"), _LAST, _WITH_PLAYED,
+    Node("count", (Field("where", "condition", None, control="match"),
+                   Field("same", "choice", None, choices=SHARED, without=("than",)),
+                   _LAST, _WITH_PLAYED,
+                   Field("mod", "integer", None, low=2, high=MAX_MODULUS, without=("than",)),
                    _COUNT_OP, _replace(_value(0, MAX_WINDOW * 2, "count"), without=("than",)),
-                   Field("than", "object", None, control="match2", of=THAN))),
+                   Field("than", "object", None, control="match2", of=THAN,
+                         without=("mod", "same")))),
     Node("sum", (Field("of", "subjects", None, choices=SUBJECTS, control="subject"),
                  _replace(_LAST, without=("of",)), _replace(_WITH_PLAYED, without=("of",)),
-                 _MOD, _OP, _value(0, MAX_NUMBER))),
+                 _MOD, _OP, _replace(_value(0, MAX_NUMBER), without=("than",)),
+                 Field("than", "choice", None, choices=SUM_THAN, without=("value", "last",
+                                                                           "with_played")))),
     Node("difference", (_of(name="a"), _of("other", "top", name="b"),
                         Field("absolute", "boolean", True, control="absolute"), _MOD, _OP,
                         _value(-13, 13))),
@@ -222,7 +239,7 @@ RULE_FILE: Final = Node("file", (
 
 def every_field() -> list[Field]:
     """Every field of every node, nested ones included."""
-    nodes = [*CONDITIONS.values(), THAN, *EFFECTS.values(), *KINDS.values(), RULE_FILE]
+    nodes = [*CONDITIONS.values(), THAN, CASE, *EFFECTS.values(), *KINDS.values(), RULE_FILE]
     return [f for node in nodes for f in node.fields]
 
 

@@ -33,7 +33,7 @@ def probe_records(conditions: Sequence[Condition]) -> tuple[list[Record | None],
     one test at a time, not jointly)."""
     nodes = [n for c in conditions for n in walk(c)]
     sequence = [n for n in nodes if isinstance(n, Position | Count)
-                or (isinstance(n, Sum) and not n.cards)]
+                or (isinstance(n, Sum) and (not n.cards or n.than == "position"))]
     records: list[Record | None] = []
     seen: set[Record] = set()
     for n in sequence:
@@ -56,6 +56,11 @@ def _records_for(node: Condition) -> list[Record]:
         return [(STANDARD_CARDS[0],) * n for n in sorted(lengths) if 1 <= n <= _LONGEST]
     if isinstance(node, Count):
         return count_records(node)
+    if isinstance(node, Sum) and node.than == "position":
+        # Every position the named cards' total can meet (or, with mod, every remainder),
+        # and one past the highest.
+        longest = 2 * node.mod if node.mod else 14 * len(node.cards) + 1
+        return [(STANDARD_CARDS[0],) * n for n in range(1, min(longest, _LONGEST) + 1)]
     if isinstance(node, Sum):
         return sum_records(node)
     return []
@@ -184,35 +189,44 @@ _REGIONS = ((None, -2), (-1, -1), (0, 0), (1, 1), (2, None))
 
 def count_records(node: Count) -> list[Record]:
     """Records on which ``count - constant`` (or one count minus the other) falls in each
-    region a verdict can tell apart, for either ace setting; the shortest that do."""
-    sides: list[tuple[Condition, Window, int]] = [(node.where, node.window, 1)]
-    offset = node.value
+    region a verdict can tell apart (with ``mod``, around every remainder), for either ace
+    setting and, for a count of cards sharing something with the played card, for each
+    kind of card it may be; the shortest that do."""
+    found: list[Record] = []
+    offsets = range(node.mod) if node.mod else [node.value]
+    for aces_high in (False, True):
+        counted = {node.masks(aces_high)[card.index] for card in STANDARD_CARDS}
+        for mask in sorted(counted):
+            for offset in offsets:
+                for record in _count_records(node, mask, aces_high, offset):
+                    if record not in found:
+                        found.append(record)
+    return found
+
+
+def _count_records(node: Count, mask: int, aces_high: bool, offset: int) -> list[Record]:
+    """:func:`count_records` for one set of counted kinds (``mask``) and one constant."""
+    sides: list[tuple[int, Window, int]] = [(mask, node.window, 1)]
     if node.than_where is not None and node.than_window is not None:
-        sides.append((node.than_where, node.than_window, -1))
+        sides.append((card_mask(node.than_where, aces_high) or 0, node.than_window, -1))
         offset = 0
     # Where the windows end, counted back from the newest card of the record.
     ends = sorted({w.last - w.with_played for _, w, _ in sides if w.last})
     whole = any(not w.last for _, w, _ in sides)
     rooms = [b - a for a, b in zip([0, *ends], ends, strict=False)]
     rooms.append(offset + 2 * sum(rooms) + 4 if whole else 0)
-    found: list[Record] = []
-    for aces_high in (False, True):
-        masks = [card_mask(where, aces_high) or 0 for where, _, _ in sides]
-        segments: list[dict[int, Card]] = []
-        for i in range(len(rooms)):
-            end = ends[i] if i < len(ends) else None
-            inside = [sign if not w.last or (end is not None and w.last - w.with_played >= end)
-                      else 0 for _, w, sign in sides]
-            by_value: dict[int, Card] = {}
-            for card in STANDARD_CARDS:
-                added = sum(s * (m >> card.index & 1) for s, m in zip(inside, masks,
-                                                                      strict=True))
-                by_value.setdefault(added, card)
-            segments.append(by_value)
-        for record in _region_records(segments, rooms, offset):
-            if record not in found:
-                found.append(record)
-    return found
+    masks = [m for m, _, _ in sides]
+    segments: list[dict[int, Card]] = []
+    for i in range(len(rooms)):
+        end = ends[i] if i < len(ends) else None
+        inside = [sign if not w.last or (end is not None and w.last - w.with_played >= end)
+                  else 0 for _, w, sign in sides]
+        by_value: dict[int, Card] = {}
+        for card in STANDARD_CARDS:
+            added = sum(s * (m >> card.index & 1) for s, m in zip(inside, masks, strict=True))
+            by_value.setdefault(added, card)
+        segments.append(by_value)
+    return _region_records(segments, rooms, offset)
 
 
 def _region_records(segments: list[dict[int, Card]], rooms: list[int],

@@ -19,8 +19,10 @@ from rules.conditions import (
     All,
     Always,
     Any_,
+    Cases,
     Condition,
     HandCount,
+    Iff,
     Not,
     RankIs,
     Relation,
@@ -28,7 +30,21 @@ from rules.conditions import (
 )
 from rules.counting import Count
 from rules.effects import Effect
-from rules.english import EITHER, SUBJECT_NAMES, clause, describe, describe_effect, noun, verb
+from rules.english import (
+    CASE_NEXT,
+    CASE_PLAYED,
+    CASE_THEN,
+    CASE_WHEN,
+    EITHER,
+    EXACTLY_WHEN,
+    OTHERWISE,
+    SUBJECT_NAMES,
+    clause,
+    describe,
+    describe_effect,
+    noun,
+    verb,
+)
 from rules.errors import RuleError
 from rules.generate import random_any_condition, random_condition
 from rules.spec import Restriction, Trigger
@@ -56,10 +72,15 @@ def shape(cond: Condition, names: dict[str, str] = SUBJECT_NAMES) -> Shape:
                 tuple(shape(c, names) for c in cond.of))
     if isinstance(cond, Not) and clause(cond, names).startswith("it is not the case that "):
         return ("not", (shape(cond.of, names),))
+    if isinstance(cond, Iff):
+        return ("iff", tuple(shape(c, names) for c in cond.of))
+    if isinstance(cond, Cases):
+        return ("cases", (*(shape(c, names) for case in cond.cases for c in case),
+                          shape(cond.otherwise, names)))
     if isinstance(cond, Count | HandCount):
         wheres = [cond.where, *([cond.than_where] if isinstance(cond, Count)
                                 and cond.than_where is not None else [])]
-        tested = tuple(shape(w, CARD) for w in wheres if noun(w) is None)
+        tested = tuple(shape(w, CARD) for w in wheres if w is not None and noun(w) is None)
         if tested:
             return ("count", tested)
     return clause(cond, names)
@@ -91,7 +112,7 @@ def _tree(rng: Random, depth: int) -> Condition:
     and form, counts of grouped card tests among them; drawn again until valid."""
     while True:
         data = (random_condition(rng, depth, ("played", "top", "pile2")) if rng.random() < 0.5
-                else random_any_condition(rng, depth))
+                else random_any_condition(rng, depth, rowless=True))
         try:
             return read_condition(data, "$")
         except RuleError:
@@ -116,12 +137,33 @@ def _wrapped(text: str) -> bool:
 
 
 def _member(text: str) -> Shape:
-    """A member of a group: a group or a "not" by its opening words, else a leaf."""
+    """A member of a group: a group, a "not" or a case table by its opening words, or an
+    "exactly when" by its joining words; else a leaf."""
     inner = text[1:-1] if _wrapped(text) else text
-    if inner.startswith((NOT, *VERB_SUBJECTS, *(m[0] for m in MARKERS),
-                         *(m[0] for m in LISTS))):
+    if inner.startswith((NOT, CASE_WHEN, *VERB_SUBJECTS, *(m[0] for m in MARKERS),
+                         *(m[0] for m in LISTS))) or _top_level(inner, (EXACTLY_WHEN,)):
         return parse(inner)
     return _leaf(inner)
+
+
+def _cases(text: str) -> Shape:
+    """``when A: B; when C: D; otherwise E``: cases split at the top-level "; ", each at its
+    one top-level ": "."""
+    found: list[Shape] = []
+    starts = [0, *(at + len(CASE_NEXT) for at, _ in _top_level(text, (CASE_NEXT,)))]
+    parts = [text[a:b - len(CASE_NEXT)] for a, b in zip(starts, starts[1:], strict=False)]
+    parts.append(text[starts[-1]:])
+    *cases, last = parts
+    for part in cases:
+        assert part.startswith(CASE_WHEN), f"not a case: {part!r}"
+        body = part[len(CASE_WHEN):]
+        splits = _top_level(body, (CASE_THEN,))
+        assert len(splits) == 1, f"two readings of {text!r}"
+        at = splits[0][0]
+        found += [_member(body[:at]), _member(body[at + len(CASE_THEN):])]
+    assert last.startswith(OTHERWISE), f"no otherwise in {text!r}"
+    found.append(_member(last[len(OTHERWISE):]))
+    return ("cases", tuple(found))
 
 
 FOR_WHICH = " for which "
@@ -180,7 +222,15 @@ def _alternatives(text: str) -> Shape:
 
 
 def parse(text: str) -> Shape:
-    """The grouping a reader finds in ``text``, the English of a group or a "not"."""
+    """The grouping a reader finds in ``text``, the English of a group, a "not", a case
+    table or an "exactly when"."""
+    if text.startswith(CASE_WHEN):
+        return _cases(text)
+    sides = _top_level(text, (EXACTLY_WHEN,))
+    if sides:
+        assert len(sides) == 1, f"two readings of {text!r}"
+        at = sides[0][0]
+        return ("iff", (_member(text[:at]), _member(text[at + len(EXACTLY_WHEN):])))
     if text.startswith(VERB_SUBJECTS):
         return _alternatives(text)
     if text.startswith(NOT):
@@ -329,8 +379,37 @@ def _verb_shape(cond: Condition) -> Shape:
     return ("and" if isinstance(cond, All) else "or", tuple(_verb_shape(c) for c in cond.of))
 
 
+def _check_case_table(spec: Restriction, body: str) -> bool:
+    """A restriction whose ``must`` is a case table said case by case: "after a red card, a
+    black card; ..." (card nouns only) or "when W, a card played must V; ...; otherwise it
+    must V": each part splits in one way. False for a table said as a clause."""
+    if not isinstance(spec.must, Cases) or not isinstance(spec.when, Always):
+        return False
+    starts = [0, *(at + len(CASE_NEXT) for at, _ in _top_level(body, (CASE_NEXT,)))]
+    parts = [body[a:b - len(CASE_NEXT)] for a, b in zip(starts, starts[1:], strict=False)]
+    parts.append(body[starts[-1]:])
+    if body.startswith("after "):
+        assert len(parts) in (len(spec.must.cases), len(spec.must.cases) + 1), body
+        return True
+    if not (body.startswith(CASE_WHEN) and _top_level(body, (CASE_PLAYED,))):
+        return False
+    modal = " must not " if spec.negate else " must "
+    for part, (when, then) in zip(parts, spec.must.cases, strict=False):
+        splits = _top_level(part, (CASE_PLAYED,))
+        assert len(splits) == 1, f"{len(splits)} readings of {part!r}"
+        at = splits[0][0]
+        said_when = part[len(CASE_WHEN):at]
+        said_when = said_when[1:-1] if _wrapped(said_when) else said_when
+        assert _read(said_when, shape(when)) == shape(when), body
+        said = part[at + len(CASE_PLAYED) + len(modal) - 1:]
+        assert _read(said, _verb_shape(then)) == _verb_shape(then), body
+    return True
+
+
 def _check_restriction(spec: Restriction, text: str) -> None:
     body = text[0].lower() + text[1:-1]
+    if _check_case_table(spec, body):
+        return
     heads = tuple(v[2:] for v in VERDICTS)
     if body.startswith(heads) or _splits(body, heads):
         # "[When W, ]a play is legal only if M." / "... is illegal if M."
@@ -388,3 +467,30 @@ def test_a_rule_sentence_splits_into_its_conditions_in_one_way(seed: int) -> Non
                                                             rng.randint(1, 3)))
         trigger = Trigger(when, effects)
         _check_trigger(trigger, describe(trigger))
+
+
+@settings(deadline=None)
+@given(seed=st.integers(0, 2**32))
+def test_a_case_table_sentence_splits_into_its_cases_in_one_way(seed: int) -> None:
+    rng = Random(seed)
+    cases = [(_tree(rng, 1), _sentence_tree(rng) if rng.random() < 0.3 else read_condition(
+        rng.choice([{"type": "colour", "is": "red"}, {"type": "relation", "rel": "same_suit"},
+                    {"type": "any", "of": [{"type": "face"}, {"type": "relation",
+                                                               "rel": "higher"}]}]), "$"))
+             for _ in range(rng.randint(1, 3))]
+    otherwise = rng.choice([Always(), _tree(rng, 1), read_condition({"type": "face"}, "$")])
+    spec = Restriction(Cases(tuple(cases), otherwise), negate=rng.random() < 0.5)
+    _check_restriction(spec, describe(spec))
+
+
+def test_a_case_table_of_colours_reads_as_players_say_it() -> None:
+    def colour(of: str, is_: str) -> dict[str, str]:
+        return {"type": "colour", "of": of, "is": is_}
+
+    table = {"type": "cases", "cases": [{"if": colour("top", "red"), "then": colour(
+        "played", "black")}, {"if": colour("top", "black"), "then": colour("played", "red")}]}
+    spec = Restriction(read_condition(table, "$"))
+    assert describe(spec) == "After a red card, a black card; after a black card, a red card."
+    refusal = Restriction(read_condition(table, "$"), negate=True)
+    assert describe(refusal) == ("After a red card, no black card; after a black card, no red "
+                                 "card; otherwise no card.")

@@ -27,6 +27,8 @@ _COLOUR = {"type": "colour", "of": "played", "is": "red"}
 _EXTRA: dict[str, dict[str, Any]] = {
     "relation": {"rel": "differs_by_at_least", "n": 2},
     "difference": {"absolute": False},
+    "count": {"where": _COLOUR},
+    "sum": {"of": ["top", "pile2"]},
     "race": {"say": "Mao"},
     "restriction": {"must": _COLOUR},
     "instant_win": {"hand": {"type": "hand_count", "where": _COLOUR, "op": ">=", "value": 2}},
@@ -48,7 +50,9 @@ def _sample(field: Field) -> Any:
     if shape in ("condition", "object"):
         return {"where": {"type": "face"}} if field.of is not None else _COLOUR
     if shape == "conditions":
-        return [_COLOUR]
+        return [_COLOUR] * (field.low or 1)
+    if shape == "objects":
+        return [{"if": _COLOUR | {"of": "top"}, "then": _COLOUR}]
     if shape == "choices":
         return [field.choices[0]]
     samples = {"ranks": ["Q"], "suits": ["H"], "boolean": not field.default, "phrase": "Mao",
@@ -137,6 +141,10 @@ def _described(data: Any, node: Node) -> None:
         elif field.shape == "conditions":
             for item in value:
                 _described(item, CONDITIONS[item["type"]])
+        elif field.shape == "objects":
+            assert field.of is not None and len(value) <= (field.high or len(value))
+            for item in value:
+                _described(item, field.of)
         elif field.shape == "effects":
             for item in value:
                 _described(item, EFFECTS[item["type"]])
@@ -151,7 +159,7 @@ def test_the_json_the_language_writes_is_described(seed: int) -> None:
     spec = spec_to_json(rule.spec)
     _described(spec, KINDS[spec["kind"]])
     try:
-        condition = read_condition(random_any_condition(rng), "x").to_json()
+        condition = read_condition(random_any_condition(rng, rowless=True), "x").to_json()
     except RuleError:  # random conditions are not always valid (a count of no card)
         return
     _described(condition, CONDITIONS[condition["type"]])
@@ -176,7 +184,9 @@ def test_the_docs_tables_name_every_node_and_its_fields(heading: str,
     assert set(rows) == set(nodes)
     for tag, node in nodes.items():
         named = set(re.findall(r"`(\w+)`", rows[tag].split(" | ")[0]))
-        fields = set(node.names) | ({f.name for f in THAN.fields} if tag == "count" else set())
+        # and the fields of the objects they hold (a second count, a case)
+        fields = set(node.names) | {n for f in node.fields if f.of is not None
+                                    for n in f.of.names}
         values = {c for f in every_field() for c in f.choices} | set(nodes) | set(CONDITIONS)
         assert set(node.names) <= named, (tag, set(node.names) - named)
         assert named <= fields | values, (tag, named - fields - values)

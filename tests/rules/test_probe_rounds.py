@@ -45,6 +45,10 @@ def random_round_test(rng: Random) -> dict[str, Any]:
                                 **_window(rng), "op": op}
         if rng.random() < 0.5:
             return data | {"than": {"where": random_card_test(rng), **_window(rng)}}
+        if rng.random() < 0.3:
+            mod = rng.randint(2, 7)
+            return data | {"mod": mod, "op": rng.choice(("==", "!=")),
+                           "value": rng.randrange(mod)}
         return data | {"value": rng.choice([rng.randint(0, 5), rng.randint(6, 70)])}
     data = {"type": "sum", **_window(rng)}
     if rng.random() < 0.3:
@@ -80,6 +84,46 @@ def test_some_probed_round_judges_every_card_as_any_round_does(seed: int,
     for _ in range(40):
         record = random_round(rng)
         assert _verdicts(test, record) in probed, (cond.to_json(), [str(c) for c in record])
+
+
+def random_played_card_test(rng: Random) -> dict[str, Any]:
+    """A count of cards sharing something with the played card, or the played card's value
+    compared with its position in the round."""
+    if rng.random() < 0.3:
+        data: dict[str, Any] = {"type": "sum", "of": ["played"], "than": "position"}
+        if rng.random() < 0.5:
+            return data | {"mod": rng.randint(2, 13), "op": rng.choice(("==", "!="))}
+        return data | {"op": rng.choice(("==", "!=", "<", "<=", ">", ">="))}
+    data = {"type": "count", "same": rng.choice(("rank", "suit", "colour")), **_window(rng)}
+    if rng.random() < 0.5:
+        data["where"] = random_card_test(rng)
+    if rng.random() < 0.3:
+        mod = rng.randint(2, 5)
+        return data | {"mod": mod, "op": rng.choice(("==", "!=")), "value": rng.randrange(mod)}
+    return data | {"op": rng.choice(("==", "!=", "<", "<=", ">", ">=")),
+                   "value": rng.choice([rng.randint(0, 5), rng.randint(6, 30)])}
+
+
+@settings(deadline=None)
+@given(seed=st.integers(0, 2**32), aces_high=st.booleans())
+def test_for_each_card_some_probed_round_judges_it_as_any_round_does(seed: int,
+                                                                     aces_high: bool) -> None:
+    # The verdict turns on the played card itself, so the probes meet every verdict card by
+    # card (the probe space tries every card with every probed round).
+    rng = Random(seed)
+    try:
+        cond: Condition = read_condition(random_played_card_test(rng), "$")
+    except RuleError:
+        return  # a count of no card
+    test = compile_condition(cond, Settings(aces_high=aces_high))
+    records, exact = probe_records([cond])
+    assert exact
+    probed = [_verdicts(test, r) for r in records if r is not None]
+    for _ in range(20):
+        record = random_round(rng)
+        for i, verdict in enumerate(_verdicts(test, record)):
+            assert any(v[i] == verdict for v in probed), (cond.to_json(), i,
+                                                          [str(c) for c in record])
 
 
 def rule(spec: dict[str, Any]) -> Rule:
