@@ -14,8 +14,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from rules.analysis import never_fires
+from rules.conditions import read_condition
 from rules.context import Settings
 from rules.english import describe
+from rules.errors import RuleError
 from rules.evaluation import Rulebook
 from rules.spec import Rule, load_rule, load_rules_document, read_spec, spec_to_json
 from tests.rules.docs import examples
@@ -122,7 +125,52 @@ def test_an_example_judges_every_play_as_its_longer_encoding(seed: int,
 
 
 def test_the_docs_examples_read_as_the_page_says() -> None:
-    found = examples("### What players say", "## Semantics in one place")
+    found = examples("### What players say", "## Effects")
     assert len(found) >= 6
     for data, words in found:
         assert describe(read_spec(json.loads(data), "rule")) == words, data
+
+
+_RED = {"type": "colour", "is": "red"}
+_CASE = {"if": _top(_RED), "then": BLACK}
+
+
+@pytest.mark.parametrize(("node", "path", "code"), [
+    ({"type": "iff", "of": [_RED, BLACK, FACE]}, "$.of", "spec/out_of_range"),
+    ({"type": "iff", "of": [_RED]}, "$.of", "spec/out_of_range"),
+    ({"type": "cases", "cases": [_CASE] * 14}, "$.cases", "spec/out_of_range"),
+    ({"type": "cases", "cases": []}, "$.cases", "spec/empty"),
+    ({"type": "cases", "cases": [{"if": _RED}]}, "$.cases[0].then", "spec/missing_field"),
+    ({"type": "cases", "cases": [_CASE | {"else": _RED}]}, "$.cases[0].else",
+     "spec/unknown_field"),
+    ({"type": "value_set", "is": "perfect"}, "$.is", "spec/bad_choice"),
+    ({"type": "count", "op": "==", "value": 1}, "$.where", "spec/missing_field"),
+    ({"type": "count", "same": "value", "op": "==", "value": 1}, "$.same", "spec/bad_choice"),
+    ({"type": "count", "where": _RED, "mod": 2, "op": "<", "value": 1}, "$.op",
+     "spec/bad_choice"),
+    ({"type": "count", "where": _RED, "mod": 2, "op": "==", "value": 2}, "$.value",
+     "spec/out_of_range"),
+    ({"type": "count", "where": _RED, "mod": 2, "op": "==", "than": {"where": BLACK}},
+     "$.mod", "spec/contradictory"),
+    ({"type": "sum", "of": ["top"], "op": "==", "value": 3}, "$.of", "spec/contradictory"),
+    ({"type": "sum", "of": ["top", "played"], "op": "==", "than": "top"}, "$.than",
+     "spec/contradictory"),
+    ({"type": "sum", "last": 3, "op": "==", "than": "played"}, "$.than",
+     "spec/contradictory"),
+    ({"type": "sum", "of": ["top"], "op": "==", "than": "pile10"}, "$.than",
+     "spec/bad_choice"),
+])
+def test_a_bad_node_is_refused_naming_its_field(node: dict[str, Any], path: str,
+                                                code: str) -> None:
+    with pytest.raises(RuleError) as caught:
+        read_condition(node, "$")
+    assert (caught.value.path, caught.value.code) == (path, code), caught.value
+
+
+def test_the_analysis_finds_where_the_new_nodes_change_a_play() -> None:
+    for rule in spoken_rules():
+        finding = never_fires(rule)
+        assert not finding.found, rule.jargon
+    clock = next(r for r in spoken_rules() if r.jargon == "Clock")
+    example = never_fires(clock).example
+    assert example is not None and example.position % 13 == example.played.rank % 13
