@@ -100,7 +100,8 @@ class DetectiveBot:
 
     def act(self, view: PlayerView) -> PlayerAction | None:
         """Choose from the seat's own view and what it has read of the game."""
-        duty = duty_for(self.seat, view, self.rng, self.knows, self.author_knowledge)
+        duty = duty_for(self.seat, view, self.rng, self.knows, self.author_knowledge,
+                        "detective")
         if duty is not None or not to_play(self.seat, view):
             return duty
         detective = self.memory.brought_up_to_date(Settings(view.settings.aces_high))

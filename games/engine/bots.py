@@ -1,9 +1,10 @@
 """Bots: an experimenter who knows no rule but its own, and an oracle who is told them all.
 
 Every bot decides from its own seat's :class:`~games.engine.visibility.PlayerView`; the oracle
-is also told every rule through one explicit door, a :data:`RuleInsight`. Bots write rules
-vetted against their :class:`~games.engine.vetting.AuthorKnowledge` as an author's are in the
-builder, say the calls and replies they know (:func:`words_for`, :func:`reply_for`) and answer races
+is also told every rule through one explicit door, a :data:`RuleInsight`. Bots write readable
+rules of their kind's grade (:mod:`games.engine.bot_rules`), vetted against their
+:class:`~games.engine.vetting.AuthorKnowledge` as an author's are in the builder, say the
+calls and replies they know (:func:`words_for`, :func:`reply_for`) and answer races
 (:func:`race_for`). Kinds above the engine register with :func:`register_kind`.
 """
 
@@ -27,13 +28,13 @@ from games.engine.actions import (
     Say,
     WriteRule,
 )
+from games.engine.bot_rules import builder_warning, draft, readable
 from games.engine.events import Event, Refused
 from games.engine.vetting import AuthorKnowledge
 from games.engine.visibility import PlayerView
 from rules.cards import STANDARD_CARDS, Card, card_of, parse
 from rules.context import PlayContext, Settings
 from rules.evaluation import DEFAULT_SETTINGS, Rulebook
-from rules.generate import random_spec
 from rules.phrases import speech_phrase
 from rules.spec import Call, Rule, Trigger, dump_rule, load_rule
 from rules.speech import owed_replies, perfect_reply
@@ -89,7 +90,7 @@ class Bot(Protocol):
         """Learn from what happened (the events as this seat saw them)."""
 
 
-#: How many random rules a bot draws before it settles for :data:`FALLBACK_RULE`.
+#: How many drafts a bot makes before it settles for :data:`FALLBACK_RULE`.
 MAX_DRAFTS = 200
 #: A plain rule that passes every check on its own ("a seven skips the next player").
 FALLBACK_RULE = {"kind": "trigger", "when": {"type": "rank", "of": "played", "in": ["7"]},
@@ -97,18 +98,23 @@ FALLBACK_RULE = {"kind": "trigger", "when": {"type": "rank", "of": "played", "in
 
 
 def rule_action(seat: int, rng: Random, author_knowledge: AuthorKnowledge | None = None,
-                settings: Settings = DEFAULT_SETTINGS, players: int | None = None) -> WriteRule:
-    """A random valid rule that passes the checks an author's draft must pass against
-    ``author_knowledge`` (:meth:`~games.engine.vetting.AuthorKnowledge.objection`: the rules
-    the bot may consult, then the one bit); the engine suggests its jargon."""
+                settings: Settings = DEFAULT_SETTINGS, players: int | None = None,
+                kind: str = "experimenter") -> WriteRule:
+    """A readable rule of the grade of a bot of ``kind`` (:func:`games.engine.bot_rules.draft`)
+    that passes the checks an author's draft must pass against ``author_knowledge``
+    (:meth:`~games.engine.vetting.AuthorKnowledge.objection`: the rules the bot may consult,
+    then the one bit) and the builder's warnings about the bot's own rules
+    (:func:`~games.engine.bot_rules.builder_warning`); the engine suggests its jargon."""
     author_knowledge = author_knowledge or AuthorKnowledge()
     for _ in range(MAX_DRAFTS):
-        spec = random_spec(rng)
+        spec = draft(rng, kind)
         try:
             rule = load_rule({"version": 1, "jargon": "Draft", "author": seat, "rule": spec})
         except ValueError:
             continue
-        if author_knowledge.objection(rule, settings, players) is None:
+        if (readable(rule, kind)
+                and builder_warning(rule, author_knowledge.own, settings) is None
+                and author_knowledge.objection(rule, settings, players) is None):
             return WriteRule(seat, {"jargon": "", "rule": dump_rule(rule)["rule"]})
     return WriteRule(seat, {"jargon": "", "rule": FALLBACK_RULE})
 
@@ -157,8 +163,9 @@ def play_context(view: PlayerView, card: Card, stands: Card, pile: int = 0) -> P
 
 
 def write_for(seat: int, view: PlayerView, rng: Random,
-              author_knowledge: AuthorKnowledge | None = None) -> WriteRule:
-    """A bot's new rule at this table (its settings and size), vetted against
+              author_knowledge: AuthorKnowledge | None = None,
+              kind: str = "experimenter") -> WriteRule:
+    """A new rule by a bot of ``kind`` at this table (its settings and size), vetted against
     ``author_knowledge`` and, in detail, against the rules everyone knows from the view (a
     preset's house rules, secret rules disclosed and in force; where the new law replaces
     the laws in force, only the house rules stay beside it)."""
@@ -170,7 +177,7 @@ def write_for(seat: int, view: PlayerView, rng: Random,
     # Once a seat has left, seats are no longer numbered from 0 up: vet for every size.
     players = len(view.names) if not view.out else None
     return rule_action(seat, rng, replace(author_knowledge, own=known),
-                       Settings(aces_high=view.settings.aces_high), players)
+                       Settings(aces_high=view.settings.aces_high), players, kind)
 
 
 def reply_for(seat: int, view: PlayerView, rules: Sequence[Rule]) -> Say | None:
@@ -243,11 +250,14 @@ def deal_for(seat: int, view: PlayerView) -> Deal | None:
 
 
 def duty_for(seat: int, view: PlayerView, rng: Random, knows: RuleKnowledge,
-             author_knowledge: AuthorKnowledgeSource | None) -> PlayerAction | None:
-    """What a bot does before it may play: write its rule, deal, or answer a race or a reply
-    it owes (its next action must be the words); ``None`` when it owes nothing now."""
+             author_knowledge: AuthorKnowledgeSource | None,
+             kind: str = "experimenter") -> PlayerAction | None:
+    """What a bot of ``kind`` does before it may play: write its rule (of its kind's grade),
+    deal, or answer a race or a reply it owes (its next action must be the words); ``None``
+    when it owes nothing now."""
     if view.phase == "writing" and seat in view.writers:
-        return write_for(seat, view, rng, author_knowledge() if author_knowledge else None)
+        return write_for(seat, view, rng, author_knowledge() if author_knowledge else None,
+                         kind)
     if view.phase == "dealing":
         return deal_for(seat, view)
     return race_for(seat, view) or reply_for(seat, view, knows(view))
@@ -280,7 +290,8 @@ class Experimenter:
 
     def act(self, view: PlayerView) -> PlayerAction | None:
         """Choose from the bot's own view."""
-        duty = duty_for(self.seat, view, self.rng, self.knows, self.author_knowledge)
+        duty = duty_for(self.seat, view, self.rng, self.knows, self.author_knowledge,
+                        "experimenter")
         if duty is not None or not to_play(self.seat, view):
             return duty
         top = view.piles[0].top
@@ -321,7 +332,7 @@ class Oracle:
         """Choose a legal play from the view and the rules it was told."""
         # Told every rule, it consults them all in detail when it writes.
         duty = duty_for(self.seat, view, self.rng, lambda _: self.insight().rules,
-                        lambda: AuthorKnowledge(self.insight().rules))
+                        lambda: AuthorKnowledge(self.insight().rules), "oracle")
         if duty is not None:
             return duty
         if view.phase != "playing" or view.is_out(self.seat) or view.races:

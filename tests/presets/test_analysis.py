@@ -9,6 +9,8 @@ from typing import Any
 
 import pytest
 
+from games.authoring.grid import Table
+from games.authoring.preview_warnings import analyse
 from games.engine.actions import WriteRule
 from games.engine.bots import Experimenter, rule_action, write_for
 from games.engine.lockup import anything_playable, has_way_out
@@ -52,20 +54,22 @@ def test_vetting_counts_the_house_rules() -> None:
 
 def test_bots_vet_their_laws_against_the_house_rules() -> None:
     """Even a bot that knows no secret rule knows the house rules, as everyone does: where a
-    draft vetted against nothing would lock the game under Misplay, the bot's own draft
-    (the same random draws) passes the checks with the house rules."""
+    draft vetted against nothing would draw a warning beside them (it repeats the house rule
+    "follow suit or rank"), the bot's own draft (the same random draws) passes the checks
+    and the builder's warnings with the house rules."""
     settings = settings_for(TEACHING, players=4, first_rule_maker=2)
     state, _ = open_preset(settings, ["A", "B", "C", "D"], 6)
     view = player_view(state, 2)
+    house, table = tuple(TEACHING.house_rules), Table(players=4)
 
     def drafted(action: WriteRule) -> Any:
         return load_rule({"version": 1, "jargon": "Draft", "author": 2,
                           "rule": action.rule["rule"]})
 
-    seed = next(s for s in range(500) if objection(
-        drafted(rule_action(2, Random(s), players=4)), TEACHING.house_rules, players=4))
-    assert objection(drafted(write_for(2, view, Random(seed))), TEACHING.house_rules,
-                     players=4) is None
+    seed = next(s for s in range(500) if analyse(
+        drafted(rule_action(2, Random(s), players=4, kind="detective")), house, table))
+    written = drafted(write_for(2, view, Random(seed), kind="detective"))
+    assert objection(written, house, players=4) is None and analyse(written, house, table) == ()
     assert isinstance(Experimenter(2, seed).act(view), WriteRule)
 
 
