@@ -6,7 +6,7 @@ import re
 import xml.etree.ElementTree as ET
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from games.display.hand_chart import (
@@ -23,6 +23,7 @@ from games.display.hand_chart import (
     describe_chart,
     hand_chart,
 )
+from tests.examples import share
 
 SVG = "{http://www.w3.org/2000/svg}"
 
@@ -226,7 +227,7 @@ def test_crowded_rule_labels_move_under_their_diamond_each_on_a_line_with_room()
     assert [t.split()[0] for t in titles if t] == ["Tangle", "Fiver", "Gridlock"]
 
 
-@settings(max_examples=60, deadline=None)
+@share(3)
 @given(st.lists(st.tuples(st.integers(1, 40), st.sampled_from(["Pip", "Fiver", "Gridlock",
                                                                 "Q", "The Long Rule Name"])),
                 max_size=12))
