@@ -372,7 +372,8 @@ DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 MAO_BOT_DELAY = _seconds("MAO_BOT_DELAY", 0.8)
 
 # CPU a rule writer may spend (games/store/budgets.py, games/difficulty/runner.py): builder
-# seconds per rolling minute, seconds per estimate, and writers waiting behind the estimate.
+# seconds per rolling minute, seconds per estimate, writers waiting behind the estimates, and
+# the processes computing them.
 MAO_BUILDER_CPU = _seconds("MAO_BUILDER_CPU", 5.0)
 MAO_ESTIMATE_SECONDS = _seconds("MAO_ESTIMATE_SECONDS", 2.0)
 if MAO_BUILDER_CPU <= 0:
@@ -380,6 +381,7 @@ if MAO_BUILDER_CPU <= 0:
 if MAO_ESTIMATE_SECONDS <= 0:
     raise _invalid("MAO_ESTIMATE_SECONDS", "it must be a number of seconds above 0.")
 MAO_ESTIMATE_QUEUE = _whole("MAO_ESTIMATE_QUEUE", 8, least=0)
+MAO_ESTIMATE_WORKERS = _whole("MAO_ESTIMATE_WORKERS", 2, least=1)
 # Processes computing the builder's previews (games/builder/preview_pool.py); 0 computes
 # them on the request's own thread.
 MAO_PREVIEW_WORKERS = _whole("MAO_PREVIEW_WORKERS", 2, least=0)

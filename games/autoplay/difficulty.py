@@ -1,8 +1,10 @@
 """How hard a new rule is to guess: how often it speaks, and how long the detective takes.
 
 Pure (no Django): :func:`estimate` looks at the rule alone, never at the other rules in
-force, in the game's settings; the verdict follows :data:`BANDS`. ``give_up`` (asked
-between simulated actions) cuts it short with the tables finished (``cut_short``).
+force, in the game's settings; the verdict follows :data:`BANDS`. It stops simulating
+tables once the verdict is settled (:func:`settled`: the same whatever the tables left
+would show). ``give_up`` (asked between simulated actions) cuts it short with the tables
+finished (``cut_short``).
 """
 
 from __future__ import annotations
@@ -223,10 +225,35 @@ class _Progress:
     gave_up: bool = False
 
 
+def settled(found: Sequence[int | None], tables: int) -> bool:
+    """Whether ``found``, the first of ``tables`` simulated tables, settle the verdict: the
+    same whatever the others show.
+
+    The median rises with each table's plays, and the verdict's band with the median, so
+    for each number of tables still to crack it is enough to try them all cracked at once
+    and all cracked as late as can be.
+
+    >>> settled([5, 6, 7, 8], 6)
+    True
+    >>> settled([5, 6, 7], 6)
+    False
+    """
+    left = tables - len(found)
+    verdicts = {Difficulty("", None, (*found, *(plays,) * cracked,
+                                      *(None,) * (left - cracked))).verdict
+                for cracked in range(left + 1) for plays in (0, _LATEST)}
+    return len(verdicts) == 1
+
+
+#: Later than any table can crack a rule (for :func:`settled`).
+_LATEST = 1 << 30
+
+
 def estimate(rule: Rule, settings: GameSettings, tables: int = TABLES,
              max_plays: int = MAX_PLAYS, seed: int = 1, give_up: GiveUp = never) -> Difficulty:
-    """How hard ``rule`` is to guess at a table of ``settings`` (see the module docstring);
-    cut short, with the tables finished, once ``give_up`` says so."""
+    """How hard ``rule`` is to guess at a table of ``settings`` (see the module docstring):
+    at most ``tables`` simulated tables, fewer once the verdict is :func:`settled`; cut
+    short, with the tables finished, once ``give_up`` says so."""
     said = speaks(rule, settings)
     if rule.spec.kind not in LEARNT:
         return Difficulty(rule.spec.kind, said, ())
@@ -236,4 +263,6 @@ def estimate(rule: Rule, settings: GameSettings, tables: int = TABLES,
         if progress.gave_up:
             return Difficulty(rule.spec.kind, said, tuple(found), cut_short=True)
         found.append(progress.cracked_at)
+        if settled(found, tables):
+            break
     return Difficulty(rule.spec.kind, said, tuple(found))

@@ -1,10 +1,14 @@
-"""Estimates computed in a background worker process, so the builder never waits for one.
+"""Estimates computed in background worker processes, so the builder never waits for one.
 
 Bounds per writer (a game and a seat): one estimate at a time (a new draft supersedes the
-old, which is dropped or told to stop), ``MAO_ESTIMATE_SECONDS`` of the worker's CPU each,
+old, which is dropped or told to stop), ``MAO_ESTIMATE_SECONDS`` of a worker's CPU each,
 and at most ``MAO_ESTIMATE_QUEUE`` writers waiting (a new writer over it is told to ask
-again). Answers are remembered per writer and draft, never across writers, since an answer
-that came at once would tell that someone else had estimated that rule.
+again). ``MAO_ESTIMATE_WORKERS`` workers take the waiting estimates fewest first: of the
+writers who had the fewest estimates started in the last :data:`RECENT` seconds, the first
+to ask; so a writer's first estimate goes before the others' repeats, and even takes the
+place of the last of them in a full queue. Answers are remembered per writer and draft,
+never across writers, since an answer that came at once would tell that someone else had
+estimated that rule.
 """
 
 from __future__ import annotations
@@ -13,69 +17,77 @@ import json
 import logging
 import threading
 import time
-from collections import OrderedDict
-from collections.abc import Callable
+from collections import OrderedDict, deque
+from collections.abc import Callable, MutableSequence
 from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
 from functools import partial
 from itertools import count
 from multiprocessing import get_context
-from typing import Any, Protocol
+from typing import Any
 
 from django.conf import settings as django_settings
 
 from games.autoplay.difficulty import Difficulty, GiveUp, estimate
 from games.engine.settings import GameSettings
 from games.store.budgets import charge
-from games.workers import worker_pool
+from games.workers import BACKGROUND, worker_pool
 from rules.spec import FORMAT_VERSION, load_rule
 
 logger = logging.getLogger(__name__)
 
-#: Answers kept (per writer and draft), least recently asked for first out.
+#: Answers kept (per writer and draft), least recently asked for first out; and writers
+#: whose recent estimates are counted.
 KEPT = 256
+#: How long an estimate a writer had started counts against its place in the queue.
+RECENT = 60.0
 
-
-class Flag(Protocol):
-    """A number shared with the worker process (``multiprocessing.Value``): the ticket of
-    the estimate it must stop."""
-
-    value: int
+#: Tickets shared with the worker processes (``multiprocessing.Array``), one per worker:
+#: a worker stops its estimate when the slot it runs in names the estimate's ticket.
+Stops = MutableSequence[int]
 
 
 @dataclass(slots=True)
 class _Job:
-    """One writer's estimate: what it estimates, its ticket, and whether it was told to
-    stop (its answer is then thrown away)."""
+    """One writer's estimate: what it estimates, its ticket, its place among the waiting,
+    and whether it was told to stop (its answer is then thrown away)."""
 
     writer: str
     key: str
     rule_json: dict[str, Any]
     settings_json: dict[str, Any]
     ticket: int
+    #: First asked first, among writers of as many recent estimates.
+    place: int
     stopped: bool = False
     #: The CPU budget the estimate is charged to (``games.store.budgets``), if any.
     charge_to: str | None = None
-    #: When the worker was given it (``time.monotonic``).
+    #: When a worker was given it (``time.monotonic``), and the slot it runs in.
     started: float = 0.0
+    slot: int = -1
+    #: The workers it was sent to.
+    pool: ProcessPoolExecutor | None = None
 
 
 _lock = threading.RLock()
-#: Estimates not yet sent to the worker, by writer, first asked first.
-_waiting: OrderedDict[str, _Job] = OrderedDict()
-#: The estimate the worker is making (at most one at a time).
-_running: _Job | None = None
+#: Estimates not yet sent to a worker, by writer (at most one each).
+_waiting: dict[str, _Job] = {}
+#: The estimates the workers are making, by slot (at most one per worker).
+_running: dict[int, _Job] = {}
 #: Answers by writer and draft key (``None``: the estimate failed).
 _done: OrderedDict[tuple[str, str], Difficulty | None] = OrderedDict()
+#: When each writer's recent estimates were started (``time.monotonic``).
+_started: OrderedDict[str, deque[float]] = OrderedDict()
 _tickets = count(1)
+_places = count(1)
 _pool: ProcessPoolExecutor | None = None
-_stop: Flag | None = None
+_stops: Stops | None = None
 #: Compute in the asking thread instead (tests; a machine without processes to spare).
 inline = False
 
-#: In the worker process: the flag naming the estimate to stop (set by :func:`_adopt`).
-_stop_seen: Flag | None = None
+#: In a worker process: the slots naming the estimates to stop (set by :func:`_adopt`).
+_stops_seen: Stops | None = None
 
 
 def _estimate(rule_json: dict[str, Any], settings_json: dict[str, Any],
@@ -87,28 +99,28 @@ def _estimate(rule_json: dict[str, Any], settings_json: dict[str, Any],
     return estimate(rule, GameSettings(**settings_json), give_up=give_up)
 
 
-def budget(seconds: float, ticket: int, stop: Flag | None,
+def budget(seconds: float, ticket: int, stops: Stops | None, slot: int = 0,
            clock: Callable[[], float] = time.process_time) -> GiveUp:
     """Give up once ``seconds`` of ``clock`` (this process's CPU time) have passed, or once
-    ``stop`` names ``ticket``."""
+    ``stops[slot]`` names ``ticket``."""
     deadline = clock() + seconds
 
     def give_up() -> bool:
-        return clock() > deadline or (stop is not None and stop.value == ticket)
+        return clock() > deadline or (stops is not None and stops[slot] == ticket)
 
     return give_up
 
 
 def _work(rule_json: dict[str, Any], settings_json: dict[str, Any], ticket: int,
-          seconds: float) -> Difficulty:
-    """The worker's job: an estimate on its budget, stopped when the flag names it."""
-    return _estimate(rule_json, settings_json, budget(seconds, ticket, _stop_seen))
+          seconds: float, slot: int) -> Difficulty:
+    """A worker's job: an estimate on its budget, stopped when its slot names it."""
+    return _estimate(rule_json, settings_json, budget(seconds, ticket, _stops_seen, slot))
 
 
-def _adopt(stop: Flag) -> None:
-    """The worker process's start: keep the flag shared with its parent."""
-    global _stop_seen
-    _stop_seen = stop
+def _adopt(stops: Stops) -> None:
+    """A worker process's start: keep the slots shared with its parent."""
+    global _stops_seen
+    _stops_seen = stops
 
 
 def key_of(rule_json: dict[str, Any], settings: GameSettings) -> str:
@@ -116,11 +128,15 @@ def key_of(rule_json: dict[str, Any], settings: GameSettings) -> str:
     return json.dumps([rule_json, settings.jokers, settings.aces_high], sort_keys=True)
 
 
+def _workers() -> int:
+    return max(1, int(django_settings.MAO_ESTIMATE_WORKERS))
+
+
 def _worker() -> ProcessPoolExecutor:
-    global _pool, _stop
+    global _pool, _stops
     if _pool is None:
-        _stop = get_context("spawn").Value("q", 0)
-        _pool = worker_pool(1, _adopt, (_stop,))
+        _stops = get_context("spawn").Array("q", _workers(), lock=False)
+        _pool = worker_pool(_workers(), _adopt, (_stops,), niceness=BACKGROUND)
     return _pool
 
 
@@ -149,7 +165,7 @@ def request(writer: str, rule_json: dict[str, Any], settings: GameSettings,
     for ``writer`` (a game and a seat): started on the first request, answered once ready.
     A different draft of the same writer supersedes the one before. A failure is logged and
     kept, so a builder asking again is told instead of starting it again and again. Each
-    estimate the worker ran, finished or stopped, is charged to the CPU budget
+    estimate a worker ran, finished or stopped, is charged to the CPU budget
     ``charge_to`` (its time in the worker, at most ``MAO_ESTIMATE_SECONDS``)."""
     key = key_of(rule_json, settings)
     with _lock:
@@ -157,26 +173,62 @@ def request(writer: str, rule_json: dict[str, Any], settings: GameSettings,
             _done.move_to_end((writer, key))
             return _answer(_done[(writer, key)])
         waiting = _waiting.get(writer)
-        running = _running is not None and _running.writer == writer
+        running = _running_for(writer)
         if (waiting is not None and waiting.key == key) or (
-                running and _running is not None and _running.key == key
-                and not _running.stopped):
+                running is not None and running.key == key and not running.stopped):
             return Answer(running=True)
-        if running:
-            _stop_running()
-        if waiting is None and _running is not None and (
-                len(_waiting) >= django_settings.MAO_ESTIMATE_QUEUE):
+        if running is not None:
+            _stop_running(running)
+        if waiting is None and not _room_for(writer):
             return Answer(running=False, busy=True)
+        # Replacing the writer's waiting draft keeps its place in the queue.
         job = _Job(writer, key, rule_json,
                    {"jokers": settings.jokers, "aces_high": settings.aces_high},
-                   next(_tickets), charge_to=charge_to)
+                   next(_tickets), waiting.place if waiting else next(_places),
+                   charge_to=charge_to)
         if inline:
             _keep(job, _inline(job))
             return _answer(_done[(writer, key)])
-        # Replacing the writer's waiting draft keeps its place in the queue.
         _waiting[writer] = job
         _next()
     return Answer(running=True)
+
+
+def _running_for(writer: str) -> _Job | None:
+    return next((job for job in _running.values() if job.writer == writer), None)
+
+
+def _recent(writer: str, now: float | None = None) -> int:
+    """How many estimates ``writer`` had started in the last :data:`RECENT` seconds."""
+    times = _started.get(writer)
+    if not times:
+        return 0
+    now = time.monotonic() if now is None else now
+    while times and times[0] < now - RECENT:
+        times.popleft()
+    return len(times)
+
+
+def _order(job: _Job) -> tuple[int, int]:
+    """A waiting job's turn: fewest recent estimates first, then first asked."""
+    return _recent(job.writer), job.place
+
+
+def _room_for(writer: str) -> bool:
+    """Whether a new writer's estimate may wait (or start): a free place in the queue or a
+    free worker; else the place of the last waiting writer who had more recent estimates,
+    which is dropped (its page asks again later)."""
+    if len(_waiting) < django_settings.MAO_ESTIMATE_QUEUE:
+        return True
+    if len(_running) < _workers() and _running_for(writer) is None:
+        return True
+    if not _waiting:
+        return False
+    last = max(_waiting.values(), key=_order)
+    if _order(last)[0] <= _recent(writer):
+        return False
+    del _waiting[last.writer]
+    return True
 
 
 def _answer(found: Difficulty | None) -> Answer:
@@ -191,48 +243,56 @@ def _inline(job: _Job) -> Difficulty | None:
         return None
 
 
-def _stop_running() -> None:
-    """Tell the worker to stop the running estimate (a newer draft superseded it)."""
-    assert _running is not None
-    _running.stopped = True
-    if _stop is not None:
-        _stop.value = _running.ticket
+def _stop_running(job: _Job) -> None:
+    """Tell ``job``'s worker to stop it (a newer draft superseded it)."""
+    job.stopped = True
+    if _stops is not None:
+        _stops[job.slot] = job.ticket
 
 
 def _next() -> None:
-    """Send the first waiting estimate to the worker, if it is free."""
-    global _running
-    if _running is not None or not _waiting:
-        return
-    _, job = _waiting.popitem(last=False)
-    _running = job
-    job.started = time.monotonic()
-    try:
-        future = _worker().submit(_work, job.rule_json, job.settings_json, job.ticket,
-                                  _seconds())
-    except (BrokenProcessPool, RuntimeError) as exc:
-        future = Future()
-        future.set_exception(exc)
-    future.add_done_callback(partial(_finished, job))
+    """Send the waiting estimates to free workers, fewest recent estimates first; never a
+    writer's while another of its estimates still runs (one at a time, stopped or not)."""
+    while len(_running) < _workers():
+        ready = [job for job in _waiting.values() if _running_for(job.writer) is None]
+        if not ready:
+            return
+        job = min(ready, key=_order)
+        del _waiting[job.writer]
+        job.slot = min(set(range(_workers())) - set(_running))
+        _running[job.slot] = job
+        job.started = time.monotonic()
+        _started.setdefault(job.writer, deque()).append(job.started)
+        _started.move_to_end(job.writer)
+        while len(_started) > KEPT:
+            _started.popitem(last=False)
+        try:
+            job.pool = _worker()
+            future = job.pool.submit(_work, job.rule_json, job.settings_json, job.ticket,
+                                      _seconds(), job.slot)
+        except (BrokenProcessPool, RuntimeError) as exc:
+            future = Future()
+            future.set_exception(exc)
+        future.add_done_callback(partial(_finished, job))
 
 
 def _finished(job: _Job, future: Future[Difficulty]) -> None:
-    """Keep the worker's answer (unless the job was stopped) and start the next one."""
-    global _running, _pool
+    """Keep the worker's answer (unless the job was stopped) and start the next ones."""
+    global _pool
     if job.charge_to is not None:
         # Wall time in the worker, an upper bound of its CPU: a flood of drafts, each
         # stopped by the next, spends the writer's budget as surely as finished estimates.
         charge(job.charge_to, min(time.monotonic() - job.started, _seconds()))
     with _lock:
-        if _running is job:
-            _running = None
+        if _running.get(job.slot) is job:
+            del _running[job.slot]
         found: Difficulty | None
         try:
             found = future.result()
         except Exception as exc:  # kept as the job's failure: it is not tried again
-            if isinstance(exc, BrokenProcessPool) and _pool is not None:
+            if isinstance(exc, BrokenProcessPool) and _pool is not None and _pool is job.pool:
                 _pool.shutdown(wait=False)
-                _pool = None  # the worker died: the next estimate starts a new one
+                _pool = None  # a worker died: the next estimate starts new ones
             if not job.stopped:
                 logger.error("estimating a rule's difficulty failed: %r", exc)
             found = None
@@ -247,12 +307,21 @@ def _keep(job: _Job, found: Difficulty | None) -> None:
         _done.popitem(last=False)
 
 
+def _stop_workers() -> None:
+    """End the worker processes (for tests); the next estimate starts new ones."""
+    global _pool
+    with _lock:
+        pool, _pool = _pool, None
+    if pool is not None:
+        pool.shutdown(wait=True, cancel_futures=True)
+
+
 def forget() -> None:
-    """Forget every estimate, waiting or kept (for tests)."""
-    global _running
+    """Forget every estimate, waiting, running or kept, and who had them (for tests)."""
     with _lock:
         _waiting.clear()
         _done.clear()
-        if _running is not None:
-            _running.stopped = True
-        _running = None
+        _started.clear()
+        for job in _running.values():
+            job.stopped = True
+        _running.clear()

@@ -14,6 +14,10 @@ from games.builder.views import Writer, budget_key, writer_view
 from games.difficulty import runner
 
 PARTIAL = "games/builder/difficulty.html"
+#: Seconds after which the page asks again while the estimate runs (its answer often
+#: comes within a second), and while the estimator is too busy to take it.
+AGAIN_RUNNING = 0.5
+AGAIN_BUSY = 3.0
 
 
 #: Asked a moment after each preview: one still on its way when the rule is written gets 204,
@@ -26,4 +30,6 @@ def difficulty(request: HttpRequest, w: Writer) -> HttpResponse:
         return render(request, PARTIAL, {"unfinished": True, "code": w.game.code})
     answer = runner.request(f"{w.game.code}:{w.seat}", checked.spec, w.state.settings,
                             charge_to=budget_key(request, w.game))
-    return render(request, PARTIAL, {"answer": answer, "code": w.game.code})
+    return render(request, PARTIAL, {"answer": answer, "code": w.game.code,
+                                     "again_ms": round(1000 * (AGAIN_BUSY if answer.busy
+                                                               else AGAIN_RUNNING))})

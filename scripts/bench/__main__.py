@@ -1,9 +1,10 @@
-"""``python -m scripts.bench rules|engine|builder|deduction|bots|difficulty|estimates|push|
-layer``: figures.
+"""``python -m scripts.bench rules|engine|builder|deduction|bots|difficulty|estimates|
+estimates-under-load|push|layer``: figures.
 
 Pure Python: no settings, no database, no server; except ``push``, the live table's CPU per
 action, which sets up Django on a temporary SQLite file of its own, and ``estimates``, the
-difficulty runner under a flood, which sets up Django without a database.
+difficulty runner under a flood, and ``estimates-under-load``, a writer's wait for an estimate
+while other tables write rules, which set up Django without a database.
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ from scripts.bench import (
     layer,
     push,
     rules,
+    under_load,
 )
 from scripts.bench.figures import Figure, format_figures, median, percentile
 
@@ -65,6 +67,16 @@ def main(argv: Sequence[str] | None = None) -> None:
                                                          "writer's wait")
     estimates_bench.add_argument("--writers", type=int, default=40, help="flooding writers")
     estimates_bench.add_argument("--drafts", type=int, default=5, help="drafts each")
+    load_bench = which.add_parser("estimates-under-load",
+                                  help="a fresh writer's preview and time-to-estimate of each "
+                                       "example rule while other tables write rules")
+    load_bench.add_argument("--writers", type=int, default=10,
+                            help="writers at other tables editing at once (0: alone)")
+    load_bench.add_argument("--pace", type=float, default=1.0,
+                            help="seconds between their edits, about")
+    load_bench.add_argument("--seed", type=int, default=1, help="seed of their drafts")
+    load_bench.add_argument("--limit", type=int, default=None,
+                            help="the fresh writer writes only the first N example rules")
     push_bench = which.add_parser("push", help="the live table's CPU per action: the write "
                                                "and the render round of five viewers")
     push_bench.add_argument("--games", type=int, default=6, help="seeded five-seat games")
@@ -88,6 +100,8 @@ def main(argv: Sequence[str] | None = None) -> None:
                  *verdicts]
     elif args.bench == "estimates":
         lines = estimates.run(args.writers, args.drafts)
+    elif args.bench == "estimates-under-load":
+        lines = under_load.run(args.writers, args.pace, args.seed, args.limit)
     elif args.bench == "push":
         lines = format_figures(push_figures(push.run(args.games, args.steps, args.seed)))
     elif args.bench == "layer":

@@ -5,16 +5,22 @@ from __future__ import annotations
 
 from typing import Any
 
+from hypothesis import given
+from hypothesis import strategies as st
+
 from games.autoplay.difficulty import (
     BANDS,
     MAX_PLAYS,
+    TABLES,
     Difficulty,
     estimate,
+    settled,
     speaks,
     typical_situations,
 )
 from games.engine.settings import GameSettings
 from rules.spec import Rule, load_rule
+from tests.examples import share
 
 NO_HEARTS = {"kind": "restriction", "must_not": {"type": "suit", "in": ["H"]}}
 HEART_ON_CLUB = {"kind": "restriction", "when": {"type": "suit", "of": "top", "in": ["C"]},
@@ -111,3 +117,24 @@ def test_an_estimate_with_no_time_at_all_says_it_ran_out_of_time() -> None:
     assert cut.sentences()[-1] == ("Our detective bot ran out of time before it finished a "
                                    "simulated game, so it cannot say how hard your rule is to "
                                    "guess.")
+
+
+@given(st.lists(st.one_of(st.none(), st.integers(0, 2 * MAX_PLAYS)), min_size=1, max_size=6),
+       st.integers(0, 6))
+@share(1.0)
+def test_a_settled_verdict_is_the_verdict_of_every_table(
+        plays: list[int | None], shown: int) -> None:
+    """Stopping once the verdict is settled never changes it, whatever the rest show."""
+    first = plays[:shown]
+    if settled(first, len(plays)):
+        assert Difficulty("restriction", 0.1, tuple(first)).verdict == \
+            Difficulty("restriction", 0.1, tuple(plays)).verdict
+
+
+def test_an_estimate_stops_once_its_verdict_is_settled() -> None:
+    easy = estimate(rule(NO_HEARTS), SETTINGS)
+    assert len(easy.plays_to_crack) < TABLES
+    assert settled(easy.plays_to_crack, TABLES)
+    assert not settled(easy.plays_to_crack[:-1], TABLES)
+    assert easy.plays_to_crack == estimate(rule(NO_HEARTS), SETTINGS, tables=TABLES * 2
+                                           ).plays_to_crack[:len(easy.plays_to_crack)]

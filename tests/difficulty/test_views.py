@@ -12,7 +12,7 @@ from django.test import Client
 from django.urls import reverse
 
 from games.authoring.model import Row
-from games.difficulty import runner
+from games.difficulty import runner, views
 from games.models import Game
 from tests.builder.helpers import HX, post_form, restriction, seated_game, write
 
@@ -89,7 +89,7 @@ def test_while_it_runs_the_answer_asks_again(monkeypatch: pytest.MonkeyPatch) ->
     status, html = ask(clients[0], game, post_form(HEART_ON_CLUB))
     assert status == 200
     assert "trying to crack it" in html and "without waiting" in html
-    assert 'hx-trigger="load delay:1s"' in html
+    assert f'hx-trigger="load delay:{round(1000 * views.AGAIN_RUNNING)}ms"' in html
     pending.cancel()
 
 

@@ -128,3 +128,23 @@ def test_the_bots_benchmark_runs_without_settings_or_a_database(tmp_path: Path) 
     assert "example rules cracked exactly within 40 plays" in done.stdout
     assert "detective decision time, 5 rules" in done.stdout
     assert list(tmp_path.iterdir()) == []
+
+
+def test_the_estimates_under_load_benchmark_runs_the_sites_workers_as_a_command(
+        tmp_path: Path) -> None:
+    env = {k: v for k, v in os.environ.items()
+           if k not in ("DEBUG", "DJANGO_DEBUG", "DJANGO_SETTINGS_MODULE", "SECRET_KEY",
+                        "MAO_PREVIEW_WORKERS")}
+    env["PYTHONPATH"] = str(ROOT)
+    done = subprocess.run([sys.executable, "-m", "scripts.bench", "estimates-under-load",
+                           "--writers", "2", "--pace", "0.5", "--limit", "2"], cwd=tmp_path,
+                          env=env, capture_output=True, text=True, timeout=300, check=False)
+    assert done.returncode == 0, done.stderr
+    lines = done.stdout.splitlines()
+    table = lines.index(next(line for line in lines if line.startswith("benchmark")))
+    rows = lines[table + 1:table + 4]
+    assert [row.split(",")[0] for row in rows] == ["preview", "estimate ready",
+                                                   "estimate shown (the page's asks)"]
+    assert all(row.split()[-1] == "2" for row in rows)  # two example rules
+    assert "preview" in lines[-1]  # the other writers previewed
+    assert list(tmp_path.iterdir()) == []
