@@ -23,7 +23,7 @@ NODE_STAMP := node_modules/.installed
 PG_SERVER ?= postgres://postgres@127.0.0.1:5432
 PG_REDIS ?= redis://127.0.0.1:6379/0
 # pytest's workers (pytest-xdist): one a core by default; `make test PYTEST_WORKERS=0` runs
-# the suite in one process. The browser tests share one worker (tests/conftest.py).
+# the suite in one process. Browser modules go first (tests/conftest.py).
 PYTEST_WORKERS ?= auto
 PYTEST_PARALLEL := -n $(PYTEST_WORKERS) --dist loadscope
 

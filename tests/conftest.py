@@ -18,8 +18,10 @@ the profile's (:func:`tests.examples.share`).
 Every test that uses the test database is marked ``db_bound`` (:mod:`tests.db_bound`), which
 ``make test-postgres`` selects.
 
-Under pytest-xdist with ``--dist loadscope`` (``make test``), the browser tests all run in one
-worker, in their order (:class:`BrowserTestsTogether`).
+Under pytest-xdist with ``--dist loadscope`` (``make test``), a module's tests run in one
+worker, the browser modules first (:class:`BrowserTestsFirst`); when the session ends, what
+every worker's screenshots showed is checked for a page no browser test shot
+(:mod:`tests.browser.coverage`).
 """
 
 from __future__ import annotations
@@ -56,38 +58,67 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     mark_database_bound(items)
 
 
-#: The folder whose tests share one pytest-xdist worker: the browser tests share a browser
-#: and servers for the session, and their last check (tests/browser/test_coverage.py) counts
-#: what every other one shot, in its own process.
-TOGETHER = "tests/browser/"
+#: The folder whose modules are sent to the workers first: they take the longest.
+FIRST = "tests/browser/"
 
 
-class BrowserTestsTogether(LoadScopeScheduling):  # type: ignore[misc]
+class BrowserTestsFirst(LoadScopeScheduling):  # type: ignore[misc]
     """``--dist loadscope`` (a module's tests, or a class's, go to one worker, so that its
-    module-scoped fixtures are built once), with every test under :data:`TOGETHER` in one
-    work unit: sent whole to one worker, in collection order, first of all (it takes the
-    longest)."""
-
-    def _split_scope(self, nodeid: str) -> str:
-        if nodeid.startswith(TOGETHER):
-            return TOGETHER
-        return str(super()._split_scope(nodeid))
+    module-scoped fixtures are built once), the modules under :data:`FIRST` sent first."""
 
     def _assign_work_unit(self, node: Any) -> None:
-        if TOGETHER in self.workqueue:
-            self.workqueue.move_to_end(TOGETHER, last=False)
+        browser = [scope for scope in self.workqueue if scope.startswith(FIRST)]
+        for scope in reversed(browser):
+            self.workqueue.move_to_end(scope, last=False)
         super()._assign_work_unit(node)
 
 
 @pytest.hookimpl(tryfirst=True)
 def pytest_xdist_make_scheduler(config: pytest.Config, log: Producer
-                                ) -> BrowserTestsTogether | None:
-    """The scheduler of ``--dist loadscope``: :class:`BrowserTestsTogether`. (A folder as
-    one scope, not an ``xdist_group`` mark and ``--dist loadgroup``: pytest-xdist 3.8 groups
-    marked tests by renaming their node ids, which pytest 9.2 no longer lets it do.)"""
+                                ) -> BrowserTestsFirst | None:
+    """The scheduler of ``--dist loadscope``: :class:`BrowserTestsFirst`."""
     if config.getvalue("dist") != "loadscope":
         return None
-    return BrowserTestsTogether(config, log)
+    return BrowserTestsFirst(config, log)
+
+
+@pytest.hookimpl(optionalhook=True)
+def pytest_testnodedown(node: Any, error: Any) -> None:
+    """Gather what a pytest-xdist worker's browser tests recorded."""
+    from tests.browser import coverage
+
+    recorded = getattr(node, "workeroutput", {}).get("browser_coverage")
+    if recorded:
+        coverage.absorb(recorded)
+
+
+#: What the browser suite failed to check, found when the session ended.
+_coverage_problems: list[str] = []
+
+
+def pytest_sessionfinish(session: pytest.Session) -> None:
+    """A worker sends its browser record home; the session (the controller, or the one
+    process) fails if the whole browser suite passed without shooting every page."""
+    from tests.browser import coverage
+
+    workeroutput = getattr(session.config, "workeroutput", None)
+    if workeroutput is not None:
+        workeroutput["browser_coverage"] = coverage.export()
+        return
+    if not coverage.whole_suite_passed():
+        return
+    from games.presets.registry import presets
+
+    _coverage_problems[:] = coverage.problems(coverage.SHOTS, coverage.page_templates(),
+                                              list(presets()))
+    if _coverage_problems:
+        session.exitstatus = pytest.ExitCode.TESTS_FAILED
+
+
+def pytest_terminal_summary(terminalreporter: Any) -> None:
+    """Name what the browser suite failed to check."""
+    for problem in _coverage_problems:
+        terminalreporter.write_line(f"browser coverage: {problem}", red=True)
 
 
 @dataclass

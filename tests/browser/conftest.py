@@ -67,6 +67,9 @@ def serve(env: dict[str, str], folder: Path, log_name: str = "daphne.log") -> It
     failure. The database must be ready (or need nothing for ``/``, which must answer 200).
     """
     log = folder / log_name
+    # Two pytest-xdist workers each run servers: each keeps its own logs.
+    if worker := os.environ.get("PYTEST_XDIST_WORKER"):
+        log_name = f"{Path(log_name).stem}-{worker}.log"
     try:
         with running(env, log, STARTUP_TIMEOUT) as url:
             yield url
@@ -187,7 +190,7 @@ def take_shot(page: Page, folder: Path, name: str) -> Path:
     page.evaluate(SETTLED)
     page.screenshot(path=str(path), full_page=True)
     # Every state worth a picture is held to zero accessibility violations, and counts
-    # towards every page being checked (tests/browser/test_coverage.py).
+    # towards every page being checked (tests/browser/coverage.py).
     accessibility.check(page, name)
     coverage.record(page, name)
     return path
@@ -200,10 +203,8 @@ def _in_browser_tests(item: pytest.Item) -> bool:
 @pytest.hookimpl(tryfirst=True)
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     """Note every browser test collected (before ``-k`` or ``--deselect`` drop any: this
-    runs first), and run the coverage check (tests/browser/test_coverage.py) after them."""
+    runs first), for the coverage check when the session ends."""
     coverage.COLLECTED.update(item.nodeid for item in items if _in_browser_tests(item))
-    last = [item for item in items if item.path.name == "test_coverage.py"]
-    items[:] = [item for item in items if item not in last] + last
 
 
 def pytest_runtest_logreport(report: pytest.TestReport) -> None:

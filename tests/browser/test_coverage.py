@@ -1,28 +1,21 @@
 """Every page the app serves is checked by axe-core in at least one browser test.
 
-Each screenshot (``shoot``) runs axe-core and records the view and template shown. Run last,
-these tests hold each URL pattern to be a page some shot shows, or listed below as no page
-of its own (with the reason), and each page template of templates/ to have been shot.
+Each screenshot (``shoot``) runs axe-core and records the view and template shown; when the
+session ends, tests/conftest.py holds every page and page template to have been shot
+(:func:`tests.browser.coverage.problems`). These tests hold each URL pattern to be a page
+(:data:`~tests.browser.coverage.PAGES`) or listed below as no page of its own, with the
+reason, and the check itself to name what is missing.
 """
 
 from __future__ import annotations
 
-import pytest
+from typing import Any
+
 from django.urls import URLPattern, URLResolver, get_resolver
 
 from tests.browser import coverage
+from tests.browser.coverage import PAGES
 
-#: The URL patterns that answer a GET with a whole page (by view name).
-PAGES = {
-    "home": "the home page",
-    "how_to_play": "How to play",
-    "new_game": "the home page again, with the form's errors (a POST)",
-    "game": "a game's one link: its lobby, then its table",
-    "builder:panel": "the rule builder on a page of its own (htmx gets the fragment)",
-    "notebook:page": "the notebook on a page of its own (htmx gets the viewer's part)",
-    "notebook:hypothesis": "writing a hypothesis",
-    "reveal": "the reveal, or its page saying the game is not over",
-}
 #: The URL patterns that answer with no page of their own: the page they change is shot.
 NOT_PAGES = {
     "find_game": "redirects to the game, or home with a message",
@@ -71,54 +64,41 @@ def test_every_url_is_a_page_or_says_why_it_is_not() -> None:
     assert not (PAGES.keys() | NOT_PAGES.keys()) - names, "URLs listed here that are gone"
 
 
-def unchecked(shots: list[coverage.Shot], templates: set[str]) -> tuple[set[str], set[str]]:
-    """The pages (by view name) and the page templates no shot in ``shots`` showed. An
-    error page says nothing of the page its URL would have shown."""
-    views = {shot.view for shot in shots if shot.template not in ("404", "500")}
-    return PAGES.keys() - views, templates - {shot.template for shot in shots}
-
-
 def test_the_check_names_what_no_shot_showed() -> None:
-    """The check below, on made-up shots: a page only an error page was shown at, and a
-    page template nobody shot, are named."""
+    """The session's check, on made-up shots: a page only an error page was shown at, a
+    page template nobody shot and a preset state never shot are named."""
     shots = [coverage.Shot(f"shot-{view}", view, "games/reveal") for view in PAGES
              if view != "notebook:page"]
     shots.append(coverage.Shot("error", "notebook:page", "404"))
-    assert unchecked(shots, {"games/reveal", "games/new"}) == ({"notebook:page"},
-                                                              {"games/new"})
-    assert unchecked(shots, {"games/reveal"})[1] == set()
+    shots += [coverage.Shot(f"preset-classic-{state}", "home", "home")
+              for state in coverage.PRESET_STATES if state != "05-won-phone"]
+    assert coverage.problems(shots, {"games/reveal", "home", "games/new"}, ["classic"]) == [
+        "pages no browser test shot: ['notebook:page']",
+        "page templates no browser test shot: ['games/new']",
+        "preset states no browser test shot: ['preset-classic-05-won-phone']"]
+    shots.append(coverage.Shot("page", "notebook:page", "games/new"))
+    shots.append(coverage.Shot("preset-classic-05-won-phone", "home", "home"))
+    assert coverage.problems(shots, {"games/reveal", "home", "games/new"}, ["classic"]) == []
 
 
-def test_every_page_and_page_template_was_checked_by_axe() -> None:
-    """Only meaningful after the whole browser suite ran and passed in this session."""
-    collected_modules = {nodeid.split("::")[0] for nodeid in coverage.COLLECTED}
-    others = {nodeid for nodeid in coverage.COLLECTED
-              if not nodeid.startswith("tests/browser/test_coverage.py")}
-    if collected_modules != coverage.browser_modules() or others - coverage.PASSED:
-        pytest.skip("only after every browser test ran and passed in this session")
-    pages, templates = unchecked(coverage.SHOTS, coverage.page_templates())
-    assert not pages, f"pages no browser test shot: {sorted(pages)}"
-    assert not templates, f"page templates no browser test shot: {sorted(templates)}"
-    # Every page template of templates/ is found (the check would pass on an empty list).
+def test_what_a_worker_recorded_reaches_the_check() -> None:
+    """A worker's record travels as plain data and adds to the session's."""
+    before = coverage.export()
+    recorded: dict[str, list[Any]] = {
+        "shots": [["shot", "home", "home"]], "collected": ["tests/browser/x.py::t"],
+        "passed": ["tests/browser/x.py::t"]}
+    try:
+        coverage.absorb(recorded)
+        assert coverage.Shot("shot", "home", "home") in coverage.SHOTS
+        assert coverage.export()["passed"] == sorted({*before["passed"], "tests/browser/x.py::t"})
+    finally:
+        coverage.SHOTS[:] = [coverage.Shot(*shot) for shot in before["shots"]]
+        coverage.COLLECTED.clear()
+        coverage.COLLECTED.update(before["collected"])
+        coverage.PASSED.clear()
+        coverage.PASSED.update(before["passed"])
+
+
+def test_every_page_template_is_found() -> None:
+    """The session's check would pass on an empty list of templates."""
     assert {"home", "games/table", "404", "500"} <= coverage.page_templates()
-
-
-#: The states every preset is shot in by tests/browser/test_presets.py (one row a preset).
-PRESET_STATES = ("00-home", "01-lobby-host", "01-lobby-phone", "03-dealt-phone",
-                 "05-won-host", "05-won-phone")
-
-
-def test_every_preset_was_played_and_checked_by_axe() -> None:
-    """Only meaningful after the whole browser suite ran and passed in this session: each
-    preset the registry lists has its row in test_presets.py, shot in each state."""
-    from games.presets.registry import presets
-
-    collected_modules = {nodeid.split("::")[0] for nodeid in coverage.COLLECTED}
-    others = {nodeid for nodeid in coverage.COLLECTED
-              if not nodeid.startswith("tests/browser/test_coverage.py")}
-    if collected_modules != coverage.browser_modules() or others - coverage.PASSED:
-        pytest.skip("only after every browser test ran and passed in this session")
-    shot = {s.name for s in coverage.SHOTS}
-    missing = sorted(f"preset-{name}-{state}" for name in presets()
-                     for state in PRESET_STATES if f"preset-{name}-{state}" not in shot)
-    assert not missing, f"preset states no browser test shot: {missing}"
