@@ -30,39 +30,76 @@ DEPTH = 8
 FORBIDDEN = (Model, QuerySet, Manager, GameState)
 
 
+#: Values with nothing inside (their subclasses too, checked second: the exact types first,
+#: since most of a context is these).
+LEAVES = (str, bytes, int, float, type(None))
+_EXACT_LEAVES = frozenset({*LEAVES, bool})
+#: A step from a value to one inside it: ``(the path so far, how it is written, the key)``.
+Path = tuple[Any, str, Any]
+
+
 def forbidden_values(context: Mapping[str, Any]) -> list[str]:
     """Where in ``context`` a forbidden value sits (``"seats[0].seat: Seat"``), if anywhere."""
     found: list[str] = []
     seen: set[int] = set()
-    todo: list[tuple[Any, str, int]] = [(value, key, 0) for key, value in context.items()
-                                        if key not in DJANGO_KEYS]
+    todo: list[tuple[Any, Path, int]] = [(value, (None, "", key), 0)
+                                         for key, value in context.items()
+                                         if key not in DJANGO_KEYS]
     while todo:
         value, path, depth = todo.pop()
-        if isinstance(value, str | bytes | int | float | type(None)) or id(value) in seen:
+        if isinstance(value, LEAVES) or id(value) in seen:
             continue
         seen.add(id(value))
         if isinstance(value, FORBIDDEN):
-            found.append(f"{path}: {type(value).__name__}")
-            continue
-        if depth >= DEPTH:
-            continue
-        todo += [(item, f"{path}{where}", depth + 1) for where, item in _parts(value)]
+            found.append(f"{_spelled(path)}: {type(value).__name__}")
+        elif depth < DEPTH:
+            todo += [(item, (path, how, key), depth + 1) for how, key, item in _parts(value)
+                     if type(item) not in _EXACT_LEAVES]
     return sorted(found)
 
 
-def _parts(value: Any) -> list[tuple[str, Any]]:
-    """The values inside ``value`` that a template could reach, with where they are."""
-    if isinstance(value, Mapping):
-        return [(f"[{key!r}]", item) for key, item in list(value.items())]
-    if isinstance(value, list | tuple | set | frozenset):
-        return [(f"[{i}]", item) for i, item in enumerate(list(value))]
+def _spelled(path: Path) -> str:
+    """A path as a template would write it: ``rows[0].inside['deep']``."""
+    steps: list[str] = []
+    while path[0] is not None:
+        path, how, key = path
+        steps.append(f"[{key!r}]" if how == "key" else f"[{key}]" if how == "index"
+                     else f".{key}")
+    return str(path[2]) + "".join(reversed(steps))
+
+
+#: The attributes a template could reach on a dataclass or slotted object, by type.
+_ATTRIBUTES: dict[type, tuple[str, ...]] = {}
+
+
+def _attributes(value: Any) -> tuple[str, ...] | None:
+    """The attribute names of ``value`` worth a look (``None``: none, not one of ours)."""
+    kind = type(value)
+    if kind in _ATTRIBUTES:
+        return _ATTRIBUTES[kind]
     if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        return [(f".{f.name}", getattr(value, f.name, None)) for f in dataclasses.fields(value)]
-    if type(value).__module__.split(".")[0] in ("games", "rules", "maosite"):
-        names = getattr(value, "__dict__", None) or {
-            name: getattr(value, name, None) for name in getattr(type(value), "__slots__", ())}
-        return [(f".{name}", item) for name, item in names.items()]
-    return []
+        names: tuple[str, ...] | None = tuple(f.name for f in dataclasses.fields(value))
+    elif kind.__module__.split(".")[0] in ("games", "rules", "maosite"):
+        if not hasattr(kind, "__slots__"):
+            return tuple(vars(value))
+        names = tuple(getattr(kind, "__slots__", ()))
+    else:
+        names = None
+    if names is not None:
+        _ATTRIBUTES[kind] = names
+    return names
+
+
+def _parts(value: Any) -> list[tuple[str, Any, Any]]:
+    """The values inside ``value`` that a template could reach: ``(how, key, item)``."""
+    if isinstance(value, Mapping):
+        return [("key", key, item) for key, item in list(value.items())]
+    if isinstance(value, list | tuple | set | frozenset):
+        return [("index", i, item) for i, item in enumerate(list(value))]
+    names = _attributes(value)
+    if not names:
+        return []
+    return [("attribute", name, getattr(value, name, None)) for name in names]
 
 
 def is_ours(template_name: str | None) -> bool:
