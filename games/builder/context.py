@@ -18,14 +18,16 @@ from games.authoring.examples import Template, example_of, templates
 from games.authoring.fields import shows
 from games.authoring.forms import Checked, Problem, check, kept_fields
 from games.authoring.grid import DEFAULT_TOP, Table
-from games.authoring.model import CondList, EffectRow, Row, RuleForm, new_form
+from games.authoring.model import CondList, EffectRow, Row, RuleForm
 from games.authoring.notes import notes
 from games.authoring.options import Option, options
 from games.authoring.preview import Cell, Preview
 from games.authoring.revision import revision
 from games.authoring.situation import Choice, Situation, depth_read, reads_of
 from games.authoring.situation_view import SituationView
+from games.builder.gallery import Idea, ideas
 from games.builder.preview_pool import computed_preview
+from games.builder.start import adopted, blank_form
 from games.engine.settings import GameSettings
 from games.engine.state import GameState
 from games.models import Game
@@ -476,6 +478,13 @@ class Panel:
                 for suit, cells in self.preview.by_suit]
 
     @property
+    def ideas(self) -> list[tuple[str, list[Idea]]]:
+        """The gallery's ideas by grade, easiest first (the same for every writer)."""
+        found = ideas()
+        return [(grade, [i for i in found if i.grade == grade])
+                for grade in dict.fromkeys(i.grade for i in found)]
+
+    @property
     def example_options(self) -> list[Option]:
         """The example menu's choices, the example the form holds selected."""
         return [Option(t.id, t.label, t.id == self.example) for t in templates()]
@@ -489,7 +498,7 @@ def writer_names(state: GameState | None) -> list[str]:
 def make_panel(game: Game, state: GameState | None, seat: int | None,
                form: RuleForm | None = None, top: Card | None = None, focus: str = "",
                with_preview: bool = True, choice: Choice | None = None) -> Panel:
-    """The panel for ``seat`` (``None``: a spectator), with ``form`` or a new one."""
+    """The panel for ``seat`` (``None``: a spectator), with ``form`` or an empty rule."""
     phase = state.phase if state is not None else game.phase
     writing = (state is not None and state.phase == "writing" and seat is not None
                and seat in state.writers)
@@ -500,7 +509,7 @@ def make_panel(game: Game, state: GameState | None, seat: int | None,
                   has_written=written)
     if not writing or state is None or seat is None:
         return panel
-    form = form or new_form()
+    form = form or blank_form()
     checked = check(form, author=seat)
     panel.aces_high = state.settings.aces_high
     panel.form = form_view(form, checked.problems, focus, panel.aces_high)
@@ -530,8 +539,11 @@ def load_state(game: Game) -> GameState | None:
 
 
 def panel_context(game: Game, seat_index: int | None,
-                  state: GameState | None = None) -> dict[str, Any]:
+                  state: GameState | None = None, idea: str = "") -> dict[str, Any]:
     """The context ``games/builder/panel.html`` needs: ``{"builder": Panel}`` (``state``: the
-    game's, if already parsed)."""
-    return {"builder": make_panel(game, load_state(game) if state is None else state,
-                                  seat_index)}
+    game's, if already parsed; ``idea``: the id of an example to start from, if any)."""
+    form = adopted(idea)
+    builder = make_panel(game, load_state(game) if state is None else state, seat_index, form)
+    if form is not None and builder.form is not None:
+        builder.jargon_from = idea  # its jargon goes once the rule is changed away from it
+    return {"builder": builder}

@@ -32,6 +32,7 @@ from games.authoring.spec_form import spec_to_form
 from games.builder.context import Panel, load_state, make_panel, panel_context, read_top
 from games.builder.lock_check import ENDS_GAME_CODE, ENDS_GAME_WARNING, stops_write
 from games.builder.naming import suggestion
+from games.builder.start import blank_form, untouched_example
 from games.digits import whole_number
 from games.engine.state import GameState
 from games.models import Game
@@ -210,7 +211,9 @@ def panel(request: HttpRequest, code: str) -> HttpResponse:
     """The whole builder panel: the form for the writer, who is writing for anyone else."""
     game = _game(code)
     seat = viewer_seat(request, game)
-    context = panel_context(game, seat.index if seat else None)
+    # ``?template=`` an idea of the gallery, adopted: how the gallery works without script.
+    context = panel_context(game, seat.index if seat else None,
+                            idea=request.GET.get("template", ""))
     # A whole page when opened directly; the fragment alone for htmx.
     return render(request, PANEL if request.headers.get("HX-Request") else PAGE, context)
 
@@ -224,12 +227,17 @@ def _outside(builder: Panel, area: str) -> Panel:
 
 @writer_only
 def form(request: HttpRequest, w: Writer) -> HttpResponse:
-    """The form's body again, with the preview: after the kind changed, or with an example
-    loaded (``template``)."""
+    """The form's body again, with the preview: after the kind changed (from an example left
+    as it was, to an empty rule of the new kind), or with an example loaded (``template``,
+    from the gallery or the example menu)."""
     current = form_from_data(request.POST)
     loaded = template(request.POST.get("template", ""))
     if loaded is None:
-        builder = _panel(request, w)
+        if untouched_example(current):
+            # The kind was switched away from an example left as it was: its conditions
+            # were never the writer's, so the new kind starts empty (start.py).
+            current = blank_form(current.kind, current.jargon)
+        builder = _with_jargon(request, _make(request, w, current))
     else:
         previous = template(request.POST.get("jargon_from", ""))
         # The example's own jargon comes with it, unless the writer typed one of their own.

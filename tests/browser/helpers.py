@@ -236,10 +236,11 @@ def spans_a_desktop(page: Page, at_least: float = 1100) -> None:
     assert drawn[".site-header"] == drawn["main.page"] == drawn[".site-footer"], drawn
 
 
-def writing_host(new_context: Callable[..., BrowserContext], hand_size: int = 3,
+def open_builder(new_context: Callable[..., BrowserContext], hand_size: int = 3,
                  **options: object) -> Page:
     """A host alone at a table of three (two bots), writing the first rule: the builder is
-    open on its starting example (at a table of two both players would write)."""
+    open on its empty rule, the gallery of ideas above it (at a table of two both players
+    would write)."""
     context = new_context(**options)
     host = Player("Ann", context, context.new_page())
     page = host.page
@@ -252,5 +253,29 @@ def writing_host(new_context: Callable[..., BrowserContext], hand_size: int = 3,
     page.get_by_role("button", name="Start the game").click()
     expect(page.locator("#builder-form")).to_be_visible(timeout=WAIT_SECONDS * 1000)
     host.ready()
-    wait_sentence(page, "Only a black card may be played on a queen.")
+    return page
+
+
+#: The gallery's idea most tests start from, and its sentence.
+MOURNING = "09-2"
+QUEEN_SENTENCE = "Only a black card may be played on a queen."
+
+
+def start_from_idea(page: Page, idea: str = MOURNING, sentence: str = QUEEN_SENTENCE,
+                    keep_jargon: bool = False) -> None:
+    """Adopt ``idea`` from the builder's gallery and wait for its preview; its jargon is
+    cleared unless ``keep_jargon`` (a rule left unnamed gets one picked when written)."""
+    page.locator(f"#builder-gallery button[value='{idea}']").click()
+    wait_sentence(page, sentence)
+    if not keep_jargon:
+        page.locator("#f-jargon").fill("")
+        htmx_idle(page)
+
+
+def writing_host(new_context: Callable[..., BrowserContext], hand_size: int = 3,
+                 **options: object) -> Page:
+    """:func:`open_builder`, started from the idea "Only a black card may be played on a
+    queen" (:func:`start_from_idea`), jargon left empty."""
+    page = open_builder(new_context, hand_size, **options)
+    start_from_idea(page)
     return page

@@ -12,6 +12,7 @@ from tests.browser.helpers import (
     Player,
     horizontal_overflow,
     htmx_idle,
+    start_from_idea,
     wait_sentence,
     writing_host,
 )
@@ -135,7 +136,7 @@ def test_the_grid_and_warnings_show_nothing_of_another_players_rule(
     anything: only her first "Write this rule", pressed from the keyboard, is stopped, once,
     with an alert that names no card; pressed again, the rule is written."""
     ann, bob = _start_two(new_context)
-    wait_sentence(bob.page, "Only a black card may be played on a queen.")
+    start_from_idea(bob.page)
     bob.page.locator("#f-jargon").fill("Mourning")
     bob.page.get_by_role("button", name="Write this rule").click()
     expect(bob.page.get_by_role("region", name="Rules").locator(".my-rules li")).to_contain_text(
@@ -143,7 +144,7 @@ def test_the_grid_and_warnings_show_nothing_of_another_players_rule(
     page = ann.page
     page.reload()
     ann.ready()
-    wait_sentence(page, "Only a black card may be played on a queen.")
+    start_from_idea(page)
     page.locator("#f-top").select_option("QH")
     expect(page.locator(".preview-summary")).to_contain_text(
         "On Q♥: 26 of 52 may be played; your rule refuses 26.")
@@ -333,6 +334,9 @@ def test_quick_arrow_keys_on_the_kind_write_the_rule_last_previewed(
         new_context: Callable[..., BrowserContext],
         shoot: Callable[[Page, str], Path]) -> None:
     page = writing_host(new_context)
+    # The idea made the writer's own (an idea left as it was goes when the kind changes).
+    page.locator("#f-must-0-colour").select_option("red")
+    wait_sentence(page, "Only a red card may be played on a queen.")
     kind = page.locator("#f-kind")
     kind.focus()
     for _ in range(2):  # restriction -> trigger -> call, as fast as the keyboard goes
@@ -410,6 +414,36 @@ def test_going_too_fast_goes_away_by_itself(
     expect(page.locator(".preview-summary")).to_contain_text("On 7♠",
                                                              timeout=WAIT_SECONDS * 1000)
     page.unroute("**/preview/")
+
+
+def test_going_too_fast_on_a_row_goes_away_when_the_limit_clears(
+        new_context: Callable[..., BrowserContext]) -> None:
+    """A row added over the rate limit (429 with no wait named): the alert shows, and goes by
+    itself once a request gets through (the preview asked again two seconds later); the
+    writer adds the row again and it comes."""
+    page = writing_host(new_context)
+    refused: list[Route] = []
+
+    def refuse_once(route: Route) -> None:
+        if refused:
+            route.continue_()
+            return
+        refused.append(route)
+        route.fulfill(status=429, content_type="text/plain; charset=utf-8",
+                      body="You are going too fast: wait a moment, then try again.")
+
+    page.route("**/rows/", refuse_once)
+    add = page.locator("#list-must .builder-add")
+    add.click()
+    alert = page.locator("#builder-alert")
+    expect(alert).to_have_text("You are going too fast: wait a moment, then try again.",
+                               timeout=WAIT_SECONDS * 1000)
+    expect(alert).to_have_text("", timeout=WAIT_SECONDS * 1000)
+    expect(page.locator("#list-must .cond-row")).to_have_count(1)
+    add.click()
+    expect(page.locator("#list-must .cond-row")).to_have_count(2, timeout=WAIT_SECONDS * 1000)
+    expect(alert).to_have_text("")
+    page.unroute("**/rows/")
 
 
 def test_a_list_takes_more_than_twelve_conditions_by_keyboard_on_a_phone(

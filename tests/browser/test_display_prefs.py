@@ -17,7 +17,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import BrowserContext, Page, expect
 
-from tests.browser.helpers import WAIT_SECONDS, Player, htmx_idle, wait_sentence
+from tests.browser.helpers import WAIT_SECONDS, Player, htmx_idle, start_from_idea, wait_sentence
 from tests.browser.stage import StagedGame, stage
 
 WAIT_MS = WAIT_SECONDS * 1000
@@ -158,7 +158,7 @@ def test_four_colours_in_the_builder(
     page = ann.page
     page.goto(f"/g/{game.code}/")
     ann.ready()
-    wait_sentence(page, "Only a black card may be played on a queen.")
+    start_from_idea(page)
     # A "suit is" row shows the four suit chips.
     page.locator("#f-must-0-test").select_option("suit")
     expect(page.locator(".chip-suit")).to_have_count(4)
@@ -181,7 +181,8 @@ def test_dark_and_reduced_motion_while_a_rule_is_written(
     ann = _sit(new_context, server_url, game, 0, **options)
     bob = _sit(new_context, server_url, game, 1, **options)
     expect(ann.page.locator("#builder-form")).to_be_visible()
-    wait_sentence(ann.page, "Only a black card may be played on a queen.")
+    expect(ann.page.locator("#builder-gallery")).to_be_visible()
+    start_from_idea(ann.page)
     shoot(ann.page, "dark-reduced-builder-ann")
     spinner = bob.page.locator("#stage .spinner")
     expect(spinner).to_be_visible()

@@ -31,6 +31,7 @@ from tests.browser.helpers import (
     htmx_idle,
     same_version,
     spans_a_desktop,
+    start_from_idea,
     wait_sentence,
 )
 from tests.browser.stage import stage
@@ -89,7 +90,7 @@ def _write_first_rule(ann: Player, shoot: Callable[[Page, str], Path]) -> None:
     page = ann.page
     expect(page.locator("#builder-form")).to_be_visible()
     ann.ready()
-    wait_sentence(page, "Only a black card may be played on a queen.")
+    start_from_idea(page)
     # The first condition: the top card's colour (instead of its rank) is red.
     page.locator("#f-when-0-test").select_option("colour")
     expect(page.locator("#f-when-0-colour")).to_have_value("red")
@@ -115,6 +116,7 @@ def _write_lockup_rule(writer: Player, shoot: Callable[[Page, str], Path]) -> No
     page = writer.page
     expect(page.locator("#builder-form")).to_be_visible()
     htmx_idle(page)
+    start_from_idea(page)
     page.locator("#f-when-0-test").select_option("colour")
     expect(page.locator("#f-when-0-colour")).to_be_visible()
     htmx_idle(page)

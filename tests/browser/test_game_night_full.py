@@ -34,6 +34,7 @@ from tests.browser.helpers import (
     horizontal_overflow,
     htmx_idle,
     open_context,
+    start_from_idea,
     sticking_out,
     wait_sentence,
 )
@@ -198,11 +199,11 @@ def _play_round(night: Night, people: list[Player], phone: Player, choose: Any,
 
 
 def _write_first_rule(ann: Player) -> None:
-    """Ann writes the builder's first example as it stands, naming it Queen."""
+    """Ann writes the gallery's idea "on a queen" as it stands, naming it Queen."""
     page = ann.page
     expect(page.locator("#builder-form")).to_be_visible(timeout=WAIT_MS)
     ann.ready()
-    wait_sentence(page, QUEEN_SENTENCE)
+    start_from_idea(page)
     page.locator("#f-jargon").fill("Queen")
     page.get_by_role("button", name="Write this rule").click()
 
@@ -213,6 +214,7 @@ def _write_lockup_rule(writer: Player) -> None:
     page = writer.page
     expect(page.locator("#builder-form")).to_be_visible(timeout=WAIT_MS)
     htmx_idle(page)
+    start_from_idea(page)
     page.locator("#f-when-0-test").select_option("colour")
     expect(page.locator("#f-when-0-colour")).to_be_visible()
     htmx_idle(page)

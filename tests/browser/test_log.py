@@ -7,7 +7,7 @@ from collections.abc import Callable
 
 from playwright.sync_api import BrowserContext, Page, expect
 
-from tests.browser.helpers import htmx_idle
+from tests.browser.helpers import htmx_idle, start_from_idea
 from tests.browser.test_phone import _host_with_bots, _wait_for_my_turn
 
 
@@ -20,6 +20,7 @@ def test_live_log_lines_match_a_reload_and_the_list_is_trimmed(
         server_env: dict[str, str]) -> None:
     host = _host_with_bots(new_context, server_url, server_env)
     page = host.page
+    start_from_idea(page)
     page.locator("#f-jargon").fill("Pip")
     page.get_by_role("button", name="Write this rule").click()
 

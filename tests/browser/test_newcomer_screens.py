@@ -23,7 +23,13 @@ import pytest
 from playwright.sync_api import BrowserContext, Locator, Page, expect
 
 from tests.browser import console
-from tests.browser.helpers import WAIT_SECONDS, Player, horizontal_overflow, htmx_idle
+from tests.browser.helpers import (
+    WAIT_SECONDS,
+    Player,
+    horizontal_overflow,
+    htmx_idle,
+    start_from_idea,
+)
 from tests.browser.stage import StagedGame, stage
 
 WAIT_MS = WAIT_SECONDS * 1000
@@ -197,9 +203,8 @@ def test_after_writing_a_rule_the_turn_brings_the_hand_into_view(
     ann, errors = _sit(new_context, server_url, game, 0, SIZES[size])
     page = ann.page
     write = page.get_by_role("button", name="Write this rule")
-    expect(page.locator("#builder-preview .preview-sentence")).to_have_text(
-        "Only a black card may be played on a queen.", timeout=WAIT_MS)
-    htmx_idle(page)
+    expect(page.locator("#builder-gallery")).to_be_visible(timeout=WAIT_MS)
+    start_from_idea(page)
     write.focus()
     page.keyboard.press("Enter")
     expect(page.locator("#status .status__line")).to_contain_text("Stock", timeout=WAIT_MS)

@@ -270,7 +270,7 @@ def test_a_rule_to_write_takes_the_builder_over_from_a_hypothesis(
     expect(page.locator("#nb-turn-alert")).to_have_text(
         "You write a rule now: your hypothesis was not kept.")
     expect(page.locator(".notebook__tabs")).to_be_visible()
-    wait_sentence(page, FIRST_SENTENCE)
+    expect(page.locator("#builder-gallery")).to_be_visible()  # the table's builder, empty
     # While her rule builder is on the table, the link opens the writer's page apart.
     page.get_by_role("tab", name="My notes").click()
     with page.context.expect_page() as opened:

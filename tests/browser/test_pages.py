@@ -104,8 +104,9 @@ def test_the_rule_builder_on_a_page_of_its_own(
     page = ann.page
     page.goto(f"/g/{game.code}/builder/")
     expect(page.locator("#builder-form")).to_be_visible()
-    expect(page.locator("#builder-preview .preview-sentence")).to_have_text(
-        "Only a black card may be played on a queen.")
+    # An empty rule to start, and the gallery of ideas.
+    expect(page.locator("#builder-gallery")).to_be_visible()
+    expect(page.locator("#builder-preview")).to_contain_text("Your rule is not finished yet")
     assert horizontal_overflow(page) <= 0
     if width == 1280:
         spans_a_desktop(page)

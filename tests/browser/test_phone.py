@@ -20,7 +20,7 @@ from tests.browser.helpers import (
     colour_of,
     horizontal_overflow,
     htmx_idle,
-    wait_sentence,
+    start_from_idea,
 )
 from tests.browser.stage import stage
 
@@ -146,9 +146,9 @@ def test_phone_table_with_bots_by_keyboard(new_context: Callable[..., BrowserCon
     page = host.page
     page.on("dialog", lambda dialog: dialog.accept())  # "End the game for everyone…?"
 
-    # The host writes the first rule on the phone (the builder's default, named Pip).
+    # The host writes the first rule on the phone (the gallery's idea on a queen, named Pip).
     shoot(page, "phone-03-builder")  # too wide: see test_rule_builder_fits_a_phone
-    wait_sentence(page, PIP_SENTENCE)
+    start_from_idea(page, sentence=PIP_SENTENCE)
     page.locator("#f-jargon").fill("Pip")
     page.get_by_role("button", name="Write this rule").click()
 

@@ -43,7 +43,7 @@ from tests.browser.helpers import (
     horizontal_overflow,
     htmx_idle,
     same_version,
-    wait_sentence,
+    start_from_idea,
 )
 from tests.browser.stage import stage
 
@@ -65,10 +65,10 @@ def _skip(host: Player) -> Action:
 
 
 def _write_pip(host: Player) -> Action:
-    """The host writes the builder's starting rule, named Pip."""
+    """The host writes the gallery's idea "on a queen", named Pip."""
     page = host.page
     expect(page.locator("#builder-form")).to_be_visible()
-    wait_sentence(page, "Only a black card may be played on a queen.")
+    start_from_idea(page)
     page.locator("#f-jargon").fill("Pip")
     htmx_idle(page)
     page.get_by_role("button", name="Write this rule").click()

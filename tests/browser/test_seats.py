@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 
-from tests.browser.helpers import WAIT_SECONDS, Player, htmx_idle, open_context
+from tests.browser.helpers import WAIT_SECONDS, Player, htmx_idle, open_context, start_from_idea
 
 WAIT_MS = WAIT_SECONDS * 1000
 
@@ -36,6 +36,7 @@ def table(browser: Browser, server_url: str) -> Iterator[tuple[str, Player, Play
     ann.page.get_by_role("button", name="Start the game").click()
     expect(ann.page.locator("#builder-form")).to_be_visible(timeout=WAIT_MS)
     ann.ready()
+    start_from_idea(ann.page)
     ann.page.locator("#f-jargon").fill("Pip")
     ann.page.get_by_role("button", name="Write this rule").click()
     for p in (ann, bob):

@@ -10,7 +10,7 @@ from typing import Any
 
 from playwright.sync_api import BrowserContext, Page, expect
 
-from tests.browser.helpers import WAIT_SECONDS, Player, htmx_idle
+from tests.browser.helpers import WAIT_SECONDS, Player, htmx_idle, start_from_idea
 from tests.browser.stage import StagedGame, stage
 
 #: Ann's harmless rule: a heart may not be played on a king.
@@ -93,12 +93,13 @@ def test_a_round_by_keyboard_alone_keeps_the_focus(
     page.goto(f"/g/{game.code}/")
     ann.ready()
     # At a table of two both write: the bot writes its own at once (a rule written while
-    # Ann's form was open would have her press again). Ann writes the example the builder
-    # starts with ("Only a black card may be played on a queen").
+    # Ann's form was open would have her press again). Ann writes the gallery's idea "Only a
+    # black card may be played on a queen".
     expect(page.locator("#builder-form")).to_be_visible()
     expect(page.locator("#log")).to_contain_text("has written a secret rule",
                                                  timeout=WAIT_SECONDS * 1000)
     htmx_idle(page)
+    start_from_idea(page)
     _tab_to(page, "a.textContent.trim() === 'Write this rule'", "Write this rule")
     page.keyboard.press("Enter")
     expect(page.locator("#play-form")).to_be_visible(timeout=WAIT_SECONDS * 3000)

@@ -12,12 +12,12 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from games.authoring.examples import example_of
 from games.authoring.forms import check, form_from_data, kept_fields
 from games.authoring.model import CondList, EffectRow, Row, RuleForm, new_form
 from games.authoring.notes import notes
 from games.authoring.preview_warnings import share
 from games.authoring.revision import revision
+from games.builder.start import blank_form
 from games.engine.settings import GameSettings
 from games.engine.state import GameState
 from games.models import Game
@@ -187,11 +187,12 @@ def selected_example(page: str) -> str:
     return found.group(1)
 
 
-def test_the_example_menu_names_the_example_the_page_starts_with() -> None:
+def test_the_example_menu_names_the_example_the_form_holds() -> None:
     game, clients = seated_game()
     page = html.unescape(clients[0].get(url(game, "panel"), headers=HX).content.decode())
-    starting = example_of(check(new_form()).spec)
-    assert starting and selected_example(page) == starting  # the rule the page starts with
+    assert selected_example(page) == ""  # the page starts on an empty rule, no example
+    loaded = post(clients[0], game, "form", post_form(blank_form()) | {"template": ["09-2"]})
+    assert selected_example(loaded) == "09-2"
     changed = post(clients[0], game, "preview", post_form(restriction(Row(test="face"))))
     assert selected_example(changed) == ""  # "Choose an example…" for a rule of one's own
 

@@ -19,7 +19,8 @@ OOB = re.compile(r'<[^>]*\bid="([^"]+)"[^>]*\bhx-swap-oob=')
 
 def test_a_preview_swaps_only_what_the_panel_holds() -> None:
     game, clients = seated_game()
-    panel = clients[0].get(url(game, "panel"), headers=HX).content.decode()
+    # The page as it stands with a rule of both lists (an idea of the gallery adopted).
+    panel = clients[0].get(url(game, "panel") + "?template=09-2", headers=HX).content.decode()
     data = post_form(spec_to_form(MORE_THAN_3, ""), **{"sit-hand": "", "sit-depth": "1",
                                                           "sit-rounds": "0"})
     answer = post(clients[0], game, "preview", data).content.decode()

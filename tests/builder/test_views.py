@@ -131,7 +131,15 @@ def test_panel_context_for_the_table_page() -> None:
         writer = panel_context(game, 0)["builder"]
     other = panel_context(game, 1)["builder"]
     spectator = panel_context(game, None)["builder"]
-    assert writer.writing and writer.form is not None and writer.preview is not None
+    # An empty rule to start: nothing to preview, and the form says what to add.
+    assert writer.writing and writer.form is not None and writer.preview is None
+    assert writer.form.errors["must"].startswith("Add at least one condition")
+    with refused_checks():
+        idea = panel_context(game, 0, idea="09-2")["builder"]  # an idea of the gallery
+    assert idea.preview is not None and idea.preview.sentence == (
+        "Only a black card may be played on a queen.")
+    assert idea.jargon_from == "09-2" and idea.form is not None
+    assert idea.form.form.jargon == "Mourning"
     assert not other.writing and other.form is None and other.writers == ["Gogol"]
     assert not spectator.writing
 
@@ -239,9 +247,11 @@ def test_changing_a_rows_test_redraws_its_inputs() -> None:
     assert 'id="err-must-0" hx-swap-oob' not in text and 'id="err-jargon" hx-swap-oob' in text
 
 
-def test_changing_the_kind_redraws_the_form() -> None:
+def test_changing_the_kind_redraws_the_form_keeping_the_writers_conditions() -> None:
     game, clients = seated_game()
-    text = post(clients[0], game, "form", mourning() | {"kind": "trigger"}).content.decode()
+    own = restriction(Row(test="colour", colour="red"),
+                      when=(Row(test="rank", subject="top", ranks=("Q",)),))
+    text = post(clients[0], game, "form", post_form(own) | {"kind": "trigger"}).content.decode()
     assert text.lstrip().startswith('<div id="builder-body"')
     assert 'id="list-effects"' in text and 'id="list-must"' not in text
     assert "When a card is played on a queen, the next player draws a card." in text

@@ -3,20 +3,27 @@ runs, once it is done or if it failed, and that it never depends on other player
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from concurrent.futures import Future
+from pathlib import Path
 from typing import Any
 
 import pytest
+from django.conf import settings
 from django.test import Client
 from django.urls import reverse
 
 from games.authoring.model import Row
+from games.autoplay.difficulty import Difficulty
 from games.difficulty import runner, views
 from games.models import Game
 from tests.builder.helpers import HX, post_form, restriction, seated_game, write
 
 pytestmark = pytest.mark.django_db
+
+STYLESHEET = Path(settings.BASE_DIR) / "static" / "css" / "builder.css"
+STYLE = re.compile(r"#builder-preview:has\(\.difficulty-problem\) \.preview-ok \{\s*display: none;")
 
 #: "A heart may not be played on a club": the seed's example of a rule that is about right.
 HEART_ON_CLUB = restriction(Row(test="suit", suits=("H",)), mode="must_not",
@@ -126,3 +133,29 @@ def test_the_estimate_does_not_depend_on_other_players_rules() -> None:
         answers.append(html.replace(game.code, "CODE"))
     assert answers[0] == answers[1]
     assert "Zorblax" not in answers[0] and "simulated" in answers[0]
+
+
+def test_far_too_hard_is_a_problem_and_takes_back_no_problems_found(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """A rule the detective rarely cracks is said to be a problem, with why, and the
+    preview's "No problems found" above it is hidden (the stylesheet hides it beside a
+    difficulty problem); any other verdict leaves it."""
+    game, clients = seated_game()
+    panel = clients[0].get(reverse("builder:panel", kwargs={"code": game.code})
+                           + "?template=09-2", headers=HX).content.decode()
+    preview = panel[panel.index('id="builder-preview"'):]
+    assert 'class="preview-ok"' in preview  # what a problem hides
+    assert STYLE.search(STYLESHEET.read_text(encoding="utf-8"))
+    verdicts = {"very hard": Difficulty("restriction", 0.3, (None, None, None, 40, None, None)),
+                "hard": Difficulty("restriction", 0.3, (50, 50, 50, None, 50, 50))}
+    for verdict, found in verdicts.items():
+        assert found.verdict == verdict
+        monkeypatch.setattr(runner, "request", lambda *a, found=found, **k: runner.Answer(
+            running=False, difficulty=found))
+        status, html = ask(clients[0], game, post_form(HEART_ON_CLUB))
+        assert status == 200
+        assert ('class="difficulty-verdict difficulty-very-hard difficulty-problem"' in html) \
+            == (verdict == "very hard")
+        assert ("A problem: it is far too hard to guess." in html) == (verdict == "very hard")
+        # Why, in the estimate's own words: cracked at one table of six.
+        assert ("cracked it at 1 of 6 simulated tables" in html) == (verdict == "very hard")
