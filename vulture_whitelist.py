@@ -34,3 +34,6 @@ _.MAO_RATE_NEW_GAME, _.MAO_RATE_LOBBY, _.RATELIMIT_CACHE_PREFIX
 
 # Fixtures a test or fixture asks for by parameter name, for their effect only.
 _.restored, _.django_db_setup, _.through_another
+
+# Read by pytest after its session-finish hooks: the run's exit status.
+_.exitstatus

@@ -12,6 +12,7 @@ from __future__ import annotations
 import dataclasses
 import re
 from html.parser import HTMLParser
+from itertools import accumulate
 from unittest import mock
 
 import pytest
@@ -46,11 +47,13 @@ VOID = {"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "met
 class _Elements(HTMLParser):
     """Finds where each element with an id starts and ends in a frame."""
 
-    def __init__(self) -> None:
+    def __init__(self, frame: str) -> None:
         super().__init__(convert_charrefs=False)
         self.open: list[tuple[str, int]] = []  # (id or "", start offset) of each open element
         self.depth: list[int] = []
         self.found: dict[str, tuple[int, int, int]] = {}  # id -> start, end, depth
+        # Where each line of the frame starts, for offsets from the parser's line and column.
+        self.line_starts = [0, *accumulate(len(line) for line in frame.splitlines(True))]
 
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
         if tag not in VOID:
@@ -65,12 +68,12 @@ class _Elements(HTMLParser):
 
     def _offset(self) -> int:
         line, column = self.getpos()
-        return sum(len(text) for text in self.rawdata.splitlines(True)[:line - 1]) + column
+        return self.line_starts[line - 1] + column
 
 
 def elements(frame: str, top_only: bool = False) -> dict[str, str]:
     """The elements of a frame that have an id (``top_only``: its fragments), by id."""
-    parser = _Elements()
+    parser = _Elements(frame)
     parser.feed(frame)
     return {name: frame[start:end] for name, (start, end, depth) in parser.found.items()
             if depth == 0 or not top_only}
