@@ -39,7 +39,16 @@ from rules.conditions import (
 from rules.context import PlayContext, Settings
 from rules.counting import Count, Difference, Position, Sum, Window
 from rules.effects import Effect
-from rules.phrases import Heard, Phrase, Template, compile_template, judge, perfect_words
+from rules.phrases import (
+    Heard,
+    Phrase,
+    Template,
+    compile_template,
+    expand,
+    judge,
+    judge_words,
+    perfect_words,
+)
 from rules.spec import Call, InstantWin, Permission, Restriction, Rule, SpeechSpec, Trigger
 from rules.speech import Moment, SpeechVerdict, judge_speech, owed_replies
 
@@ -394,9 +403,9 @@ class Rulebook:
         return owed_replies(self._speech, reasons)
 
     def speech(self, owed: Sequence[Rule], said: str | None, moment: Moment = "round",
-               racing: Sequence[Phrase] = ()) -> list[SpeechVerdict]:
+               racing: Sequence[Phrase] = (), with_play: bool = False) -> list[SpeechVerdict]:
         """How the speech rules judge an action (:func:`rules.speech.judge_speech`)."""
-        return judge_speech(self._speech, owed, said, moment, racing)
+        return judge_speech(self._speech, owed, said, moment, racing, with_play)
 
     @property
     def has_speech(self) -> bool:
@@ -419,14 +428,26 @@ class Rulebook:
         return [Heard(template.expand(ctx.played, ctx.run_after), when(ctx), template.names_card)
                 for _, when, template in self._calls]
 
-    def calls(self, ctx: PlayContext, said: str) -> list[CallVerdict]:
+    def calls(self, ctx: PlayContext, said: str, taken: Sequence[Phrase] = ()
+              ) -> list[CallVerdict]:
         """How the call rules, judged together, take the words ``said`` with this play
-        (in rulebook order; see :func:`rules.phrases.judge`)."""
+        (in rulebook order; see :func:`rules.phrases.judge`), once the replies those
+        words answered (``taken``) have taken theirs."""
         heard = self._heard(ctx)
-        made = judge(heard, said)
+        made = judge(heard, said, ctx.played, taken)
         return [CallVerdict(rule, h.required, h.phrase.text, m,
                             template.written(ctx.played, ctx.run_after))
                 for (rule, _, template), h, m in zip(self._calls, heard, made, strict=True)]
+
+    def words_left(self, ctx: PlayContext, said: str) -> list[str]:
+        """The words ``said`` with this play that no required call takes and that do not
+        name the card played: what else the player said (a suit named with a jack)."""
+        judged = judge_words(self._heard(ctx), said, ctx.played)
+        name = expand("{card}", ctx.played, 1) if not ctx.played.is_joker else None
+        free = judged.free
+        while name is not None and (span := name.find(judged.heard, free)) is not None:
+            free[span[0]:span[1]] = [False] * (span[1] - span[0])
+        return judged.left()
 
     def required_say(self, ctx: PlayContext) -> str:
         """What a perfect caller says with this play (:func:`rules.phrases.perfect_words`)."""

@@ -21,8 +21,9 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
+from itertools import product
 from string import Formatter
 from typing import Final, NoReturn
 
@@ -47,6 +48,10 @@ _WORD = re.compile(r"[a-z0-9]+(?:'[a-z0-9]+)*")
 _CLOSE = {"(": ")", "[": "]"}
 #: The card and run that validation expands a template for.
 _SAMPLE = (Card(5, "S"), 2)
+#: A rank said as a numeral is the rank's word ("4 of spades" names the four).
+_NUMERALS: Final = {str(rank): RANK_NAMES[rank] for rank in range(2, 11)}
+_RANK_WORDS: Final = frozenset(RANK_NAMES.values())
+_SUIT_WORDS: Final = frozenset({*SUIT_NAMES.values(), *SUIT_SINGULAR.values()})
 
 #: One choice of words (lower case, no punctuation); ``()`` is saying nothing.
 Words = tuple[str, ...]
@@ -72,6 +77,13 @@ class Phrase:
     choice of each slot is its *canonical* choice, what a perfect caller says."""
 
     slots: tuple[tuple[Words, ...], ...]
+    #: The slots as they are matched, each choice in its every :func:`forms`.
+    heard: tuple[tuple[Words, ...], ...] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "heard", tuple(
+            tuple(dict.fromkeys(form for choice in slot for form in forms(choice)))
+            for slot in self.slots))
 
     @property
     def canonical(self) -> Words:
@@ -89,10 +101,10 @@ class Phrase:
         return sum(len(max(slot, key=len)) for slot in self.slots)
 
     def ends(self, said: Sequence[str], start: int, free: Sequence[bool]) -> list[int]:
-        """Where occurrences starting at word ``start`` of ``said`` end (exclusive), using
-        only words that are ``free``."""
+        """Where occurrences starting at word ``start`` of ``said`` (words as
+        :func:`matchable` gives them) end (exclusive), using only words that are ``free``."""
         at = {start}
-        for slot in self.slots:
+        for slot in self.heard:
             nxt: set[int] = set()
             for pos in at:
                 for choice in slot:
@@ -106,8 +118,9 @@ class Phrase:
         return sorted(at)
 
     def find(self, said: Sequence[str], free: Sequence[bool]) -> tuple[int, int] | None:
-        """The leftmost occurrence in free words of ``said``, its longest form there:
-        ``(start, end)``, or ``None``. A phrase with nothing to say is never found."""
+        """The leftmost occurrence in free words of ``said`` (words as :func:`matchable`
+        gives them), its longest form there: ``(start, end)``, or ``None``. A phrase with
+        nothing to say is never found."""
         if not self.longest:
             return None
         for start in range(len(said)):
@@ -392,6 +405,36 @@ def words(text: str) -> list[str]:
     return _WORD.findall(text.lower().replace("\u2019", "'"))
 
 
+def matchable(said: Sequence[str]) -> list[str]:
+    """Words (as :func:`words` gives them) as calls hear them: a rank said as a numeral is
+    its word ("4" is "four").
+
+    >>> matchable(words("4 of Spades, 10!"))
+    ['four', 'of', 'spades', 'ten']
+    """
+    return [_NUMERALS.get(word, word) for word in said]
+
+
+def forms(choice: Words) -> list[Words]:
+    """The ways of saying a phrase's ``choice`` that are heard as it: its ranks in words or
+    figures, and each "of" between a rank and a suit said or left out.
+
+    >>> forms(("4", "of", "spades"))
+    [('four', 'of', 'spades'), ('four', 'spades')]
+    """
+    ranked = matchable(choice)
+    options = [((word,), ()) if (word == "of" and 0 < i < len(ranked) - 1
+                                 and ranked[i - 1] in _RANK_WORDS
+                                 and ranked[i + 1] in _SUIT_WORDS) else ((word,),)
+               for i, word in enumerate(ranked)]
+    return [tuple(w for part in picked for w in part) for picked in product(*options)]
+
+
+def hear(said: str) -> list[str]:
+    """The words of ``said`` as calls, replies and races hear them (:func:`matchable`)."""
+    return matchable(words(said))
+
+
 def plain(text: str) -> Phrase:
     """Words to find as they are (no template syntax): ``plain("Mao!")`` is ``mao``."""
     said = tuple(words(text))
@@ -402,7 +445,7 @@ def said_contains(said: str, phrase: Phrase | str) -> bool:
     """Whether ``phrase`` (a :class:`Phrase`, or plain words) occurs, word for word and in
     order, somewhere in ``said``."""
     found = phrase if isinstance(phrase, Phrase) else plain(phrase)
-    heard = words(said)
+    heard = hear(said)
     return found.find(heard, [True] * len(heard)) is not None
 
 
@@ -416,6 +459,20 @@ class Heard:
     names_card: bool = False
 
 
+@dataclass(frozen=True, slots=True)
+class Judged:
+    """What :func:`judge_words` found: per call whether it was ``made``, the words
+    ``heard`` (:func:`hear`) and which of them no required call took (``free``)."""
+
+    made: list[bool]
+    heard: list[str]
+    free: list[bool]
+
+    def left(self) -> list[str]:
+        """The words no required call took, in order."""
+        return [w for w, unused in zip(self.heard, self.free, strict=True) if unused]
+
+
 def _judging_order(calls: Sequence[Heard]) -> list[int]:
     """The required calls, longest phrase first, ties by their canonical words (so the
     order the rules come in changes nothing)."""
@@ -423,25 +480,66 @@ def _judging_order(calls: Sequence[Heard]) -> list[int]:
                   key=lambda i: (-calls[i].phrase.longest, calls[i].phrase.canonical))
 
 
-def judge(calls: Sequence[Heard], said: str) -> list[bool]:
-    """Per call, whether what was ``said`` counts as making it (a call is broken when that
-    differs from its being required); docs/rules.md, "Calls are judged together"."""
-    heard = words(said)
+def card_words(card: Card | None) -> frozenset[str]:
+    """The words that name ``card``'s rank, suit or colour (none for no card)."""
+    if card is None or card.is_joker:
+        return frozenset()
+    return frozenset({RANK_NAMES[card.rank], SUIT_NAMES[card.suit], SUIT_SINGULAR[card.suit],
+                      card.colour or ""})
+
+
+def judge_words(calls: Sequence[Heard], said: str, card: Card | None = None,
+                taken: Sequence[Phrase] = ()) -> Judged:
+    """Judge one play's calls on what was ``said`` with ``card`` (docs/rules.md, "Calls
+    are judged together"): whether each call is made, and the words left. The ``taken``
+    phrases (replies the words answered) take their words first, once each."""
+    heard = hear(said)
     free = [True] * len(heard)
+    for phrase in taken:
+        span = phrase.find(heard, free)
+        if span is not None:
+            free[span[0]:span[1]] = [False] * (span[1] - span[0])
     made = [False] * len(calls)
     placed: dict[Phrase, bool] = {}
+    # Where each required call that names the card took its words: another call may be
+    # made inside them (a king of spades hailed "..., king of spades" is named).
+    naming: list[tuple[int, int]] = []
+    missed: list[int] = []
     for i in _judging_order(calls):
         phrase = calls[i].phrase
         if phrase not in placed:
             span = phrase.find(heard, free)
             if span is not None:
                 free[span[0]:span[1]] = [False] * (span[1] - span[0])
+                if calls[i].names_card:
+                    naming.append(span)
             placed[phrase] = span is not None or not min_words(phrase)
         made[i] = placed[phrase]
+        if not made[i]:
+            missed.append(i)
+    named = card_words(card)
+    for i in missed:
+        for start, end in naming:
+            # A call naming the card may use every word there; another only the words
+            # that do not name the card (the "two" of "two of spades" is its rank).
+            inside = [start <= at < end and (calls[i].names_card
+                                                or (card is not None and word not in named))
+                      for at, word in enumerate(heard)]
+            if calls[i].phrase.find(heard, inside) is not None:
+                made[i] = True
+                break
     for i, call in enumerate(calls):
         if not call.required:
             made[i] = not call.names_card and call.phrase.find(heard, free) is not None
-    return made
+    return Judged(made, heard, free)
+
+
+def judge(calls: Sequence[Heard], said: str, card: Card | None = None,
+          taken: Sequence[Phrase] = ()) -> list[bool]:
+    """Per call, whether what was ``said`` with ``card`` counts as making it (a call is
+    broken when that differs from its being required; ``taken``: :func:`judge_words`);
+    docs/rules.md, "Calls are judged together"."""
+    return judge_words(calls, said, card, taken).made
 
 
 def perfect_words(calls: Sequence[Heard]) -> str:

@@ -15,6 +15,7 @@ the engine runs the window (:mod:`games.engine.races`).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Final, Literal
 
@@ -83,7 +84,12 @@ class Race:
 
 def suit_named(said: str) -> str | None:
     """The first suit ``said`` names (``"H"`` for "hearts" or "heart"), or ``None``."""
-    return next((SUIT_WORDS[w] for w in words(said) if w in SUIT_WORDS), None)
+    return suit_in(words(said))
+
+
+def suit_in(heard: Sequence[str]) -> str | None:
+    """The first suit the words ``heard`` name, or ``None``."""
+    return next((SUIT_WORDS[w] for w in heard if w in SUIT_WORDS), None)
 
 
 def read_race(fields: Fields) -> Race:

@@ -29,7 +29,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Final, Literal
 
-from rules.phrases import Phrase, speech_phrase, words
+from rules.phrases import Phrase, hear, speech_phrase
 from rules.spec import Reply, Rule, Talking, ThirdPerson
 
 #: When words outside a play are heard: while the round is played, or during a point of
@@ -77,14 +77,15 @@ def _take(phrase: Phrase, heard: Sequence[str], free: list[bool]) -> bool:
 
 
 def judge_speech(rules: Sequence[Rule], owed: Sequence[Rule], said: str | None,
-                 moment: Moment = "round", racing: Sequence[Phrase] = ()
-                 ) -> list[SpeechVerdict]:
+                 moment: Moment = "round", racing: Sequence[Phrase] = (),
+                 with_play: bool = False) -> list[SpeechVerdict]:
     """The verdicts of the speech rules on one action of a player who owes ``owed``: ``said``
     outside a play (``None``: no speech, every owed reply broken), at ``moment``; the words of
     the ``racing`` phrases are never counted. Owed replies first, then talking and
-    third-person rules.
+    third-person rules. Words said ``with_play`` answer owed replies and nothing else: call
+    rules judge them.
     """
-    heard = words(said or "")
+    heard = hear(said or "")
     free = [True] * len(heard)
     verdicts: list[SpeechVerdict] = []
     replies = [(r, speech_phrase(r.spec.say)) for r in owed if isinstance(r.spec, Reply)]
@@ -100,7 +101,7 @@ def judge_speech(rules: Sequence[Rule], owed: Sequence[Rule], said: str | None,
             continue  # no penalty in a point of order: still owed after it
         verdicts.append(SpeechVerdict(rule, "reply", phrase.text, not answered[phrase],
                                       rule.spec.penalty))
-    if said is None:
+    if said is None or with_play:
         return verdicts
     for rule in rules:
         spec = rule.spec

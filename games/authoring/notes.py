@@ -93,8 +93,9 @@ def _speech_words(rule: Rule, own: Sequence[Rule]) -> Warning | None:
         twin = next((r for r in calls if phrases_overlap(spec.say, _say(r))), None)
         if twin is not None:
             return Warning("speech_words", f"{_first_up(_whose(twin, rule))} asks for words "
-                           "like these with a play. A reply is said on its own, before any "
-                           "play: a player who says them with their next play breaks it.")
+                           "like these with a play. Words said with a play answer a reply "
+                           "owed first: a player who owes it says them twice to make the call "
+                           "too.")
         twin = next((r for r in replies if phrases_overlap(spec.say, _say(r))
                      and words(spec.say) != words(_say(r))), None)
         if twin is not None:
@@ -106,8 +107,8 @@ def _speech_words(rule: Rule, own: Sequence[Rule]) -> Warning | None:
         twin = next((r for r in replies if phrases_overlap(spec.say, _say(r))), None)
         if twin is not None:
             return Warning("speech_words", f"{_first_up(_whose(twin, rule))} asks for words "
-                           "like these as a reply, said on its own before any play: a player "
-                           "who owes it and says them with a play breaks the reply.")
+                           "like these as a reply. Words said with a play answer a reply owed "
+                           "first: a player who owes it says them twice to make this call too.")
     return None
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import replace
 from random import Random
 
@@ -43,6 +44,7 @@ from games.engine.timers import due_now, fire_due
 from rules.english import describe
 from rules.errors import RuleError
 from rules.jargon import suggest_jargon
+from rules.phrases import Phrase
 from rules.spec import FORMAT_VERSION, load_rule
 
 
@@ -88,19 +90,26 @@ def apply(state: GameState, action: Action, at: int | None = None
             0 <= action.seat < new.players):
         # A reply owed is owed before anything else the seat does (rules/speech.py); an
         # action refused below changes nothing, this included.
+        # Words said with a play answer it too; the calls then judge the rest.
         probe = new.clone()
-        answer(new, action.seat, None, events)
+        with_play = isinstance(action, Play)
+        replied = answer(new, action.seat, action.say if isinstance(action, Play) else None,
+                         events, with_play=with_play)
         if new.phase != "playing":
             # The penalty emptied the stock and ended the round, so the action never
             # happens; it must still be one the engine would have accepted.
             _dispatch(probe, action, [])
             return _finish(new, action, before, events)
+        _dispatch(new, action, events, replied)
+        return _finish(new, action, before, events)
     _dispatch(new, action, events)
     return _finish(new, action, before, events)
 
 
-def _dispatch(new: GameState, action: Action, events: list[Event]) -> None:
-    """Carry out ``action`` on ``new`` (the copy being changed)."""
+def _dispatch(new: GameState, action: Action, events: list[Event],
+              replied: Sequence[Phrase] = ()) -> None:
+    """Carry out ``action`` on ``new`` (the copy being changed); ``replied``: the replies
+    the words of a play answered (:func:`games.engine.speech.answer`)."""
     if isinstance(action, Tick):
         fire_due(new, new.clock, events)
     elif isinstance(action, Say):
@@ -110,7 +119,7 @@ def _dispatch(new: GameState, action: Action, events: list[Event]) -> None:
     elif isinstance(action, Play | Pass) and off_turn(new, action):
         out_of_turn(new, action, events)
     elif isinstance(action, Play):
-        play(new, action, events)
+        play(new, action, events, replied)
     elif isinstance(action, Pass):
         pass_turn(new, action, events)
     elif isinstance(action, ClaimWin):

@@ -4,6 +4,7 @@ triggers and calls), passing, and claiming an instant win."""
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Sequence
 
 from games.engine.actions import ClaimWin, Pass, Play
 from games.engine.effects import (
@@ -36,6 +37,8 @@ from rules.context import PlayContext
 from rules.english import article
 from rules.evaluation import CallVerdict
 from rules.fields import MAX_DEPTH
+from rules.phrases import Phrase
+from rules.races import suit_in
 from rules.spec import Rule
 
 __all__ = ["TurnOutcome", "claim_win", "entries_by_rule", "is_multiple", "order_by_author",
@@ -122,10 +125,12 @@ def situation_of(state: GameState, action: Play, pile: Pile, hand_before: int) -
                      on_starter=pile.on_starter)
 
 
-def play(state: GameState, action: Play, events: list[Event]) -> None:
+def play(state: GameState, action: Play, events: list[Event],
+         replied: Sequence[Phrase] = ()) -> None:
     """Judge and carry out a play: on the player's turn, or out of turn where it is a
     multiple (:func:`is_multiple`): then play goes on after its player, and a refusal
-    leaves the turn where it was."""
+    leaves the turn where it was. The words of the ``replied`` phrases (replies the
+    play's words answered) are no call's."""
     require_seat(state, action.seat)
     in_turn = action.seat == state.current
     if not in_turn and not is_multiple(state, action):
@@ -169,14 +174,20 @@ def play(state: GameState, action: Play, events: list[Event]) -> None:
             apply_effects(state, seat, action.suit, entry, effects, ctx, pile, outcome,
                           events)
         last = ctx
-    _judge_calls(state, action, rulebook.calls(last, action.say), entries, outcome, events)
+    _judge_calls(state, action, rulebook.calls(last, action.say, replied), entries, outcome,
+                 events)
+    # A suit named aloud with the play, in words no call took and that do not name the
+    # card ("Jack of spades. Hearts!"), answers a race to name one as the menu does.
+    suit = action.suit
+    if suit is None:
+        suit = suit_in(rulebook.words_left(last, action.say))
     played_in = state.round
     _finish_turn(state, seat, outcome, events)
     if state.round == played_in:
         # The races the play set off, once it is over, if its round goes on (the next may
         # have been dealt already); the words said with it, or the suit named with it,
         # answer them for the player at once.
-        open_races(state, seat, outcome.races, action.say, action.suit, events)
+        open_races(state, seat, outcome.races, action.say, suit, events)
 
 
 def context_of(state: GameState, seat: int, pile: Pile, card: Card, stands: Card,

@@ -21,7 +21,8 @@ from games.engine.rounds import no_supply
 from games.engine.state import GameState
 from games.engine.stock import draw
 from rules.english import article
-from rules.phrases import Phrase, words
+from rules.phrases import Phrase, speech_phrase, words
+from rules.spec import Reply
 from rules.speech import Moment
 
 
@@ -57,20 +58,25 @@ _PROBLEMS = {"talking": "spoke outside a play",
 
 
 def answer(state: GameState, seat: int, said: str | None, events: list[Event],
-           moment: Moment = "round", racing: Sequence[Phrase] = ()) -> None:
+           moment: Moment = "round", racing: Sequence[Phrase] = (),
+           with_play: bool = False) -> list[Phrase]:
     """Judge the speech rules on an action of ``seat`` in a round's play: ``said`` is what
-    it said outside a play, ``None`` for any other action (which answers no reply), at
+    it said outside a play, or ``with_play`` the words said with a play (which answer owed
+    replies and nothing else), ``None`` for any other action (which answers no reply), at
     ``moment``; ``racing``, the phrases of the races being run, are never talking. Clears
     the seat's unanswered draws (during a point of order, only once every reply owed is
-    said); a penalty the stock cannot supply ends the round."""
+    said); a penalty the stock cannot supply ends the round. Returns the phrases of the
+    replies the words answered."""
     rulebook = state.rulebook()
     reasons = state.unanswered.get(seat, [])
     if moment == "round":
         state.unanswered.pop(seat, None)
     if not rulebook.has_speech:
-        return
+        return []
     owed = rulebook.owed_replies(reasons)
-    verdicts = rulebook.speech(owed, said, moment, racing)
+    verdicts = rulebook.speech(owed, said, moment, racing, with_play)
+    answered = [speech_phrase(v.rule.spec.say) for v in verdicts
+                if v.kind == "reply" and not v.broken and isinstance(v.rule.spec, Reply)]
     replied = sum(1 for v in verdicts if v.kind == "reply" and not v.broken)
     if moment == "order" and replied == len(owed):
         state.unanswered.pop(seat, None)
@@ -96,7 +102,8 @@ def answer(state: GameState, seat: int, said: str | None, events: list[Event],
         short = draw(state, seat, verdict.penalty, "penalty", events)
         if short:
             no_supply(state, {seat: short}, events)
-            return
+            return answered
+    return answered
 
 
 def note_draws(state: GameState, events: list[Event]) -> None:

@@ -58,11 +58,14 @@ def test_naming_a_card_that_is_no_spade_is_no_needless_spade_call() -> None:
 def test_a_king_call_naming_the_card_is_no_needless_spade_call() -> None:
     rules = [SPADES, KINGS]
     assert broken(rules, ctx("KH", "5H"), "All hail the chairman, king of hearts") == []
-    # A king of spades asks for both calls: the spade call needs words of its own.
-    assert broken(rules, ctx("KS", "5S"), "All hail the chairman, king of spades") == [
-        "Spade Call"]
+    # A king of spades asks for both calls: the king call names the spade, which makes
+    # the spade call inside its words (Lynnfield, "..., King/Queen of ___").
+    assert broken(rules, ctx("KS", "5S"), "All hail the chairman, king of spades") == []
     assert broken(rules, ctx("KS", "5S"),
                   "All hail the chairman, king of spades. King of spades!") == []
+    assert broken(rules, ctx("KS", "5S"), "All hail the chairman, king of hearts") == [
+        "Spade Call", "Royalty"]
+    assert broken(rules, ctx("KS", "5S"), "King of spades") == ["Royalty"]
 
 
 def test_two_inside_a_required_two_of_spades_costs_nothing() -> None:
@@ -247,3 +250,29 @@ def test_the_perfect_words_stand_even_when_one_phrase_straddles_two_others() -> 
     play = ctx(parse("5H"), parse("5C"))
     assert broken(rules, play, "p q. r s. q r s") == ["A"]
     assert broken(rules, play, Rulebook(rules).required_say(play)) == []
+
+
+def test_a_rank_in_figures_and_of_left_out_make_a_card_call() -> None:
+    for said in ("five of spades", "5 of spades", "five spades", "5 Spades!"):
+        assert broken([SPADES], ctx("5S", "5C"), said) == [], said
+    for said in ("6 of spades", "five of clubs", "five", "55 spades"):
+        assert broken([SPADES], ctx("5S", "5C"), said) == ["Spade Call"], said
+
+
+#: Lynnfield's Shine On, which footnote 4 lets a hail of the king of diamonds make.
+SHINE = call("Shine On", "(Shine bright like a diamond|May he shine bright|May she shine "
+             "bright|shining)", {"type": "suit", "of": "played", "in": ["D"]})
+HAIL = call("Royalty", "All hail the [most honorable|honorable|shining] "
+            "(Chairman|Chairwoman), {card}", rank("K"))
+
+
+def test_a_hail_that_names_the_card_may_hold_the_shine() -> None:
+    rules = [HAIL, SHINE]
+    assert broken(rules, ctx("KD", "5D"), "All hail the shining chairman, king of diamonds") == []
+    assert broken(rules, ctx("KD", "5D"), "All hail the chairman, king of diamonds. May she "
+                  "shine bright") == []
+    assert broken(rules, ctx("KD", "5D"), "All hail the chairman, king of diamonds") == [
+        "Shine On"]
+    # Words that are not the hail's are no shine: the call must be made.
+    assert broken(rules, ctx("KD", "5D"), "All hail the chairman, king of diamonds, shiny") == [
+        "Shine On"]

@@ -1,0 +1,222 @@
+"""Every call rule of every preset, judged through the engine: whatever the seed lets a
+player say for it (its grammar below: a rank in words or figures, with or without "of", in
+any case and punctuation, the seed's alternative wordings, a call made inside another that
+names the same card) is never penalised, and a wrong saying of it always is."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from functools import cache
+
+from hypothesis import given
+from hypothesis import strategies as st
+
+from games.engine.actions import Play
+from games.engine.events import CallBroken, Event, SpeechBroken
+from games.engine.play import context_of
+from games.presets.registry import preset
+from rules.cards import RANK_NAMES, SUIT_NAMES, Card, make_deck, parse
+from rules.context import PlayContext
+from rules.evaluation import Rulebook
+from rules.spec import Call
+from tests.engine.helpers import act, kinds
+from tests.examples import share
+from tests.presets.seated import AVA, seated
+
+PRESETS = ("teaching", "five-card", "penn-state", "lynnfield")
+#: How a play lies: on a card of its suit; after a run of 1-3 cards of its rank; on the
+#: same exact card (two decks).
+Lie = tuple[str, int]
+LIES: tuple[Lie, ...] = (("suit", 0), ("run", 1), ("run", 2), ("run", 3), ("exact", 1))
+
+
+@dataclass(frozen=True)
+class Scene:
+    """One play: ``card`` on ``pile`` (bottom first), leaving ``left`` cards in hand."""
+
+    preset: str
+    card: str
+    pile: tuple[str, ...]
+    left: int
+
+
+def _pile(card: Card, lie: Lie, decks: int) -> tuple[str, ...] | None:
+    others = [s for s in "CDHS" if s != card.suit]
+    if lie[0] == "suit":
+        rank = 3 if card.rank != 3 else 4  # a plain three (or four) of its suit under it
+        return (str(Card(rank, card.suit)),)
+    if lie[0] == "exact":
+        return (str(card),) if decks > 1 else None
+    return tuple(str(Card(card.rank, s)) for s in others[:lie[1]])
+
+
+def _book(name: str) -> Rulebook:
+    found = preset(name)
+    return Rulebook([*found.house_rules, *found.laws[:1]])
+
+
+@cache
+def scenes(name: str, jargon: str) -> tuple[Scene, ...]:
+    """Every scene of preset ``name`` (legal, as the rules read it) asking for call
+    ``jargon``."""
+    book, decks = _book(name), preset(name).settings.decks
+    found = []
+    for card in make_deck(1, False):
+        for lie in LIES:
+            pile = _pile(card, lie, decks)
+            if pile is None:
+                continue
+            for left in (0, 1, 3):
+                ctx = PlayContext(card, tuple(parse(c) for c in pile), hand_before=left + 1,
+                                  hand_after=left, record=tuple(parse(c) for c in pile))
+                if book.broken(ctx):
+                    continue
+                if any(v.required and v.rule.jargon == jargon for v in book.calls(ctx, "")):
+                    found.append(Scene(name, str(card), pile, left))
+    return tuple(found)
+
+
+CALLS = [(name, rule.jargon) for name in PRESETS for rule in preset(name).house_rules
+         if isinstance(rule.spec, Call)]
+
+
+def _table(scene: Scene) -> tuple[list[list[str]], list[str]]:
+    """The hands: Ava's card and ``left`` more; the others from the rest of the deck."""
+    rest = [str(c) for c in make_deck(1, False)
+            if str(c) != scene.card and str(c) not in scene.pile]
+    ava = [scene.card, *rest[:scene.left]]
+    rest = rest[scene.left:]
+    return [rest[0:5], ava, rest[5:10], rest[10:15]], list(scene.pile)
+
+
+# The seeds' grammar of what may be said, per call (the card, the run it completes).
+Say = Callable[[st.DrawFn, Card, int], str]
+
+
+def _rank(draw: st.DrawFn, card: Card) -> str:
+    forms = [RANK_NAMES[card.rank]] + ([str(card.rank)] if 2 <= card.rank <= 10 else [])
+    return draw(st.sampled_from(forms))
+
+
+def _card(draw: st.DrawFn, card: Card) -> str:
+    of = draw(st.sampled_from([" of ", " "]))
+    return f"{_rank(draw, card)}{of}{SUIT_NAMES[card.suit]}"
+
+
+def _hail(draw: st.DrawFn, card: Card, shining: bool) -> str:
+    honour = "shining " if shining else draw(st.sampled_from(
+        ["most honorable ", "honorable ", "", "Most Honorable "]))
+    chair = draw(st.sampled_from(["Chairman", "Chairwoman"]))
+    return f"All hail the {honour}{chair}, {_card(draw, card)}"
+
+
+def _very(run: int) -> str:
+    return "Have a " + "very " * (run - 1) + "nice day"
+
+
+FIXED: dict[str, Sequence[str]] = {
+    "Mao": ["Mao"], "Last Card": ["Last card"], "Mao Mao": ["Mao Mao"], "Multiple": ["two"],
+    "Game Ended": ["The game of Mao has ended"],
+    "Holidays": ["Merry Christmas", "Happy Hanukkah", "Happy Holidays"],
+}
+#: A wrong saying of each fixed phrase (a word off).
+WRONG_FIXED = {"Mao": "Mau", "Last Card": "Last cart", "Mao Mao": "Mao Mau",
+               "Multiple": "twice", "Game Ended": "The game of Mao has begun",
+               "Holidays": "Happy Birthday"}
+
+
+@st.composite
+def sayings(draw: st.DrawFn, jargons: Sequence[str], card: Card, run: int,
+            wrong: str | None = None) -> str:
+    """What a player says for the calls ``jargons`` asks of ``card``: each as the seed lets
+    it be said, in any order, case and punctuation; ``wrong``: that one said wrong."""
+    parts: list[str] = []
+    royal = "Royalty" in jargons
+    shining = royal and card.suit == "D" and wrong != "Shine On" and draw(st.booleans())
+    for jargon in jargons:
+        if jargon == wrong:
+            parts.append(draw(_wrong(jargon, card, run)))
+        elif jargon == "Royalty":
+            named = card
+            if wrong == "Check Yo Self":  # the hail would name the spade too
+                named = Card(card.rank, "H")
+            parts.append(_hail(draw, named, shining))
+        elif jargon == "Shine On":
+            if not shining:
+                ways = ["Shine bright like a diamond", "shine bright like a diamond"]
+                if royal:
+                    ways += ["May he shine bright", "May she shine bright"]
+                parts.append(draw(st.sampled_from(ways)))
+        elif jargon == "Check Yo Self" and royal and draw(st.booleans()):
+            continue  # the hail named it
+        elif jargon in ("Spade Call",):
+            parts.append(f"{_rank(draw, card)}{draw(st.sampled_from([' of ', ' ']))}spades")
+        elif jargon in ("Spade", "Check Yo Self"):
+            parts.append(_card(draw, card))
+        elif jargon == "Nice Day":
+            parts.append(_very(run))
+        else:
+            parts.append(draw(st.sampled_from(FIXED[jargon])))
+    parts = draw(st.permutations(parts))
+    cased = [draw(st.sampled_from([p, p.upper(), p.lower(), p.title()])) for p in parts]
+    return draw(st.sampled_from([". ", ", ", "! ", " - ", "... "])).join(cased)
+
+
+def _wrong(jargon: str, card: Card, run: int) -> st.SearchStrategy[str]:
+    other = Card(card.rank % 13 + 1, card.suit)
+    if jargon in ("Spade", "Check Yo Self", "Spade Call"):
+        return st.sampled_from([f"{RANK_NAMES[other.rank]} of spades",
+                                f"{RANK_NAMES[card.rank]} of hearts", "spades", ""])
+    if jargon == "Royalty":
+        return st.sampled_from([f"All hail the chair, {card.name}", f"Hail, {card.name}",
+                                f"All hail the chairman, {other.name}", ""])
+    if jargon == "Shine On":
+        return st.sampled_from(["Shine like a diamond", "bright diamond", ""])
+    if jargon == "Nice Day":
+        return st.sampled_from([_very(run + 1), "Have a nice night", ""]
+                               + ([_very(run - 1)] if run > 1 else []))
+    return st.sampled_from([WRONG_FIXED[jargon], ""])
+
+
+def penalised(events: Sequence[Event]) -> list[str]:
+    return [e.jargon for e in events if isinstance(e, CallBroken | SpeechBroken)]
+
+
+def _required(scene: Scene) -> tuple[Card, int, list[str], object]:
+    hands, pile = _table(scene)
+    state = seated(scene.preset, hands, pile)
+    ctx = context_of(state, AVA, state.piles[0], parse(scene.card), parse(scene.card),
+                     scene.left + 1, 1)
+    due = [v.rule.jargon for v in state.rulebook().calls(ctx, "") if v.required]
+    return ctx.played, ctx.run_after, due, state
+
+
+def test_every_call_rule_has_scenes() -> None:
+    assert len(CALLS) == 19  # 2 + 4 + 6 + 7
+    assert all(scenes(name, jargon) for name, jargon in CALLS), [
+        c for c in CALLS if not scenes(*c)]
+
+
+@given(st.sampled_from(CALLS), st.data())
+@share(0.5)
+def test_the_seeds_words_are_never_penalised(call: tuple[str, str], data: st.DataObject
+                                             ) -> None:
+    scene = data.draw(st.sampled_from(scenes(*call)), label="scene")
+    card, run, due, state = _required(scene)
+    assert call[1] in due
+    said = data.draw(sayings(due, card, run), label="said")
+    _, events = act(state, Play(AVA, (scene.card,), say=said))  # type: ignore[arg-type]
+    assert kinds(events)[0] == "played"
+    assert penalised(events) == []
+
+
+@given(st.sampled_from(CALLS), st.data())
+@share(0.5)
+def test_a_call_said_wrong_is_always_penalised(call: tuple[str, str], data: st.DataObject
+                                               ) -> None:
+    scene = data.draw(st.sampled_from(scenes(*call)), label="scene")
+    card, run, due, state = _required(scene)
+    said = data.draw(sayings(due, card, run, wrong=call[1]), label="said")
+    _, events = act(state, Play(AVA, (scene.card,), say=said))  # type: ignore[arg-type]
+    assert call[1] in penalised(events)
