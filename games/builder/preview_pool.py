@@ -48,8 +48,9 @@ def _stop(pool: ProcessPoolExecutor) -> None:
     with _lock:
         if _pool is pool:
             _pool = None
-    # The executor has no way to stop a task that runs: end its processes.
-    for process in list(getattr(pool, "_processes", {}).values()):
+    # The executor has no way to stop a task that runs: end its processes (none left when
+    # another request has stopped this pool already).
+    for process in list((getattr(pool, "_processes", None) or {}).values()):
         process.kill()
     pool.shutdown(wait=False, cancel_futures=True)
 

@@ -80,6 +80,23 @@ def test_a_dead_worker_falls_back_to_this_thread_then_starts_afresh() -> None:
     assert preview_pool._pool is not None and preview_pool._pool is not pool
 
 
+@pytest.mark.usefixtures("two_workers")
+def test_two_requests_may_stop_the_same_workers() -> None:
+    """Two previews that run out of time together both stop the pool: the second finds its
+    processes gone already."""
+    rule, own, table, top, choice = drafts(1)[0]
+    assert preview_pool.computed_preview(rule, own, table, top, choice) is not None
+    pool = preview_pool._pool
+    assert pool is not None
+    preview_pool._stop(pool)
+    preview_pool._stop(pool)
+    assert preview_pool._pool is None
+    # The next preview starts fresh workers.
+    again = preview_pool.computed_preview(rule, own, table, top, choice)
+    assert again.cells == preview(rule, own, table, top, choice).cells
+    assert preview_pool._pool not in (None, pool)
+
+
 def test_without_workers_the_preview_is_computed_here() -> None:
     args = drafts(1)[0]
     assert preview_pool.computed_preview(*args).cells == preview(*args).cells

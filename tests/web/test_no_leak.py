@@ -32,9 +32,11 @@ from tests.notebook.helpers import form_of
 from tests.web.helpers import client_with_session, started_game
 
 CARD_ATTR = re.compile(r'data-card="([^"]+)"')
-#: The rule builder's menu of shipped example rules: public words, which a secret rule
-#: written like an example repeats without leaking anything.
-EXAMPLES_MENU = re.compile(r'<select id="builder-template".*?</select>', re.DOTALL)
+#: The rule builder's menu of shipped example rules and its gallery of ideas: public words,
+#: the same for everyone, which a secret rule written like an example repeats without
+#: leaking anything.
+EXAMPLES_MENU = re.compile(r'<select id="builder-template".*?</select>'
+                           r'|<details id="builder-gallery".*?</details>', re.DOTALL)
 
 
 def secrets_for(state: GameState, events: list[Event], viewer: int | None) -> list[str]:
