@@ -96,6 +96,18 @@ class RowView:
         return self.index + 1 < self.siblings
 
     @property
+    def focus_up(self) -> bool:
+        """Focus its "move up" button: it just moved up, or down to the end of its list."""
+        return self.can_move_up and (self.moved == "up" or (
+            self.moved == "down" and not self.can_move_down))
+
+    @property
+    def focus_down(self) -> bool:
+        """Focus its "move down" button: it just moved down, or up to the top of its list."""
+        return self.can_move_down and (self.moved == "down" or (
+            self.moved == "up" and not self.can_move_up))
+
+    @property
     def ranks(self) -> list[Option]:
         """Rank checkboxes, named in words for screen readers, in the game's order (the ace
         last when aces are high)."""
