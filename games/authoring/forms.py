@@ -314,8 +314,10 @@ def _row_problems(form: RuleForm, built: Built) -> list[Problem]:
             if row.test == GROUP:
                 # A group is checked with the whole rule; here only what it must hold.
                 if not kind_of(row.group.join).fits(len(row.group.rows)):
-                    problems.append(Problem(place, f"This group holds "
-                                            f"{arity_words(row.group.join)}.", "spec/empty"))
+                    problems.append(Problem(place, f"This group needs "
+                                            f"{arity_words(row.group.join)}: add or remove "
+                                            "conditions, or remove the group.",
+                                            "spec/empty"))
                 continue
             path = f"row.{prefix}"
             try:

@@ -254,9 +254,9 @@ def rows(request: HttpRequest, w: Writer) -> HttpResponse:
         outside=True, page=lambda panel: render(request, PAGE, {"builder": panel}))
 
 
-def list_swap(request: HttpRequest, panel_for: Callable[[RuleForm, str], Panel],
-              refuse: Callable[[str], HttpResponse], outside: bool = False,
-              page: Callable[[Panel], HttpResponse] | None = None) -> HttpResponse:
+def list_swap[P: Panel](request: HttpRequest, panel_for: Callable[[RuleForm, str], P],
+                        refuse: Callable[[str], HttpResponse], outside: bool = False,
+                        page: Callable[[P], HttpResponse] | None = None) -> HttpResponse:
     """The list ``area`` of the posted form again, after the row operation ``op`` at the
     field prefix ``at`` (:data:`~games.authoring.forms.TREE_OPS`; an effect's ``add`` or
     ``remove`` with ``index``; ``refresh``), in the panel ``panel_for`` makes of the changed

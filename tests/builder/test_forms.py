@@ -170,6 +170,26 @@ def test_rows_posted_deeper_than_the_nesting_limit_are_not_read() -> None:
     assert depth == MAX_NESTING
 
 
+def test_a_group_says_what_it_must_hold_at_its_own_slot() -> None:
+    form = restriction(Row(test="colour"), Row(test=GROUP, group=CondList("any", [])))
+    emptied = check(form)
+    assert emptied.by_slot()["must-1"] == ("This group needs at least one condition: add or "
+                                           "remove conditions, or remove the group.")
+    form.lists["must"].rows[1].group = CondList("not", [Row(test="face"), Row(test="joker")])
+    assert "exactly one condition" in check(form).by_slot()["must-1"]
+    form.lists["must"].rows[1].group.rows.pop()
+    assert check(form).ok
+
+
+def test_a_problem_in_a_group_is_shown_at_its_row() -> None:
+    inner = Row(test="rank", ranks=())
+    form = restriction(Row(test="face"), Row(test=GROUP, group=CondList("any", [
+        Row(test="number"), inner])))
+    checked = check(form)
+    assert checked.by_slot()["must-1-1"] == "Tick at least one rank."
+    assert checked.problems[0].field == "ranks"
+
+
 def test_rows_are_added_grouped_moved_and_removed_at_any_depth() -> None:
     form = restriction(Row(test="face"), Row(test="number"))
     assert apply_tree_op(form, "group", "must") == "add:must-2"
