@@ -47,6 +47,17 @@ def test_row_buttons_work_without_script_and_answer_with_the_page() -> None:
     assert 'class="preview-sentence"' in html
 
 
+def test_a_changed_test_is_redrawn_without_script() -> None:
+    game, clients = seated_game()
+    data = _posted(Row(test="colour", colour="red"))
+    data["must-0-test"] = ["rank"]
+    response = clients[0].post(f"/g/{game.code}/builder/rows/", data | {
+        "row_op": ["refresh must"]})
+    assert response.status_code == 200
+    html = response.content.decode()
+    assert "<!doctype html>" in html and 'name="must-0-ranks"' in html
+
+
 def test_operations_on_places_that_are_not_there_change_nothing() -> None:
     game, clients = seated_game()
     data = _posted(Row(test="colour", colour="red"))
