@@ -15,11 +15,10 @@ from pathlib import Path
 from random import Random
 from typing import Any
 
-from games.authoring.forms import MAX_ROWS, check, form_from_data, form_to_data
+from games.authoring.forms import check, form_from_data, form_to_data
 from games.authoring.spec_form import Unrepresentable, spec_to_form
 from games.presets.registry import presets
 from rules.errors import RuleError
-from rules.fields import SUBJECTS
 from rules.generate import random_any_condition, random_rule
 from rules.spec import FORMAT_VERSION, Rule, load_rule, load_rules_document, spec_to_json
 
@@ -32,14 +31,9 @@ def why_not(spec: dict[str, Any], jargon: str) -> str | None:
         form = spec_to_form(spec, jargon)
     except Unrepresentable as exc:
         return re.sub(r"\d+", "N", str(exc))
-    if sum(len(cond.rows) for cond in form.lists.values()) > MAX_ROWS:
-        return f"more than {MAX_ROWS} rows"
     needed = {"restriction": "must", "instant_win": "hand"}.get(form.kind)
     if needed and not form.lists[needed].rows:
         return f"an empty {needed!r} list (the rule language's always)"
-    if any(row.plus != tuple(s for s in SUBJECTS if s in row.plus)
-           for cond in form.lists.values() for row in cond.rows):
-        return "a sum adding up cards out of the page's order"
     checked = check(form_from_data(form_to_data(form)))
     if checked.rule is None or spec_to_json(checked.rule.spec) != spec:
         return "posted back as another rule"

@@ -14,14 +14,19 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any, Final, Protocol
 
+from games.authoring.groups import KINDS, kind_of
 from games.authoring.model import (
     CARD_TESTS,
+    GROUP,
     LIST_SUBJECTS,
     MATCH_TESTS,
     QUANTITY_TESTS,
     RANK_CHOICES,
     SUIT_CHOICES,
+    TESTS,
     THAN_TESTS,
+    CondList,
+    Place,
     Row,
 )
 from rules.cards import RANK_TEXT, parse_rank
@@ -34,8 +39,15 @@ _INTEGER = re.compile(r"[+-]?\d{1,6}")
 _LIST_SEPARATOR = re.compile(r"[\s,;]+")
 
 
+#: How deep lists may nest (groups in groups, a count's tests in a group): every part of
+#: the builder and of the rule language walks a condition by recursion, so a form posted
+#: with deeper keys is read only this far.
+MAX_NESTING: Final = 12
+
+
 class Unrepresentable(ValueError):
-    """A spec the builder's lists of rows cannot show (nested groups, ``not`` of a group)."""
+    """A spec the builder's rows cannot show (a node it has no row for, or nested deeper
+    than :data:`MAX_NESTING`)."""
 
 
 def number(text: str) -> int | str:
@@ -348,12 +360,11 @@ CARD_CHOICES: Final = _card_choices("") | {"value": (Compare(),)}
 SECOND_CHOICES: Final = _card_choices("2")
 
 
-def _counted(data: Any, tests: tuple[str, ...], refusal: str) -> str:
-    """The card test of the cards a count counts, when the form can show it."""
-    if not isinstance(data, dict) or data.get("type") not in tests or data.get(
-            "of", "played") != "played":
-        raise Unrepresentable(refusal)
-    return str(data["type"])
+def _counted(data: Any, tests: tuple[str, ...]) -> bool:
+    """Whether the cards a count counts pass one test of ``tests``, which its own inputs
+    show (else they are rows of card tests)."""
+    return isinstance(data, dict) and data.get("type") in tests and data.get(
+        "of", "played") == "played"
 
 
 @dataclass(frozen=True, slots=True)
@@ -363,6 +374,8 @@ class Where:
     what: str
 
     def write(self, row: Row) -> dict[str, Any]:
+        if row.match == TESTS:
+            return {"where": write_list(row.where)}
         where: dict[str, Any] = {"type": row.match, "of": "played"}
         for part in CARD_CHOICES.get(row.match, ()):
             where |= part.write(row)
@@ -370,14 +383,18 @@ class Where:
 
     def read(self, data: dict[str, Any], row: Row) -> None:
         where = data["where"]
-        row.match = _counted(where, MATCH_TESTS,
-                             f"{self.what} must count cards passing one card test")
+        if not _counted(where, MATCH_TESTS):
+            row.match, row.where = TESTS, read_list(where, 1)
+            return
+        row.match = where["type"]
         for part in CARD_CHOICES.get(row.match, ()):
             part.read(where, row)
 
     def input_at(self, key: str, rest: str, row: Row) -> str | None:
         if key != "where":
             return None
+        if row.match == TESTS:
+            return "match"
         inner = _key(rest[len("where."):])
         return _input_in(CARD_CHOICES.get(row.match, ()), inner, rest, row) or (
             _control(row.match, inner) if inner else "match")
@@ -393,9 +410,12 @@ class Than:
     def write(self, row: Row) -> dict[str, Any]:
         if not row.match2:
             return Compare("count_op", "count").write(row)
-        where: dict[str, Any] = {"type": row.match2, "of": "played"}
-        for part in SECOND_CHOICES.get(row.match2, ()):
-            where |= part.write(row)
+        if row.match2 == TESTS:
+            where = write_list(row.where2)
+        else:
+            where = {"type": row.match2, "of": "played"}
+            for part in SECOND_CHOICES.get(row.match2, ()):
+                where |= part.write(row)
         return {"op": row.count_op, "than": {"where": where, **Window(second=True).write(row)}}
 
     def read(self, data: dict[str, Any], row: Row) -> None:
@@ -404,17 +424,22 @@ class Than:
             row.count = str(data["value"])
             return
         than = data["than"]
-        row.match2 = _counted(than.get("where") if isinstance(than, dict) else None,
-                              THAN_TESTS,
-                              "a second count must count cards passing one simple card test")
-        for part in SECOND_CHOICES.get(row.match2, ()):
-            part.read(than["where"], row)
+        if not isinstance(than, dict):
+            raise Unrepresentable("a second count must be an object")
+        if _counted(than.get("where"), THAN_TESTS):
+            row.match2 = than["where"]["type"]
+            for part in SECOND_CHOICES.get(row.match2, ()):
+                part.read(than["where"], row)
+        else:
+            row.match2, row.where2 = TESTS, read_list(than.get("where"), 1)
         Window(second=True).read(than, row)
 
     def input_at(self, key: str, rest: str, row: Row) -> str | None:
         if key != "than":
             return {"op": "count_op", "value": "count"}.get(key)
         inner = rest[len("than."):]
+        if inner.startswith("where.") and row.match2 == TESTS:
+            return "match2"
         if inner.startswith("where."):
             found = _input_in(SECOND_CHOICES.get(row.match2, ()), _key(inner[len("where."):]),
                               inner, row)
@@ -464,7 +489,7 @@ ROW_TESTS: Final[dict[str, RowTest]] = {
     "sum": RowTest("sum", (SumOf(), Comparison()), reads=lambda d: "of" in d),
     "sum_window": RowTest("sum", (Window(), Comparison()), reads=lambda d: "of" not in d),
     "difference": RowTest("difference", (Pair(), Absolute(), Comparison())),
-    **{t: RowTest(t) for t in ("follows_active_suit", "is_author", "on_starter")},
+    **{t: RowTest(t) for t in ("follows_active_suit", "is_author", "on_starter", "always")},
 }
 
 
@@ -481,8 +506,8 @@ def write_row(row: Row) -> dict[str, Any]:
 
 
 def read_node(data: dict[str, Any], row: Row) -> None:
-    """Fill ``row`` from a condition node (not a group); :class:`Unrepresentable` if no row
-    test stands for it."""
+    """Fill ``row`` from a condition node (not a group, which :func:`read_list` reads);
+    :class:`Unrepresentable` if no row test stands for it."""
     found = [name for name, spec in ROW_TESTS.items()
              if spec.type == data.get("type") and spec.reads(data)]
     if not found:
@@ -506,18 +531,93 @@ def shows(row: Row, area: str) -> frozenset[str]:
     return _shown(spec.parts, row, area) if spec else _NONE
 
 
+# Lists of rows, with groups of rows in them.
+
+
+def write_list(cond: CondList, at: str = "", places: dict[str, Place] | None = None,
+               path: str = "") -> dict[str, Any]:
+    """A list of rows as one condition: ``always``, its one row, or its group kind's node.
+
+    With ``places``, note where each row went: the row at field prefix ``<at>-<i>`` (a group
+    row's rows at ``<at>-<i>-<j>``...), its node at JSON path ``path`` and below.
+    """
+    if not cond.rows:
+        return {"type": "always"}
+    if len(cond.rows) == 1:
+        # One row is the whole condition: a problem anywhere in it belongs to that row.
+        return write_tree_row(cond.rows[0], f"{at}-0", places, path)
+    return _group_node(cond, at, places, path)
+
+
+def _group_node(cond: CondList, at: str, places: dict[str, Place] | None,
+                path: str) -> dict[str, Any]:
+    kind = kind_of(cond.join)
+    return kind.write([write_tree_row(row, f"{at}-{i}", places, path + suffix)
+                       for i, (row, suffix) in enumerate(zip(
+                           cond.rows, kind.paths(len(cond.rows)), strict=True))])
+
+
+def write_tree_row(row: Row, prefix: str = "", places: dict[str, Place] | None = None,
+                   path: str = "") -> dict[str, Any]:
+    """One row as a condition node (a group row as its group's node), inside a ``not`` when
+    negated; with ``places``, noting the row at ``path`` (see :func:`write_list`)."""
+    inner = f"{path}.of" if row.negate else path
+    if places is not None:
+        area, _, rest = prefix.partition("-")
+        place = Place(area, int(rest) if rest.isdigit() else None, prefix)
+        places[path] = place
+        places[inner] = place
+    data = _group_node(row.group, prefix, places, inner) if row.test == GROUP else write_row(row)
+    return {"type": "not", "of": data} if row.negate else data
+
+
+def read_list(data: Any, depth: int = 0) -> CondList:
+    """A condition as a list of rows: ``always`` is no rows, an ``all`` or ``any`` of other
+    than one condition its rows, anything else one row (``depth``: lists around it)."""
+    if isinstance(data, dict) and data.get("type") == "always":
+        return CondList()
+    kind = KINDS.get(data.get("type", "")) if isinstance(data, dict) else None
+    items = kind.read(data) if kind is not None and kind.arity is None else None
+    if items is not None and len(items) != 1:
+        return CondList(str(data["type"]), [read_tree_row(i, depth + 1) for i in items])
+    return CondList("all", [read_tree_row(data, depth + 1)])
+
+
+def read_tree_row(data: Any, depth: int) -> Row:
+    """A condition as one row: a test, or a group of rows; negated when a ``not`` holds
+    anything but another ``not``. :class:`Unrepresentable` past :data:`MAX_NESTING`."""
+    if depth > MAX_NESTING:
+        raise Unrepresentable(f"conditions nested more than {MAX_NESTING} deep")
+    if not isinstance(data, dict):
+        raise Unrepresentable("a condition must be an object")
+    row = Row()
+    inner = data.get("of")
+    if data.get("type") == "not" and isinstance(inner, dict) and inner.get("type") != "not":
+        row.negate, data = True, inner
+    kind = KINDS.get(data.get("type", ""))
+    items = kind.read(data) if kind is not None else None
+    if kind is not None and items is not None:
+        row.test = GROUP
+        row.group = CondList(str(data["type"]), [read_tree_row(i, depth + 1) for i in items])
+        return row
+    read_node(data, row)
+    return row
+
+
 # The row's inputs as POSTed fields.
 
 
 @dataclass(frozen=True, slots=True)
 class Input:
     """How one input of a row is posted: ``text`` (one value), ``box`` (``on`` when ticked),
-    ``no`` (a select whose ``no`` is false) or ``many`` (ticked ``choices``); a ``sparse``
-    input is posted only when not at its default."""
+    ``no`` (a select whose ``no`` is false) or ``many`` (ticked ``choices``, in the order of
+    ``choices`` unless ``ordered``: then as posted); a ``sparse`` input is posted only when
+    not at its default."""
 
     kind: str = "text"
     sparse: bool = False
     choices: tuple[str, ...] = ()
+    ordered: bool = False
 
 
 _TEXT, _SPARSE = Input(), Input(sparse=True)
@@ -535,8 +635,9 @@ ROW_INPUTS: Final = {
     "absolute": Input("no"),
     "ranks": Input("many", choices=RANK_CHOICES), "suits": Input("many", choices=SUIT_CHOICES),
     "ranks2": Input("many", True, RANK_CHOICES), "suits2": Input("many", True, SUIT_CHOICES),
-    # Subjects a sum may add up after its first two cards.
-    "plus": Input("many", True, SUBJECTS),
+    # Subjects a sum may add up after its first two cards, in the order they are added (the
+    # page draws those ticked first, in that order).
+    "plus": Input("many", True, SUBJECTS, ordered=True),
 }
 _DEFAULT_ROW = Row()
 
@@ -576,6 +677,7 @@ def read_inputs(data: Posted, prefix: str, row: Row) -> None:
             setattr(row, name, data.get(key) != "no")
         elif spec.kind == "many":
             ticked = data.getlist(key)
-            setattr(row, name, tuple(c for c in spec.choices if c in ticked))
+            setattr(row, name, tuple(dict.fromkeys(c for c in ticked if c in spec.choices))
+                    if spec.ordered else tuple(c for c in spec.choices if c in ticked))
         elif (value := data.get(key)) is not None:
             setattr(row, name, str(value)[:200])

@@ -1,9 +1,10 @@
 """The builder form as POSTed fields, and checking it with the rule language's own validation.
 
 Field names are flat: ``kind``, ``jargon``, ``mode``... and per condition row
-``<list>-<i>-<field>`` (rows read in order, gaps allowed), with ``<list>-join``,
-``effects-present`` and ``after-present`` saying a list was on the page. :func:`check`
-turns every :class:`~rules.errors.RuleError` into a :class:`Problem` at its row and field.
+``<list>-<i>-<field>`` (rows read in order, gaps allowed; a group's rows below its own
+prefix, :mod:`games.authoring.posted_rows`), with ``<list>-join``, ``effects-present`` and
+``after-present`` saying a list was on the page. :func:`check` turns every
+:class:`~rules.errors.RuleError` into a :class:`Problem` at its row and field.
 """
 
 from __future__ import annotations
@@ -14,19 +15,29 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from games.authoring.effects import EFFECT_INPUTS, effect_to_json
-from games.authoring.fields import input_at, numbers, read_inputs, write_inputs
+from games.authoring.fields import input_at
+from games.authoring.groups import arity_words, kind_of
 from games.authoring.model import (
+    GROUP,
     KIND_LISTS,
     LISTS,
-    CondList,
     EffectRow,
+    Place,
     Row,
     RuleForm,
+    default_group,
     default_row,
+)
+from games.authoring.posted_rows import (
+    find_list,
+    parent_of,
+    read_rows,
+    row_index,
+    walk,
+    write_rows,
 )
 from games.authoring.spec_form import (
     Built,
-    Place,
     form_to_spec,
     kind_fields,
     phrase_lines,
@@ -48,11 +59,10 @@ from rules.spec import (
 
 #: Jargon used to check a rule whose author left the field blank (the engine picks one).
 PLACEHOLDER_JARGON = "Your rule"
-_ROW_KEY = re.compile(r"^(when|must|each|step|hand|effects)-(\d{1,3})-(test|type)$")
-#: Condition rows a form holds, all its lists together (those of other kinds, which the page
-#: keeps hidden, included), and effect rows: the largest form the page can post stays within
-#: the server's limit on posted fields (``DATA_UPLOAD_MAX_NUMBER_FIELDS``).
-MAX_ROWS = 60
+_EFFECT_KEY = re.compile(r"^effects-(\d{1,3})-type$")
+#: Effect rows a form holds. Condition rows have no cap of their own: the server's limits on
+#: posted fields (``DATA_UPLOAD_MAX_NUMBER_FIELDS``) and bytes bound them, and the lists'
+#: depth is bounded (:mod:`games.authoring.posted_rows`).
 MAX_EFFECTS = 12
 
 
@@ -100,23 +110,9 @@ def _text(data: FormData, key: str, default: str, limit: int = 200) -> str:
     return default if value is None else str(value)[:limit]
 
 
-def _row_numbers(data: FormData, area: str) -> list[int]:
-    found = sorted({int(m.group(2)) for key in list(data.keys())  # noqa: SIM118 (a QueryDict or a mapping)
-                    if (m := _ROW_KEY.match(key)) and m.group(1) == area})
-    return found
-
-
-def _read_row(data: FormData, prefix: str) -> Row:
-    row = Row()
-    row.test = _text(data, f"{prefix}-test", row.test)
-    row.negate = bool(data.get(f"{prefix}-not"))
-    read_inputs(data, prefix, row)
-    if row.op == "in" and row.test != "position":
-        # A position list's "is one of" carried over by a change of test: the new test's menu
-        # has no such choice, so start from its first number rather than show a hidden op.
-        first = numbers(row.value)
-        row.op, row.value = "==", str(first[0]) if first else ""
-    return row
+def _effect_numbers(data: FormData) -> list[int]:
+    return sorted({int(m.group(1)) for key in list(data.keys())  # noqa: SIM118 (a QueryDict or a mapping)
+                   if (m := _EFFECT_KEY.match(key))})
 
 
 def _read_effect(data: FormData, prefix: str) -> EffectRow:
@@ -134,17 +130,13 @@ def form_from_data(raw: FormData | Mapping[str, Any]) -> RuleForm:
     kind = _text(data, "kind", form.kind)
     form.kind = kind if kind in KIND_LISTS else "restriction"
     form.jargon = _text(data, "jargon", "")[:MAX_JARGON * 2]
-    budget = MAX_ROWS
+    index = row_index(list(data.keys()))  # noqa: SIM118 (a QueryDict or a mapping)
     for name in LISTS:
-        if data.get(f"{name}-join") is None:
-            continue
-        join = "any" if data.get(f"{name}-join") == "any" else "all"
-        rows = [_read_row(data, f"{name}-{i}") for i in _row_numbers(data, name)[:budget]]
-        budget -= len(rows)
-        form.lists[name] = CondList(join, rows)
+        if data.get(f"{name}-join") is not None:
+            form.lists[name] = read_rows(data, name, index, name)
     if data.get("effects-present") is not None:
         form.effects = [_read_effect(data, f"effects-{i}")
-                        for i in _row_numbers(data, "effects")[:MAX_EFFECTS]]
+                        for i in _effect_numbers(data)[:MAX_EFFECTS]]
     else:
         form.effects = [EffectRow()]
     take_plain(data, form)
@@ -157,13 +149,7 @@ def form_to_data(form: RuleForm) -> dict[str, list[str]]:
     ``mod``, ``window``, ``with_played`` and ``absolute`` only when not at their defaults)."""
     data = {"kind": [form.kind], "jargon": [form.jargon], **send_plain(form)}
     for name, cond in form.lists.items():
-        data[f"{name}-join"] = [cond.join]
-        for i, row in enumerate(cond.rows):
-            prefix = f"{name}-{i}"
-            data[f"{prefix}-test"] = [row.test]
-            if row.negate:
-                data[f"{prefix}-not"] = ["on"]
-            write_inputs(row, prefix, data)
+        write_rows(cond, name, data)
     if form.kind == "trigger":  # like the page: effects are only on it for a trigger
         _write_effects(form.effects, data)
     return data
@@ -220,9 +206,12 @@ class Problem:
 
     @property
     def slot(self) -> str:
-        """The id suffix of the message slot on the page (``when-0``, ``must``, ``say``)."""
+        """The id suffix of the message slot on the page (``when-0``, ``must-1-0``, ``must``,
+        ``say``)."""
         if self.place is None:
             return "form"
+        if self.place.row:
+            return self.place.row
         if self.place.index is None:
             return self.place.area
         return f"{self.place.area}-{self.place.index}"
@@ -299,9 +288,10 @@ def _words(exc: RuleError, place: Place | None, row_field: str, list_level: bool
 def _problem(exc: RuleError, built: Built, form: RuleForm) -> Problem:
     place, rest = built.place_of(exc.path)
     row_field = ""
-    list_level = place is not None and place.index is None and place.area in LISTS
-    if place is not None and place.index is not None and place.area in LISTS:
-        row = form.cond_list(place.area).rows[place.index]
+    row = find_row(form, place.row) if place is not None and place.row else None
+    list_level = place is not None and place.area in LISTS and (
+        (place.index is None and not place.row) or (row is not None and row.test == GROUP))
+    if row is not None and row.test != GROUP:
         row_field = input_at(row, rest)
     elif place is not None and place.area == "effects" and place.index is not None:
         row_field = re.split(r"[.\[]", rest, maxsplit=1)[0]
@@ -319,17 +309,24 @@ def _row_problems(form: RuleForm, built: Built) -> list[Problem]:
     """Each row and effect checked on its own, so several problems show at once."""
     problems: list[Problem] = []
     for name in KIND_LISTS.get(form.kind, ()):
-        for i, row in enumerate(form.cond_list(name).rows):
-            path = f"row.{name}[{i}]"
+        for prefix, row, _menu in walk(form.cond_list(name), name, name):
+            place = _row_place(prefix)
+            if row.test == GROUP:
+                # A group is checked with the whole rule; here only what it must hold.
+                if not kind_of(row.group.join).fits(len(row.group.rows)):
+                    problems.append(Problem(place, f"This group needs "
+                                            f"{arity_words(row.group.join)}: add or remove "
+                                            "conditions, or remove the group.",
+                                            "spec/empty"))
+                continue
+            path = f"row.{prefix}"
             try:
                 condition = read_condition(row_to_condition(row), path)
                 check_satisfiable(condition, path)
             except RuleError as exc:
-                local = Built({}, {path: Place(name, i)} | (
-                    {f"{path}.of": Place(name, i)} if row.negate else {}))
+                local = Built({}, {path: place} | ({f"{path}.of": place} if row.negate else {}))
                 problem = _problem(exc, local, form)
-                problems.append(Problem(Place(name, i), problem.message, exc.code,
-                                        problem.field))
+                problems.append(Problem(place, problem.message, exc.code, problem.field))
     if form.kind == "trigger":
         for i, effect in enumerate(form.effects):
             try:
@@ -366,6 +363,20 @@ def check(form: RuleForm, author: int | None = None) -> Checked:
     return checked
 
 
+def _row_place(prefix: str) -> Place:
+    area, _, rest = prefix.partition("-")
+    return Place(area, int(rest) if rest.isdigit() else None, prefix)
+
+
+def find_row(form: RuleForm, prefix: str) -> Row | None:
+    """The row at field prefix ``prefix`` (``must-2-0``), or ``None``."""
+    parent = parent_of(prefix)
+    found = find_list(form.lists, parent[0]) if parent else None
+    if parent is None or found is None or not 0 <= parent[1] < len(found[0].rows):
+        return None
+    return found[0].rows[parent[1]]
+
+
 def apply_row_op(form: RuleForm, area: str, op: str, index: int | None) -> RuleForm:
     """Add a row to a list (or an effect), or remove row ``index``; the form is changed."""
     if area == "effects":
@@ -374,12 +385,41 @@ def apply_row_op(form: RuleForm, area: str, op: str, index: int | None) -> RuleF
         elif op == "remove" and index is not None and 0 <= index < len(form.effects):
             del form.effects[index]
         return form
-    if area not in LISTS:
-        return form
-    cond = form.cond_list(area)
-    if op == "add" and sum(len(c.rows) for c in form.lists.values()) < MAX_ROWS:
-        cond.rows.append(default_row(area))
-    elif op == "remove" and index is not None and 0 <= index < len(cond.rows):
-        del cond.rows[index]
+    if area in LISTS:
+        apply_tree_op(form, op, area if index is None else f"{area}-{index}")
     return form
+
+
+#: The operations on rows: ``add`` a row or a ``group`` of rows to the list at a prefix;
+#: ``remove`` the row at a prefix, or move it ``up`` or ``down`` its list.
+TREE_OPS = ("add", "group", "remove", "up", "down")
+
+
+def apply_tree_op(form: RuleForm, op: str, at: str) -> str:
+    """Apply ``op`` (:data:`TREE_OPS`) at field prefix ``at`` (a list's for ``add`` and
+    ``group``, a row's otherwise); the form is changed. Returns where the focus goes
+    (``add:must-2-1``: the row made; ``remove:must-2``: that list's add button; ``up:...``:
+    the row moved), or ``""`` when nothing was done."""
+    if op in ("add", "group"):
+        found = find_list(form.lists, at) if at.split("-", 1)[0] in LISTS else None
+        if found is None and at in LISTS:
+            found = (form.cond_list(at), at)
+        if found is None:
+            return ""
+        cond, area = found
+        cond.rows.append(default_row(area) if op == "add" else default_group(area))
+        return f"add:{at}-{len(cond.rows) - 1}"
+    parent = parent_of(at)
+    found = find_list(form.lists, parent[0]) if parent else None
+    if parent is None or found is None or not 0 <= parent[1] < len(found[0].rows):
+        return ""
+    rows, i = found[0].rows, parent[1]
+    if op == "remove":
+        del rows[i]
+        return f"remove:{parent[0]}"
+    j = i - 1 if op == "up" else i + 1 if op == "down" else -1
+    if not 0 <= j < len(rows):
+        return ""
+    rows[i], rows[j] = rows[j], rows[i]
+    return f"{op}:{parent[0]}-{j}"
 

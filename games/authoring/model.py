@@ -1,7 +1,8 @@
-"""The rule builder's flat, form-friendly picture of a rule: lists of condition rows.
+"""The rule builder's form-friendly picture of a rule: lists of condition rows.
 
-Each condition is a list of rows joined by "all" or "any", each row one test that may be
-negated; rows keep raw text, so a half-typed form shows again as it was.
+Each condition is a list of rows joined by a group kind ("all", "any"...), each row one test
+or a group of rows (to any depth), and each may be negated; rows keep raw text, so a
+half-typed form shows again as it was.
 """
 
 from __future__ import annotations
@@ -44,7 +45,11 @@ REASON_LABELS: Final = {"penalty": "draws a penalty card",
                         "effect": "is made to draw by a rule",
                         "pass": "draws a card by passing"}
 LISTS: Final = ("when", "must", "each", "step", "hand")
-JOINS: Final = {"all": "all of these", "any": "any of these"}
+#: A row's ``test`` when it is a group of rows (its ``group``), not a test of its own.
+GROUP: Final = "group"
+#: A count's ``match`` (or ``match2``) when it counts the cards passing rows of card tests
+#: (its ``where``, or ``where2``) rather than one test of its own inputs.
+TESTS: Final = "tests"
 MODES: Final = {"must": "must", "must_not": "must not"}
 
 CARD_TESTS: Final = ("rank", "suit", "colour", "face", "number", "joker", "value", "parity")
@@ -80,22 +85,26 @@ TEST_LABELS: Final = {
     "position": "which card of the round the play is",
     "count": "how many cards of the round…",
     "sum_window": "the values of the round's cards added up",
+    "always": "always (every play)",
 }
 TEST_GROUPS: Final = (
     ("A card", CARD_TESTS),
     ("Two cards", ("relation", "sum", "difference")),
     ("The round so far", ROUND_TESTS),
     ("The situation", ("follows_active_suit", "active_suit", *QUANTITY_TESTS, "is_author",
-                       "on_starter", "hand_count")),
+                       "on_starter", "hand_count", "always")),
 )
 #: Tests each list offers. ``each`` tests one card of a group; ``step`` relates a card of a
 #: group to the card before it; ``hand`` looks only at the player's hand.
+#: ``where`` tests one card a count counts (the rows of a count's ``where``).
 LIST_TESTS: Final = {
     "when": tuple(TEST_LABELS),
     "must": tuple(TEST_LABELS),
-    "each": tuple(t for t in CARD_TESTS if t != "joker"),
-    "step": (*(t for t in CARD_TESTS if t != "joker"), "relation"),
-    "hand": ("hand_count", "hand_before"),
+    "each": (*(t for t in CARD_TESTS if t != "joker"), "always"),
+    "step": (*(t for t in CARD_TESTS if t != "joker"), "relation", "sum", "difference",
+             "always"),
+    "hand": ("hand_count", "hand_before", "always"),
+    "where": CARD_TESTS,
 }
 #: Card tests a "holds N cards that…" row may use for the cards of the hand.
 MATCH_TESTS: Final = ("rank", "suit", "colour", "face", "number", "joker", "value", "parity")
@@ -103,6 +112,7 @@ MATCH_LABELS: Final = {
     "rank": "have the rank", "suit": "have the suit", "colour": "have the colour",
     "face": "are face cards", "number": "are number cards", "joker": "are jokers",
     "value": "have a value", "parity": "have an even / odd value",
+    TESTS: "pass the tests below",
 }
 
 #: Card tests a count compared with another count may count that other count's cards with
@@ -113,7 +123,8 @@ THAN_LABELS: Final = {"": "the number", "rank": "the cards that have the rank",
                       "suit": "the cards that have the suit",
                       "colour": "the cards that have the colour",
                       "face": "the face cards", "number": "the number cards",
-                      "parity": "the cards that have an even / odd value"}
+                      "parity": "the cards that have an even / odd value",
+                      TESTS: "the cards that pass the tests below"}
 
 SUBJECT_LABELS: Final = {
     "played": "the played card", "top": "the top card", "pile2": "the card under the top",
@@ -125,7 +136,7 @@ SUBJECT_LABELS: Final = {
 STEP_SUBJECT_LABELS: Final = {"played": "this card", "top": "the card before it"}
 LIST_SUBJECTS: Final = {
     "when": tuple(SUBJECT_LABELS), "must": tuple(SUBJECT_LABELS), "each": ("played",),
-    "step": ("played", "top"), "hand": ("played",),
+    "step": ("played", "top"), "hand": ("played",), "where": ("played",),
 }
 RELATION_LABELS: Final = {
     "same_suit": "has the same suit as",
@@ -180,7 +191,8 @@ DIRECTION_LABELS: Final = {"left": "to the left", "right": "to the right"}
 
 @dataclass
 class Row:
-    """One condition row: a test with its inputs (raw text for numbers), maybe negated.
+    """One condition row: a test with its inputs (raw text for numbers), or a group of rows;
+    maybe negated.
 
     ``subject``/``other`` are the cards looked at; ``op``/``value`` compare; ``match`` with
     ``count_op``/``count`` counts; ``mod``, ``window``/``with_played`` and ``absolute`` shape
@@ -214,14 +226,33 @@ class Row:
     window2: str = ""
     with_played2: bool = False
     plus: tuple[str, ...] = ()
+    #: A group's rows and their join (``test`` is :data:`GROUP`).
+    group: CondList = field(default_factory=lambda: CondList())
+    #: The card tests a count counts with, and those of its second count, as rows (``match``
+    #: or ``match2`` is :data:`TESTS`).
+    where: CondList = field(default_factory=lambda: CondList())
+    where2: CondList = field(default_factory=lambda: CondList())
 
 
 @dataclass
 class CondList:
-    """Rows joined by ``all`` or ``any``; no rows means "always"."""
+    """Rows joined by a group kind (``all``, ``any``: :data:`games.authoring.groups.KINDS`);
+    no rows means "always"."""
 
     join: str = "all"
     rows: list[Row] = field(default_factory=list)
+
+
+@dataclass(frozen=True, slots=True)
+class Place:
+    """Where a form input lives: a list and row (``("when", 0)``, with ``row`` its field
+    prefix ``when-0``; a row in a group or a count's tests has only ``row``, ``when-0-1``),
+    an effect row (``("effects", 1)``), a whole list (``("must", None)``) or a plain field
+    (``("say", None)``)."""
+
+    area: str
+    index: int | None = None
+    row: str = ""
 
 
 @dataclass
@@ -250,7 +281,15 @@ def default_row(list_name: str) -> Row:
         return Row(test="relation", rel="one_higher")
     if list_name == "hand":
         return Row(test="hand_count", match="rank", ranks=("A",), count_op=">=", count="4")
+    if list_name == "where":
+        return Row(test="colour", colour="red")
     return Row(test="colour", colour="black")
+
+
+def default_group(list_name: str) -> Row:
+    """A fresh group of two rows, for list ``list_name`` (or ``where``)."""
+    return Row(test=GROUP, group=CondList("any", [default_row(list_name),
+                                                  default_row(list_name)]))
 
 
 def default_list(list_name: str) -> CondList:

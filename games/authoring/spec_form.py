@@ -2,8 +2,9 @@
 
 A kind's fields follow :data:`rules.language.KINDS`, each entered by the input its control
 names (:data:`KIND_CONTROLS`), which also posts and reads it. :func:`form_to_spec` notes
-where each row went, so an error path traces back to its row; :func:`spec_to_form` raises
-:class:`Unrepresentable` for trees deeper than lists.
+where each row went, so an error path traces back to its row (in a group too);
+:func:`spec_to_form` shows any valid rule, and raises :class:`Unrepresentable` for a node no
+row stands for.
 
 >>> spec = {"kind": "restriction", "when": {"type": "face", "of": "top"},
 ...         "must_not": {"type": "face", "of": "played"}}
@@ -17,30 +18,30 @@ from dataclasses import dataclass, field
 from typing import Any, Final, Protocol
 
 from games.authoring.effects import effect_from_json, effect_to_json
-from games.authoring.fields import Posted, number, read_node, write_row
+from games.authoring.fields import (
+    Posted,
+    number,
+    read_list,
+    read_tree_row,
+    write_list,
+    write_tree_row,
+)
 from games.authoring.fields import Unrepresentable as Unrepresentable  # public here too
 from games.authoring.model import (
+    GROUP,
     KIND_LISTS,
     LIST_TESTS,
     LISTS,
+    TESTS,
     CondList,
     EffectRow,
+    Place,
     Row,
     RuleForm,
 )
 from rules.language import KINDS as LANGUAGE_KINDS
 from rules.language import Field as LanguageField
 from rules.phrases import MAX_PHRASE
-
-
-@dataclass(frozen=True, slots=True)
-class Place:
-    """Where a form input lives: a list and row (``("when", 0)``), an effect row
-    (``("effects", 1)``), a whole list (``("must", None)``) or a plain field
-    (``("say", None)``)."""
-
-    area: str
-    index: int | None = None
 
 
 @dataclass
@@ -55,7 +56,7 @@ class Built:
 
         >>> b = Built({}, {"rule.when": Place("when"), "rule.when.of[1]": Place("when", 1)})
         >>> b.place_of("rule.when.of[1].in[0]")
-        (Place(area='when', index=1), 'in[0]')
+        (Place(area='when', index=1, row=''), 'in[0]')
         """
         best = ""
         for prefix in self.places:
@@ -77,31 +78,17 @@ def phrase_lines(text: str) -> list[str]:
 
 
 def row_to_condition(row: Row) -> dict[str, Any]:
-    """One row as a condition node (inside a ``not`` when negated)."""
-    data = write_row(row)
-    return {"type": "not", "of": data} if row.negate else data
+    """One row as a condition node (a group row as its group's; inside a ``not`` when
+    negated)."""
+    return write_tree_row(row)
 
 
 def list_to_condition(cond: CondList, path: str, area: str,
                       places: dict[str, Place]) -> dict[str, Any]:
-    """A list of rows as one condition: ``always``, the single row, or an ``all``/``any``."""
-    if not cond.rows:
-        places[path] = Place(area)
-        return {"type": "always"}
-    if len(cond.rows) == 1:
-        # One row is the whole condition: a problem anywhere in it belongs to that row.
-        row_paths = [path]
-        data = row_to_condition(cond.rows[0])
-    else:
-        places[path] = Place(area)
-        row_paths = [f"{path}.of[{i}]" for i in range(len(cond.rows))]
-        data = {"type": cond.join, "of": [row_to_condition(r) for r in cond.rows]}
-    for i, (row, row_path) in enumerate(zip(cond.rows, row_paths, strict=True)):
-        places[row_path] = Place(area, i)
-        if row.negate:
-            # The test itself sits one level down, inside the "not".
-            places[f"{row_path}.of"] = Place(area, i)
-    return data
+    """A list of rows as one condition (:func:`~games.authoring.fields.write_list`), noting
+    the list at ``path`` and each row."""
+    places[path] = Place(area)
+    return write_list(cond, area, places, path)
 
 
 # The kinds of rule: each field of :data:`rules.language.KINDS` is entered by a control.
@@ -145,7 +132,8 @@ class Rows:
                 return
             form.mode = field.name
         form.lists[field.control] = condition_to_list(
-            spec[field.name] if field.required else spec.get(field.name))
+            spec[field.name] if field.required else spec.get(field.name),
+            required=field.control in ("must", "hand"))
 
     def posts(self, field: LanguageField) -> tuple[str, ...]:
         return ("mode",) if field.control == "must" else ()
@@ -296,29 +284,35 @@ def form_to_spec(form: RuleForm) -> Built:
 
 
 def condition_to_row(data: Any) -> Row:
-    """A single condition (maybe inside one ``not``) as a row."""
-    if not isinstance(data, dict):
-        raise Unrepresentable("a condition must be an object")
-    row = Row()
-    if data.get("type") == "not":
-        row.negate = True
-        data = data.get("of")
-        if not isinstance(data, dict):
-            raise Unrepresentable("a condition must be an object")
-    test = data.get("type")
-    if test in ("all", "any", "not", "always"):
-        raise Unrepresentable(f"a {test!r} inside a list of rows needs nested groups")
-    read_node(data, row)
-    return row
+    """A single condition (maybe inside one ``not``) as a row: a test, or a group."""
+    return read_tree_row(data, 1)
 
 
-def condition_to_list(data: Any) -> CondList:
-    """A condition as a list of rows: ``always`` is no rows, ``all``/``any`` their items."""
-    if data is None or (isinstance(data, dict) and data.get("type") == "always"):
-        return CondList("all", [])
-    if isinstance(data, dict) and data.get("type") in ("all", "any"):
-        return CondList(data["type"], [condition_to_row(item) for item in data.get("of", [])])
-    return CondList("all", [condition_to_row(data)])
+def condition_to_list(data: Any, required: bool = False) -> CondList:
+    """A condition as a list of rows: ``always`` (or nothing) is no rows, or one ``always``
+    row for a list that must hold one (``required``); ``all``/``any`` their items."""
+    if data is None:
+        return CondList()
+    if required and isinstance(data, dict) and data.get("type") == "always":
+        return CondList("all", [Row(test="always")])
+    return read_list(data)
+
+
+def _menus_offer(rows: list[Row], area: str) -> bool:
+    """Whether every row (in groups and counts' tests too) is on its list's test menu."""
+    for row in rows:
+        if row.test == GROUP:
+            if not _menus_offer(row.group.rows, area):
+                return False
+            continue
+        if row.test not in LIST_TESTS[area]:
+            return False
+        counted = [row.where] if row.match == TESTS else []
+        counted += [row.where2] if row.match2 == TESTS else []
+        if row.test in ("count", "hand_count") and not all(
+                _menus_offer(c.rows, "where") for c in counted):
+            return False
+    return True
 
 
 def spec_to_form(spec: dict[str, Any], jargon: str = "") -> RuleForm:
@@ -337,10 +331,9 @@ def spec_to_form(spec: dict[str, Any], jargon: str = "") -> RuleForm:
     except (KeyError, TypeError) as exc:
         raise Unrepresentable(f"incomplete rule: {exc}") from None
     for name in KIND_LISTS[kind]:
-        for row in form.cond_list(name).rows:
-            if row.test not in LIST_TESTS[name]:
-                # Valid for the rule language, but this list's test menu has no such choice.
-                raise Unrepresentable(f"the {name!r} list offers no {row.test!r} test")
+        if not _menus_offer(form.cond_list(name).rows, name):
+            # Valid for the rule language, but this list's test menu has no such choice.
+            raise Unrepresentable(f"the {name!r} list offers no test of one of its rows")
     if not form.effects:
         form.effects = [EffectRow()]
     return form

@@ -18,9 +18,11 @@ from games.authoring.examples import Template, example_of, templates
 from games.authoring.fields import shows
 from games.authoring.forms import Checked, Problem, check, kept_fields
 from games.authoring.grid import DEFAULT_TOP, Table
-from games.authoring.model import CondList, EffectRow, Row, RuleForm
+from games.authoring.groups import KINDS as GROUP_KINDS
+from games.authoring.model import GROUP, CondList, EffectRow, Row, RuleForm
 from games.authoring.notes import notes
 from games.authoring.options import Option, options
+from games.authoring.posted_rows import counted_lists, walk
 from games.authoring.preview import Cell, Preview
 from games.authoring.revision import revision
 from games.authoring.situation import Choice, Situation, depth_read, reads_of
@@ -41,7 +43,8 @@ RANK_WORDS = {"A": "ace", "J": "jack", "Q": "queen", "K": "king"}
 
 @dataclass
 class RowView:
-    """One condition row as the template draws it."""
+    """One condition row as the template draws it: a test, or a group (``group``); a count
+    of cards passing rows of tests draws them too (``where``, ``where2``)."""
 
     area: str
     index: int
@@ -53,16 +56,58 @@ class RowView:
     error: str = ""
     autofocus: bool = False
     aces_high: bool = False
+    #: Field name prefix (``when-0``, ``must-2-1``); the top-level row's by default.
+    field_prefix: str = ""
+    #: The row's number for people (``2``, ``2.1``); its place in its list by default.
+    label: str = ""
+    #: The top-level list it is drawn in (what its buttons redraw); ``area`` by default.
+    list_area: str = ""
+    #: How many rows its own list has (its move buttons show where they can move it).
+    siblings: int = 1
+    #: The move button to focus after the row moved (``up`` or ``down``), if any.
+    moved: str = ""
+    group: ListView | None = None
+    where: ListView | None = None
+    where2: ListView | None = None
 
     @property
     def prefix(self) -> str:
-        """Field name prefix: ``when-0``."""
-        return f"{self.area}-{self.index}"
+        """Field name prefix: ``when-0``, or ``must-2-1`` in a group."""
+        return self.field_prefix or f"{self.area}-{self.index}"
 
     @property
-    def number(self) -> int:
-        """Row number for people (1-based)."""
-        return self.index + 1
+    def number(self) -> str:
+        """Row number for people (1-based; ``2.1`` for the first row of group 2)."""
+        return self.label or str(self.index + 1)
+
+    @property
+    def target(self) -> str:
+        """The top-level list the row's buttons redraw."""
+        return self.list_area or self.area
+
+    @property
+    def is_group(self) -> bool:
+        return self.row.test == GROUP
+
+    @property
+    def can_move_up(self) -> bool:
+        return self.index > 0
+
+    @property
+    def can_move_down(self) -> bool:
+        return self.index + 1 < self.siblings
+
+    @property
+    def focus_up(self) -> bool:
+        """Focus its "move up" button: it just moved up, or down to the end of its list."""
+        return self.can_move_up and (self.moved == "up" or (
+            self.moved == "down" and not self.can_move_down))
+
+    @property
+    def focus_down(self) -> bool:
+        """Focus its "move down" button: it just moved down, or up to the top of its list."""
+        return self.can_move_down and (self.moved == "down" or (
+            self.moved == "up" and not self.can_move_up))
 
     @property
     def ranks(self) -> list[Option]:
@@ -141,9 +186,12 @@ class RowView:
 
     @property
     def pluses(self) -> list[Option]:
-        """The further cards a sum may add up (checkboxes), named as the subjects are."""
-        return [Option(s, m.SUBJECT_LABELS[s], s in self.row.plus)
-                for s in m.LIST_SUBJECTS[self.area]]
+        """The further cards a sum may add up (checkboxes), named as the subjects are: those
+        ticked first, in the order they are added (the order the page posts them in)."""
+        offered = m.LIST_SUBJECTS[self.area]
+        order = [*(s for s in self.row.plus if s in offered),
+                 *(s for s in offered if s not in self.row.plus)]
+        return [Option(s, m.SUBJECT_LABELS[s], s in self.row.plus) for s in order]
 
     @property
     def rels(self) -> list[Option]:
@@ -170,7 +218,7 @@ def rank_order(aces_high: bool) -> tuple[str, ...]:
 
 def row_view(area: str, index: int, row: Row, error: str = "",
              aces_high: bool = False) -> RowView:
-    """The template's picture of one row of list ``area``."""
+    """The template's picture of one row of list ``area`` (or ``where``: a count's tests)."""
     allowed = m.LIST_TESTS[area]
     groups = [(label, [Option(t, m.TEST_LABELS[t], t == row.test) for t in tests
                        if t in allowed]) for label, tests in m.TEST_GROUPS]
@@ -193,18 +241,28 @@ LIST_TITLES = {
 
 @dataclass
 class ListView:
-    """A condition list (its rows, its join) as the template draws it."""
+    """A condition list (its rows, its join) as the template draws it: a top-level list, a
+    group's rows (``at`` its row's prefix) or a count's tests (``at`` ending ``-w``)."""
 
     area: str
     cond: CondList
     rows: list[RowView]
     error: str = ""
     focus: str = ""
+    #: Field name prefix of the list (``must``, ``must-2``, ``must-2-w``).
+    at: str = ""
+    #: Who the list belongs to, for people: "" (a top-level list), "group 2", "the tests of
+    #: condition 3".
+    owner: str = ""
+
+    @property
+    def prefix(self) -> str:
+        return self.at or self.area
 
     @property
     def focus_add(self) -> bool:
         """Focus the add button (a row of this list was just removed)."""
-        return self.focus == f"remove:{self.area}"
+        return self.focus == f"remove:{self.prefix}"
 
     @property
     def title(self) -> str:
@@ -216,7 +274,10 @@ class ListView:
 
     @property
     def joins(self) -> list[Option]:
-        return options(m.JOINS, self.cond.join)
+        """The group kinds its rows may be joined by (those that fit their number)."""
+        fitting = {name: kind.label for name, kind in GROUP_KINDS.items()
+                   if kind.fits(len(self.cond.rows)) or name == self.cond.join}
+        return options(fitting, self.cond.join)
 
 
 @dataclass
@@ -315,12 +376,8 @@ def form_view(form: RuleForm, problems: Sequence[Problem] = (), focus: str = "",
         errors.setdefault(problem.slot, problem.message)
     lists = {}
     for name in m.KIND_LISTS.get(form.kind, ()):
-        cond = form.cond_list(name)
-        rows = [row_view(name, i, row, errors.get(f"{name}-{i}", ""), aces_high)
-                for i, row in enumerate(cond.rows)]
-        if rows and focus == f"add:{name}":
-            rows[-1].autofocus = True
-        lists[name] = ListView(name, cond, rows, errors.get(name, ""), focus)
+        lists[name] = list_view(form.cond_list(name), name, name, name, errors, focus,
+                                aces_high)
     effects = [EffectView(i, e, errors.get(f"effects-{i}", "")) for i, e in
                enumerate(form.effects)]
     if effects and focus == "add:effects":
@@ -328,12 +385,41 @@ def form_view(form: RuleForm, problems: Sequence[Problem] = (), focus: str = "",
     return FormView(form, lists, effects, errors, focus)
 
 
+def list_view(cond: CondList, at: str, area: str, menu: str, errors: dict[str, str],
+              focus: str, aces_high: bool, owner: str = "", numbered: str = "") -> ListView:
+    """The template's picture of the list at prefix ``at`` in top-level list ``area`` (its
+    rows on list ``menu``'s menus), its groups and counts' tests within it; ``owner`` names
+    it for people ("group 2"), ``numbered`` starts its rows' numbers (``2.`` makes ``2.1``)."""
+    rows = []
+    for i, row in enumerate(cond.rows):
+        prefix = f"{at}-{i}"
+        view = row_view(menu, i, row, errors.get(prefix, ""), aces_high)
+        view.field_prefix, view.list_area, view.siblings = prefix, area, len(cond.rows)
+        view.label = f"{numbered}{i + 1}"
+        view.autofocus = focus == f"add:{prefix}"
+        op, _, where = focus.partition(":")
+        view.moved = op if op in ("up", "down") and where == prefix else ""
+        if row.test == GROUP:
+            view.group = list_view(row.group, prefix, area, menu, errors, focus, aces_high,
+                                   f"group {view.label}", f"{view.label}.")
+        for letter, attr in counted_lists(row):
+            # Condition 2's counted cards' tests are 2c1, 2c2...; its other cards', 2d1...
+            whose, mark = (("the other cards", "d") if letter == "t" else
+                           ("the counted cards", "c"))
+            setattr(view, attr, list_view(getattr(row, attr), f"{prefix}-{letter}", area,
+                                          "where", errors, focus, aces_high,
+                                          f"{whose} of condition {view.label}",
+                                          f"{view.label}{mark}"))
+        rows.append(view)
+    return ListView(area, cond, rows, errors.get(at, ""), focus, at, owner)
+
+
 def error_slots(form: RuleForm) -> list[str]:
     """Every message slot the form shows (the preview refreshes each of them)."""
     slots = ["form", "jargon"]
     for name in m.KIND_LISTS.get(form.kind, ()):
         slots.append(name)
-        slots += [f"{name}-{i}" for i in range(len(form.cond_list(name).rows))]
+        slots += [prefix for prefix, _row, _menu in walk(form.cond_list(name), name, name)]
     if form.kind == "trigger":
         slots.append("effects")
         slots += [f"effects-{i}" for i in range(len(form.effects))]

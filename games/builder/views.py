@@ -24,7 +24,7 @@ from django.views.decorators.http import require_GET, require_POST
 from django_htmx.http import reswap, retarget
 
 from games.authoring.examples import template
-from games.authoring.forms import apply_row_op, form_from_data
+from games.authoring.forms import TREE_OPS, apply_row_op, apply_tree_op, form_from_data
 from games.authoring.model import LISTS, RuleForm
 from games.authoring.revision import revision
 from games.authoring.situation import read_choice
@@ -254,29 +254,45 @@ def form(request: HttpRequest, w: Writer) -> HttpResponse:
 
 @writer_only
 def rows(request: HttpRequest, w: Writer) -> HttpResponse:
-    """One list again, with the preview: after a row was added, removed, or changed its test
-    (``op`` is ``add``, ``remove`` with ``index``, or ``refresh``)."""
+    """One list again, with the preview: after a row or group was added, removed, moved, or
+    a row changed its test (see :func:`list_swap`); without script, the whole page."""
     return list_swap(
         request, lambda current, focus: _with_jargon(request, _make(request, w, current, focus)),
         lambda message: HttpResponse(message, status=400, content_type="text/plain"),
-        outside=True)
+        outside=True, page=lambda panel: render(request, PAGE, {"builder": panel}))
 
 
-def list_swap(request: HttpRequest, panel_for: Callable[[RuleForm, str], Panel],
-              refuse: Callable[[str], HttpResponse], outside: bool = False) -> HttpResponse:
-    """The list ``area`` of the posted form again, after the row operation ``op`` (with
-    ``index``), in the panel ``panel_for`` makes of the changed form and its focus; the
-    builder's and the notebook's. ``outside``: keep only the messages outside the list."""
-    area = request.POST.get("area", "")
-    if area not in (*LISTS, "effects"):
+def list_swap[P: Panel](request: HttpRequest, panel_for: Callable[[RuleForm, str], P],
+                        refuse: Callable[[str], HttpResponse], outside: bool = False,
+                        page: Callable[[P], HttpResponse] | None = None) -> HttpResponse:
+    """The list ``area`` of the posted form again, after the row operation ``op`` at the
+    field prefix ``at`` (:data:`~games.authoring.forms.TREE_OPS`; an effect's ``add`` or
+    ``remove`` with ``index``; ``refresh``), in the panel ``panel_for`` makes of the changed
+    form and its focus; the builder's and the notebook's. ``outside``: keep only the
+    messages outside the list. Posted without script (a button's ``row_op``, "add must-2"),
+    the ``page`` of that panel."""
+    area, op, at = (request.POST.get(key, "") for key in ("area", "op", "at"))
+    if not area and (row_op := request.POST.get("row_op", "")):
+        op, _, at = row_op.partition(" ")
+        area = at.split("-", 1)[0]
+    if area not in (*LISTS, "effects") or (at and at.split("-", 1)[0] != area):
         return refuse("Unknown list.")
-    op = request.POST.get("op", "refresh")
+    op = op or "refresh"
     index = whole_number(request.POST.get("index", ""), 9)
-    current = apply_row_op(form_from_data(request.POST), area, op, index)
-    panel = panel_for(current, "" if op == "refresh" else f"{op}:{area}")
+    current = form_from_data(request.POST)
+    if area == "effects":
+        apply_row_op(current, area, op, index)
+        focus = "" if op == "refresh" else f"{op}:{area}"
+    elif op in TREE_OPS:
+        focus = apply_tree_op(current, op, at or (area if index is None else f"{area}-{index}"))
+    else:
+        focus = ""
+    panel = panel_for(current, focus)
     shown = panel.form.lists.get(area) if panel.form else None
     if shown is None and not (area == "effects" and current.kind == "trigger"):
         return refuse("That list is not part of this kind of rule.")
+    if page is not None and not request.headers.get("HX-Request"):
+        return page(panel)
     partial = "effects" if area == "effects" else "condlist"
     return render(request, f"{PANEL}#{partial}_swap",
                   {"builder": _outside(panel, area) if outside else panel, "list": shown})

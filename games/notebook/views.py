@@ -318,13 +318,15 @@ def hypothesis_form(request: HttpRequest, code: str) -> HttpResponse:
 
 @require_POST
 def hypothesis_rows(request: HttpRequest, code: str) -> HttpResponse:
-    """One list again with the verdict: after a row was added, removed or changed."""
+    """One list again with the verdict: after a row or group was added, moved, removed or
+    changed; without script, the page."""
     posted = _posted(request, code)
     if isinstance(posted, HttpResponse):
         return posted
     viewer, jargon, editing = posted
+    # Without script (the page's row buttons post the form here), the page again.
     return list_swap(request, lambda form, focus: _panel(viewer, jargon, form, editing, focus),
-                     _plain)
+                     _plain, page=lambda panel: _writer(request, viewer, panel))
 
 
 @require_POST

@@ -7,14 +7,15 @@ from django.http import QueryDict
 from hypothesis import given
 from hypothesis import strategies as st
 
+from games.authoring.fields import MAX_NESTING
 from games.authoring.forms import (
-    MAX_ROWS,
     apply_row_op,
+    apply_tree_op,
     check,
     form_from_data,
     form_to_data,
 )
-from games.authoring.model import CondList, EffectRow, Row, RuleForm, new_form
+from games.authoring.model import GROUP, CondList, EffectRow, Row, RuleForm, new_form
 from games.authoring.spec_form import Unrepresentable, form_to_spec, spec_to_form
 from rules.spec import Rule, load_rule, spec_to_json
 from tests.builder.helpers import canonical, example_rules, restriction
@@ -101,11 +102,26 @@ def test_every_condition_type_has_a_row() -> None:
     assert spec_to_form(checked.spec).lists["must"].rows == rows
 
 
-def test_nested_groups_are_refused_when_loading() -> None:
-    spec = {"kind": "restriction", "must": {"type": "not", "of": {"type": "any", "of": [
-        {"type": "face"}, {"type": "number"}]}}}
+def test_nested_groups_load_as_group_rows_and_write_back() -> None:
+    spec = {"kind": "restriction", "when": {"type": "always"}, "must": {"type": "all", "of": [
+        {"type": "not", "of": {"type": "any", "of": [{"type": "face", "of": "played"},
+                                                     {"type": "all", "of": [
+                                                         {"type": "number", "of": "top"}]}]}},
+        {"type": "not", "of": {"type": "not", "of": {"type": "joker", "of": "played"}}}]}}
+    form = spec_to_form(spec)
+    group = form.lists["must"].rows[0]
+    assert group.test == GROUP and group.negate and group.group.join == "any"
+    assert group.group.rows[1].group.join == "all"
+    assert form.lists["must"].rows[1].group.join == "not"
+    assert form_from_data(form_to_data(form)) == form
+    checked = check(form)
+    assert checked.ok, checked.problems
+    assert checked.spec == spec
+
+
+def test_a_node_no_row_stands_for_is_refused_when_loading() -> None:
     with pytest.raises(Unrepresentable):
-        spec_to_form(spec)
+        spec_to_form({"kind": "restriction", "must": {"type": "no_such_test"}})
 
 
 def test_a_new_form_is_valid() -> None:
@@ -128,23 +144,67 @@ def test_adding_and_removing_rows() -> None:
     assert len(form.effects) == 1
 
 
-def test_one_list_may_hold_every_row_the_form_has_room_for() -> None:
+def test_a_list_has_no_cap_of_its_own() -> None:
     form = restriction(Row(test="face"))
-    for _ in range(MAX_ROWS + 3):
+    for _ in range(150):
         apply_row_op(form, "must", "add", None)
     apply_row_op(form, "when", "add", None)
-    assert len(form.lists["must"].rows) == MAX_ROWS
-    assert form.lists["when"].rows == []
+    assert len(form.lists["must"].rows) == 151
+    assert len(form.lists["when"].rows) == 1
     again = form_from_data(form_to_data(form))
     assert again.lists == form.lists
     assert check(again).ok
 
 
-def test_a_post_of_more_rows_than_the_form_holds_keeps_the_first_ones() -> None:
-    data = form_to_data(restriction(*[Row(test="face")] * MAX_ROWS, when=(Row(test="number"),)))
-    form = form_from_data(data)
-    assert len(form.lists["when"].rows) == 1
-    assert len(form.lists["must"].rows) == MAX_ROWS - 1
+def test_rows_posted_deeper_than_the_nesting_limit_are_not_read() -> None:
+    row = Row(test="face")
+    for _ in range(MAX_NESTING + 3):
+        row = Row(test=GROUP, group=CondList("any", [row]))
+    data = form_to_data(restriction(row))
+    deepest = max(len(k.split("-")) for k in data if k.endswith("-test"))
+    assert deepest - 2 > MAX_NESTING
+    again = form_from_data(data)
+    depth, rows = 0, again.lists["must"].rows
+    while rows:
+        depth, rows = depth + 1, rows[0].group.rows
+    assert depth == MAX_NESTING
+
+
+def test_a_group_says_what_it_must_hold_at_its_own_slot() -> None:
+    form = restriction(Row(test="colour"), Row(test=GROUP, group=CondList("any", [])))
+    emptied = check(form)
+    assert emptied.by_slot()["must-1"] == ("This group needs at least one condition: add or "
+                                           "remove conditions, or remove the group.")
+    form.lists["must"].rows[1].group = CondList("not", [Row(test="face"), Row(test="joker")])
+    assert "exactly one condition" in check(form).by_slot()["must-1"]
+    form.lists["must"].rows[1].group.rows.pop()
+    assert check(form).ok
+
+
+def test_a_problem_in_a_group_is_shown_at_its_row() -> None:
+    inner = Row(test="rank", ranks=())
+    form = restriction(Row(test="face"), Row(test=GROUP, group=CondList("any", [
+        Row(test="number"), inner])))
+    checked = check(form)
+    assert checked.by_slot()["must-1-1"] == "Tick at least one rank."
+    assert checked.problems[0].field == "ranks"
+
+
+def test_rows_are_added_grouped_moved_and_removed_at_any_depth() -> None:
+    form = restriction(Row(test="face"), Row(test="number"))
+    assert apply_tree_op(form, "group", "must") == "add:must-2"
+    assert apply_tree_op(form, "add", "must-2") == "add:must-2-2"
+    inner = form.lists["must"].rows[2].group.rows
+    assert len(inner) == 3
+    assert apply_tree_op(form, "up", "must-2-2") == "up:must-2-1"
+    assert inner[1].test == "colour" and inner[1].colour == "black"
+    assert apply_tree_op(form, "up", "must-2-0") == ""
+    assert apply_tree_op(form, "down", "must-0") == "down:must-1"
+    assert [r.test for r in form.lists["must"].rows] == ["number", "face", GROUP]
+    assert apply_tree_op(form, "remove", "must-2-0") == "remove:must-2"
+    assert len(inner) == 2
+    assert apply_tree_op(form, "remove", "must-9") == ""
+    assert apply_tree_op(form, "add", "nowhere") == ""
 
 
 # Validation: problems in plain words, at the row and field at fault.

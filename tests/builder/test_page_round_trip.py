@@ -1,5 +1,6 @@
-"""Through the page itself: a rule the builder can show, drawn as the panel draws it and posted
-as a browser posts that page's controls, is read back as the same rule."""
+"""Through the page itself: every valid rule, drawn as the panel draws it and posted as a
+browser posts that page's controls, is read back as the same rule; and every rule the builder
+writes is valid."""
 
 from __future__ import annotations
 
@@ -12,13 +13,15 @@ from django.template.loader import render_to_string
 from hypothesis import assume, given
 from hypothesis import strategies as st
 
-from games.authoring.forms import check, form_from_data
-from games.authoring.model import RuleForm
-from games.authoring.spec_form import Unrepresentable, spec_to_form
+from games.authoring.forms import TREE_OPS, apply_tree_op, check, form_from_data
+from games.authoring.model import KIND_LISTS, RuleForm
+from games.authoring.posted_rows import find_list, walk
+from games.authoring.spec_form import spec_to_form
 from games.builder.context import Panel, form_view
-from rules.fields import SUBJECTS
-from rules.generate import random_rule, random_spec
+from rules.errors import RuleError
+from rules.generate import random_any_condition, random_rule, random_spec
 from rules.spec import FORMAT_VERSION, KINDS, load_rule, spec_to_json
+from tests.examples import share
 
 
 class Posted(HTMLParser):
@@ -79,22 +82,9 @@ def page_posts(form: RuleForm) -> QueryDict:
     return posted
 
 
-def _shown(spec: dict[str, Any], jargon: str) -> RuleForm:
-    try:
-        form = spec_to_form(spec, jargon)
-    except Unrepresentable:
-        assume(False)
-        raise
-    needed = {"restriction": "must", "instant_win": "hand"}.get(form.kind)
-    assume(needed is None or form.lists[needed].rows)
-    # The page ticks a sum's further cards in its own order (the order of its chips).
-    assume(all(row.plus == tuple(s for s in SUBJECTS if s in row.plus)
-               for cond in form.lists.values() for row in cond.rows))
-    return form
-
-
 def _posted_back(spec: dict[str, Any], jargon: str) -> None:
-    form = _shown(spec, jargon)
+    """rule -> form -> the page's own posted fields -> rule is the identity."""
+    form = spec_to_form(spec, jargon)
     checked = check(form_from_data(page_posts(form)))
     assert checked.ok, checked.problems
     assert checked.rule is not None
@@ -103,12 +93,69 @@ def _posted_back(spec: dict[str, Any], jargon: str) -> None:
 
 
 @given(st.integers(0, 2**32))
+@share(1)
 def test_a_random_rule_posted_by_the_page_comes_back_unchanged(seed: int) -> None:
     rule = random_rule(Random(seed))
     _posted_back(spec_to_json(rule.spec), rule.jargon)
 
 
+def _nested(rng: Random, depth: int) -> dict[str, Any]:
+    """A condition of groups in groups (``all``, ``any``, ``not``, one item or several),
+    ``depth`` deep, with any condition of the language at the leaves."""
+    if depth == 0:
+        return random_any_condition(rng, depth=rng.randint(0, 2))
+    shape = rng.choice(("all", "any", "not"))
+    if shape == "not":
+        return {"type": "not", "of": _nested(rng, depth - 1)}
+    return {"type": shape, "of": [_nested(rng, rng.randint(0, depth - 1))
+                                  for _ in range(rng.randint(1, 3))]}
+
+
+@given(st.integers(0, 2**32), st.integers(1, 5), st.sampled_from(("must", "must_not", "when")))
+@share(1)
+def test_nested_groups_posted_by_the_page_come_back_unchanged(seed: int, depth: int,
+                                                              where: str) -> None:
+    rng = Random(seed)
+    spec = {"kind": "restriction", where: _nested(rng, depth)}
+    if where == "when":
+        spec["must"] = random_any_condition(rng, depth=0)
+    try:
+        rule = load_rule({"version": FORMAT_VERSION, "jargon": "Nested", "rule": spec})
+    except RuleError:
+        assume(False)
+        raise
+    _posted_back(spec_to_json(rule.spec), "Nested")
+
+
+@given(st.integers(0, 2**32))
+@share(1)
+def test_every_rule_the_builder_writes_is_valid(seed: int) -> None:
+    # Any form the page can post, however its rows were added, grouped, moved and removed:
+    # what check() accepts loads as a rule, and what it writes is that rule.
+    rng = Random(seed)
+    form = spec_to_form(spec_to_json(random_rule(rng).spec))
+    for _ in range(rng.randint(1, 8)):
+        lists = [(name, form.cond_list(name)) for name in KIND_LISTS[form.kind]]
+        if not lists:
+            break
+        name, cond = rng.choice(lists)
+        prefixes = [prefix for prefix, _row, _menu in walk(cond, name, name)]
+        groups = [name, *(p for p in prefixes if find_list(form.lists, p) is not None)]
+        op = rng.choice(TREE_OPS)
+        apply_tree_op(form, op, rng.choice(groups if op in ("add", "group") else
+                                           prefixes or [name]))
+    checked = check(form_from_data(page_posts(form)))
+    if checked.ok:
+        assert checked.rule is not None
+        again = load_rule({"version": FORMAT_VERSION, "jargon": "Written",
+                           "rule": checked.spec})
+        assert spec_to_json(again.spec) == checked.spec
+    else:
+        assert checked.problems
+
+
 @given(st.integers(0, 2**32), st.sampled_from(KINDS))
+@share(1)
 def test_every_kind_posted_by_the_page_comes_back_unchanged(seed: int, kind: str) -> None:
     spec = random_spec(Random(seed), kind)
     try:

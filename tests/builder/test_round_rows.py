@@ -13,8 +13,8 @@ from django.test import Client
 from django.urls import reverse
 
 from games.authoring.forms import check, form_from_data, form_to_data
-from games.authoring.model import LIST_TESTS, TEST_GROUPS, CondList, Row, RuleForm
-from games.authoring.spec_form import Unrepresentable, form_to_spec, spec_to_form
+from games.authoring.model import LIST_TESTS, TEST_GROUPS, TESTS, CondList, Row, RuleForm
+from games.authoring.spec_form import form_to_spec, spec_to_form
 from games.builder.context import row_view
 from games.models import Game
 from rules.english import describe
@@ -182,11 +182,23 @@ def test_counts_of_counts_and_sums_of_more_cards_say_what_they_mean(row: Row,
     assert checked.rule is not None and describe(checked.rule) == sentence
 
 
-def test_a_second_count_of_grouped_card_tests_is_not_shown() -> None:
+def _written_back(spec: dict[str, Any]) -> RuleForm:
+    """The form showing ``spec``, after checking it posts back as ``spec`` unchanged."""
+    form = spec_to_form(spec)
+    again = form_from_data(form_to_data(form))
+    assert again == form
+    checked = check(again)
+    assert checked.ok, checked.problems
+    assert checked.spec == spec
+    return form
+
+
+def test_a_second_count_of_grouped_card_tests_is_rows_of_tests() -> None:
     condition = {"type": "count", "where": HEARTS, "op": ">", "than": {"where": {
         "type": "not", "of": {"type": "suit", "of": "played", "in": ["S"]}}}}
-    with pytest.raises(Unrepresentable, match="second count"):
-        spec_to_form(canonical(spec_with(condition)))
+    row = _written_back(canonical(spec_with(condition))).lists["must"].rows[0]
+    assert (row.match, row.match2) == ("suit", TESTS)
+    assert row.where2.rows[0].negate and row.where2.rows[0].suits == ("S",)
 
 
 def test_a_count_of_jokers_is_not_offered() -> None:
@@ -196,19 +208,18 @@ def test_a_count_of_jokers_is_not_offered() -> None:
     assert "joker" in {o.value for o in held.matches}
 
 
-def test_a_count_of_cards_passing_two_tests_is_not_shown() -> None:
+def test_a_count_of_cards_passing_two_tests_is_rows_of_tests() -> None:
     condition = {"type": "count", "where": {"type": "all", "of": [HEARTS, {
         "type": "face", "of": "played"}]}, "op": ">", "value": 1}
-    with pytest.raises(Unrepresentable):
-        spec_to_form(canonical(spec_with(condition)))
+    row = _written_back(canonical(spec_with(condition))).lists["must"].rows[0]
+    assert row.match == TESTS
+    assert [r.test for r in row.where.rows] == ["suit", "face"]
 
 
-def test_a_difference_in_a_permissions_step_is_not_shown() -> None:
-    # Valid for the rule language, but the step's menu offers no difference test.
+def test_a_difference_in_a_permissions_step_is_shown() -> None:
     spec = canonical({"kind": "permission", "each": {"type": "always"},
                       "step": CONDITIONS["difference"], "min": 2, "max": 4})
-    with pytest.raises(Unrepresentable, match="'step' list offers no 'difference'"):
-        spec_to_form(spec)
+    assert _written_back(spec).lists["step"].rows[0].test == "difference"
 
 
 # Problems at their fields.
@@ -277,18 +288,20 @@ def test_a_problem_in_the_second_row_of_a_when_list() -> None:
 # Menus and inputs.
 
 
-def test_the_new_tests_are_in_the_menus_of_when_and_must_only() -> None:
+def test_the_round_s_tests_are_in_the_menus_of_when_and_must_only() -> None:
     groups = dict(TEST_GROUPS)
     assert groups["The round so far"] == ("position", "count", "sum_window")
     assert {"sum", "difference"} <= set(groups["Two cards"])
     new = {"position", "count", "sum", "sum_window", "difference"}
+    rounds = {"position", "count", "sum_window"}
     assert new <= set(LIST_TESTS["when"]) and new <= set(LIST_TESTS["must"])
     for name in ("each", "step", "hand"):
-        assert not new & set(LIST_TESTS[name])
+        assert not rounds & set(LIST_TESTS[name])
     offered = {o.value for _, opts in row_view("must", 0, Row()).tests for o in opts}
     assert new <= offered
+    # A permission's step compares a card with the one before it: by arithmetic too.
     offered_step = {o.value for _, opts in row_view("step", 0, Row()).tests for o in opts}
-    assert not new & offered_step
+    assert offered_step & new == {"sum", "difference"}
 
 
 @pytest.mark.parametrize(("row", "shows"), [

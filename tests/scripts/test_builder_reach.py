@@ -9,12 +9,15 @@ _RED = {"type": "colour", "of": "played", "is": "red"}
 _FACE = {"type": "face", "of": "top"}
 
 
-def test_a_list_of_rows_is_entered_and_a_nested_group_is_not() -> None:
+def test_a_list_of_rows_and_a_nested_group_are_entered_and_an_unknown_node_is_not() -> None:
     flat = {"kind": "restriction", "when": _FACE, "must": {"type": "any", "of": [_RED, _FACE]}}
     assert why_not(flat, "Flat") is None
     nested = {"kind": "restriction", "when": {"type": "always"},
               "must": {"type": "any", "of": [_RED, {"type": "all", "of": [_RED, _FACE]}]}}
-    assert why_not(nested, "Nested") == "a 'all' inside a list of rows needs nested groups"
+    assert why_not(nested, "Nested") is None
+    unknown = {"kind": "restriction", "when": {"type": "always"},
+               "must": {"type": "any", "of": [_RED, {"type": "no_such_test"}]}}
+    assert why_not(unknown, "Unknown") == "unknown condition type 'no_such_test'"
 
 
 def test_every_example_rule_is_entered() -> None:
