@@ -433,7 +433,7 @@ def test_going_too_fast_on_a_row_goes_away_when_the_limit_clears(
                       body="You are going too fast: wait a moment, then try again.")
 
     page.route("**/rows/", refuse_once)
-    add = page.locator("#list-must .builder-add")
+    add = page.locator("#list-must button[value='add must']")
     add.click()
     alert = page.locator("#builder-alert")
     expect(alert).to_have_text("You are going too fast: wait a moment, then try again.",
