@@ -372,8 +372,8 @@ DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 MAO_BOT_DELAY = _seconds("MAO_BOT_DELAY", 0.8)
 
 # CPU a rule writer may spend (games/store/budgets.py, games/difficulty/runner.py): builder
-# seconds per rolling minute, seconds per estimate, writers waiting behind the estimates, and
-# the processes computing them.
+# seconds per rolling minute (as many again on estimates), seconds per estimate, writers
+# waiting behind the estimates, and the processes computing them.
 MAO_BUILDER_CPU = _seconds("MAO_BUILDER_CPU", 5.0)
 MAO_ESTIMATE_SECONDS = _seconds("MAO_ESTIMATE_SECONDS", 2.0)
 if MAO_BUILDER_CPU <= 0:

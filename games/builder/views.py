@@ -85,14 +85,16 @@ def _forbidden(message: str) -> HttpResponse:
 WriterView = Callable[[HttpRequest, Writer], HttpResponse]
 
 
-def writer_view(limit: str, one_at_a_time: bool = True, after_writing: int | None = None
-                ) -> Callable[[WriterView], Callable[[HttpRequest, str], HttpResponse]]:
+def writer_view(limit: str, one_at_a_time: bool = True, after_writing: int | None = None,
+                budget: str = "") -> Callable[[WriterView],
+                                              Callable[[HttpRequest, str], HttpResponse]]:
     """A POST view for the seat writing a rule, counted against the rate ``limit`` first
     (each request checks the draft, and most preview it: CPU a flood must not take; over
     the limit, 429 and a plain message); anyone but the writer gets 403 and a plain
     message. Each request runs on its sender's CPU budget at this table (a seat holder's,
-    so the writer's) and (``one_at_a_time``) never beside another of the sender's: over
-    the budget or beside one, 429 and the same message, with nothing computed
+    so the writer's; ``budget`` names another of the sender's, see :func:`budget_key`) and
+    (``one_at_a_time``) never beside another of the sender's: over the budget or beside
+    one, 429 and the same message, with nothing computed
     (``games.store.budgets``). With ``after_writing`` (a status), a seat asking again
     about the rule it has just written (a background request sent before the writing ended)
     gets that empty answer instead of 403: the browser has nothing to show for it."""
@@ -105,7 +107,7 @@ def writer_view(limit: str, one_at_a_time: bool = True, after_writing: int | Non
             if over_limit(request, limit):
                 return _too_fast()
             # Metered before anything is read of the form or the game: a refusal is cheap.
-            answer = metered(budget_key(request, game),
+            answer = metered(budget_key(request, game, budget),
                              lambda: _for_the_writer(request, game, view, after_writing),
                              one_at_a_time=one_at_a_time)
             return _too_fast(answer.retry_after) if isinstance(answer, Refused) else answer
@@ -123,9 +125,12 @@ def _too_fast(retry_after: int | None = None) -> HttpResponse:
     return response
 
 
-def budget_key(request: HttpRequest, game: Game) -> str:
-    """The CPU budget a builder request at ``game`` is charged to: its sender's there."""
-    return f"{game.code}:{_who(request)}"
+def budget_key(request: HttpRequest, game: Game, budget: str = "") -> str:
+    """The CPU budget a builder request at ``game`` is charged to: its sender's there, or
+    the sender's ``budget`` there (the difficulty estimates have their own, so that however
+    long a writer spends on a hard draft, what they spent on estimates never refuses their
+    previews or the rule they write)."""
+    return f"{game.code}:{_who(request)}" + (f":{budget}" if budget else "")
 
 
 def _who(request: HttpRequest) -> str:

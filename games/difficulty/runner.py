@@ -32,7 +32,7 @@ from django.conf import settings as django_settings
 from games.autoplay.difficulty import Difficulty, GiveUp, estimate
 from games.engine.settings import GameSettings
 from games.store.budgets import charge
-from games.workers import BACKGROUND, worker_pool
+from games.workers import BACKGROUND, timed, worker_pool
 from rules.spec import FORMAT_VERSION, load_rule
 
 logger = logging.getLogger(__name__)
@@ -112,9 +112,11 @@ def budget(seconds: float, ticket: int, stops: Stops | None, slot: int = 0,
 
 
 def _work(rule_json: dict[str, Any], settings_json: dict[str, Any], ticket: int,
-          seconds: float, slot: int) -> Difficulty:
-    """A worker's job: an estimate on its budget, stopped when its slot names it."""
-    return _estimate(rule_json, settings_json, budget(seconds, ticket, _stops_seen, slot))
+          seconds: float, slot: int) -> tuple[Difficulty, float]:
+    """A worker's job: an estimate on its budget, stopped when its slot names it, and the
+    CPU seconds it took."""
+    return timed(_estimate, rule_json, settings_json,
+                 budget(seconds, ticket, _stops_seen, slot))
 
 
 def _adopt(stops: Stops) -> None:
@@ -166,7 +168,7 @@ def request(writer: str, rule_json: dict[str, Any], settings: GameSettings,
     A different draft of the same writer supersedes the one before. A failure is logged and
     kept, so a builder asking again is told instead of starting it again and again. Each
     estimate a worker ran, finished or stopped, is charged to the CPU budget
-    ``charge_to`` (its time in the worker, at most ``MAO_ESTIMATE_SECONDS``)."""
+    ``charge_to`` (its CPU in the worker, at most ``MAO_ESTIMATE_SECONDS``)."""
     key = key_of(rule_json, settings)
     with _lock:
         if (writer, key) in _done:
@@ -276,19 +278,23 @@ def _next() -> None:
         future.add_done_callback(partial(_finished, job))
 
 
-def _finished(job: _Job, future: Future[Difficulty]) -> None:
+def _finished(job: _Job, future: Future[tuple[Difficulty, float]]) -> None:
     """Keep the worker's answer (unless the job was stopped) and start the next ones."""
     global _pool
     if job.charge_to is not None:
-        # Wall time in the worker, an upper bound of its CPU: a flood of drafts, each
-        # stopped by the next, spends the writer's budget as surely as finished estimates.
-        charge(job.charge_to, min(time.monotonic() - job.started, _seconds()))
+        # The worker's CPU, stopped or finished: a flood of drafts, each stopped by the next,
+        # spends the writer's budget as surely as finished estimates. Not the wall time: the
+        # workers run below the site's priority, so on a busy server an estimate's wall time
+        # is many times its CPU, and would spend an honest writer's budget in two drafts.
+        spent = (future.result()[1] if future.exception() is None
+                 else time.monotonic() - job.started)
+        charge(job.charge_to, min(spent, _seconds()))
     with _lock:
         if _running.get(job.slot) is job:
             del _running[job.slot]
         found: Difficulty | None
         try:
-            found = future.result()
+            found = future.result()[0]
         except Exception as exc:  # kept as the job's failure: it is not tried again
             if isinstance(exc, BrokenProcessPool) and _pool is not None and _pool is job.pool:
                 _pool.shutdown(wait=False)

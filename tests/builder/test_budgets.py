@@ -162,3 +162,30 @@ def test_every_builder_request_of_the_panel_waits_on_the_forms_queue() -> None:
                 if 'id="builder-form"' not in tag and "builder.urls.difficulty" not in tag
                 and 'hx-sync="#builder-form:queue all"' not in tag]
     assert unsynced == []
+
+
+def test_estimates_spend_their_own_budget_never_the_writers_previews_or_write(
+        monkeypatch: pytest.MonkeyPatch, settings: Settings) -> None:
+    """A writer who lingers over a hard draft spends the estimates' budget (each draft's
+    estimate runs until the next): the difficulty line then waits, but the preview and
+    "Write this rule" still answer."""
+    from games.difficulty import runner
+    settings.MAO_BUILDER_CPU = 1.0
+    CPU(monkeypatch, cost=0.6)
+    monkeypatch.setattr(runner, "inline", True)
+    monkeypatch.setattr(runner, "_estimate", lambda rule_json, settings_json: None)
+    runner.forget()
+    game, clients = seated_game()
+
+    def poll() -> Any:
+        return clients[0].post(reverse("difficulty", kwargs={"code": game.code}),
+                               mourning(game), headers=HX)
+
+    assert [poll().status_code for _ in range(2)] == [200, 200]  # 1.2 s on estimates
+    refused = poll()
+    assert refused.status_code == 429 and TOO_FAST in refused.content.decode()
+    assert post(clients[0], game, "preview", mourning(game)).status_code == 200
+    assert post(clients[0], game, "submit", mourning(game)).status_code == 200
+    game.refresh_from_db()
+    assert game.state is not None and len(game.state["rules"]) == 1
+    runner.forget()

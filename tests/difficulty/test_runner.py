@@ -32,18 +32,20 @@ class Worker:
     """The worker process, by hand: what was sent to it, finished when the test says."""
 
     def __init__(self) -> None:
-        self.sent: list[tuple[dict[str, Any], int, Future[Difficulty]]] = []
+        self.sent: list[tuple[dict[str, Any], int, Future[tuple[Difficulty, float]]]] = []
         self.slots: list[int] = []
 
     def submit(self, fn: object, rule_json: dict[str, Any], settings_json: object,
-               ticket: int, seconds: float, slot: int) -> Future[Difficulty]:
-        job: Future[Difficulty] = Future()
+               ticket: int, seconds: float, slot: int) -> Future[tuple[Difficulty, float]]:
+        job: Future[tuple[Difficulty, float]] = Future()
         self.sent.append((rule_json, ticket, job))
         self.slots.append(slot)
         return job
 
-    def finish(self, index: int = -1, answer: Difficulty | None = None) -> None:
-        self.sent[index][2].set_result(answer or Difficulty("restriction", 0.25, (10,)))
+    def finish(self, index: int = -1, answer: Difficulty | None = None,
+               cpu: float = 0.1) -> None:
+        """Answer the ``index``-th estimate sent, as having taken ``cpu`` seconds."""
+        self.sent[index][2].set_result((answer or Difficulty("restriction", 0.25, (10,)), cpu))
 
     def rules(self) -> list[dict[str, Any]]:
         return [rule for rule, _, _ in self.sent]
@@ -163,32 +165,47 @@ def test_the_budget_gives_up_on_the_cpu_clock_or_when_told_to_stop() -> None:
 def test_the_workers_job_stops_when_its_ticket_is_named(
         monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(runner, "_stops_seen", [0, 5])
-    found = runner._work(draft("H"), {"players": 4}, 5, 60.0, 1)
+    found, _ = runner._work(draft("H"), {"players": 4}, 5, 60.0, 1)
     assert found.cut_short and found.plays_to_crack == ()
-    whole = runner._work(draft("H"), {"players": 4}, 5, 60.0, 0)
+    whole, cpu = runner._work(draft("H"), {"players": 4}, 5, 60.0, 0)
     assert not whole.cut_short and whole.plays_to_crack
+    assert 0 < cpu < 60.0
 
 
 def test_the_workers_job_stops_on_its_budget() -> None:
-    found = runner._work(draft("H"), {"players": 4}, 5, 0.0, 0)
+    found, _ = runner._work(draft("H"), {"players": 4}, 5, 0.0, 0)
     assert found.cut_short
 
 
-def test_every_estimate_the_worker_ran_is_charged_to_its_budget(
+def test_every_estimate_the_worker_ran_is_charged_its_cpu(
         worker: Worker, monkeypatch: pytest.MonkeyPatch, settings: Settings) -> None:
-    """Finished or stopped by a newer draft: a flood of drafts spends the writer's budget."""
+    """Finished or stopped by a newer draft: a flood of drafts spends the writer's budget;
+    by the CPU the worker spent, not the (far longer) wall time of a busy server."""
     settings.MAO_ESTIMATE_SECONDS = 2.0
     charged: list[tuple[str, float]] = []
     monkeypatch.setattr(runner, "charge", lambda key, seconds: charged.append((key, seconds)))
     now = [100.0]
     monkeypatch.setattr(time, "monotonic", lambda: now[0])
     runner.request("GAME:0", draft("H"), SETTINGS, charge_to="GAME:ann")
-    now[0] = 100.5
+    now[0] = 104.0
     runner.request("GAME:0", draft("D"), SETTINGS, charge_to="GAME:ann")  # stops H
-    worker.finish(0)  # H, stopped, after 0.5 s; D starts
+    worker.finish(0, cpu=0.5)  # H, stopped after 4 s of waiting for a core, 0.5 s on one
     now[0] = 109.0
-    worker.finish(1)  # D, after 8.5 s: charged no more than an estimate may take
+    worker.finish(1, cpu=3.5)  # D: charged no more than an estimate may take
     assert charged == [("GAME:ann", 0.5), ("GAME:ann", 2.0)]
+
+
+def test_an_estimate_whose_worker_died_is_charged_its_wall_time(
+        worker: Worker, monkeypatch: pytest.MonkeyPatch, settings: Settings) -> None:
+    settings.MAO_ESTIMATE_SECONDS = 2.0
+    charged: list[tuple[str, float]] = []
+    monkeypatch.setattr(runner, "charge", lambda key, seconds: charged.append((key, seconds)))
+    now = [100.0]
+    monkeypatch.setattr(time, "monotonic", lambda: now[0])
+    runner.request("GAME:0", draft("H"), SETTINGS, charge_to="GAME:ann")
+    now[0] = 101.25
+    worker.sent[0][2].set_exception(BrokenProcessPool("killed"))
+    assert charged == [("GAME:ann", 1.25)]
 
 
 def test_two_workers_make_two_writers_estimates_at_once(workers: Worker) -> None:
