@@ -29,7 +29,7 @@ from games.authoring.situation import Choice, Situation, depth_read, reads_of
 from games.authoring.situation_view import SituationView
 from games.builder.gallery import Idea, ideas
 from games.builder.preview_pool import computed_preview
-from games.builder.start import adopted, blank_form
+from games.builder.start import adopted, blank_form, shown_problems, slot_messages
 from games.engine.settings import GameSettings
 from games.engine.state import GameState
 from games.models import Game
@@ -478,6 +478,8 @@ class Panel:
     writers: list[str]
     writing: bool
     has_written: bool = False
+    #: Whether the form holds no condition yet: the preview invites one, marking nothing.
+    blank: bool = False
     form: FormView | None = None
     checked: Checked | None = None
     preview: Preview | None = None
@@ -598,10 +600,11 @@ def make_panel(game: Game, state: GameState | None, seat: int | None,
     form = form or blank_form()
     checked = check(form, author=seat)
     panel.aces_high = state.settings.aces_high
-    panel.form = form_view(form, checked.problems, focus, panel.aces_high)
+    problems, panel.blank = shown_problems(form, checked.problems)
+    panel.form = form_view(form, problems, focus, panel.aces_high)
     panel.checked = checked
     panel.top = top or default_top(state)
-    panel.slots = [(slot, checked.by_slot().get(slot, "")) for slot in error_slots(form)]
+    panel.slots = slot_messages(error_slots(form), problems)
     panel.choice = choice or Choice()
     panel.example = example_of(checked.spec)
     if with_preview and checked.ok and checked.rule is not None:

@@ -11,7 +11,7 @@ from __future__ import annotations
 from copy import deepcopy
 
 from games.authoring.examples import example_of, template
-from games.authoring.forms import check
+from games.authoring.forms import Problem, check
 from games.authoring.model import KIND_LISTS, LISTS, CondList, RuleForm
 from games.authoring.spec_form import spec_to_form
 
@@ -23,6 +23,26 @@ def blank_form(kind: str = "restriction", jargon: str = "") -> RuleForm:
     form.lists = {name: CondList("all", []) for name in LISTS}
     form.effects = []
     return form
+
+
+def shown_problems(form: RuleForm, problems: list[Problem]) -> tuple[list[Problem], bool]:
+    """The problems to mark on ``form``, and whether it is blank: a fresh start, no condition
+    anywhere, whose empty condition list the page answers with an invitation to add one
+    rather than an error the writer did not make (a trigger's missing effect stays marked)."""
+    if any(cond.rows for cond in form.lists.values()):
+        return problems, False
+    kept = [problem for problem in problems
+            if problem.code != "spec/empty" or problem.slot not in form.lists]
+    return kept, len(kept) < len(problems)
+
+
+def slot_messages(form_slots: list[str], problems: list[Problem]) -> list[tuple[str, str]]:
+    """Each slot of ``form_slots`` with the first of ``problems``' messages for it ("" for
+    none): every error paragraph an answer redraws."""
+    found: dict[str, str] = {}
+    for problem in problems:
+        found.setdefault(problem.slot, problem.message)
+    return [(slot, found.get(slot, "")) for slot in form_slots]
 
 
 def adopted(template_id: str) -> RuleForm | None:

@@ -335,7 +335,9 @@ def submit(request: HttpRequest, w: Writer) -> HttpResponse:
     checked = builder.checked
     assert checked is not None
     if not checked.ok:
-        builder.message = "Your rule is not finished yet: see the marked fields."
+        builder.message = ("Your rule is not finished yet: it has no condition. Add one with "
+                           "“+ Add a condition”." if builder.blank else
+                           "Your rule is not finished yet: see the marked fields.")
         return _result(request, builder)
     if request.POST.get("revision", "") != revision(checked.spec):
         # Written only as previewed: the preview shown was of another draft (a late or lost

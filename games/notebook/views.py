@@ -21,9 +21,10 @@ from django.views.decorators.http import require_GET, require_POST
 from django_htmx.http import HttpResponseClientRedirect, reswap, retarget
 
 from games.authoring.forms import check, form_from_data
-from games.authoring.model import RuleForm, new_form
+from games.authoring.model import RuleForm
 from games.authoring.spec_form import Unrepresentable, spec_to_form
 from games.builder.context import Panel, error_slots, form_view
+from games.builder.start import blank_form, shown_problems, slot_messages
 from games.builder.views import list_swap
 from games.deduction.hypotheses import Check
 from games.deduction.hypotheses import check as check_hypothesis
@@ -241,13 +242,14 @@ def _panel(viewer: Viewer, jargon: str, form: RuleForm, editing: int | None,
     form.jargon = jargon
     sighting = viewer.record.sighting(jargon)
     checked = check(form, author=sighting.author if sighting else None)
+    problems, blank = shown_problems(form, checked.problems)
     panel = HypothesisPanel(
         viewer.game.code, viewer.game.version, viewer.index, viewer.game.phase, [], True,
-        form=form_view(form, checked.problems, focus), checked=checked, jargon=jargon,
+        blank=blank, form=form_view(form, problems, focus), checked=checked, jargon=jargon,
         editing=editing, can_seal=viewer.seat is not None and not viewer.seat.is_bot
         and viewer.game.phase != "ended"
         and not services.own_rule(game_state(viewer.game), viewer.index, jargon))
-    panel.slots = [(slot, checked.by_slot().get(slot, "")) for slot in error_slots(form)]
+    panel.slots = slot_messages(error_slots(form), problems)
     if checked.ok and checked.rule is not None:
         panel.verdict = check_hypothesis(checked.rule, jargon, viewer.record,
                                          services.rule_settings(viewer.game))
@@ -262,12 +264,12 @@ def hypothesis(request: HttpRequest, code: str) -> HttpResponse:
     viewer = _viewer(request, code)
     row = _editing(viewer, request.GET.get("edit"))
     jargon = row.jargon if row is not None else _jargon(viewer, request.GET.get("jargon", ""))
-    form = new_form()
+    form = blank_form()
     if row is not None:
         try:
             form = spec_to_form(row.spec, jargon)
         except Unrepresentable:
-            form = new_form()  # written before the builder could say it: start afresh
+            form = blank_form()  # written before the builder could say it: start afresh
     return _writer(request, viewer, _panel(viewer, jargon, form,
                                            row.pk if row is not None else None))
 
@@ -325,8 +327,10 @@ def hypothesis_rows(request: HttpRequest, code: str) -> HttpResponse:
         return posted
     viewer, jargon, editing = posted
     # Without script (the page's row buttons post the form here), the page again.
+    # The list comes with its own message slots: the answer swaps only the others (a slot
+    # of a row just added is not on the page until the list lands).
     return list_swap(request, lambda form, focus: _panel(viewer, jargon, form, editing, focus),
-                     _plain, page=lambda panel: _writer(request, viewer, panel))
+                     _plain, outside=True, page=lambda panel: _writer(request, viewer, panel))
 
 
 @require_POST

@@ -69,7 +69,9 @@ def test_a_first_time_winner_adopts_an_idea_changes_it_and_writes_it(
     gallery = page.locator("#builder-gallery")
     for grade in ("Easy", "Medium", "Hard"):
         expect(gallery.get_by_role("heading", name=grade)).to_be_visible()
-    expect(page.locator("#builder-preview")).to_contain_text("Your rule is not finished yet")
+    expect(page.locator("#builder-preview")).to_contain_text(
+        "Nothing to preview yet: add a condition")
+    expect(page.locator("#err-must")).to_be_empty()  # nothing marked the writer did not do
     shoot(page, f"{name}-1-empty")
     assert horizontal_overflow(page) <= 0
 

@@ -74,10 +74,16 @@ def _write_hypothesis(page: Page, shoot: Callable[[Page, str], Path], device: st
     page.locator(".nb-seen summary").click()
     expect(page.locator(".nb-seen")).to_contain_text("tried")
     htmx_idle(page)
-    wait_preview(page, "Only a black card may be played on a queen.")
+    # A blank rule to start: an invitation, nothing marked.
+    expect(page.locator("#builder-preview")).to_contain_text("Nothing to preview yet")
+    for area in ("when", "must"):
+        page.locator(f"#list-{area}").get_by_role("button", name="+ Add a condition",
+                                                   exact=True).click()
+        htmx_idle(page)
     page.locator("#f-when-0-test").select_option("colour")
     expect(page.locator("#f-when-0-colour")).to_have_value("red")
     htmx_idle(page)
+    page.locator("#f-must-0-colour").select_option("black")
     wait_preview(page, "Only a black card may be played on a red card.")
     page.locator("#f-mode").select_option("must_not")
     wait_preview(page, WRONG)
@@ -130,7 +136,7 @@ def _the_notebook_as_a_page(ann: Player, cat: Player,
     page.get_by_role("link", name="+ Write a hypothesis for Pip").click()
     page.wait_for_url("**/notebook/hypothesis/?jargon=Pip")
     htmx_idle(page)
-    wait_preview(page, "Only a black card may be played on a queen.")
+    expect(page.locator("#builder-preview")).to_contain_text("Nothing to preview yet")
     spans_a_desktop(page)
     shoot(page, "hypothesis-03-new-ann-desktop")
     page.close()

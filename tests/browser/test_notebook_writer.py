@@ -39,7 +39,7 @@ DEVICES: dict[str, dict[str, object]] = {
     "desktop": {"viewport": {"width": 1280, "height": 900}},
     "phone": {"viewport": {"width": 375, "height": 740}, "is_mobile": True, "has_touch": True},
 }
-FIRST_SENTENCE = "Only a black card may be played on a queen."
+FIRST_SENTENCE = "Every card played must be black."
 
 
 def _sit(new_context: Callable[..., BrowserContext], url: str, game: StagedGame, seat: int,
@@ -110,8 +110,15 @@ def test_a_hypothesis_is_written_with_the_table_in_sight(
     expect(page.locator("#nb-writer-title")).to_be_focused()
     expect(page.locator(".notebook__tabs")).to_be_hidden()
     assert page.url == table_url
+    # A blank rule to start; a condition added, then the kind changed to a trigger, with
+    # an effect.
+    expect(writer.locator("#builder-preview")).to_contain_text("Nothing to preview yet")
+    writer.locator("#list-must").get_by_role("button", name="+ Add a condition",
+                                             exact=True).click()
     wait_sentence(page, FIRST_SENTENCE)
     page.locator("#f-kind").select_option("trigger")
+    htmx_idle(page)
+    writer.get_by_role("button", name="+ Add an effect", exact=True).click()
     htmx_idle(page)
     expect(writer.locator("#builder-preview .nb-verdict")).to_contain_text("Contradicted by 2:")
     expect(writer.locator(".nb-contradictions")).to_contain_text(
@@ -235,6 +242,10 @@ def test_without_script_the_notebook_and_the_hypothesis_page_do_it(
     expect(page.locator(".nb-turn-then")).to_contain_text("When this page opened it was")
     expect(page.get_by_role("button", name="Keep this hypothesis")).to_have_count(1)
     assert horizontal_overflow(page) <= 0
+    # A blank rule: its first condition added by the list's button (the page again).
+    page.locator("#list-must").get_by_role("button", name="+ Add a condition",
+                                           exact=True).click()
+    expect(page.locator("#f-must-0-colour")).to_have_value("black")
     page.get_by_role("button", name="Keep this hypothesis").click()
     page.wait_for_url("**/notebook/#nb-mine-title")
     expect(page.locator("#nb-mine .nb-hypothesis")).to_contain_text(FIRST_SENTENCE)
@@ -260,6 +271,8 @@ def test_a_rule_to_write_takes_the_builder_over_from_a_hypothesis(
     opener = page.get_by_role("link", name="+ Write a hypothesis for Gronk")
     opener.click()
     expect(page.locator("#nb-writer")).to_be_visible()
+    page.locator("#list-must").get_by_role("button", name="+ Add a condition",
+                                           exact=True).click()
     wait_sentence(page, FIRST_SENTENCE)
     # Cat plays her last card beside the writer: the round is hers, and so is a rule to
     # write. The table's rule builder takes the builder's ids: the writer goes, and says so.

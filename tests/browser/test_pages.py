@@ -106,7 +106,9 @@ def test_the_rule_builder_on_a_page_of_its_own(
     expect(page.locator("#builder-form")).to_be_visible()
     # An empty rule to start, and the gallery of ideas.
     expect(page.locator("#builder-gallery")).to_be_visible()
-    expect(page.locator("#builder-preview")).to_contain_text("Your rule is not finished yet")
+    expect(page.locator("#builder-preview")).to_contain_text(
+        "Nothing to preview yet: add a condition")
+    expect(page.locator("#err-must")).to_be_empty()  # nothing marked the writer did not do
     assert horizontal_overflow(page) <= 0
     if width == 1280:
         spans_a_desktop(page)

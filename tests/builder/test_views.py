@@ -131,9 +131,9 @@ def test_panel_context_for_the_table_page() -> None:
         writer = panel_context(game, 0)["builder"]
     other = panel_context(game, 1)["builder"]
     spectator = panel_context(game, None)["builder"]
-    # An empty rule to start: nothing to preview, and the form says what to add.
+    # An empty rule to start: nothing to preview, an invitation, and no field marked.
     assert writer.writing and writer.form is not None and writer.preview is None
-    assert writer.form.errors["must"].startswith("Add at least one condition")
+    assert writer.blank and "must" not in writer.form.errors
     with refused_checks():
         idea = panel_context(game, 0, idea="09-2")["builder"]  # an idea of the gallery
     assert idea.preview is not None and idea.preview.sentence == (
@@ -187,6 +187,22 @@ def test_preview_shows_the_sentence_grid_and_warnings() -> None:
     assert html.count('class="gcard ') == 53
     assert "Five of hearts: refused by your rule" in html
     assert "Five of spades: may be played" in html
+
+
+def test_a_blank_rule_is_invited_not_marked_and_its_submit_says_what_is_missing() -> None:
+    from games.builder.start import blank_form
+    game, clients = seated_game()
+    data = post_form(blank_form(), version=game.version)
+    page = post(clients[0], game, "preview", data).content.decode()
+    assert "Nothing to preview yet: add a condition" in page
+    assert "not finished yet" not in page and "Add at least one condition" not in page
+    written = post(clients[0], game, "submit", as_previewed(data)).content.decode()
+    assert "Your rule is not finished yet: it has no condition." in written
+    game.refresh_from_db()
+    assert game.state is not None and game.state["rules"] == []
+    # One condition removed of two leaves a rule to finish, marked as before.
+    half = post_form(restriction(Row(test="suit", suits=())), version=game.version)
+    assert "Tick at least one suit." in post(clients[0], game, "preview", half).content.decode()
 
 
 def test_preview_of_an_unfinished_rule_shows_its_problems_at_their_rows() -> None:

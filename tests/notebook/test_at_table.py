@@ -97,8 +97,12 @@ def test_the_writers_answers_swap_only_what_the_writer_holds() -> None:
     game, clients = gronk_game()
     cat = clients[2]
     base = f"/g/{game.code}/notebook/hypothesis/"
-    writer = cat.get(base, {"jargon": "Gronk"}, headers=HX).content.decode()
     fields = {**form_of(NO_HEARTS), "jargon": "Gronk", "panel": "1"}
+    # The writer as it stands once the hypothesis holds these rows (it opens blank).
+    cat.post(f"{base}save/", fields, headers=HX)
+    kept = Hypothesis.objects.get()
+    writer = cat.get(base, {"jargon": "Gronk", "edit": str(kept.pk)}, headers=HX).content.decode()
+    fields["edit"] = str(kept.pk)
     for answer in (cat.post(f"{base}preview/", fields), cat.post(f"{base}form/", fields)):
         targets = OOB.findall(answer.content.decode())
         assert targets
