@@ -26,6 +26,8 @@ PG_REDIS ?= redis://127.0.0.1:6379/0
 # the suite in one process. Browser modules go first (tests/conftest.py).
 PYTEST_WORKERS ?= auto
 PYTEST_PARALLEL := -n $(PYTEST_WORKERS) --dist loadscope
+# `make test` ends with the ten slowest tests: where the suite's time goes, at every run.
+PYTEST_SLOWEST := --durations=10 --durations-min=5
 
 .PHONY: run test test-thorough test-postgres test-scale lint clean
 
@@ -56,7 +58,7 @@ run: $(STAMP)
 test: lint $(NODE_STAMP)
 	@# mypy's Django plugin loads the settings: offline ones (no secret, no database file).
 	MAO_OFFLINE=1 $(PY) -m mypy
-	$(PY) -m pytest $(PYTEST_PARALLEL)
+	$(PY) -m pytest $(PYTEST_PARALLEL) $(PYTEST_SLOWEST)
 	@if [ "$${CI:-}" = true ] || [ "$${MAO_REQUIRE_SERVICES:-}" = 1 ]; then \
 		$(MAKE) --no-print-directory test-postgres; \
 	fi
