@@ -289,7 +289,6 @@ PRESET_GAMES = st.tuples(st.integers(0, 10_000), st.integers(3, 6), st.sampled_f
                          st.booleans())
 
 
-@lru_cache(maxsize=32)
 def teaching_game(game: PresetGame) -> GameRecord:
     """One bounded bot game of the teaching preset, with its law or a written one."""
     seed, players, kinds, law = game
@@ -297,10 +296,18 @@ def teaching_game(game: PresetGame) -> GameRecord:
                        max_actions=MAX_ACTIONS * 2, max_rounds=5, keep_states=True)
 
 
+# Each game is played once and checked for everything below (a game is the costly part).
 @EXAMPLES
 @given(PRESET_GAMES)
-def test_teaching_games_keep_every_invariant_and_conserve_cards(game: PresetGame) -> None:
+def test_teaching_games_hold_every_law_of_the_engine(game: PresetGame) -> None:
     record = teaching_game(game)
+    keeps_every_invariant_and_conserves_cards(record)
+    round_trips_and_replays(record)
+    never_refuses_an_oracle_nor_faults_its_calls(record, game[2])
+    ends_by_the_match_or_the_limit(record)
+
+
+def keeps_every_invariant_and_conserves_cards(record: GameRecord) -> None:
     assert record.problems == []
     deck = Counter(str(c) for c in make_deck(1, False))
     for state in record.states:
@@ -312,10 +319,7 @@ def test_teaching_games_keep_every_invariant_and_conserve_cards(game: PresetGame
         assert set(state.disclosed) >= {1, 2, 3, 4}
 
 
-@EXAMPLES
-@given(PRESET_GAMES)
-def test_teaching_games_round_trip_and_replay(game: PresetGame) -> None:
-    record = teaching_game(game)
+def round_trips_and_replays(record: GameRecord) -> None:
     for state in record.states:
         data = state.to_json()
         assert GameState.from_json(json.loads(json.dumps(data))).to_json() == data
@@ -325,26 +329,20 @@ def test_teaching_games_round_trip_and_replay(game: PresetGame) -> None:
     assert [s.to_json() for s, _ in replayed] == [s.to_json() for s in record.states]
 
 
-@EXAMPLES
-@given(PRESET_GAMES)
-def test_an_oracle_is_never_refused_and_misses_no_call_it_could_make(
-        game: PresetGame) -> None:
+def never_refuses_an_oracle_nor_faults_its_calls(record: GameRecord,
+                                                 kinds: tuple[str, ...]) -> None:
     """An oracle knows every rule in force (the house rules, the law, the rules the others
     wrote): it plays only legal cards, and says every call required (calls are judged
     together, so a perfect caller's words are never faulted): no call ever costs it a
     card."""
-    record = teaching_game(game)
-    refused, _ = penalties_of(record, game[2], "oracle")
+    refused, _ = penalties_of(record, kinds, "oracle")
     assert refused == 0
-    oracles = {s for s in range(record.start.players) if game[2][s % len(game[2])] == "oracle"}
+    oracles = {s for s in range(record.start.players) if kinds[s % len(kinds)] == "oracle"}
     broken = [e.text for e in record.events if isinstance(e, CallBroken) and e.seat in oracles]
     assert broken == []
 
 
-@EXAMPLES
-@given(PRESET_GAMES)
-def test_teaching_games_end_by_the_match_or_the_limit(game: PresetGame) -> None:
-    record = teaching_game(game)
+def ends_by_the_match_or_the_limit(record: GameRecord) -> None:
     final = record.final
     assert final.phase == "ended" and final.end is not None
     wins = final.wins()
