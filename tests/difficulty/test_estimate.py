@@ -5,9 +5,11 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from games.autoplay import difficulty
 from games.autoplay.difficulty import (
     BANDS,
     MAX_PLAYS,
@@ -18,7 +20,9 @@ from games.autoplay.difficulty import (
     speaks,
     typical_situations,
 )
+from games.deduction import scoring  # its search is replaced, to watch it
 from games.engine.settings import GameSettings
+from rules.analysis import Allowance, first_difference
 from rules.spec import Rule, load_rule
 from tests.examples import share
 
@@ -138,3 +142,32 @@ def test_an_estimate_stops_once_its_verdict_is_settled() -> None:
     assert not settled(easy.plays_to_crack[:-1], TABLES)
     assert easy.plays_to_crack == estimate(rule(NO_HEARTS), SETTINGS, tables=TABLES * 2
                                            ).plays_to_crack[:len(easy.plays_to_crack)]
+
+
+def test_an_estimate_whose_guesses_need_more_situations_than_allowed_is_cut_short(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    # Proving a guess right tries every situation the two rules tell apart (2704 here), but
+    # for a guess written as the rule is (nothing to try).
+    whole = estimate(rule(HEART_ON_CLUB), SETTINGS)
+    monkeypatch.setattr(difficulty, "PROBES", 100)
+    cut = estimate(rule(HEART_ON_CLUB), SETTINGS)
+    assert cut.cut_short and not whole.cut_short
+    assert cut.plays_to_crack == whole.plays_to_crack[:len(cut.plays_to_crack)]
+    assert len(cut.plays_to_crack) < len(whole.plays_to_crack)
+
+
+def test_every_table_of_an_estimate_draws_on_one_allowance(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    allowances: list[Allowance] = []
+    search = first_difference
+
+    def watched(a: Rule, b: Rule, settings: Any, allowance: Allowance | None = None) -> Any:
+        assert allowance is not None
+        allowances.append(allowance)
+        return search(a, b, settings, allowance=allowance)
+
+    monkeypatch.setattr(scoring, "first_difference", watched)
+    found = estimate(rule(HEART_ON_CLUB), SETTINGS)
+    assert len(found.plays_to_crack) > 1
+    assert len({id(a) for a in allowances}) == 1
+    assert 0 <= allowances[0].left < difficulty.PROBES
