@@ -466,10 +466,11 @@ class Than:
 
 @dataclass(frozen=True, slots=True)
 class Same:
-    """What a count's cards share with the played card (``same``), if anything."""
+    """What a count's cards share with the played card (``same``), if anything; a count
+    compared with another count (``match2``) has no such input."""
 
     def write(self, row: Row) -> dict[str, Any]:
-        return {"same": row.same} if row.same else {}
+        return {"same": row.same} if row.same and not row.match2 else {}
 
     def read(self, data: dict[str, Any], row: Row) -> None:
         row.same = str(data.get("same", ""))
@@ -478,7 +479,7 @@ class Same:
         return {"same": "same"}.get(key)
 
     def shows(self, row: Row, area: str) -> frozenset[str]:
-        return frozenset({"same"})
+        return _NONE if row.match2 else frozenset({"same"})
 
 
 @dataclass(frozen=True, slots=True)

@@ -259,6 +259,10 @@ def _words(exc: RuleError, place: Place | None, row_field: str, list_level: bool
     if code == "spec/bad_choice" and detail.startswith("with mod"):
         return ("With a modulo, compare with “is exactly” or “is not” (a remainder is not "
                 "above or below another).")
+    if code == "spec/missing_field" and row_field == "match":
+        # A count of "any cards" names its cards by what they share with the played card.
+        return ("Counting any cards: pick what they share with the played card, or which "
+                "cards to count.")
     if code == "spec/not_integer":
         return f"{label or 'This'}: enter a whole number."
     if code == "spec/contradictory":
