@@ -3,10 +3,11 @@ crack it, the verdict's bands, and what the author reads."""
 
 from __future__ import annotations
 
+from random import Random
 from typing import Any
 
 import pytest
-from hypothesis import given
+from hypothesis import assume, given
 from hypothesis import strategies as st
 
 from games.autoplay import difficulty
@@ -22,7 +23,10 @@ from games.autoplay.difficulty import (
 )
 from games.deduction import scoring  # its search is replaced, to watch it
 from games.engine.settings import GameSettings
+from rules import analysis
 from rules.analysis import Allowance, first_difference
+from rules.errors import RuleError
+from rules.generate import random_any_condition
 from rules.spec import Rule, load_rule
 from tests.examples import share
 
@@ -171,3 +175,25 @@ def test_every_table_of_an_estimate_draws_on_one_allowance(
     assert len(found.plays_to_crack) > 1
     assert len({id(a) for a in allowances}) == 1
     assert 0 <= allowances[0].left < difficulty.PROBES
+
+
+@given(st.integers(0, 2**32))
+@share(0.2, deadline=None)
+def test_an_estimate_never_samples_whatever_the_rule(seed: int) -> None:
+    """Any rule of the language (sequence tests, case tables...): the scoring of guesses
+    tries only exact spaces, within its allowance, never a sample of 200,000 situations."""
+    rng = Random(seed)
+    try:
+        drawn = rule({"kind": "restriction", "when": random_any_condition(rng, 1),
+                      "must": random_any_condition(rng, 2)})
+    except RuleError:
+        assume(False)
+        raise
+
+    def refused(*args: Any, **kwargs: Any) -> Any:
+        raise AssertionError("sampled")
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(analysis, "probe_space", refused)
+        found = estimate(drawn, SETTINGS, tables=1, max_plays=12)
+    assert found.kind == "restriction"
