@@ -103,3 +103,45 @@ def test_a_case_table_is_entered_by_keyboard_on_a_phone(
     expect(written).to_contain_text(
         "when the top card is black: the played card is black; when the top card is red: the "
         "played card is red; otherwise the played card is red")
+
+
+def test_the_further_controls_of_a_row_are_labelled_and_fit_a_phone(
+        new_context: Callable[..., BrowserContext],
+        shoot: Callable[[Page, str], Path]) -> None:
+    """A named set of values, a count of cards sharing the played card's suit modulo a
+    number, and a sum of one card compared with the position: each control found by its
+    label, the English following, and nothing wider than the phone."""
+    page = writing_host(new_context, viewport=PHONE)
+    row = page.locator("#row-must-0")
+
+    page.locator("#f-must-0-test").select_option("value_set")
+    htmx_idle(page)
+    row.get_by_label("Condition 1: which values").select_option("square")
+    expect(page.locator("#builder-preview .preview-sentence")).to_contain_text(
+        "square", timeout=WAIT_SECONDS * 1000)
+
+    page.locator("#f-must-0-test").select_option("count")
+    htmx_idle(page)
+    row.get_by_label("Condition 1: cards that").select_option("every")
+    htmx_idle(page)
+    row.get_by_label("Condition 1: sharing with the played card").select_option("suit")
+    row.get_by_label("Condition 1: how many").select_option("==")  # a remainder: exactly
+    row.get_by_label("Condition 1: modulo (leave empty for none)").fill("2")
+    row.get_by_label("Condition 1: number of cards").fill("1")
+    htmx_idle(page)
+    expect(page.locator("#builder-preview .preview-sentence")).to_contain_text(
+        "suit", timeout=WAIT_SECONDS * 1000)
+    shoot(page, "builder-case-table-03-count-same-phone")
+    assert horizontal_overflow(page) <= 0
+
+    page.locator("#f-must-0-test").select_option("sum")
+    htmx_idle(page)
+    row.get_by_label("Condition 1: the other card").select_option("")
+    row.get_by_label("Condition 1: compared with").select_option("position")
+    htmx_idle(page)
+    expect(page.locator("#f-must-0-value")).to_have_count(0)
+    expect(page.locator("#builder-preview .preview-sentence")).to_contain_text(
+        "the value of the played card is the play's position in the round",
+        timeout=WAIT_SECONDS * 1000)
+    shoot(page, "builder-case-table-04-sum-than-phone")
+    assert horizontal_overflow(page) <= 0
