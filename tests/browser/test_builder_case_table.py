@@ -1,7 +1,9 @@
 """A case table in the rule builder, in a real browser: a group made a case table by its join
 menu, its "when", "then" and "otherwise" rows filled in and a case added, by keyboard on a
-phone; the rule written reads as the same steps make it of the builder's form. Each state
-shot is checked by axe."""
+phone; the rule written reads as the same steps make it of the builder's form. Then the
+other further controls of a row (a named set of values, a count's shared aspect and
+remainder, a sum compared with the position) by their labels. Each state shot is checked by
+axe."""
 
 from __future__ import annotations
 
