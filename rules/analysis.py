@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import itertools
 import math
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from random import Random
 from typing import Any
@@ -142,6 +142,21 @@ def no_legal_card(rulebook: Rulebook, ctx: PlayContext, jokers: bool = True) -> 
                                for c in STANDARD_CARDS))
 
 
+@dataclass(slots=True)
+class Allowance:
+    """Situations a series of checks may still try between them (one difficulty estimate's
+    scoring, say), so that the series stays within a bounded time whatever the rules.
+
+    A check takes what it tries from ``left``. One whose probe space holds more than is left
+    tries nothing, sets ``ran_out`` and answers "not known" (``Finding.exact`` false, no
+    example); one whose space would have to be sampled tries nothing either (a sample never
+    proves two rules alike), without running out.
+    """
+
+    left: int
+    ran_out: bool = False
+
+
 @dataclass(frozen=True, slots=True)
 class Finding:
     """The answer of a check: ``found``, whether the whole probe space was covered
@@ -182,6 +197,14 @@ def exact_probes(conditions: Sequence[Condition], authors: Sequence[int | None] 
     if not held_exact or math.prod(len(axis) for axis in axes) > budget:
         return None
     return (_context(point, deep_count) for point in itertools.product(*axes))
+
+
+def space_size(conditions: Sequence[Condition], authors: Sequence[int | None] = (None,),
+               fixed: Mapping[str, Sequence[int]] | None = None) -> int | None:
+    """How many situations :func:`exact_probes` would try (``None``: the space can only be
+    sampled), without making any."""
+    axes, _deep, held_exact = _axes(conditions, authors, fixed or {})
+    return math.prod(len(axis) for axis in axes) if held_exact else None
 
 
 def _axes(conditions: Sequence[Condition], authors: Sequence[int | None],
@@ -274,7 +297,14 @@ def _boundaries(what: str, nodes: Sequence[Condition]) -> list[int]:
     return sorted(values)
 
 
-def _exists(predicate: Predicate, contexts: Sequence[PlayContext]) -> PlayContext | None:
+def _charged(contexts: Iterable[PlayContext], allowance: Allowance) -> Iterator[PlayContext]:
+    """``contexts``, each taken from ``allowance`` as it is tried."""
+    for ctx in contexts:
+        allowance.left -= 1
+        yield ctx
+
+
+def _exists(predicate: Predicate, contexts: Iterable[PlayContext]) -> PlayContext | None:
     return next((ctx for ctx in contexts if predicate(ctx)), None)
 
 
@@ -387,11 +417,13 @@ def speech_key(spec: RuleSpec) -> tuple[object, ...]:
 
 
 def first_difference(a: Rule, b: Rule, settings: Settings = DEFAULT_SETTINGS,
-                     budget: int = DEFAULT_BUDGET) -> Finding:
+                     budget: int = DEFAULT_BUDGET, allowance: Allowance | None = None,
+                     ) -> Finding:
     """Whether rules ``a`` and ``b`` behave differently somewhere, with a situation where they
     do (``example``; none for speech rules or rules of different kinds). Permissions and
     instant wins are compared exactly (:mod:`rules.difference`); ``exact`` is false when the
-    joint probe space was sampled.
+    joint probe space was sampled, or, with an ``allowance``, not tried (see
+    :class:`Allowance`).
     """
     sa, sb = a.spec, b.spec
     if sa.kind != sb.kind:
@@ -412,8 +444,27 @@ def first_difference(a: Rule, b: Rule, settings: Settings = DEFAULT_SETTINGS,
     fixed: dict[str, Sequence[int]] = {}
     if isinstance(sa, Call) and isinstance(sb, Call) and "{very}" in sa.say + sb.say:
         fixed["run_length"] = range(1, _QUANTITY_RANGES["run_length"][1] + 1)
-    contexts, exact = probe_space([*conditions_of(sa), *conditions_of(sb)], [a.author, b.author],
-                                  budget, fixed=fixed)
+    conditions, authors = [*conditions_of(sa), *conditions_of(sb)], [a.author, b.author]
+    contexts: Iterable[PlayContext]
+    if allowance is None:
+        contexts, exact = probe_space(conditions, authors, budget, fixed=fixed)
+    else:
+        size = space_size(conditions, authors, fixed)
+        if size is None or size > budget:
+            return Finding(False, exact=False)
+        # A call's search may go over the space twice; the others stop at the first witness.
+        twice = isinstance(sa, Call)
+        if size * (1 + twice) > allowance.left:
+            allowance.ran_out = True
+            return Finding(False, exact=False)
+        found = exact_probes(conditions, authors, budget, fixed)
+        assert found is not None  # its size was just measured
+        if twice:
+            allowance.left -= 2 * size
+            contexts = list(found)
+        else:
+            contexts = _charged(found, allowance)
+        exact = True
     fa, fb = _behaviour(a, settings), _behaviour(b, settings)
     if isinstance(sa, Trigger) and isinstance(sb, Trigger) and sa.effects != sb.effects:
         # Wherever either fires, they differ: in whether they fire, or in what they do.

@@ -128,22 +128,19 @@ def random_card_group(rng: Random, depth: int = 1, jokers: bool = True) -> dict[
 
 
 def random_any_condition(rng: Random, depth: int = 3,
-                         subjects: tuple[str, ...] = ALL_SUBJECTS,
-                         rowless: bool = False) -> dict[str, Any]:
+                         subjects: tuple[str, ...] = ALL_SUBJECTS) -> dict[str, Any]:
     """A random condition tree drawing every node type and every form of it, for property
-    tests (:func:`random_condition` draws the rules people write). With ``rowless``, also
-    the nodes and forms no row of the builder enters yet (:func:`random_rowless`). A few
-    draws are refused by the language: callers draw again."""
+    tests (:func:`random_condition` draws the rules people write). A few draws are refused
+    by the language: callers draw again."""
     roll = rng.random()
     if depth > 0 and roll < 0.3:
         tag = rng.choice(("all", "any", "not"))
         if tag == "not":
-            return {"type": "not", "of": random_any_condition(rng, depth - 1, subjects,
-                                                              rowless)}
-        return {"type": tag, "of": [random_any_condition(rng, depth - 1, subjects, rowless)
+            return {"type": "not", "of": random_any_condition(rng, depth - 1, subjects)}
+        return {"type": tag, "of": [random_any_condition(rng, depth - 1, subjects)
                                     for _ in range(rng.randint(2, 4))]}
-    if rowless and rng.random() < 0.3:
-        return random_rowless(rng, depth, subjects)
+    if rng.random() < 0.3:
+        return _random_further(rng, depth, subjects)
     tag = rng.choice(("card", "card", "joker", "relation", "situation", "hand_count",
                       "position", "count", "count", "sum", "difference"))
     if tag == "card":
@@ -200,16 +197,18 @@ def random_any_condition(rng: Random, depth: int = 3,
     return data | {"op": rng.choice(OPERATORS), "value": rng.randint(low, 12)}
 
 
-def random_rowless(rng: Random, depth: int = 2,
-                   subjects: tuple[str, ...] = ALL_SUBJECTS) -> dict[str, Any]:
-    """One of the nodes or forms the builder's rows do not enter yet: ``iff``, a case table,
-    a named set of values, a count with a remainder or of cards sharing something with the
-    played card, a sum compared with a card's value or the position. Its parts are drawn by
-    :func:`random_any_condition` (``rowless`` too)."""
+def _random_further(rng: Random, depth: int = 2,
+                    subjects: tuple[str, ...] = ALL_SUBJECTS) -> dict[str, Any]:
+    """For :func:`random_any_condition`: ``iff``, a case table, a named set of values, a count
+    with a remainder or of cards sharing something with the played card, or a sum compared
+    with a card's value or the position. Its parts are drawn by
+    :func:`random_any_condition`."""
     def part() -> dict[str, Any]:
-        return random_any_condition(rng, max(depth - 1, 0), subjects, rowless=True)
+        return random_any_condition(rng, max(depth - 1, 0), subjects)
 
-    tag = rng.choice(("iff", "cases", "value_set", "count", "count", "sum"))
+    # ``iff`` and case tables are combinators: none at depth 0.
+    tag = rng.choice(("iff", "cases", "value_set", "count", "count", "sum")[
+        0 if depth > 0 else 2:])
     if tag == "iff":
         return {"type": "iff", "of": [part(), part()]}
     if tag == "cases":

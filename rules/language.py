@@ -117,10 +117,9 @@ THAN: Final = Node("than", (
 #: One case of a case table (an item of ``cases``).
 CASE: Final = Node("case", (Field("if", "condition"), Field("then", "condition")))
 
-#: Every condition node, by its ``type``. The fields without a control (a case table,
-#: "exactly when", a named set of values, a count's remainder or what its cards share with
-#: the played card, arithmetic compared with a card or the position) have no builder row
-#: yet: the builder refuses to show a rule holding them.
+#: Every condition node, by its ``type``. A field without a control is entered by the rows'
+#: structure: the conditions of ``all``, ``any``, ``not``, ``iff`` and ``cases`` are rows of
+#: a group, whose join names the node (``games.authoring.groups``).
 CONDITIONS: Final = {node.tag: node for node in (
     Node("always"),
     Node("all", (Field("of", "conditions"),)),
@@ -137,7 +136,8 @@ CONDITIONS: Final = {node.tag: node for node in (
     _card("joker", of=_of(choices=("played",))),
     _card("value", _OP, _value(0, 15)),
     _card("parity", Field("is", "choice", choices=("even", "odd"), control="parity")),
-    _card("value_set", Field("is", "choice", choices=tuple(VALUE_SETS))),
+    _card("value_set", Field("is", "choice", choices=tuple(VALUE_SETS), label="Set of values",
+                             control="value_set")),
     Node("relation", (
         Field("rel", "choice", choices=RELATIONS, label="Relation", control="rel"),
         _of(name="a"), _of("other", "top", name="b"),
@@ -154,17 +154,17 @@ CONDITIONS: Final = {node.tag: node for node in (
                       _replace(_value(1, MAX_NUMBER), without=("in",)),
                       Field("in", "integers", None, low=1, high=MAX_NUMBER, control="value"))),
     Node("count", (Field("where", "condition", None, control="match"),
-                   Field("same", "choice", None, choices=SHARED, without=("than",)),
-                   _LAST, _WITH_PLAYED,
-                   Field("mod", "integer", None, low=2, high=MAX_MODULUS, without=("than",)),
+                   Field("same", "choice", None, choices=SHARED, control="same",
+                         without=("than",)),
+                   _LAST, _WITH_PLAYED, _replace(_MOD, without=("than",)),
                    _COUNT_OP, _replace(_value(0, MAX_WINDOW * 2, "count"), without=("than",)),
                    Field("than", "object", None, control="match2", of=THAN,
                          without=("mod", "same")))),
     Node("sum", (Field("of", "subjects", None, choices=SUBJECTS, control="subject"),
                  _replace(_LAST, without=("of",)), _replace(_WITH_PLAYED, without=("of",)),
                  _MOD, _OP, _replace(_value(0, MAX_NUMBER), without=("than",)),
-                 Field("than", "choice", None, choices=SUM_THAN, without=("value", "last",
-                                                                           "with_played")))),
+                 Field("than", "choice", None, choices=SUM_THAN, label="Compared with",
+                       control="sum_than", without=("value", "last", "with_played")))),
     Node("difference", (_of(name="a"), _of("other", "top", name="b"),
                         Field("absolute", "boolean", True, control="absolute"), _MOD, _OP,
                         _value(-13, 13))),

@@ -17,6 +17,7 @@ from typing import Any, Final, Protocol
 from games.authoring.groups import KINDS, kind_of
 from games.authoring.model import (
     CARD_TESTS,
+    EVERY,
     GROUP,
     LIST_SUBJECTS,
     MATCH_TESTS,
@@ -298,11 +299,13 @@ class SumOf:
     """The cards added up: ``subject``, ``other``, then the ``plus`` cards."""
 
     def write(self, row: Row) -> dict[str, Any]:
-        return {"of": [row.subject, row.other, *row.plus]}
+        # No second card (``other`` blank): one card, compared with another's value.
+        return {"of": [row.subject, *([row.other] if row.other else []), *row.plus]}
 
     def read(self, data: dict[str, Any], row: Row) -> None:
-        row.subject, row.other, *plus = data["of"]
-        row.plus = tuple(plus)
+        row.subject, *rest = data["of"]
+        row.other = rest[0] if rest else ""
+        row.plus = tuple(rest[1:])
 
     def input_at(self, key: str, rest: str, row: Row) -> str | None:
         if key != "of":
@@ -356,7 +359,8 @@ def _card_choices(suffix: str) -> dict[str, tuple[Part, ...]]:
 
 #: A card test's own inputs: for a card row, for the cards a count counts (``match``) and for
 #: those of a second count (``match2``, which offers no ``value``).
-CARD_CHOICES: Final = _card_choices("") | {"value": (Compare(),)}
+CARD_CHOICES: Final = _card_choices("") | {"value": (Compare(),),
+                                            "value_set": (Pick("value_set", "is"),)}
 SECOND_CHOICES: Final = _card_choices("2")
 
 
@@ -376,12 +380,17 @@ class Where:
     def write(self, row: Row) -> dict[str, Any]:
         if row.match == TESTS:
             return {"where": write_list(row.where)}
+        if row.match == EVERY:
+            return {}
         where: dict[str, Any] = {"type": row.match, "of": "played"}
         for part in CARD_CHOICES.get(row.match, ()):
             where |= part.write(row)
         return {"where": where}
 
     def read(self, data: dict[str, Any], row: Row) -> None:
+        if "where" not in data and "same" in data:
+            row.match = EVERY
+            return
         where = data["where"]
         if not _counted(where, MATCH_TESTS):
             row.match, row.where = TESTS, read_list(where, 1)
@@ -409,7 +418,8 @@ class Than:
 
     def write(self, row: Row) -> dict[str, Any]:
         if not row.match2:
-            return Compare("count_op", "count").write(row)
+            mod = {"mod": number(row.mod)} if row.mod.strip() else {}
+            return mod | Compare("count_op", "count").write(row)
         if row.match2 == TESTS:
             where = write_list(row.where2)
         else:
@@ -420,6 +430,7 @@ class Than:
 
     def read(self, data: dict[str, Any], row: Row) -> None:
         row.count_op = data["op"]
+        row.mod = str(data["mod"]) if "mod" in data else ""
         if "than" not in data:
             row.count = str(data["value"])
             return
@@ -436,7 +447,7 @@ class Than:
 
     def input_at(self, key: str, rest: str, row: Row) -> str | None:
         if key != "than":
-            return {"op": "count_op", "value": "count"}.get(key)
+            return {"op": "count_op", "value": "count", "mod": "mod"}.get(key)
         inner = rest[len("than."):]
         if inner.startswith("where.") and row.match2 == TESTS:
             return "match2"
@@ -448,9 +459,54 @@ class Than:
 
     def shows(self, row: Row, area: str) -> frozenset[str]:
         if not row.match2:
-            return frozenset({"than", "count_value"})
+            return frozenset({"than", "count_value", "mod"})
         return frozenset({"than", "window2"}) | _shown(SECOND_CHOICES.get(row.match2, ()),
                                                        row, area)
+
+
+@dataclass(frozen=True, slots=True)
+class Same:
+    """What a count's cards share with the played card (``same``), if anything; a count
+    compared with another count (``match2``) has no such input."""
+
+    def write(self, row: Row) -> dict[str, Any]:
+        return {"same": row.same} if row.same and not row.match2 else {}
+
+    def read(self, data: dict[str, Any], row: Row) -> None:
+        row.same = str(data.get("same", ""))
+
+    def input_at(self, key: str, rest: str, row: Row) -> str | None:
+        return {"same": "same"}.get(key)
+
+    def shows(self, row: Row, area: str) -> frozenset[str]:
+        return _NONE if row.match2 else frozenset({"same"})
+
+
+@dataclass(frozen=True, slots=True)
+class SumCompare:
+    """What a sum of named cards compares with: a number (:class:`Comparison`), or the value
+    of another card or the position (``than``, from ``sum_than``), after an optional
+    ``mod``."""
+
+    def write(self, row: Row) -> dict[str, Any]:
+        if not row.sum_than:
+            return Comparison().write(row)
+        data: dict[str, Any] = {"mod": number(row.mod)} if row.mod.strip() else {}
+        return data | {"op": row.op, "than": row.sum_than}
+
+    def read(self, data: dict[str, Any], row: Row) -> None:
+        if "than" not in data:
+            row.sum_than = ""
+            Comparison().read(data, row)
+            return
+        row.sum_than, row.op = str(data["than"]), data["op"]
+        row.mod = str(data["mod"]) if "mod" in data else ""
+
+    def input_at(self, key: str, rest: str, row: Row) -> str | None:
+        return "sum_than" if key == "than" else Comparison().input_at(key, rest, row)
+
+    def shows(self, row: Row, area: str) -> frozenset[str]:
+        return frozenset({"mod", "op_value", "sum_than"})
 
 
 def _always(data: dict[str, Any]) -> bool:
@@ -484,9 +540,9 @@ ROW_TESTS: Final[dict[str, RowTest]] = {
     "active_suit": RowTest("active_suit", (Suits("suits"),)),
     "hand_count": RowTest("hand_count", (Where("a hand count"),
                                          Compare("count_op", "count"))),
-    "count": RowTest("count", (Where("a count"), Window(), Than())),
+    "count": RowTest("count", (Where("a count"), Same(), Window(), Than())),
     "position": RowTest("position", (Comparison(lists=True),)),
-    "sum": RowTest("sum", (SumOf(), Comparison()), reads=lambda d: "of" in d),
+    "sum": RowTest("sum", (SumOf(), SumCompare()), reads=lambda d: "of" in d),
     "sum_window": RowTest("sum", (Window(), Comparison()), reads=lambda d: "of" not in d),
     "difference": RowTest("difference", (Pair(), Absolute(), Comparison())),
     **{t: RowTest(t) for t in ("follows_active_suit", "is_author", "on_starter", "always")},
@@ -628,7 +684,8 @@ ROW_INPUTS: Final = {
     "subject": _TEXT, "colour": _TEXT, "op": _TEXT, "value": _TEXT, "parity": _TEXT,
     "rel": _TEXT, "other": _TEXT, "n": _TEXT, "match": _TEXT, "count_op": _TEXT,
     "count": _TEXT, "mod": _SPARSE, "window": _SPARSE, "match2": _SPARSE, "colour2": _SPARSE,
-    "parity2": _SPARSE, "window2": _SPARSE,
+    "parity2": _SPARSE, "window2": _SPARSE, "value_set": _SPARSE, "same": _SPARSE,
+    "sum_than": _SPARSE,
     "with_played": Input("box"), "with_played2": Input("box"),
     # A select, not a checkbox: a row whose test just became a difference posts no
     # ``absolute`` and should start as a distance, the usual meaning.

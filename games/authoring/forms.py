@@ -259,6 +259,10 @@ def _words(exc: RuleError, place: Place | None, row_field: str, list_level: bool
     if code == "spec/bad_choice" and detail.startswith("with mod"):
         return ("With a modulo, compare with “is exactly” or “is not” (a remainder is not "
                 "above or below another).")
+    if code == "spec/missing_field" and row_field == "match":
+        # A count of "any cards" names its cards by what they share with the played card.
+        return ("Counting any cards: pick what they share with the played card, or which "
+                "cards to count.")
     if code == "spec/not_integer":
         return f"{label or 'This'}: enter a whole number."
     if code == "spec/contradictory":
@@ -390,23 +394,31 @@ def apply_row_op(form: RuleForm, area: str, op: str, index: int | None) -> RuleF
     return form
 
 
-#: The operations on rows: ``add`` a row or a ``group`` of rows to the list at a prefix;
+#: The operations on rows: ``add`` a row or a ``group`` of rows to the list at a prefix, or a
+#: ``case`` (a "when" row and a "then" row, before the "otherwise") to a case table;
 #: ``remove`` the row at a prefix, or move it ``up`` or ``down`` its list.
-TREE_OPS = ("add", "group", "remove", "up", "down")
+TREE_OPS = ("add", "group", "case", "remove", "up", "down")
 
 
 def apply_tree_op(form: RuleForm, op: str, at: str) -> str:
-    """Apply ``op`` (:data:`TREE_OPS`) at field prefix ``at`` (a list's for ``add`` and
-    ``group``, a row's otherwise); the form is changed. Returns where the focus goes
-    (``add:must-2-1``: the row made; ``remove:must-2``: that list's add button; ``up:...``:
-    the row moved), or ``""`` when nothing was done."""
-    if op in ("add", "group"):
+    """Apply ``op`` (:data:`TREE_OPS`) at field prefix ``at`` (a list's for ``add``,
+    ``group`` and ``case``, a row's otherwise); the form is changed. Returns where the focus
+    goes (``add:must-2-1``: the row made, or a case's "when"; ``remove:must-2``: that list's
+    add button; ``up:...``: the row moved), or ``""`` when nothing was done."""
+    if op in ("add", "group", "case"):
         found = find_list(form.lists, at) if at.split("-", 1)[0] in LISTS else None
         if found is None and at in LISTS:
             found = (form.cond_list(at), at)
         if found is None:
             return ""
         cond, area = found
+        if op == "case":
+            if cond.join != "cases" or not kind_of("cases").fits(len(cond.rows) + 2):
+                return ""
+            # Before the "otherwise" (a case table's odd last row), if there is one.
+            where = len(cond.rows) - len(cond.rows) % 2
+            cond.rows[where:where] = [default_row(area), default_row(area)]
+            return f"add:{at}-{where}"
         cond.rows.append(default_row(area) if op == "add" else default_group(area))
         return f"add:{at}-{len(cond.rows) - 1}"
     parent = parent_of(at)

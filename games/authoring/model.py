@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from typing import Final
 
 from rules.cards import RANK_TEXT, SUITS
+from rules.conditions import VALUE_SETS
 
 KINDS: Final = {
     "restriction": "Restriction: refuses plays",
@@ -52,7 +53,8 @@ GROUP: Final = "group"
 TESTS: Final = "tests"
 MODES: Final = {"must": "must", "must_not": "must not"}
 
-CARD_TESTS: Final = ("rank", "suit", "colour", "face", "number", "joker", "value", "parity")
+CARD_TESTS: Final = ("rank", "suit", "colour", "face", "number", "joker", "value", "parity",
+                     "value_set")
 QUANTITY_TESTS: Final = ("run_length", "hand_before", "hand_after", "players", "turn", "round",
                          "pending")
 #: Tests of the round's record (every card laid this round): ``sum_window`` adds up the values
@@ -67,6 +69,7 @@ TEST_LABELS: Final = {
     "joker": "is really a joker",
     "value": "value compares",
     "parity": "value is even / odd",
+    "value_set": "value is prime / square / Fibonacci",
     "relation": "compared with another card",
     "sum": "value plus another card's value",
     "difference": "value difference from another card",
@@ -108,12 +111,23 @@ LIST_TESTS: Final = {
 }
 #: Card tests a "holds N cards that…" row may use for the cards of the hand.
 MATCH_TESTS: Final = ("rank", "suit", "colour", "face", "number", "joker", "value", "parity")
+#: A count's ``match`` when it counts every card (no ``where``: it counts those sharing
+#: something with the played card, :data:`SAME_LABELS`).
+EVERY: Final = "every"
 MATCH_LABELS: Final = {
     "rank": "have the rank", "suit": "have the suit", "colour": "have the colour",
     "face": "are face cards", "number": "are number cards", "joker": "are jokers",
     "value": "have a value", "parity": "have an even / odd value",
-    TESTS: "pass the tests below",
+    TESTS: "pass the tests below", EVERY: "are any cards",
 }
+#: What a count's cards may also share with the played card (``""``: nothing).
+SAME_LABELS: Final = {"": "(whatever the played card)", "rank": "and have the played card's rank",
+                      "suit": "and have the played card's suit",
+                      "colour": "and have the played card's colour"}
+#: The named sets of values a card's value may be in, with their members.
+VALUE_SET_LABELS: Final = {"prime": "prime (2, 3, 5, 7, J, K)", "square": "square (A, 4, 9)",
+                           "fibonacci": "Fibonacci (A, 2, 3, 5, 8, K)"}
+assert set(VALUE_SET_LABELS) == set(VALUE_SETS)
 
 #: Card tests a count compared with another count may count that other count's cards with
 #: (each with at most one choice of its own: ranks, suits, a colour or a parity).
@@ -132,6 +146,11 @@ SUBJECT_LABELS: Final = {
     "pile6": "the 6th card down", "pile7": "the 7th card down", "pile8": "the 8th card down",
     "pile9": "the 9th card down",
 }
+#: What a sum of named cards compares with: a number (``""``), another card's value or the
+#: play's position in the round.
+SUM_THAN_LABELS: Final = {"": "the number",
+                          **{s: f"the value of {label}" for s, label in SUBJECT_LABELS.items()},
+                          "position": "which card of the round the play is"}
 #: In a permission's step, ``played`` is a card of the group and ``top`` the card before it.
 STEP_SUBJECT_LABELS: Final = {"played": "this card", "top": "the card before it"}
 LIST_SUBJECTS: Final = {
@@ -196,7 +215,9 @@ class Row:
 
     ``subject``/``other`` are the cards looked at; ``op``/``value`` compare; ``match`` with
     ``count_op``/``count`` counts; ``mod``, ``window``/``with_played`` and ``absolute`` shape
-    the number; ``match2`` and the ``*2`` fields count a second window; ``plus`` adds cards.
+    the number; ``match2`` and the ``*2`` fields count a second window; ``plus`` adds cards;
+    ``value_set`` names a set of values, ``same`` what counted cards share with the played
+    card, ``sum_than`` what a sum compares with instead of ``value``.
     """
 
     test: str = "colour"
@@ -226,6 +247,9 @@ class Row:
     window2: str = ""
     with_played2: bool = False
     plus: tuple[str, ...] = ()
+    value_set: str = "prime"
+    same: str = ""
+    sum_than: str = ""
     #: A group's rows and their join (``test`` is :data:`GROUP`).
     group: CondList = field(default_factory=lambda: CondList())
     #: The card tests a count counts with, and those of its second count, as rows (``match``

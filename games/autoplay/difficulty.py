@@ -4,7 +4,8 @@ Pure (no Django): :func:`estimate` looks at the rule alone, never at the other r
 force, in the game's settings; the verdict follows :data:`BANDS`. It stops simulating
 tables once the verdict is settled (:func:`settled`: the same whatever the tables left
 would show). ``give_up`` (asked between simulated actions) cuts it short with the tables
-finished (``cut_short``).
+finished (``cut_short``), as does running out of :data:`PROBES`, which bounds the time any
+rule's estimate takes.
 """
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ from games.engine.settings import GameSettings
 from games.engine.setup import new_game
 from games.engine.simulate import NAMES, play_on
 from games.engine.state import GameState
+from rules.analysis import Allowance
 from rules.cards import JOKER, STANDARD_CARDS
 from rules.context import PlayContext, Settings
 from rules.evaluation import compile_condition, refusal_predicate
@@ -45,6 +47,12 @@ LEARNT = frozenset({"restriction", "trigger", "call"})
 #: first number "easy", up to the second "about right", beyond it "hard"; cracked at fewer
 #: than half the tables: "very hard". "No heart on a club" takes about 20 (about right).
 BANDS = (12, 45)
+
+#: Situations the scoring of the detective's guesses may try in one estimate, all tables
+#: together (:class:`~rules.analysis.Allowance`): a guess is proved right by trying every
+#: situation the two rules can tell apart, and some rules have very many. Past it the
+#: estimate stops, cut short, as when ``give_up`` says so.
+PROBES = 100_000
 
 #: Whether an estimate should stop now (asked between simulated actions).
 GiveUp = Callable[[], bool]
@@ -173,9 +181,10 @@ def plays_to_crack(rule: Rule, settings: GameSettings, seed: int,
 
 
 def _crack(rule: Rule, settings: GameSettings, seed: int, max_plays: int,
-           give_up: GiveUp) -> _Progress:
+           give_up: GiveUp, allowance: Allowance | None = None) -> _Progress:
     """One simulated table (see :func:`plays_to_crack`), stopped early when ``give_up``
-    says so (``gave_up``)."""
+    says so or the scoring runs out of ``allowance`` (``gave_up``)."""
+    allowance = allowance or Allowance(PROBES)
     progress = _Progress()
     if give_up():
         progress.gave_up = True
@@ -201,8 +210,12 @@ def _crack(rule: Rule, settings: GameSettings, seed: int, max_plays: int,
         guess = memory.brought_up_to_date(language).guess(rule.jargon)
         if guess is not None and canonical_text(guess.spec) != progress.last_guess:
             progress.last_guess = canonical_text(guess.spec)  # scoring is the cost: once
-            if score(guess, real, memory.reader.record(), language).verdict == "exact":
+            verdict = score(guess, real, memory.reader.record(), language, allowance).verdict
+            if verdict == "exact":
                 progress.cracked_at = progress.plays
+                return True
+            if allowance.ran_out:
+                progress.gave_up = True
                 return True
         if progress.plays >= max_plays or now.phase != "playing":
             return True
@@ -258,8 +271,9 @@ def estimate(rule: Rule, settings: GameSettings, tables: int = TABLES,
     if rule.spec.kind not in LEARNT:
         return Difficulty(rule.spec.kind, said, ())
     found: list[int | None] = []
+    allowance = Allowance(PROBES)
     for t in range(tables):
-        progress = _crack(rule, settings, seed * 1000 + t, max_plays, give_up)
+        progress = _crack(rule, settings, seed * 1000 + t, max_plays, give_up, allowance)
         if progress.gave_up:
             return Difficulty(rule.spec.kind, said, tuple(found), cut_short=True)
         found.append(progress.cracked_at)

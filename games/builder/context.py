@@ -19,6 +19,7 @@ from games.authoring.fields import shows
 from games.authoring.forms import Checked, Problem, check, kept_fields
 from games.authoring.grid import DEFAULT_TOP, Table
 from games.authoring.groups import KINDS as GROUP_KINDS
+from games.authoring.groups import case_role
 from games.authoring.model import GROUP, CondList, EffectRow, Row, RuleForm
 from games.authoring.notes import notes
 from games.authoring.options import Option, options
@@ -66,6 +67,8 @@ class RowView:
     siblings: int = 1
     #: The move button to focus after the row moved (``up`` or ``down``), if any.
     moved: str = ""
+    #: Its part in a case table (``when``, ``then``, ``otherwise``), if it is in one.
+    role: str = ""
     group: ListView | None = None
     where: ListView | None = None
     where2: ListView | None = None
@@ -194,15 +197,37 @@ class RowView:
         return [Option(s, m.SUBJECT_LABELS[s], s in self.row.plus) for s in order]
 
     @property
+    def value_sets(self) -> list[Option]:
+        return options(m.VALUE_SET_LABELS, self.row.value_set)
+
+    @property
+    def sames(self) -> list[Option]:
+        """What the counted cards may also share with the played card."""
+        return options(m.SAME_LABELS, self.row.same)
+
+    @property
+    def sum_thans(self) -> list[Option]:
+        """What a sum of named cards compares with: a number, a card's value, the position."""
+        offered = {"", *m.LIST_SUBJECTS[self.area], "position"}
+        return options({k: v for k, v in m.SUM_THAN_LABELS.items() if k in offered},
+                       self.row.sum_than)
+
+    @property
+    def shows_value(self) -> bool:
+        """Whether the comparison has a number (a sum compared with a card's value has not)."""
+        return not (self.row.test == "sum" and self.row.sum_than)
+
+    @property
     def rels(self) -> list[Option]:
         return options(m.RELATION_LABELS, self.row.rel)
 
     @property
     def matches(self) -> list[Option]:
-        # The round's record keeps a joker as the card it stood for: no count of jokers.
-        labels = ({k: v for k, v in m.MATCH_LABELS.items() if k != "joker"}
-                  if self.row.test == "count" else m.MATCH_LABELS)
-        return options(labels, self.row.match)
+        # The round's record keeps a joker as the card it stood for: no count of jokers. Only
+        # a count may count every card (of those sharing something with the played card).
+        left_out = "joker" if self.row.test == "count" else m.EVERY
+        return options({k: v for k, v in m.MATCH_LABELS.items() if k != left_out},
+                       self.row.match)
 
     @property
     def single_subject(self) -> str:
@@ -224,7 +249,9 @@ def row_view(area: str, index: int, row: Row, error: str = "",
                        if t in allowed]) for label, tests in m.TEST_GROUPS]
     labels = m.STEP_SUBJECT_LABELS if area == "step" else m.SUBJECT_LABELS
     subjects = options({s: labels[s] for s in m.LIST_SUBJECTS[area]}, row.subject)
-    others = options({s: labels[s] for s in m.LIST_SUBJECTS[area]}, row.other)
+    # A sum compared with a card's value may add up one card alone.
+    alone = {"": "no other card"} if row.test == "sum" else {}
+    others = options(alone | {s: labels[s] for s in m.LIST_SUBJECTS[area]}, row.other)
     return RowView(area, index, row, [g for g in groups if g[1]], subjects, others,
                    shows(row, area), error, aces_high=aces_high)
 
@@ -399,6 +426,8 @@ def list_view(cond: CondList, at: str, area: str, menu: str, errors: dict[str, s
         view.autofocus = focus == f"add:{prefix}"
         op, _, where = focus.partition(":")
         view.moved = op if op in ("up", "down") and where == prefix else ""
+        if cond.join == "cases":
+            view.role = case_role(i, len(cond.rows))
         if row.test == GROUP:
             view.group = list_view(row.group, prefix, area, menu, errors, focus, aces_high,
                                    f"group {view.label}", f"{view.label}.")

@@ -12,7 +12,7 @@ from typing import Literal
 
 from games.deduction.hypotheses import check
 from games.deduction.record import PublicRecord
-from rules.analysis import first_difference
+from rules.analysis import Allowance, first_difference
 from rules.cards import JOKER, Card
 from rules.context import PlayContext, Settings
 from rules.english import cards, describe_effect
@@ -51,9 +51,10 @@ def describe_situation(ctx: PlayContext) -> str:
 
 
 def score(guess: Rule, real: Rule, record: PublicRecord,
-          settings: Settings = DEFAULT_SETTINGS) -> Score:
+          settings: Settings = DEFAULT_SETTINGS, allowance: Allowance | None = None) -> Score:
     """The verdict on ``guess`` for the rule ``real`` (of jargon ``real.jargon``), given what
-    the table saw (``record``, as anyone saw it)."""
+    the table saw (``record``, as anyone saw it); the analysis tries at most what
+    ``allowance`` leaves (never "exact" beyond it: see :class:`~rules.analysis.Allowance`)."""
     guess = replace(guess, author=real.author)
     seen = check(guess, real.jargon, record, settings)
     if seen.contradictions:
@@ -61,7 +62,7 @@ def score(guess: Rule, real: Rule, record: PublicRecord,
     if guess.spec.kind != real.spec.kind:
         return Score("wrong", f"it is a {real.spec.kind.replace('_', ' ')}, not a "
                               f"{guess.spec.kind.replace('_', ' ')}")
-    difference = first_difference(guess, real, settings)
+    difference = first_difference(guess, real, settings, allowance=allowance)
     if not difference.found and difference.exact:
         return Score("exact")
     if difference.example is None:

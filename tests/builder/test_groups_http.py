@@ -27,8 +27,8 @@ def test_a_group_added_with_htmx_redraws_its_list_with_the_focus_on_its_join() -
     assert response.status_code == 200
     html = response.content.decode()
     assert html.lstrip().startswith('<fieldset id="list-must"')
-    assert re.search(r'<select id="f-must-1-join" name="must-1-join" class="cond-group-join"'
-                     r' autofocus>', html)
+    assert re.search(r'<select id="f-must-1-join" name="must-1-join" '
+                     r'class="cond-group-join structural"[^>]* autofocus>', html)
     assert 'name="must-1-0-test"' in html and 'name="must-1-1-test"' in html
     assert "<!doctype html>" not in html
 

@@ -307,15 +307,15 @@ def test_the_round_s_tests_are_in_the_menus_of_when_and_must_only() -> None:
 @pytest.mark.parametrize(("row", "shows"), [
     (Row(test="position"), {"mod", "op_value"}),
     (Row(test="count", match="suit"),
-     {"count", "count_value", "match", "window", "suits", "than"}),
+     {"count", "count_value", "match", "same", "window", "suits", "than", "mod"}),
     (Row(test="count", match="value"),
-     {"count", "count_value", "match", "window", "op_value", "than"}),
+     {"count", "count_value", "match", "same", "window", "op_value", "than", "mod"}),
     (Row(test="count", match="suit", match2="rank"),
      {"count", "match", "window", "suits", "than", "window2", "ranks2"}),
     (Row(test="count", match="face", match2="colour"),
      {"count", "match", "window", "than", "window2", "colour2"}),
     (Row(test="hand_count", match="face"), {"count", "count_value", "match"}),
-    (Row(test="sum"), {"subject", "other", "plus", "mod", "op_value"}),
+    (Row(test="sum"), {"subject", "other", "plus", "mod", "op_value", "sum_than"}),
     (Row(test="sum_window"), {"window", "mod", "op_value"}),
     (Row(test="difference"), {"subject", "other", "absolute", "mod", "op_value"}),
 ])

@@ -71,7 +71,20 @@ ENDS_TOGETHER: dict[str, tuple[dict[str, Any], dict[str, Any]]] = {
                 {"kind": "trigger", "when": FACE_TOP, "effects": [{"type": "to_bottom"}]}),
 }
 #: The drafts the property writes besides random ones, and the other rules it puts in force.
-DRAFTS: list[dict[str, Any]] = [*ANN.values(), *(d for d, _ in ENDS_TOGETHER.values())]
+#: Drafts whose difficulty estimate once took seconds of the writer's CPU, sampling a probe
+#: space too large to try for each guess of the detective: two cards deep in the pile, and a
+#: case table over two tests of the round.
+SLOW: list[dict[str, Any]] = [
+    {"kind": "restriction", "when": {"type": "not", "of": {"type": "joker"}},
+     "must": {"type": "relation", "rel": "same_rank", "a": "pile2", "b": "pile9"}},
+    {"kind": "restriction", "must": {"type": "cases", "cases": [
+        {"if": {"type": "count", "where": HEART, "last": 6, "op": ">=", "value": 2},
+         "then": {"type": "value_set", "of": "played", "is": "prime"}}],
+        "otherwise": {"type": "sum", "last": 3, "with_played": True, "op": ">",
+                      "value": 20}}},
+]
+DRAFTS: list[dict[str, Any]] = [*ANN.values(), *(d for d, _ in ENDS_TOGETHER.values()),
+                                 *SLOW]
 OTHERS: list[dict[str, Any]] = [BOB, *LEAKY, *(t for _, t in ENDS_TOGETHER.values())]
 
 #: The jargon suggested is drawn at random from the names not taken (public): masked.
@@ -249,6 +262,8 @@ def other_rule(choice: int, seed: int, draft: dict[str, Any]) -> list[RuleEntry]
        with_own=st.booleans())
 @example(seed=1, draft=2, first=1, second=-1, with_own=False)  # Ann's hearts, Bob's rule
 @example(seed=2, draft=4, first=len(LEAKY) + 2, second=len(LEAKY) + 2, with_own=True)
+@example(seed=3, draft=len(DRAFTS) - 2, first=1, second=-1, with_own=False)  # slow estimates
+@example(seed=4, draft=len(DRAFTS) - 1, first=0, second=-1, with_own=True)
 def test_a_writing_turn_tells_at_most_one_bit(seed: int, draft: int, first: int, second: int,
                                               with_own: bool) -> None:
     rng = Random(seed)

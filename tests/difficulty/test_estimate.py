@@ -3,11 +3,14 @@ crack it, the verdict's bands, and what the author reads."""
 
 from __future__ import annotations
 
+from random import Random
 from typing import Any
 
-from hypothesis import given
+import pytest
+from hypothesis import assume, given
 from hypothesis import strategies as st
 
+from games.autoplay import difficulty
 from games.autoplay.difficulty import (
     BANDS,
     MAX_PLAYS,
@@ -18,7 +21,12 @@ from games.autoplay.difficulty import (
     speaks,
     typical_situations,
 )
+from games.deduction import scoring  # its search is replaced, to watch it
 from games.engine.settings import GameSettings
+from rules import analysis
+from rules.analysis import Allowance, first_difference
+from rules.errors import RuleError
+from rules.generate import random_any_condition
 from rules.spec import Rule, load_rule
 from tests.examples import share
 
@@ -138,3 +146,54 @@ def test_an_estimate_stops_once_its_verdict_is_settled() -> None:
     assert not settled(easy.plays_to_crack[:-1], TABLES)
     assert easy.plays_to_crack == estimate(rule(NO_HEARTS), SETTINGS, tables=TABLES * 2
                                            ).plays_to_crack[:len(easy.plays_to_crack)]
+
+
+def test_an_estimate_whose_guesses_need_more_situations_than_allowed_is_cut_short(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    # Proving a guess right tries every situation the two rules tell apart (2704 here), but
+    # for a guess written as the rule is (nothing to try).
+    whole = estimate(rule(HEART_ON_CLUB), SETTINGS)
+    monkeypatch.setattr(difficulty, "PROBES", 100)
+    cut = estimate(rule(HEART_ON_CLUB), SETTINGS)
+    assert cut.cut_short and not whole.cut_short
+    assert cut.plays_to_crack == whole.plays_to_crack[:len(cut.plays_to_crack)]
+    assert len(cut.plays_to_crack) < len(whole.plays_to_crack)
+
+
+def test_every_table_of_an_estimate_draws_on_one_allowance(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    allowances: list[Allowance] = []
+    search = first_difference
+
+    def watched(a: Rule, b: Rule, settings: Any, allowance: Allowance | None = None) -> Any:
+        assert allowance is not None
+        allowances.append(allowance)
+        return search(a, b, settings, allowance=allowance)
+
+    monkeypatch.setattr(scoring, "first_difference", watched)
+    found = estimate(rule(HEART_ON_CLUB), SETTINGS)
+    assert len(found.plays_to_crack) > 1
+    assert len({id(a) for a in allowances}) == 1
+    assert 0 <= allowances[0].left < difficulty.PROBES
+
+
+@given(st.integers(0, 2**32))
+@share(0.2, deadline=None)
+def test_an_estimate_never_samples_whatever_the_rule(seed: int) -> None:
+    """Any rule of the language (sequence tests, case tables...): the scoring of guesses
+    tries only exact spaces, within its allowance, never a sample of 200,000 situations."""
+    rng = Random(seed)
+    try:
+        drawn = rule({"kind": "restriction", "when": random_any_condition(rng, 1),
+                      "must": random_any_condition(rng, 2)})
+    except RuleError:
+        assume(False)
+        raise
+
+    def refused(*args: Any, **kwargs: Any) -> Any:
+        raise AssertionError("sampled")
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(analysis, "probe_space", refused)
+        found = estimate(drawn, SETTINGS, tables=1, max_plays=12)
+    assert found.kind == "restriction"

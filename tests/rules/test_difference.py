@@ -10,7 +10,7 @@ from typing import Any
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from rules.analysis import first_difference
+from rules.analysis import Allowance, first_difference
 from rules.cards import ALL_KINDS, parse
 from rules.conditions import Not
 from rules.context import Settings
@@ -164,3 +164,41 @@ def test_a_rule_written_again_with_a_double_negation_never_differs(seed: int,
     else:
         assert isinstance(spec, InstantWin)
         assert hand_difference(spec, InstantWin(Not(Not(spec.hand)))) == (None, True)
+
+
+# An allowance bounds what a series of checks tries.
+
+SEQUENCE = {"kind": "restriction", "must_not": {"type": "all", "of": [
+    {"type": "count", "where": HEARTS, "last": 5, "op": ">=", "value": 2},
+    {"type": "sum", "last": 3, "op": ">", "value": 20}]}}
+
+
+def test_an_allowance_too_small_for_the_space_runs_out_and_proves_nothing() -> None:
+    a = rule({"kind": "restriction", "must_not": HEARTS})
+    b = rule({"kind": "restriction", "must_not": REDS})
+    allowance = Allowance(10)
+    found = first_difference(a, b, allowance=allowance)
+    assert (found.found, found.exact, allowance.ran_out, allowance.left) == (False, False,
+                                                                             True, 10)
+
+
+def test_within_its_allowance_a_search_answers_as_without_one_and_takes_what_it_tried() -> None:
+    a = rule({"kind": "restriction", "must_not": HEARTS})
+    not_the_others = {"type": "not", "of": {"type": "suit", "in": ["C", "D", "S"]}}
+    for other in (REDS, not_the_others, {"type": "suit", "in": ["H", "D"]}):
+        b = rule({"kind": "restriction", "must_not": other})
+        allowance = Allowance(10**6)
+        found = first_difference(a, b, allowance=allowance)
+        plain = first_difference(a, b)
+        assert (found.found, found.exact) == (plain.found, plain.exact)
+        assert (found.example and (found.example.played, found.example.pile)) == (
+            plain.example and (plain.example.played, plain.example.pile))
+        assert not allowance.ran_out and 0 < 10**6 - allowance.left <= 52 * 52
+
+
+def test_a_space_that_could_only_be_sampled_is_not_tried_and_does_not_run_out() -> None:
+    a, b = rule(SEQUENCE), rule({**SEQUENCE, "when": REDS | {"of": "top"}})
+    allowance = Allowance(10**9)
+    found = first_difference(a, b, allowance=allowance)
+    assert not found.exact and found.example is None
+    assert (allowance.left, allowance.ran_out) == (10**9, False)

@@ -112,7 +112,7 @@ def _tree(rng: Random, depth: int) -> Condition:
     and form, counts of grouped card tests among them; drawn again until valid."""
     while True:
         data = (random_condition(rng, depth, ("played", "top", "pile2")) if rng.random() < 0.5
-                else random_any_condition(rng, depth, rowless=True))
+                else random_any_condition(rng, depth))
         try:
             return read_condition(data, "$")
         except RuleError:

@@ -159,7 +159,7 @@ def test_the_json_the_language_writes_is_described(seed: int) -> None:
     spec = spec_to_json(rule.spec)
     _described(spec, KINDS[spec["kind"]])
     try:
-        condition = read_condition(random_any_condition(rng, rowless=True), "x").to_json()
+        condition = read_condition(random_any_condition(rng), "x").to_json()
     except RuleError:  # random conditions are not always valid (a count of no card)
         return
     _described(condition, CONDITIONS[condition["type"]])

@@ -54,7 +54,7 @@ def random_tree(rng: Random) -> Condition:
     write), drawn again until the language accepts it."""
     while True:
         data = (random_condition(rng, 3, ("played", "top", "pile2", "pile3"))
-                if rng.random() < 0.3 else random_any_condition(rng, 3, rowless=True))
+                if rng.random() < 0.3 else random_any_condition(rng, 3))
         try:
             return read_condition(data, "$")
         except RuleError:
