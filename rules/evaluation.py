@@ -45,7 +45,6 @@ from rules.phrases import (
     Template,
     compile_template,
     expand,
-    judge,
     judge_words,
     perfect_words,
 )
@@ -356,6 +355,14 @@ class CallVerdict:
     said: bool
     #: The phrase as the rule writes it (letter case kept), for quoting it back.
     written: str = ""
+    #: Copies of the rule's counted word a short saying left out (0: not said short).
+    short: int = 0
+
+    @property
+    def penalty(self) -> int:
+        """The cards a breach costs: one per copy left out when said short, else the
+        rule's penalty."""
+        return self.short or getattr(self.rule.spec, "penalty", 1)
 
     @property
     def broken(self) -> bool:
@@ -403,9 +410,10 @@ class Rulebook:
         return owed_replies(self._speech, reasons)
 
     def speech(self, owed: Sequence[Rule], said: str | None, moment: Moment = "round",
-               racing: Sequence[Phrase] = (), with_play: bool = False) -> list[SpeechVerdict]:
+               racing: Sequence[Phrase] = (), with_play: bool = False,
+               hand: int | None = None) -> list[SpeechVerdict]:
         """How the speech rules judge an action (:func:`rules.speech.judge_speech`)."""
-        return judge_speech(self._speech, owed, said, moment, racing, with_play)
+        return judge_speech(self._speech, owed, said, moment, racing, with_play, hand)
 
     @property
     def has_speech(self) -> bool:
@@ -425,8 +433,9 @@ class Rulebook:
         return [(rule, effects) for rule, when, effects in self._triggers if when(ctx)]
 
     def _heard(self, ctx: PlayContext) -> list[Heard]:
-        return [Heard(template.expand(ctx.played, ctx.run_after), when(ctx), template.names_card)
-                for _, when, template in self._calls]
+        return [Heard(template.expand(ctx.played, ctx.run_after), when(ctx), template.names_card,
+                      getattr(rule.spec, "each_missing", None))
+                for rule, when, template in self._calls]
 
     def calls(self, ctx: PlayContext, said: str, taken: Sequence[Phrase] = ()
               ) -> list[CallVerdict]:
@@ -434,10 +443,11 @@ class Rulebook:
         (in rulebook order; see :func:`rules.phrases.judge`), once the replies those
         words answered (``taken``) have taken theirs."""
         heard = self._heard(ctx)
-        made = judge(heard, said, ctx.played, taken)
+        judged = judge_words(heard, said, ctx.played, taken)
         return [CallVerdict(rule, h.required, h.phrase.text, m,
-                            template.written(ctx.played, ctx.run_after))
-                for (rule, _, template), h, m in zip(self._calls, heard, made, strict=True)]
+                            template.written(ctx.played, ctx.run_after), short)
+                for (rule, _, template), h, m, short
+                in zip(self._calls, heard, judged.made, judged.short, strict=True)]
 
     def words_left(self, ctx: PlayContext, said: str) -> list[str]:
         """The words ``said`` with this play that no required call takes and that do not

@@ -320,6 +320,12 @@ class RuleForm:
     #: A third-person rule's moment, and its excepted phrases, one a line, as typed.
     during: str = "order"
     exempt: str = "Thank you"
+    #: A call's counted word; a talking rule's only penalised phrases, whether questions
+    #: are, and the phrases allowed with one card (blank: none).
+    each_missing: str = ""
+    only: str = ""
+    questions: bool = False
+    allow_one: str = ""
 
     def cond_list(self, name: str) -> CondList:
         """The list called ``name``, created with its default rows when missing."""

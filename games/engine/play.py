@@ -279,8 +279,7 @@ def _judge_calls(state: GameState, action: Play, verdicts: list[CallVerdict],
                                  f"{article(entry.jargon)}! {state.names[seat]} {problem}.",
                                  seat=seat, jargon=entry.jargon, author=entry.author,
                                  rule=entry.id, required=verdict.required))
-        penalty = getattr(verdict.rule.spec, "penalty", 1)
-        short = draw(state, seat, penalty, "penalty", events)
+        short = draw(state, seat, verdict.penalty, "penalty", events)
         if short:
             outcome.owed[seat] += short
 

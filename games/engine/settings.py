@@ -66,6 +66,8 @@ _OPTIONAL_WHOLE = ("first_rule_maker", "match_wins", "penalty_cap", "expel_mista
                    "turn_seconds", "hold_on_seconds", "game_minutes", "order_calls")
 _BOOLEANS = ("jokers", "aces_high", "dealer_rotates", "name_start", "starter_triggers",
              "multiples", "expel_hand", "order_agree")
+# A suit-naming card played with no suit named leaves the suit in force as it was.
+_SUIT_BOOLEANS = ("unnamed_suit_stays",)
 _TEXTS = ("rule_making", "reveal", "penalty", "chair", "preset", "out_of_turn",
           "delay_jargon", "order_callers", "order_enders")
 
@@ -119,9 +121,12 @@ class GameSettings:
     order_quiet_seconds: int = 0
     order_calls: int | None = 3
     order_gap_seconds: int = 30
+    # A suit-naming card played with no suit named: off, its own suit is named; on, the
+    # suit in force before it stays (Lynnfield's Jess' Clause).
+    unnamed_suit_stays: bool = False
 
     def __post_init__(self) -> None:
-        for name in _BOOLEANS:
+        for name in (*_BOOLEANS, *_SUIT_BOOLEANS):
             if not isinstance(getattr(self, name), bool):
                 raise EngineError("settings/invalid", f"{name} must be true or false")
         for name in (*_WHOLE, *_OPTIONAL_WHOLE):

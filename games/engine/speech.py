@@ -74,7 +74,7 @@ def answer(state: GameState, seat: int, said: str | None, events: list[Event],
     if not rulebook.has_speech:
         return []
     owed = rulebook.owed_replies(reasons)
-    verdicts = rulebook.speech(owed, said, moment, racing, with_play)
+    verdicts = rulebook.speech(owed, said, moment, racing, with_play, len(state.hands[seat]))
     answered = [speech_phrase(v.rule.spec.say) for v in verdicts
                 if v.kind == "reply" and not v.broken and isinstance(v.rule.spec, Reply)]
     replied = sum(1 for v in verdicts if v.kind == "reply" and not v.broken)

@@ -157,10 +157,11 @@ def test_the_card_a_seven_gives_may_be_played_at_once() -> None:
     assert kinds(events) == ["played"]
 
 
-def test_a_jack_changes_the_suit_or_by_jess_clause_keeps_its_own() -> None:
+def test_a_jack_changes_the_suit_or_by_jess_clause_keeps_it() -> None:
     """"A Jack allows the person who placed it to change suits (wild card). The next player is
     required to place down a card of that suit, or they can place down another Jack." Jess'
-    Clause: "the player is not required to state a suit change.\""""
+    Clause: "the player is not required to state a suit change. If a suit change is not
+    stated, then the suit stays the same.\""""
     hands = [["2C"], ["JC", "5C", "3D"], ["KH", "JD", "4S"], ["8C"]]
     state, events = play(table(hands, ["9H"]), AVA, "JC", suit="S")
     assert only(events, "named_suit").text == "Ava names spades ♠."
@@ -171,7 +172,17 @@ def test_a_jack_changes_the_suit_or_by_jess_clause_keeps_its_own() -> None:
     _, spade = play(state, BEN, "4S", say="Four of spades")
     assert kinds(spade) == ["played"]
     kept, _ = play(table(hands, ["9H"]), AVA, "JC")
-    assert kept.piles[0].suit == "C"
+    assert kept.piles[0].suit == "H"
+    _, heart = play(kept, BEN, "KH", say="All hail the chairman, king of hearts")
+    assert kinds(heart)[0] == "played" and not of_kind(heart, Refused)
+    clubs = [["2C"], ["JC", "5C"], ["8C", "4S"], ["8D"]]
+    kept, _ = play(table(clubs, ["9H"]), AVA, "JC")
+    _, club = play(kept, BEN, "8C")
+    assert only(club, Refused).broken[0].jargon == "Mistake"
+    # After a suit named, a jack naming none keeps the suit named.
+    state, _ = play(table(hands, ["9H"]), AVA, "JC", suit="S")
+    state, _ = play(state, BEN, "JD", say="Shine bright like a diamond")
+    assert state.piles[0].suit == "S"
 
 
 def test_holidays_on_a_six() -> None:
