@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
-PRESET_PAGES = ["teaching", "five-card"]
+PRESET_PAGES = ["teaching", "five-card", "penn-state", "lynnfield"]
 
 HEADER = ["#", "rule or procedure of the seed", "status", "how the preset plays it", "test"]
 STATUS = re.compile(r"^(played|differs: \S.*|out of scope: \S.*)$")
