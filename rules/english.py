@@ -928,8 +928,12 @@ def _quoted_speech(template: str) -> str:
 def _describe_talking(spec: Talking) -> str:
     allowed = [_quoted_speech(a) for a in spec.allow]
     unless = _or([*allowed, "a reply the speaker owes"])
-    return sentence(f"words said outside a play cost the speaker {cards(spec.penalty)}, "
-                    f"unless they are only {unless}")
+    text = (f"words said outside a play cost the speaker {cards(spec.penalty)}, "
+            f"unless they are only {unless}")
+    if spec.play_talk == "judged":
+        text += ("; so do words said with a play that no call, reply or race of the play "
+                 "needs")
+    return sentence(text)
 
 
 #: When a third-person rule hears words, per moment (``during``).

@@ -34,6 +34,9 @@ KINDS: Final = ("restriction", "trigger", "permission", "call", "instant_win", "
 #: When words said outside a play are judged by a third-person rule: during a point of
 #: order, while the round is played (outside one), or both.
 MOMENTS: Final = ("order", "round", "always")
+#: What a talking rule makes of words said with a play: they are free (the call rules alone
+#: judge them), or the words no call needs cost as words outside a play do.
+PLAY_TALK: Final = ("free", "judged")
 #: Why a player draws, as a reply rule names it (the engine's draw reasons).
 DRAW_REASONS: Final = ("penalty", "effect", "pass")
 #: Most allowed phrases a talking (or third-person) rule lists.
@@ -121,15 +124,20 @@ class InstantWin:
 class Talking:
     """Words said outside a play (a :class:`~games.engine.actions.Say`) cost the speaker
     ``penalty`` cards, unless every word belongs to a phrase of ``allow`` or to a reply the
-    speaker owes (see :mod:`rules.speech`)."""
+    speaker owes (see :mod:`rules.speech`); with ``play_talk`` ``judged``, so do words said
+    with a legal play that no call, reply or race of the play takes."""
 
     allow: tuple[str, ...] = ()
     penalty: int = 1
+    play_talk: str = "free"
     kind: str = field(default="talking", init=False)
 
     def body(self) -> dict[str, Any]:
-        """JSON fields apart from ``kind``."""
-        return {"allow": list(self.allow), "penalty": self.penalty}
+        """JSON fields apart from ``kind`` (``play_talk`` only when not its default)."""
+        data: dict[str, Any] = {"allow": list(self.allow), "penalty": self.penalty}
+        if self.play_talk != "free":
+            data["play_talk"] = self.play_talk
+        return data
 
 
 @dataclass(frozen=True, slots=True)
@@ -261,7 +269,8 @@ def _read_permission(fields: Fields) -> RuleSpec:
 
 
 def _read_talking(fields: Fields) -> Talking:
-    return Talking(_read_allowed(fields), fields.integer("penalty", 1, 5, 1))
+    return Talking(_read_allowed(fields), fields.integer("penalty", 1, 5, 1),
+                   fields.text("play_talk", PLAY_TALK, "free"))
 
 
 def _read_allowed(fields: Fields) -> tuple[str, ...]:

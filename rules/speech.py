@@ -116,6 +116,21 @@ def judge_speech(rules: Sequence[Rule], owed: Sequence[Rule], said: str | None,
     return verdicts
 
 
+def judge_play_talk(rules: Sequence[Rule], heard: Sequence[str], free: Sequence[bool],
+                    racing: Sequence[Phrase] = ()) -> list[SpeechVerdict]:
+    """The verdicts of the talking rules that judge words said with a play (``play_talk``
+    ``judged``) on the words ``heard`` with it, of which ``free`` are those no call or
+    reply took; the words of the ``racing`` phrases (a suit named with a jack) are never
+    talk."""
+    verdicts: list[SpeechVerdict] = []
+    for rule in rules:
+        spec = rule.spec
+        if isinstance(spec, Talking) and spec.play_talk == "judged":
+            left = _left_over(heard, free, spec.allow, racing)
+            verdicts.append(SpeechVerdict(rule, "talking", "", any(left), spec.penalty))
+    return verdicts
+
+
 def _left_over(heard: Sequence[str], free: Sequence[bool], allow: Sequence[str],
                racing: Sequence[Phrase] = ()) -> list[bool]:
     """Which words of ``heard`` are left once the ``allow`` phrases, and the ``racing``

@@ -173,15 +173,20 @@ class Effects:
 @dataclass(frozen=True, slots=True)
 class Plain:
     """A plain input of the form (attribute ``attr``): ``text`` as typed, a ``number``, the
-    ``lines`` of a list typed one a line, or the ``ticks`` of checkboxes."""
+    ``lines`` of a list typed one a line, or the ``ticks`` of checkboxes; a ``sparse`` one
+    left out of the rule at its default."""
 
     attr: str
     how: str = "text"
+    #: Written only when not the field's default (as the rule language writes it).
+    sparse: bool = False
 
     def write(self, field: LanguageField, form: RuleForm, places: dict[str, Place],
               ) -> dict[str, Any]:
         places[f"rule.{field.name}"] = Place(field.control)
         value = getattr(form, self.attr)
+        if self.sparse and value == field.default:
+            return {}
         if self.how == "number":
             return {field.name: number(value)}
         if self.how == "lines":
@@ -233,6 +238,7 @@ KIND_CONTROLS: Final[dict[str, KindControl]] = {
     "penalty": Plain("penalty", "number"), "min": Plain("least", "number"),
     "max": Plain("most", "number"), "allow": Plain("allow", "lines"),
     "exempt": Plain("exempt", "lines"), "after": Plain("after", "ticks"),
+    "play_talk": Plain("play_talk", sparse=True),
 }
 
 
