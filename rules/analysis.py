@@ -379,7 +379,8 @@ def speech_key(spec: RuleSpec) -> tuple[object, ...]:
     if isinstance(spec, Talking):
         return ("talking", frozenset(speech_phrase(a) for a in spec.allow), spec.penalty,
                 frozenset(speech_phrase(a) for a in spec.only), spec.questions,
-                frozenset(speech_phrase(a) for a in spec.allow_one))
+                frozenset(speech_phrase(a) for a in spec.allow_one),
+                spec.play_talk)
     if isinstance(spec, ThirdPerson):
         return ("third_person", spec.during, frozenset(speech_phrase(a) for a in spec.allow),
                 spec.penalty)

@@ -936,10 +936,15 @@ def _describe_talking(spec: Talking) -> str:
     if spec.selective:
         what = _or([*(_quoted_speech(a) for a in spec.only),
                     *(["a question"] if spec.questions else [])])
-        return sentence(f"saying {what} outside a play costs the speaker "
-                        f"{cards(spec.penalty)}, unless it is part of {unless}")
-    return sentence(f"words said outside a play cost the speaker {cards(spec.penalty)}, "
-                    f"unless they are only {unless}")
+        text = (f"saying {what} outside a play costs the speaker {cards(spec.penalty)}, "
+                f"unless it is part of {unless}")
+    else:
+        text = (f"words said outside a play cost the speaker {cards(spec.penalty)}, "
+                f"unless they are only {unless}")
+    if spec.play_talk == "judged":
+        text += ("; so do words said with a play that no call, reply or race of the play "
+                 "needs")
+    return sentence(text)
 
 
 #: When a third-person rule hears words, per moment (``during``).

@@ -49,7 +49,7 @@ from rules.phrases import (
     perfect_words,
 )
 from rules.spec import Call, InstantWin, Permission, Restriction, Rule, SpeechSpec, Trigger
-from rules.speech import Moment, SpeechVerdict, judge_speech, owed_replies
+from rules.speech import Moment, SpeechVerdict, judge_play_talk, judge_speech, owed_replies
 
 Predicate = Callable[[PlayContext], bool]
 Compiler = Callable[[Condition, Settings, "int | None"], Predicate]
@@ -448,6 +448,24 @@ class Rulebook:
                             template.written(ctx.played, ctx.run_after), short)
                 for (rule, _, template), h, m, short
                 in zip(self._calls, heard, judged.made, judged.short, strict=True)]
+
+    def play_talk(self, ctx: PlayContext, said: str, taken: Sequence[Phrase] = (),
+                  racing: Sequence[Phrase] = ()) -> list[SpeechVerdict]:
+        """How the talking rules that judge words said with a play judge ``said`` with this
+        (legal) play: the words no required call, needless call (already charged by its
+        rule) or answered reply (``taken``) took (:func:`rules.speech.judge_play_talk`);
+        none when a required call was missed, its charge being for those words."""
+        if not any(getattr(rule.spec, "play_talk", "free") == "judged" for rule in self._speech):
+            return []
+        heard = self._heard(ctx)
+        judged = judge_words(heard, said, ctx.played, taken)
+        if any(call.required and not made for call, made in zip(heard, judged.made, strict=True)):
+            return []  # the words were the missed call, said wrong: one mistake, one charge
+        free = judged.free
+        for call, made in zip(heard, judged.made, strict=True):
+            if made and not call.required and (span := call.phrase.find(judged.heard, free)):
+                free[span[0]:span[1]] = [False] * (span[1] - span[0])
+        return judge_play_talk(self._speech, judged.heard, free, racing)
 
     def words_left(self, ctx: PlayContext, said: str) -> list[str]:
         """The words ``said`` with this play that no required call takes and that do not

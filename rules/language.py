@@ -21,7 +21,7 @@ from rules.effects import DRAWERS, MAX_DRAW
 from rules.fields import MAX_NUMBER, OPERATORS, QUANTITIES, SUBJECTS
 from rules.phrases import MAX_PHRASE
 from rules.races import MAX_LABEL, MAX_PENALTY, MAX_SECONDS, MIN_SECONDS, NAMEABLE
-from rules.spec import DRAW_REASONS, MAX_ALLOWED, MAX_GROUP, MAX_JARGON, MOMENTS
+from rules.spec import DRAW_REASONS, MAX_ALLOWED, MAX_GROUP, MAX_JARGON, MOMENTS, PLAY_TALK
 
 #: A field's default when it has none (it must be given).
 REQUIRED: Final = "required"
@@ -219,6 +219,8 @@ KINDS: Final = {node.tag: node for node in (
     Node("instant_win", (Field("hand", "condition", control="hand"),)),
     Node("talking", (Field("allow", "phrases", (), high=MAX_ALLOWED, label="Allowed words",
                            control="allow"), _PENALTY,
+                     Field("play_talk", "choice", "free", choices=PLAY_TALK,
+                           label="Words said with a play", control="play_talk"),
                      Field("only", "phrases", (), high=MAX_ALLOWED, label="Only these words",
                            control="only"),
                      Field("questions", "boolean", False, control="questions"),

@@ -40,7 +40,8 @@ PLACEHOLDERS: Final = {
     "very": "one 'very' per earlier card of the run of equal ranks",
 }
 #: Placeholders that name the card: a phrase using one is never said needlessly (naming a
-#: card that needed no naming is table talk, not a false call).
+#: card that needed no naming is table talk, not a false call), unless its words misname
+#: the card (:func:`misnames`).
 CARD_PLACEHOLDERS: Final = frozenset({"rank", "suit", "suit_one", "colour", "card"})
 MAX_PHRASE: Final = 80
 #: A word: letters and digits, with apostrophes inside (``don't``), not quoting it (``'mao'``).
@@ -568,8 +569,27 @@ def judge_words(calls: Sequence[Heard], said: str, card: Card | None = None,
             short[i] = max(whole - heard[span[0]:span[1]].count(word), 1)
     for i, call in enumerate(calls):
         if not call.required:
-            made[i] = not call.names_card and call.phrase.find(heard, free) is not None
+            judged = not call.names_card or misnames(call.phrase, card)
+            made[i] = judged and call.phrase.find(heard, free) is not None
     return Judged(made, heard, free, short)
+
+
+def misnames(phrase: Phrase, card: Card | None) -> bool:
+    """Whether ``phrase`` (a call's words for a play of ``card``) names a rank or a suit
+    that ``card`` does not have: "four of spades" said of the four of hearts is a false
+    call, never mere naming of the card.
+
+    >>> from rules.cards import parse
+    >>> misnames(expand("{rank} of spades", parse("4H"), 1), parse("4H"))
+    True
+    >>> misnames(expand("{card}", parse("4H"), 1), parse("4H"))
+    False
+    """
+    if card is None or card.is_joker:
+        return False
+    named = card_words(card)
+    return any(word in _RANK_WORDS | _SUIT_WORDS and word not in named
+               for slot in phrase.slots for choice in slot for word in choice)
 
 
 def judge(calls: Sequence[Heard], said: str, card: Card | None = None,

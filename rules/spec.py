@@ -34,6 +34,9 @@ KINDS: Final = ("restriction", "trigger", "permission", "call", "instant_win", "
 #: When words said outside a play are judged by a third-person rule: during a point of
 #: order, while the round is played (outside one), or both.
 MOMENTS: Final = ("order", "round", "always")
+#: What a talking rule makes of words said with a play: they are free (the call rules alone
+#: judge them), or the words no call needs cost as words outside a play do.
+PLAY_TALK: Final = ("free", "judged")
 #: Why a player draws, as a reply rule names it (the engine's draw reasons).
 DRAW_REASONS: Final = ("penalty", "effect", "pass")
 #: Most allowed phrases a talking (or third-person) rule lists.
@@ -126,10 +129,12 @@ class InstantWin:
 class Talking:
     """Words said outside a play (a :class:`~games.engine.actions.Say`) cost the speaker
     ``penalty`` cards, unless every word belongs to a phrase of ``allow`` or to a reply the
-    speaker owes (see :mod:`rules.speech`)."""
+    speaker owes (see :mod:`rules.speech`); with ``play_talk`` ``judged``, so do words said
+    with a legal play that no call, reply or race of the play takes."""
 
     allow: tuple[str, ...] = ()
     penalty: int = 1
+    play_talk: str = "free"
     #: When given, only these phrases (and questions, with ``questions``) left over cost
     #: the penalty; other words are free (see :mod:`rules.speech`).
     only: tuple[str, ...] = ()
@@ -144,15 +149,17 @@ class Talking:
         return bool(self.only) or self.questions
 
     def body(self) -> dict[str, Any]:
-        """JSON fields apart from ``kind``."""
-        extra: dict[str, Any] = {}
+        """JSON fields apart from ``kind`` (the optional ones only when not their default)."""
+        data: dict[str, Any] = {"allow": list(self.allow), "penalty": self.penalty}
+        if self.play_talk != "free":
+            data["play_talk"] = self.play_talk
         if self.only:
-            extra["only"] = list(self.only)
+            data["only"] = list(self.only)
         if self.questions:
-            extra["questions"] = True
+            data["questions"] = True
         if self.allow_one:
-            extra["allow_one"] = list(self.allow_one)
-        return {"allow": list(self.allow), "penalty": self.penalty, **extra}
+            data["allow_one"] = list(self.allow_one)
+        return data
 
 
 @dataclass(frozen=True, slots=True)
@@ -286,8 +293,8 @@ def _read_permission(fields: Fields) -> RuleSpec:
 
 def _read_talking(fields: Fields) -> Talking:
     return Talking(_read_allowed(fields), fields.integer("penalty", 1, 5, 1),
-                   _read_allowed(fields, "only"), fields.boolean("questions", False),
-                   _read_allowed(fields, "allow_one"))
+                   fields.text("play_talk", PLAY_TALK, "free"), _read_allowed(fields, "only"),
+                   fields.boolean("questions", False), _read_allowed(fields, "allow_one"))
 
 
 def _read_counted(fields: Fields, say: str) -> str | None:

@@ -136,6 +136,19 @@ def _penalised(spec: Talking, said: str, heard: Sequence[str], left: Sequence[bo
         return False
     sentences = [s for s in re.split(r"(?<=[.!?])\s+", said.strip()) if words(s)]
     return any(s.rstrip().endswith("?") or words(s)[0] in QUESTION_WORDS for s in sentences)
+def judge_play_talk(rules: Sequence[Rule], heard: Sequence[str], free: Sequence[bool],
+                    racing: Sequence[Phrase] = ()) -> list[SpeechVerdict]:
+    """The verdicts of the talking rules that judge words said with a play (``play_talk``
+    ``judged``) on the words ``heard`` with it, of which ``free`` are those no call or
+    reply took; the words of the ``racing`` phrases (a suit named with a jack) are never
+    talk."""
+    verdicts: list[SpeechVerdict] = []
+    for rule in rules:
+        spec = rule.spec
+        if isinstance(spec, Talking) and spec.play_talk == "judged":
+            left = _left_over(heard, free, spec.allow, racing)
+            verdicts.append(SpeechVerdict(rule, "talking", "", any(left), spec.penalty))
+    return verdicts
 
 
 def _left_over(heard: Sequence[str], free: Sequence[bool], allow: Sequence[str],

@@ -173,15 +173,20 @@ class Effects:
 @dataclass(frozen=True, slots=True)
 class Plain:
     """A plain input of the form (attribute ``attr``): ``text`` as typed, a ``number``, the
-    ``lines`` of a list typed one a line, or the ``ticks`` of checkboxes."""
+    ``lines`` of a list typed one a line, or the ``ticks`` of checkboxes; a ``sparse`` one
+    left out of the rule at its default."""
 
     attr: str
     how: str = "text"
+    #: Written only when not the field's default (as the rule language writes it).
+    sparse: bool = False
 
     def write(self, field: LanguageField, form: RuleForm, places: dict[str, Place],
               ) -> dict[str, Any]:
         places[f"rule.{field.name}"] = Place(field.control)
         value = getattr(form, self.attr)
+        if self.sparse and value == field.default:
+            return {}
         if self.how == "number":
             return {field.name: number(value)}
         if self.how == "lines":
@@ -253,6 +258,7 @@ KIND_CONTROLS: Final[dict[str, KindControl]] = {
     "exempt": Plain("exempt", "lines"), "after": Plain("after", "ticks"),
     "each_missing": Plain("each_missing", "some_text"), "only": Plain("only", "some_lines"),
     "questions": Plain("questions", "flag"), "allow_one": Plain("allow_one", "some_lines"),
+    "play_talk": Plain("play_talk", sparse=True),
 }
 
 

@@ -339,6 +339,12 @@ class FormView:
         return options(m.MOMENT_LABELS, self.form.during)
 
     @property
+    def play_talks(self) -> list[Option]:
+        """What a talking rule makes of words said with a play (a menu), the form's choice
+        selected."""
+        return options(m.PLAY_TALK_LABELS, self.form.play_talk)
+
+    @property
     def placeholders(self) -> list[tuple[str, str]]:
         return [("{" + name + "}", words) for name, words in PLACEHOLDERS.items()]
 

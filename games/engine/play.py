@@ -26,6 +26,7 @@ from games.engine.events import (
     Refused,
     Situation,
     Skipped,
+    SpeechBroken,
     refusal_verdict,
 )
 from games.engine.race_open import open_races
@@ -40,6 +41,7 @@ from rules.fields import MAX_DEPTH
 from rules.phrases import Phrase
 from rules.races import suit_in
 from rules.spec import Rule
+from rules.speech import SpeechVerdict
 
 __all__ = ["TurnOutcome", "claim_win", "entries_by_rule", "is_multiple", "order_by_author",
            "pass_turn", "play", "record", "require_turn"]
@@ -176,6 +178,9 @@ def play(state: GameState, action: Play, events: list[Event],
         last = ctx
     _judge_calls(state, action, rulebook.calls(last, action.say, replied), entries, outcome,
                  events)
+    racing = [phrase for started in outcome.races if (phrase := started.race.phrase)]
+    _judge_talk(state, action, rulebook.play_talk(last, action.say, replied, racing), entries,
+                outcome, events)
     # A suit named aloud with the play, in words no call took and that do not name the
     # card ("Jack of spades. Hearts!"), answers a race to name one as the menu does.
     suit = action.suit
@@ -282,6 +287,26 @@ def _judge_calls(state: GameState, action: Play, verdicts: list[CallVerdict],
         short = draw(state, seat, verdict.penalty, "penalty", events)
         if short:
             outcome.owed[seat] += short
+
+
+def _judge_talk(state: GameState, action: Play, verdicts: list[SpeechVerdict],
+                entries: dict[int, RuleEntry], outcome: TurnOutcome,
+                events: list[Event]) -> None:
+    """Charge the talking rules that judge words said with a play (``play_talk``)."""
+    name = state.names[action.seat]
+    for verdict in verdicts:
+        if not verdict.broken:
+            continue
+        entry = entries[id(verdict.rule)]
+        record(state, entry, "broken",
+               f"Round {state.round}, turn {state.turn}: {name} said “{action.say}”")
+        events.append(SpeechBroken(
+            text=f"{state.author_name(entry.author)}: that's {article(entry.jargon)}! "
+                 f"{name} said something needless.", seat=action.seat, jargon=entry.jargon,
+            author=entry.author, rule=entry.id, what="talking", phrase=""))
+        short = draw(state, action.seat, verdict.penalty, "penalty", events)
+        if short:
+            outcome.owed[action.seat] += short
 
 
 def _finish_turn(state: GameState, seat: int, outcome: TurnOutcome,

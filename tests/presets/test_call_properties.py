@@ -220,3 +220,21 @@ def test_a_call_said_wrong_is_always_penalised(call: tuple[str, str], data: st.D
     said = data.draw(sayings(due, card, run, wrong=call[1]), label="said")
     _, events = act(state, Play(AVA, (scene.card,), say=said))  # type: ignore[arg-type]
     assert call[1] in penalised(events)
+
+
+#: The presets whose talking rule judges words said with a play, by that rule's jargon.
+PLAY_TALK = {"teaching": "Silence", "five-card": "Talking"}
+#: Words no call of theirs needs: the seeds' own grounds for talking.
+CHATTER = ("Who played that?", "What time is it?", "Hold on", "Five of DIAMONDS")
+
+
+@given(st.sampled_from([c for c in CALLS if c[0] in PLAY_TALK]), st.data())
+@share(0.5)
+def test_words_beyond_the_calls_cost_a_talking_card_where_play_talk_is_judged(
+        call: tuple[str, str], data: st.DataObject) -> None:
+    scene = data.draw(st.sampled_from(scenes(*call)), label="scene")
+    card, run, due, state = _required(scene)
+    said = data.draw(sayings(due, card, run), label="said")
+    extra = data.draw(st.sampled_from(CHATTER), label="extra")
+    _, events = act(state, Play(AVA, (scene.card,), say=f"{said}. {extra}"))  # type: ignore[arg-type]
+    assert penalised(events) == [PLAY_TALK[scene.preset]]

@@ -222,12 +222,18 @@ def test_all_spades_are_called_jacks_included() -> None:
     assert not of_kind(named, CallBroken)
 
 
-def test_naming_a_diamond_is_talk_not_a_false_spade_call() -> None:
-    """"These would all be grounds for talking: 'Five of DIAMONDS'" - talking is left for the
-    table-talk work, so no call rule charges it."""
+def test_naming_a_diamond_with_its_play_is_talk_not_a_false_spade_call() -> None:
+    """"These would all be grounds for talking: 'Five of DIAMONDS'": said with the five of
+    diamonds, which asks for no call, the words are talk (one card), not a spade call."""
     hands = [["2C"], ["5D", "3S", "4S"], ["7H"], ["8C"]]
-    _, events = play(table(hands, ["9D"]), BOB, "5D", say="Five of DIAMONDS")
-    assert kinds(events) == ["played"]
+    state, events = play(table(hands, ["9D"], draws=("QD",)), BOB, "5D",
+                         say="Five of DIAMONDS")
+    assert only(events, SpeechBroken).text == ("Dealer: that's a Talking! Bob said something "
+                                               "needless.")
+    assert not of_kind(events, CallBroken)
+    assert penalties(events) == [1] and state.hands[BOB] == ["3S", "4S", "QD"]
+    _, silent = play(table(hands, ["9D"]), BOB, "5D")
+    assert kinds(silent) == ["played"]
 
 
 def test_a_misplay_draws_one_and_takes_the_card_back() -> None:
