@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 
 from games.engine.actions import Play
 from games.engine.actions import Say as SayWords
-from games.engine.events import CallBroken, Event, SpeechBroken
+from games.engine.events import CallBroken, Drew, Event, SpeechBroken
 from games.engine.play import context_of
 from games.presets.registry import preset
 from rules.cards import RANK_NAMES, SUIT_NAMES, Card, make_deck, parse
@@ -271,7 +271,7 @@ def test_a_counted_call_said_short_costs_a_card_per_word_left_out(
     said = f"{others}. {_short(call[1], run, kept)}" if others else _short(call[1], run, kept)
     _, events = act(state, Play(AVA, (scene.card,), say=said))  # type: ignore[arg-type]
     assert penalised(events) == [call[1]]
-    drawn = [e.count for e in events if getattr(e, "reason", "") == "penalty"]
+    drawn = [e.count for e in events if isinstance(e, Drew) and e.reason == "penalty"]
     assert drawn == [copies - kept]
 
 
