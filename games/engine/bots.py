@@ -295,7 +295,9 @@ class Experimenter:
         if duty is not None or not to_play(self.seat, view):
             return duty
         top = view.piles[0].top
-        options = [c for c in view.hand if (top, c) not in self.refused]
+        # After a pass that may be played on (``play_drawn``), only the card drawn.
+        choosable = (view.drawn,) if view.drawn is not None else view.hand
+        options = [c for c in choosable if (top, c) not in self.refused]
         if not options or self.rng.random() < 0.05:
             return Pass(self.seat)
         card = self.rng.choice(options)
@@ -343,6 +345,8 @@ class Oracle:
         hand = [parse(c) for c in view.hand]
         if rulebook.winning_hand(hand) is not None:
             return ClaimWin(self.seat)
+        if view.drawn is not None:
+            hand = [parse(view.drawn)]  # after a pass that may be played on, only its card
         order = list(range(len(hand)))
         self.rng.shuffle(order)
         for index in range(len(view.piles)):

@@ -436,6 +436,12 @@ class Again(Event):
     """The player plays again."""
 
 
+@event_kind("kept")
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Kept(Event):
+    """The player (``seat``) keeps the card a pass drew and ends the turn (``play_drawn``)."""
+
+
 @event_kind("skipped")
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Skipped(Event):

@@ -22,6 +22,7 @@ from games.engine.events import (
     ClaimFailed,
     ClaimWon,
     Event,
+    Kept,
     Played,
     Refused,
     Situation,
@@ -138,6 +139,12 @@ def play(state: GameState, action: Play, events: list[Event],
     if not in_turn and not is_multiple(state, action):
         require_turn(state, action.seat)
     physical, effective = cards_of(state, action)
+    drawn = state.drawn_card()
+    if in_turn and drawn is not None and tuple(action.cards) != (drawn,):
+        raise EngineError("action/drawn_only", "Only the card you drew may be played now: "
+                          "play it, or pass to keep it.")
+    if in_turn:
+        state.drawn = None
     seat, pile = action.seat, state.piles[action.pile]
     rulebook = state.rulebook()
     hand = state.hands[seat]
@@ -336,13 +343,25 @@ def _finish_turn(state: GameState, seat: int, outcome: TurnOutcome,
 
 
 def pass_turn(state: GameState, action: Pass, events: list[Event]) -> None:
-    """Draw one card (or, owing cards, every card owed) and end the turn."""
+    """Draw one card (or, owing cards, every card owed) and end the turn; with
+    ``play_drawn`` a card drawn by passing may still be played, and a second pass keeps it."""
     require_turn(state, action.seat)
+    keeping, state.drawn = state.drawn_card() is not None, None
     state.turn += 1
-    short = pay(state, action.seat, 0, events) if state.pending else draw(
+    if keeping:
+        events.append(Kept(text=f"{state.names[action.seat]} keeps the card drawn.",
+                           seat=action.seat))
+        state.current = state.seat_after(action.seat)
+        return
+    owed = state.pending
+    short = pay(state, action.seat, 0, events) if owed else draw(
         state, action.seat, 1, "pass", events)
     if short:
         no_supply(state, {action.seat: short}, events)
+        return
+    if state.settings.play_drawn and not owed:
+        # The seed's "You will lose a turn unless you can play the given card".
+        state.drawn = (action.seat, state.turn, state.hands[action.seat][-1])
         return
     state.current = state.seat_after(action.seat)
 

@@ -67,7 +67,7 @@ _OPTIONAL_WHOLE = ("first_rule_maker", "match_wins", "penalty_cap", "expel_mista
 _BOOLEANS = ("jokers", "aces_high", "dealer_rotates", "name_start", "starter_triggers",
              "multiples", "expel_hand", "order_agree")
 # A suit-naming card played with no suit named leaves the suit in force as it was.
-_SUIT_BOOLEANS = ("unnamed_suit_stays",)
+_SUIT_BOOLEANS = ("unnamed_suit_stays", "play_drawn")
 _TEXTS = ("rule_making", "reveal", "penalty", "chair", "preset", "out_of_turn",
           "delay_jargon", "order_callers", "order_enders")
 
@@ -124,6 +124,9 @@ class GameSettings:
     # A suit-naming card played with no suit named: off, its own suit is named; on, the
     # suit in force before it stays (Lynnfield's Jess' Clause).
     unnamed_suit_stays: bool = False
+    # A pass's one card may be played at once: the turn goes on until the drawer plays it
+    # or passes again, keeping it (Lynnfield).
+    play_drawn: bool = False
 
     def __post_init__(self) -> None:
         for name in (*_BOOLEANS, *_SUIT_BOOLEANS):

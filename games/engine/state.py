@@ -76,6 +76,11 @@ class RuleStats:
         return {"broken": self.broken, "fired": self.fired, "first_broken": self.first_broken}
 
 
+def _drawn(data: Any) -> tuple[int, int, str] | None:
+    """A stored drawn card (missing from states stored before ``play_drawn``)."""
+    return None if not data else (int(data[0]), int(data[1]), str(data[2]))
+
+
 def read_pile(data: dict[str, Any]) -> Pile:
     """A pile as stored (``starter_at`` is missing from states stored before it existed)."""
     return Pile(list(data["cards"]), data["suit"], data.get("starter_at"))
@@ -247,6 +252,9 @@ class GameState:
     stints: dict[int, int] = field(default_factory=dict)
     #: Per seat, how many stints it has had (absent: 1).
     stint_count: dict[int, int] = field(default_factory=dict)
+    #: With ``play_drawn``: the card the player to move drew by passing this turn, which
+    #: they may still play (``[seat, turn, card]``; stale once the turn moves on).
+    drawn: tuple[int, int, str] | None = None
     # The compiled rulebook and the ids of the active rules it holds: a rule's data never
     # changes, so the ids tell whether it is still current (not part of the state's data).
     _book: tuple[tuple[int, ...], Rulebook] | None = field(default=None, repr=False,
@@ -256,6 +264,15 @@ class GameState:
     def players(self) -> int:
         """Number of seats, in the game or out of it (seat numbers run below it)."""
         return self.settings.players
+
+    def drawn_card(self) -> str | None:
+        """The card the player to move drew by passing this turn and may still play
+        (``play_drawn``), or ``None``."""
+        if self.drawn is None or self.phase != "playing":
+            return None
+        seat, turn, card = self.drawn
+        ok = seat == self.current and turn == self.turn and card in self.hands[seat]
+        return card if ok else None
 
     def in_play(self, seat: int) -> bool:
         """Whether ``seat`` is a seat of the game that has not left it."""
@@ -372,7 +389,7 @@ class GameState:
             timers=dict(self.timers), frozen_at=self.frozen_at, held=self.held,
             races=self.races, out=dict(self.out), vacant=list(self.vacant),
             mistakes=dict(self.mistakes), order=self.order.copy(), stints=dict(self.stints),
-            stint_count=dict(self.stint_count), _book=self._book,
+            stint_count=dict(self.stint_count), drawn=self.drawn, _book=self._book,
         )
 
     def to_json(self) -> dict[str, Any]:
@@ -406,6 +423,7 @@ class GameState:
             "mistakes": {str(k): v for k, v in self.mistakes.items()},
             "stints": {str(k): v for k, v in self.stints.items()},
             "stint_count": {str(k): v for k, v in self.stint_count.items()},
+            "drawn": list(self.drawn) if self.drawn else None,
         }
 
     @classmethod
@@ -445,6 +463,7 @@ class GameState:
             order=OrderBook.from_json(data.get("order")),
             stints={int(k): int(v) for k, v in data.get("stints", {}).items()},
             stint_count={int(k): int(v) for k, v in data.get("stint_count", {}).items()},
+            drawn=_drawn(data.get("drawn")),
         )
 
 

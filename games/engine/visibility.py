@@ -323,6 +323,9 @@ class PlayerView:
     #: Which of the viewer's seat's players the viewer is (GameState.stints): the log's
     #: private lines of an earlier player read as public ones (:meth:`Event.read_by`).
     stint: int = 0
+    #: The card the viewer drew by passing and may still play this turn (``play_drawn``):
+    #: their own card, shown to nobody else.
+    drawn: str | None = None
 
     def to_json(self) -> dict[str, Any]:
         """The whole view as JSON-ready data (what a client could be sent): for audits."""
@@ -395,6 +398,8 @@ def player_view(state: GameState, seat: int | None, log: Sequence[Event] = ()) -
         vacant=tuple(state.vacant),
         mistakes=tuple(state.mistakes.get(s, 0) for s in range(state.players)),
         order=order,
+        drawn=(state.drawn_card() if seat is not None and seat == state.current
+               and state.order.current is None else None),
     )
 
 

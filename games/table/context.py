@@ -230,6 +230,8 @@ def table_context(game: Game, seat: Seat | None, log: Sequence[Event] | None = N
         "may_skip": view.settings.rule_making in ("may_add", "replace"),
         "replacing": view.settings.rule_making == "replace",
         "pending": view.pending,
+        # The card the viewer drew by passing and may still play (``play_drawn``).
+        "drawn": view.drawn,
         "match": match_rows(view),
         "log": shown_log,
         # Whether older lines exist than the table shows: cut by the cap, or from actions

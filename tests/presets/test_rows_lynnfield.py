@@ -3,9 +3,10 @@
 
 from __future__ import annotations
 
-from games.engine.actions import Say
+from games.engine.actions import Play, Say
 from games.engine.events import CallBroken, Drew, Refused
-from tests.engine.helpers import act, kinds, only, pass_, play
+from games.engine.visibility import player_view
+from tests.engine.helpers import act, kinds, only, pass_, play, refusal
 from tests.presets.test_lynnfield_example import AVA, BEN, CAL, CHAIRMAN, calls, speech, table
 
 HANDS = [["2C", "KS"], ["9C", "5C", "3D"], ["4D", "5D"], ["6C", "8C"]]
@@ -20,11 +21,29 @@ def test_row_10() -> None:
     assert "QS" in state.hands[AVA] and "QH" not in state.hands[AVA]
 
 
+def test_row_11() -> None:
+    """"You will lose a turn unless you can play the given card." The card drawn may be
+    played at once, and only it; a second pass keeps it and draws nothing ("You cannot take
+    more than 1 card")."""
+    state, events = pass_(table(HANDS, ["9H"], draws=("QH", "KH")), AVA)
+    assert kinds(events) == ["drew"] and state.current == AVA
+    assert player_view(state, AVA).drawn == "QH" and player_view(state, BEN).drawn is None
+    assert refusal(state, Play(AVA, ("9C",))) == "action/drawn_only"
+    state, events = play(state, AVA, "QH", say="All hail the chairman, queen of hearts")
+    assert kinds(events) == ["played"] and state.current == BEN
+    state, _ = pass_(table(HANDS, ["9H"], draws=("2S", "KH")), AVA)
+    state, events = pass_(state, AVA)
+    assert kinds(events) == ["kept"] and only(events, "kept").text == "Ava keeps the card drawn."
+    assert state.current == BEN and sorted(state.hands[AVA]) == ["2S", "3D", "5C", "9C"]
+
+
 def test_row_14() -> None:
     """"It is not required to do so, and players may take a card from the 'take pile' if
     desired instead of placing a valid card onto the 'play pile'.\""""
     state, events = pass_(table(HANDS, ["9D"], draws=("QS",)), AVA)  # 3D would do
-    assert kinds(events) == ["drew"] and state.current == BEN
+    assert kinds(events) == ["drew"] and "QS" in state.hands[AVA]
+    state, events = pass_(state, AVA)
+    assert kinds(events) == ["kept"] and state.current == BEN
 
 
 def test_row_16() -> None:
