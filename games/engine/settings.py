@@ -68,7 +68,7 @@ _WHOLE = ("players", "hand_size", "decks", "delay_penalty", "hold_on_cards",
 _OPTIONAL_WHOLE = ("first_rule_maker", "match_wins", "penalty_cap", "expel_mistakes",
                    "turn_seconds", "hold_on_seconds", "game_minutes", "order_calls")
 _BOOLEANS = ("jokers", "aces_high", "dealer_rotates", "name_start", "starter_triggers",
-             "multiples", "expel_hand", "order_agree")
+             "multiples", "expel_hand", "order_agree", "delay_passes")
 _TEXTS = ("rule_making", "reveal", "penalty", "chair", "preset", "out_of_turn",
           "delay_jargon", "order_callers", "order_enders", "lockup_ends")
 
@@ -119,6 +119,7 @@ class GameSettings:
     turn_seconds: int | None = None
     delay_penalty: int = 1
     delay_jargon: str = "Delay of Game"
+    delay_passes: bool = True
     hold_on_seconds: int | None = None
     hold_on_cards: int = 10
     game_minutes: int | None = None

@@ -25,6 +25,7 @@ def test_the_defaults_are_four_players_of_five_cards_with_jokers() -> None:
                                         "preset": "mini-mao", "law": None,
                                         "turn_seconds": None, "delay_penalty": 1,
                                         "delay_jargon": "Delay of Game",
+                                        "delay_passes": True,
                                         "hold_on_seconds": None, "hold_on_cards": 10,
                                         "game_minutes": None, "out_of_turn": "refused",
                                         "multiples": False, "expel_hand": False,
@@ -58,7 +59,8 @@ def test_settings_stored_before_the_lifecycle_settings_load_as_mini_mao() -> Non
     {"order_agree": 1}, {"order_quiet_seconds": -1}, {"order_quiet_seconds": 601},
     {"order_calls": 0}, {"order_calls": 21}, {"order_calls": True},
     {"order_gap_seconds": None}, {"order_gap_seconds": 601},
-    {"lockup_ends": "game"}, {"lockup_ends": None}, {"rule_kinds": ()}, {"rule_kinds": []},
+    {"delay_passes": "no"}, {"lockup_ends": "game"}, {"lockup_ends": None},
+    {"rule_kinds": ()}, {"rule_kinds": []},
     {"rule_kinds": ["law"]}, {"rule_kinds": ["restriction", "restriction"]},
     {"rule_kinds": "restriction"}, {"rule_kinds": [1]},
 ], ids=str)
