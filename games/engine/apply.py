@@ -39,7 +39,7 @@ from games.engine.races import forget, hold, respond
 from games.engine.rounds import begin_round, end_game, start_round
 from games.engine.seats import hand_over, leave_seat, open_seat, remove_seat, take_seat
 from games.engine.settings import kind_not_allowed
-from games.engine.speech import answer, note_draws, say
+from games.engine.speech import answer, note_breaches, note_draws, say
 from games.engine.state import GameState, RuleEntry, RuleStats, rule_data
 from games.engine.timers import due_now, fire_due
 from rules.english import describe
@@ -102,6 +102,7 @@ def apply(state: GameState, action: Action, at: int | None = None
             _dispatch(probe, action, [])
             return _finish(new, action, before, events)
         _dispatch(new, action, events, replied)
+        note_breaches(new, events)
         return _finish(new, action, before, events)
     _dispatch(new, action, events)
     return _finish(new, action, before, events)

@@ -68,7 +68,7 @@ _WHOLE = ("players", "hand_size", "decks", "delay_penalty", "hold_on_cards",
 _OPTIONAL_WHOLE = ("first_rule_maker", "match_wins", "penalty_cap", "expel_mistakes",
                    "turn_seconds", "hold_on_seconds", "game_minutes", "order_calls")
 _BOOLEANS = ("jokers", "aces_high", "dealer_rotates", "name_start", "starter_triggers",
-             "multiples", "expel_hand", "order_agree", "delay_passes")
+             "multiples", "expel_hand", "order_agree", "delay_passes", "violation_calls")
 _TEXTS = ("rule_making", "reveal", "penalty", "chair", "preset", "out_of_turn",
           "delay_jargon", "order_callers", "order_enders", "lockup_ends")
 
@@ -120,6 +120,9 @@ class GameSettings:
     delay_penalty: int = 1
     delay_jargon: str = "Delay of Game"
     delay_passes: bool = True
+    #: Whether a player may call a rule the last play or pass broke, by its jargon
+    #: ("Misplay!"), outside a play without its words counting as talk.
+    violation_calls: bool = False
     hold_on_seconds: int | None = None
     hold_on_cards: int = 10
     game_minutes: int | None = None

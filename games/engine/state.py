@@ -247,6 +247,9 @@ class GameState:
     stints: dict[int, int] = field(default_factory=dict)
     #: Per seat, how many stints it has had (absent: 1).
     stint_count: dict[int, int] = field(default_factory=dict)
+    #: The jargons of the rules the last play or pass broke ("Misplay", "Out of Turn"):
+    #: public, as the chair named them; a player may call them (``violation_calls``).
+    breaches: list[str] = field(default_factory=list)
     # The compiled rulebook and the ids of the active rules it holds: a rule's data never
     # changes, so the ids tell whether it is still current (not part of the state's data).
     _book: tuple[tuple[int, ...], Rulebook] | None = field(default=None, repr=False,
@@ -372,7 +375,7 @@ class GameState:
             timers=dict(self.timers), frozen_at=self.frozen_at, held=self.held,
             races=self.races, out=dict(self.out), vacant=list(self.vacant),
             mistakes=dict(self.mistakes), order=self.order.copy(), stints=dict(self.stints),
-            stint_count=dict(self.stint_count), _book=self._book,
+            stint_count=dict(self.stint_count), breaches=list(self.breaches), _book=self._book,
         )
 
     def to_json(self) -> dict[str, Any]:
@@ -406,6 +409,7 @@ class GameState:
             "mistakes": {str(k): v for k, v in self.mistakes.items()},
             "stints": {str(k): v for k, v in self.stints.items()},
             "stint_count": {str(k): v for k, v in self.stint_count.items()},
+            "breaches": list(self.breaches),
         }
 
     @classmethod
@@ -445,6 +449,7 @@ class GameState:
             order=OrderBook.from_json(data.get("order")),
             stints={int(k): int(v) for k, v in data.get("stints", {}).items()},
             stint_count={int(k): int(v) for k, v in data.get("stint_count", {}).items()},
+            breaches=[str(j) for j in data.get("breaches", ())],
         )
 
 
