@@ -44,7 +44,8 @@ def test_a_house_talking_rule_and_call_are_named_to_everyone_seated() -> None:
 
 
 def test_a_talking_rule_that_judges_words_with_a_play_is_named_in_both_boxes() -> None:
-    judged = {**SILENCE, "rule": {**SILENCE["rule"], "play_talk": "judged"}}
+    judged = {"version": 1, "jargon": "Silence", "rule": {
+        "kind": "talking", "allow": ["Point of order"], "penalty": 1, "play_talk": "judged"}}
     view = player_view(table(RuleEntry(8, None, 1, judged, house=True),
                              RuleEntry(9, None, 1, MAO, house=True)), BOB)
     assert jargons(talk_hints(view)) == [("Silence", "a house rule")]
