@@ -319,10 +319,14 @@ class FormView:
     effects: list[EffectView]
     errors: dict[str, str]
     focus: str = ""
+    #: The kinds of rule the game lets its rule-makers write (``None``: any).
+    allowed: tuple[str, ...] | None = None
 
     @property
     def kinds(self) -> list[Option]:
-        return options(m.KINDS, self.form.kind)
+        shown = {kind: label for kind, label in m.KINDS.items()
+                 if self.allowed is None or kind in self.allowed or kind == self.form.kind}
+        return options(shown, self.form.kind)
 
     @property
     def modes(self) -> list[Option]:
@@ -430,7 +434,7 @@ def error_slots(form: RuleForm) -> list[str]:
         slots.append("effects")
         slots += [f"effects-{i}" for i in range(len(form.effects))]
     slots += {"call": ["say", "penalty"], "permission": ["min", "max"],
-              "talking": ["allow", "penalty"],
+              "talking": ["allow", "penalty", "play_talk"],
               "reply": ["reply", "after", "penalty"],
               "third_person": ["during", "exempt", "penalty"]}.get(form.kind, [])
     return slots
@@ -602,9 +606,10 @@ def make_panel(game: Game, state: GameState | None, seat: int | None,
     if not writing or state is None or seat is None:
         return panel
     form = form or blank_form()
-    checked = check(form, author=seat)
+    checked = check(form, author=seat, kinds=state.settings.rule_kinds)
     panel.aces_high = state.settings.aces_high
     panel.form = form_view(form, checked.problems, focus, panel.aces_high)
+    panel.form.allowed = state.settings.rule_kinds
     panel.checked = checked
     panel.top = top or default_top(state)
     panel.slots = [(slot, checked.by_slot().get(slot, "")) for slot in error_slots(form)]

@@ -38,7 +38,8 @@ from games.engine.point_of_order import call_order, end_order, refuse_paused, se
 from games.engine.races import forget, hold, respond
 from games.engine.rounds import begin_round, end_game, start_round
 from games.engine.seats import hand_over, leave_seat, open_seat, remove_seat, take_seat
-from games.engine.speech import answer, note_draws, say
+from games.engine.settings import kind_not_allowed
+from games.engine.speech import answer, note_breaches, note_draws, say
 from games.engine.state import GameState, RuleEntry, RuleStats, rule_data
 from games.engine.timers import due_now, fire_due
 from rules.english import describe
@@ -101,6 +102,7 @@ def apply(state: GameState, action: Action, at: int | None = None
             _dispatch(probe, action, [])
             return _finish(new, action, before, events)
         _dispatch(new, action, events, replied)
+        note_breaches(new, events)
         return _finish(new, action, before, events)
     _dispatch(new, action, events)
     return _finish(new, action, before, events)
@@ -207,6 +209,9 @@ def write_rule(state: GameState, action: WriteRule, events: list[Event]) -> None
                           "author": action.seat, "rule": action.rule.get("rule")})
     except RuleError as exc:
         raise EngineError("rule/invalid", str(exc)) from None
+    kinds = state.settings.rule_kinds
+    if kinds is not None and rule.spec.kind not in kinds:
+        raise EngineError("rule/kind_not_allowed", kind_not_allowed(kinds))
     if rule.jargon.casefold() in {t.casefold() for t in taken}:
         raise EngineError("rule/jargon_taken",
                           f"The jargon {rule.jargon!r} is already taken by a rule you know; "

@@ -95,19 +95,28 @@ MAX_DRAFTS = 200
 #: A plain rule that passes every check on its own ("a seven skips the next player").
 FALLBACK_RULE = {"kind": "trigger", "when": {"type": "rank", "of": "played", "in": ["7"]},
                  "effects": [{"type": "skip"}]}
+#: The plain rule of a game whose rule-makers write only restrictions ("no seven on a
+#: seven": a card of the seven's suit always follows it).
+FALLBACK_RESTRICTION = {"kind": "restriction",
+                        "when": {"type": "rank", "of": "top", "in": ["7"]},
+                        "must_not": {"type": "rank", "of": "played", "in": ["7"]}}
 
 
 def rule_action(seat: int, rng: Random, author_knowledge: AuthorKnowledge | None = None,
                 settings: Settings = DEFAULT_SETTINGS, players: int | None = None,
-                kind: str = "experimenter") -> WriteRule:
+                kind: str = "experimenter", kinds: tuple[str, ...] | None = None
+                ) -> WriteRule:
     """A readable rule of the grade of a bot of ``kind`` (:func:`games.engine.bot_rules.draft`)
     that passes the checks an author's draft must pass against ``author_knowledge``
     (:meth:`~games.engine.vetting.AuthorKnowledge.objection`: the rules the bot may consult,
     then the one bit) and the builder's warnings about the bot's own rules
-    (:func:`~games.engine.bot_rules.builder_warning`); the engine suggests its jargon."""
+    (:func:`~games.engine.bot_rules.builder_warning`), of one of the ``kinds`` the game
+    allows (``rule_kinds``; ``None``: any); the engine suggests its jargon."""
     author_knowledge = author_knowledge or AuthorKnowledge()
     for _ in range(MAX_DRAFTS):
         spec = draft(rng, kind)
+        if kinds is not None and spec["kind"] not in kinds:
+            continue
         try:
             rule = load_rule({"version": 1, "jargon": "Draft", "author": seat, "rule": spec})
         except ValueError:
@@ -116,7 +125,8 @@ def rule_action(seat: int, rng: Random, author_knowledge: AuthorKnowledge | None
                 and builder_warning(rule, author_knowledge.own, settings) is None
                 and author_knowledge.objection(rule, settings, players) is None):
             return WriteRule(seat, {"jargon": "", "rule": dump_rule(rule)["rule"]})
-    return WriteRule(seat, {"jargon": "", "rule": FALLBACK_RULE})
+    fallback = FALLBACK_RULE if kinds is None or "trigger" in kinds else FALLBACK_RESTRICTION
+    return WriteRule(seat, {"jargon": "", "rule": fallback})
 
 
 def rules_known(view: PlayerView) -> tuple[Rule, ...]:
@@ -177,7 +187,8 @@ def write_for(seat: int, view: PlayerView, rng: Random,
     # Once a seat has left, seats are no longer numbered from 0 up: vet for every size.
     players = len(view.names) if not view.out else None
     return rule_action(seat, rng, replace(author_knowledge, own=known),
-                       Settings(aces_high=view.settings.aces_high), players, kind)
+                       Settings(aces_high=view.settings.aces_high), players, kind,
+                       view.settings.rule_kinds)
 
 
 def reply_for(seat: int, view: PlayerView, rules: Sequence[Rule]) -> Say | None:

@@ -485,6 +485,16 @@ class NoSupply(Event):
     scores: tuple[int, ...]
 
 
+@event_kind("round_locked")
+@dataclass(frozen=True, slots=True, kw_only=True)
+class RoundLocked(Event):
+    """The round locked up (``reason``, as a game's end would give it) and ends on the cards
+    each seat holds (``scores``), where ``lockup_ends`` is ``round``."""
+
+    reason: EndReason
+    scores: tuple[int, ...]
+
+
 @event_kind("tie")
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Tie(Event):

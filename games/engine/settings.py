@@ -12,7 +12,7 @@ from dataclasses import asdict, dataclass
 from typing import Any, Final, Literal, get_args
 
 from games.engine.errors import EngineError
-from rules.spec import MAX_JARGON
+from rules.spec import KINDS, MAX_JARGON
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 8
 MIN_HAND, MAX_HAND = 3, 7
@@ -58,6 +58,9 @@ PENALTIES: Final[tuple[Penalty, ...]] = get_args(Penalty)
 #: penalty, the cards going back and the rightful player keeping the turn.
 OutOfTurnPlay = Literal["refused", "penalised"]
 OUT_OF_TURN_PLAYS: Final[tuple[OutOfTurnPlay, ...]] = get_args(OutOfTurnPlay)
+#: What a lockup ends: the game (Mini Mao), or only the round, on the cards held.
+LockupEnds = Literal["match", "round"]
+LOCKUP_ENDS: Final[tuple[LockupEnds, ...]] = get_args(LockupEnds)
 #: Most mistakes in a row an expulsion may wait for.
 MAX_EXPEL_MISTAKES: Final = 10
 _WHOLE = ("players", "hand_size", "decks", "delay_penalty", "hold_on_cards",
@@ -65,11 +68,22 @@ _WHOLE = ("players", "hand_size", "decks", "delay_penalty", "hold_on_cards",
 _OPTIONAL_WHOLE = ("first_rule_maker", "match_wins", "penalty_cap", "expel_mistakes",
                    "turn_seconds", "hold_on_seconds", "game_minutes", "order_calls")
 _BOOLEANS = ("jokers", "aces_high", "dealer_rotates", "name_start", "starter_triggers",
-             "multiples", "expel_hand", "order_agree")
-# A suit-naming card played with no suit named leaves the suit in force as it was.
+             "multiples", "expel_hand", "order_agree", "delay_passes", "violation_calls")
+# A suit-naming card played with no suit named leaves the suit in force as it was; a card
+# drawn by passing may be played at once.
 _SUIT_BOOLEANS = ("unnamed_suit_stays", "play_drawn")
 _TEXTS = ("rule_making", "reveal", "penalty", "chair", "preset", "out_of_turn",
-          "delay_jargon", "order_callers", "order_enders")
+          "delay_jargon", "order_callers", "order_enders", "lockup_ends")
+
+
+def kind_not_allowed(kinds: tuple[str, ...]) -> str:
+    """Why a rule of another kind than ``kinds`` (a game's ``rule_kinds``) is refused.
+
+    >>> kind_not_allowed(("restriction",))
+    'In this game a rule-maker writes only restriction rules.'
+    """
+    named = " or ".join(kind.replace("_", " ") for kind in kinds)
+    return f"In this game a rule-maker writes only {named} rules."
 
 
 @dataclass(frozen=True, slots=True)
@@ -98,6 +112,9 @@ class GameSettings:
     penalty: Penalty = "per_refusal"
     penalty_cap: int | None = None
     starter_triggers: bool = False
+    lockup_ends: LockupEnds = "match"
+    #: The kinds of rule a rule-maker may write (rules/spec.py ``KINDS``); ``None``: any.
+    rule_kinds: tuple[str, ...] | None = None
     chair: str = "Dealer"
     preset: str = "mini-mao"
     law: str | None = None
@@ -105,6 +122,10 @@ class GameSettings:
     turn_seconds: int | None = None
     delay_penalty: int = 1
     delay_jargon: str = "Delay of Game"
+    delay_passes: bool = True
+    #: Whether a player may call a rule the last play or pass broke, by its jargon
+    #: ("Misplay!"), outside a play without its words counting as talk.
+    violation_calls: bool = False
     hold_on_seconds: int | None = None
     hold_on_cards: int = 10
     game_minutes: int | None = None
@@ -129,6 +150,14 @@ class GameSettings:
     play_drawn: bool = False
 
     def __post_init__(self) -> None:
+        if isinstance(self.rule_kinds, list):  # as JSON gives it
+            object.__setattr__(self, "rule_kinds", tuple(self.rule_kinds))
+        kinds = self.rule_kinds
+        if kinds is not None and not (
+                isinstance(kinds, tuple) and kinds and len(set(kinds)) == len(kinds)
+                and all(isinstance(k, str) and k in KINDS for k in kinds)):
+            raise EngineError("settings/invalid", "rule_kinds must list kinds of rule "
+                              f"({', '.join(KINDS)}) at most once each, or be null for any")
         for name in (*_BOOLEANS, *_SUIT_BOOLEANS):
             if not isinstance(getattr(self, name), bool):
                 raise EngineError("settings/invalid", f"{name} must be true or false")
@@ -156,6 +185,8 @@ class GameSettings:
             (self.match_wins is None or 1 <= self.match_wins <= MAX_MATCH_WINS,
              f"match_wins must be 1 to {MAX_MATCH_WINS}, or null for no match"),
             (self.penalty in PENALTIES, f"penalty must be one of {', '.join(PENALTIES)}"),
+            (self.lockup_ends in LOCKUP_ENDS,
+             f"lockup_ends must be one of {', '.join(LOCKUP_ENDS)}"),
             (self.penalty_cap is None or 1 <= self.penalty_cap <= MAX_PENALTY_CAP,
              f"penalty_cap must be 1 to {MAX_PENALTY_CAP}, or null for no cap"),
             (bool(self.chair.strip()) and len(self.chair) <= MAX_CHAIR
@@ -197,7 +228,10 @@ class GameSettings:
 
     def to_json(self) -> dict[str, Any]:
         """The settings as JSON data."""
-        return asdict(self)
+        data = asdict(self)
+        if self.rule_kinds is not None:
+            data["rule_kinds"] = list(self.rule_kinds)
+        return data
 
     @classmethod
     def from_json(cls, data: Any) -> GameSettings:

@@ -252,6 +252,9 @@ class GameState:
     stints: dict[int, int] = field(default_factory=dict)
     #: Per seat, how many stints it has had (absent: 1).
     stint_count: dict[int, int] = field(default_factory=dict)
+    #: The jargons of the rules the last play or pass broke ("Misplay", "Out of Turn"):
+    #: public, as the chair named them; a player may call them (``violation_calls``).
+    breaches: list[str] = field(default_factory=list)
     #: With ``play_drawn``: the card the player to move drew by passing this turn, which
     #: they may still play (``[seat, turn, card]``; stale once the turn moves on).
     drawn: tuple[int, int, str] | None = None
@@ -389,7 +392,8 @@ class GameState:
             timers=dict(self.timers), frozen_at=self.frozen_at, held=self.held,
             races=self.races, out=dict(self.out), vacant=list(self.vacant),
             mistakes=dict(self.mistakes), order=self.order.copy(), stints=dict(self.stints),
-            stint_count=dict(self.stint_count), drawn=self.drawn, _book=self._book,
+            stint_count=dict(self.stint_count), breaches=list(self.breaches),
+            drawn=self.drawn, _book=self._book,
         )
 
     def to_json(self) -> dict[str, Any]:
@@ -423,6 +427,7 @@ class GameState:
             "mistakes": {str(k): v for k, v in self.mistakes.items()},
             "stints": {str(k): v for k, v in self.stints.items()},
             "stint_count": {str(k): v for k, v in self.stint_count.items()},
+            "breaches": list(self.breaches),
             "drawn": list(self.drawn) if self.drawn else None,
         }
 
@@ -463,6 +468,7 @@ class GameState:
             order=OrderBook.from_json(data.get("order")),
             stints={int(k): int(v) for k, v in data.get("stints", {}).items()},
             stint_count={int(k): int(v) for k, v in data.get("stint_count", {}).items()},
+            breaches=[str(j) for j in data.get("breaches", ())],
             drawn=_drawn(data.get("drawn")),
         )
 

@@ -146,7 +146,7 @@ def test_same_seed_gives_the_same_bot_game(game: Game) -> None:
 
 REFUSALS = {"action/not_your_turn", "action/card_not_held", "action/wrong_phase",
             "action/bad_pile", "action/name_joker", "action/malformed", "action/bad_seat",
-            "action/not_rule_maker", "rule/invalid", "rule/jargon_taken",
+            "action/not_rule_maker", "rule/invalid", "rule/jargon_taken", "rule/kind_not_allowed",
             "action/must_write", "action/not_dealer", "action/nothing_said"}
 SAYINGS = ("", "", "Mao", "Have a nice day", "five of spades")
 #: Words said outside a play: replies, allowed phrases, talk, and nothing at all.
@@ -206,7 +206,8 @@ class Step:
 LIFECYCLES = ("mini-mao", "teaching", "everything")
 EVERYTHING = GameSettings(rule_making="may_add", reveal="round", match_wins=2,
                           dealer_rotates=True, name_start=True, penalty="per_rule",
-                          penalty_cap=2, starter_triggers=True, chair="Chairman")
+                          penalty_cap=2, starter_triggers=True, chair="Chairman",
+                          lockup_ends="round")
 HOUSE = [load_rule({"version": 1, "jargon": "Fours", "rule": {
     "kind": "trigger", "when": {"type": "rank", "of": "played", "in": ["4"]},
     "effects": [{"type": "owe", "count": 2}]}}),

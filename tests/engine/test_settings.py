@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 import pytest
@@ -19,10 +20,12 @@ def test_the_defaults_are_four_players_of_five_cards_with_jokers() -> None:
                                         "reveal": "end", "match_wins": None,
                                         "dealer_rotates": False, "name_start": False,
                                         "penalty": "per_refusal", "penalty_cap": None,
-                                        "starter_triggers": False, "chair": "Dealer",
+                                        "starter_triggers": False, "lockup_ends": "match",
+                                        "rule_kinds": None, "chair": "Dealer",
                                         "preset": "mini-mao", "law": None,
                                         "turn_seconds": None, "delay_penalty": 1,
                                         "delay_jargon": "Delay of Game",
+                                        "delay_passes": True, "violation_calls": False,
                                         "hold_on_seconds": None, "hold_on_cards": 10,
                                         "game_minutes": None, "out_of_turn": "refused",
                                         "multiples": False, "expel_hand": False,
@@ -58,6 +61,10 @@ def test_settings_stored_before_the_lifecycle_settings_load_as_mini_mao() -> Non
     {"order_calls": 0}, {"order_calls": 21}, {"order_calls": True},
     {"order_gap_seconds": None}, {"order_gap_seconds": 601}, {"unnamed_suit_stays": 1},
     {"play_drawn": "yes"},
+    {"delay_passes": "no"}, {"violation_calls": 1}, {"lockup_ends": "game"}, {"lockup_ends": None},
+    {"rule_kinds": ()}, {"rule_kinds": []},
+    {"rule_kinds": ["law"]}, {"rule_kinds": ["restriction", "restriction"]},
+    {"rule_kinds": "restriction"}, {"rule_kinds": [1]},
 ], ids=str)
 
 
@@ -136,5 +143,13 @@ def test_lifecycle_settings_round_trip_through_json() -> None:
     options = GameSettings(players=5, rule_making="replace", reveal="round", match_wins=3,
                            dealer_rotates=True, name_start=True, penalty="per_rule",
                            penalty_cap=2, starter_triggers=True, chair="Referee",
-                           preset="teaching", law="Mourning")
+                           preset="teaching", law="Mourning", lockup_ends="round",
+                           rule_kinds=("restriction", "trigger"))
     assert GameSettings.from_json(options.to_json()) == options
+    assert GameSettings.from_json(json.loads(json.dumps(options.to_json()))) == options
+
+
+def test_a_game_may_limit_the_kinds_of_rule_its_rule_makers_write() -> None:
+    with pytest.raises(EngineError) as caught:
+        GameSettings(rule_kinds=("restriction", "law"))
+    assert str(caught.value).startswith("rule_kinds must list kinds of rule (restriction, ")

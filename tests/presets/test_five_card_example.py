@@ -334,7 +334,10 @@ def test_taking_over_five_seconds_is_called_for_time() -> None:
     assert only(events, TimedOut).text == ("Dealer: that's a Time Limit Exceeded! Bob took "
                                            "longer than 5 seconds.")
     assert penalties(events) == [1] and state.hands[BOB][-1] == "KS"
-    assert state.current == JANE and state.timers["turn"] == 10_000
+    # "given one card", and still Bob's turn: called again when the next 5 seconds run out.
+    assert state.current == BOB and state.timers["turn"] == 10_000
+    state, events = act(state, Tick(), at=10_000)
+    assert only(events, TimedOut).seat == BOB and state.current == BOB
     # "a different time limit set before game started": the lobby's choice.
     settings = settings_for(preset("five-card"), players=4, first_rule_maker=DEALER,
                             turn_seconds=30)
