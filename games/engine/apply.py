@@ -33,6 +33,7 @@ from games.engine.events import Event, RuleSkipped, RuleWritten
 from games.engine.expulsion import expel_due, note_mistakes
 from games.engine.lockup import has_way_out
 from games.engine.out_of_turn import off_turn, out_of_turn
+from games.engine.penalty_wait import note_waiting
 from games.engine.play import claim_win, pass_turn, play
 from games.engine.point_of_order import call_order, end_order, refuse_paused, settle
 from games.engine.races import forget, hold, respond
@@ -166,6 +167,7 @@ def _finish(new: GameState, action: Action, before: TurnKey, events: list[Event]
     if new.phase != "playing":
         forget(new)  # races are run within a round
     note_draws(new, events)
+    note_waiting(new, events)
     settle(new, events)
     keep_time(new, before, new.clock)
     new.history.append(tuple(len(h) for h in new.hands))

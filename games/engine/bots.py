@@ -30,6 +30,7 @@ from games.engine.actions import (
 )
 from games.engine.bot_rules import builder_warning, draft, readable
 from games.engine.events import Event, Refused
+from games.engine.penalty_wait import playable
 from games.engine.vetting import AuthorKnowledge
 from games.engine.visibility import PlayerView
 from rules.cards import STANDARD_CARDS, Card, card_of, parse
@@ -307,7 +308,8 @@ class Experimenter:
             return duty
         top = view.piles[0].top
         # After a pass that may be played on (``play_drawn``), only the card drawn.
-        choosable = (view.drawn,) if view.drawn is not None else view.hand
+        choosable = ((view.drawn,) if view.drawn is not None
+                     else playable(view.hand, view.waiting))
         options = [c for c in choosable if (top, c) not in self.refused]
         if not options or self.rng.random() < 0.05:
             return Pass(self.seat)
@@ -358,6 +360,8 @@ class Oracle:
             return ClaimWin(self.seat)
         if view.drawn is not None:
             hand = [parse(view.drawn)]  # after a pass that may be played on, only its card
+        elif view.waiting:
+            hand = [parse(c) for c in playable(view.hand, view.waiting)]
         order = list(range(len(hand)))
         self.rng.shuffle(order)
         for index in range(len(view.piles)):

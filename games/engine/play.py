@@ -30,6 +30,7 @@ from games.engine.events import (
     SpeechBroken,
     refusal_verdict,
 )
+from games.engine.penalty_wait import playable, waiting_cards
 from games.engine.race_open import open_races
 from games.engine.rounds import no_supply, win_round
 from games.engine.state import GameState, Pile, RuleEntry, pile_card, read_pile_card
@@ -143,6 +144,10 @@ def play(state: GameState, action: Play, events: list[Event],
     if in_turn and drawn is not None and tuple(action.cards) != (drawn,):
         raise EngineError("action/drawn_only", "Only the card you drew may be played now: "
                           "play it, or pass to keep it.")
+    if in_turn and any(c not in playable(state.hands[action.seat], waiting_cards(state))
+                       for c in action.cards):
+        raise EngineError("action/penalty_waits", "A penalty card drawn this turn cannot be "
+                          "played until a later turn.")
     if in_turn:
         state.drawn = None
     seat, pile = action.seat, state.piles[action.pile]

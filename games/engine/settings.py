@@ -70,8 +70,8 @@ _OPTIONAL_WHOLE = ("first_rule_maker", "match_wins", "penalty_cap", "expel_mista
 _BOOLEANS = ("jokers", "aces_high", "dealer_rotates", "name_start", "starter_triggers",
              "multiples", "expel_hand", "order_agree", "delay_passes", "violation_calls")
 # A suit-naming card played with no suit named leaves the suit in force as it was; a card
-# drawn by passing may be played at once.
-_SUIT_BOOLEANS = ("unnamed_suit_stays", "play_drawn")
+# drawn by passing may be played at once; a penalty card drawn in one's turn waits.
+_SUIT_BOOLEANS = ("unnamed_suit_stays", "play_drawn", "penalty_waits")
 _TEXTS = ("rule_making", "reveal", "penalty", "chair", "preset", "out_of_turn",
           "delay_jargon", "order_callers", "order_enders", "lockup_ends")
 
@@ -148,6 +148,8 @@ class GameSettings:
     # A pass's one card may be played at once: the turn goes on until the drawer plays it
     # or passes again, keeping it (Lynnfield).
     play_drawn: bool = False
+    # A penalty card the player to move draws in their turn cannot be played that turn.
+    penalty_waits: bool = False
 
     def __post_init__(self) -> None:
         if isinstance(self.rule_kinds, list):  # as JSON gives it

@@ -81,6 +81,11 @@ def _drawn(data: Any) -> tuple[int, int, str] | None:
     return None if not data else (int(data[0]), int(data[1]), str(data[2]))
 
 
+def _waiting(data: Any) -> tuple[int, int, tuple[str, ...]] | None:
+    """Stored waiting penalty cards (missing from states stored before ``penalty_waits``)."""
+    return None if not data else (int(data[0]), int(data[1]), tuple(map(str, data[2])))
+
+
 def read_pile(data: dict[str, Any]) -> Pile:
     """A pile as stored (``starter_at`` is missing from states stored before it existed)."""
     return Pile(list(data["cards"]), data["suit"], data.get("starter_at"))
@@ -258,6 +263,9 @@ class GameState:
     #: With ``play_drawn``: the card the player to move drew by passing this turn, which
     #: they may still play (``[seat, turn, card]``; stale once the turn moves on).
     drawn: tuple[int, int, str] | None = None
+    #: With ``penalty_waits``: the penalty cards the player to move drew this turn, which
+    #: wait for a later turn (``[seat, turn, cards]``; stale once the turn moves on).
+    waiting: tuple[int, int, tuple[str, ...]] | None = None
     # The compiled rulebook and the ids of the active rules it holds: a rule's data never
     # changes, so the ids tell whether it is still current (not part of the state's data).
     _book: tuple[tuple[int, ...], Rulebook] | None = field(default=None, repr=False,
@@ -393,7 +401,7 @@ class GameState:
             races=self.races, out=dict(self.out), vacant=list(self.vacant),
             mistakes=dict(self.mistakes), order=self.order.copy(), stints=dict(self.stints),
             stint_count=dict(self.stint_count), breaches=list(self.breaches),
-            drawn=self.drawn, _book=self._book,
+            drawn=self.drawn, waiting=self.waiting, _book=self._book,
         )
 
     def to_json(self) -> dict[str, Any]:
@@ -429,6 +437,8 @@ class GameState:
             "stint_count": {str(k): v for k, v in self.stint_count.items()},
             "breaches": list(self.breaches),
             "drawn": list(self.drawn) if self.drawn else None,
+            "waiting": ([self.waiting[0], self.waiting[1], list(self.waiting[2])]
+                        if self.waiting else None),
         }
 
     @classmethod
@@ -470,6 +480,7 @@ class GameState:
             stint_count={int(k): int(v) for k, v in data.get("stint_count", {}).items()},
             breaches=[str(j) for j in data.get("breaches", ())],
             drawn=_drawn(data.get("drawn")),
+            waiting=_waiting(data.get("waiting")),
         )
 
 

@@ -14,6 +14,7 @@ from functools import lru_cache
 from typing import Any
 
 from games.engine.events import Event, Hand, SeatExit
+from games.engine.penalty_wait import waiting_cards
 from games.engine.point_of_order_state import ChatLine
 from games.engine.race_open import shown
 from games.engine.races import still_racing
@@ -326,6 +327,9 @@ class PlayerView:
     #: The card the viewer drew by passing and may still play this turn (``play_drawn``):
     #: their own card, shown to nobody else.
     drawn: str | None = None
+    #: The penalty cards the viewer drew this turn, which cannot be played until a later
+    #: turn (``penalty_waits``): their own cards, shown to nobody else.
+    waiting: tuple[str, ...] = ()
 
     def to_json(self) -> dict[str, Any]:
         """The whole view as JSON-ready data (what a client could be sent): for audits."""
@@ -400,6 +404,8 @@ def player_view(state: GameState, seat: int | None, log: Sequence[Event] = ()) -
         order=order,
         drawn=(state.drawn_card() if seat is not None and seat == state.current
                and state.order.current is None else None),
+        waiting=(waiting_cards(state) if seat is not None and seat == state.current
+                 and state.order.current is None else ()),
     )
 
 

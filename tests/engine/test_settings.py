@@ -33,7 +33,7 @@ def test_the_defaults_are_four_players_of_five_cards_with_jokers() -> None:
                                         "order_enders": "caller", "order_agree": False,
                                         "order_quiet_seconds": 0, "order_calls": 3,
                                         "order_gap_seconds": 30, "unnamed_suit_stays": False,
-                                        "play_drawn": False}
+                                        "play_drawn": False, "penalty_waits": False}
 
 
 def test_settings_stored_before_the_lifecycle_settings_load_as_mini_mao() -> None:
@@ -60,7 +60,7 @@ def test_settings_stored_before_the_lifecycle_settings_load_as_mini_mao() -> Non
     {"order_agree": 1}, {"order_quiet_seconds": -1}, {"order_quiet_seconds": 601},
     {"order_calls": 0}, {"order_calls": 21}, {"order_calls": True},
     {"order_gap_seconds": None}, {"order_gap_seconds": 601}, {"unnamed_suit_stays": 1},
-    {"play_drawn": "yes"},
+    {"play_drawn": "yes"}, {"penalty_waits": 0},
     {"delay_passes": "no"}, {"violation_calls": 1}, {"lockup_ends": "game"}, {"lockup_ends": None},
     {"rule_kinds": ()}, {"rule_kinds": []},
     {"rule_kinds": ["law"]}, {"rule_kinds": ["restriction", "restriction"]},
