@@ -70,7 +70,10 @@ _OPTIONAL_WHOLE = ("first_rule_maker", "match_wins", "penalty_cap", "expel_mista
 _BOOLEANS = ("jokers", "aces_high", "dealer_rotates", "name_start", "starter_triggers",
              "multiples", "expel_hand", "order_agree", "delay_passes", "violation_calls")
 _TEXTS = ("rule_making", "reveal", "penalty", "chair", "preset", "out_of_turn",
-          "delay_jargon", "order_callers", "order_enders", "lockup_ends")
+          "delay_jargon", "order_callers", "order_enders", "lockup_ends", "deal_words",
+          "play_words")
+#: Most characters of the words a dealer says at each deal.
+MAX_DEAL_WORDS: Final = 120
 
 
 def kind_not_allowed(kinds: tuple[str, ...]) -> str:
@@ -113,6 +116,9 @@ class GameSettings:
     #: The kinds of rule a rule-maker may write (rules/spec.py ``KINDS``); ``None``: any.
     rule_kinds: tuple[str, ...] | None = None
     chair: str = "Dealer"
+    #: What the dealer says before dealing and once the starter is turned (none: nothing).
+    deal_words: str = ""
+    play_words: str = ""
     preset: str = "mini-mao"
     law: str | None = None
     # The clock.
@@ -183,6 +189,10 @@ class GameSettings:
             (bool(self.chair.strip()) and len(self.chair) <= MAX_CHAIR
              and self.chair == self.chair.strip(),
              f"chair must be a name of 1 to {MAX_CHAIR} characters"),
+            (all(len(w) <= MAX_DEAL_WORDS and w == w.strip()
+                 for w in (self.deal_words, self.play_words)),
+             f"deal_words and play_words must be at most {MAX_DEAL_WORDS} characters, "
+             "without spaces around"),
             (len(self.preset) <= MAX_PRESET_NAME and bool(PRESET_NAME.match(self.preset)),
              "preset must be a preset's name (lower-case words joined by hyphens)"),
             (self.law is None or (isinstance(self.law, str) and bool(self.law.strip())),

@@ -65,10 +65,15 @@ def penalties(events: Sequence[Event]) -> list[int]:
 
 
 def test_five_cards_each_and_play_begins_to_the_dealers_left() -> None:
-    """"The cards are dealt. Five to each player ... Play goes clockwise.\""""
+    """"The playing of Mao begins with the dealer saying: 'The dealing of the untraditional
+    five card Mao now begins to the dealers left.' The cards are dealt. Five to each player
+    ... Play goes clockwise." "The dealer then says, 'The playing of the untraditional five
+    card Mao now begins to the dealers left.'" (Doug deals.)"""
     state, events = deal("9D")
-    assert only(events, Dealt).text == ("Round 1: 5 cards each. The starter is 9♦. Bob plays "
-                                        "first.")
+    assert only(events, Dealt).text == (
+        "Doug: “The dealing of the untraditional five card Mao now begins to the dealer's "
+        "left.” Round 1: 5 cards each. The starter is 9♦. Bob plays first. Doug: “The "
+        "playing of the untraditional five card Mao now begins to the dealer's left.”")
     assert (state.current, state.direction) == (BOB, 1)
     assert [sorted(h) for h in state.hands] == [sorted(h) for h in HANDS]
 
