@@ -58,6 +58,10 @@ PENALTIES: Final[tuple[Penalty, ...]] = get_args(Penalty)
 #: penalty, the cards going back and the rightful player keeping the turn.
 OutOfTurnPlay = Literal["refused", "penalised"]
 OUT_OF_TURN_PLAYS: Final[tuple[OutOfTurnPlay, ...]] = get_args(OutOfTurnPlay)
+#: How two seats, neither the card's player, naming a suit in the same instant are told
+#: apart: by lot, or by calling again (the first of them to name one again sets it).
+SuitTies = Literal["lot", "again"]
+SUIT_TIES: Final[tuple[SuitTies, ...]] = get_args(SuitTies)
 #: What a lockup ends: the game (Mini Mao), or only the round, on the cards held.
 LockupEnds = Literal["match", "round"]
 LOCKUP_ENDS: Final[tuple[LockupEnds, ...]] = get_args(LockupEnds)
@@ -71,7 +75,7 @@ _BOOLEANS = ("jokers", "aces_high", "dealer_rotates", "name_start", "starter_tri
              "multiples", "expel_hand", "order_agree", "delay_passes", "violation_calls")
 _TEXTS = ("rule_making", "reveal", "penalty", "chair", "preset", "out_of_turn",
           "delay_jargon", "order_callers", "order_enders", "lockup_ends", "deal_words",
-          "play_words")
+          "play_words", "suit_ties")
 #: Most characters of the words a dealer says at each deal.
 MAX_DEAL_WORDS: Final = 120
 
@@ -129,6 +133,7 @@ class GameSettings:
     #: Whether a player may call a rule the last play or pass broke, by its jargon
     #: ("Misplay!"), outside a play without its words counting as talk.
     violation_calls: bool = False
+    suit_ties: SuitTies = "lot"
     hold_on_seconds: int | None = None
     hold_on_cards: int = 10
     game_minutes: int | None = None
@@ -182,6 +187,7 @@ class GameSettings:
             (self.match_wins is None or 1 <= self.match_wins <= MAX_MATCH_WINS,
              f"match_wins must be 1 to {MAX_MATCH_WINS}, or null for no match"),
             (self.penalty in PENALTIES, f"penalty must be one of {', '.join(PENALTIES)}"),
+            (self.suit_ties in SUIT_TIES, f"suit_ties must be one of {', '.join(SUIT_TIES)}"),
             (self.lockup_ends in LOCKUP_ENDS,
              f"lockup_ends must be one of {', '.join(LOCKUP_ENDS)}"),
             (self.penalty_cap is None or 1 <= self.penalty_cap <= MAX_PENALTY_CAP,
