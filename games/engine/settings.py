@@ -58,6 +58,10 @@ PENALTIES: Final[tuple[Penalty, ...]] = get_args(Penalty)
 #: penalty, the cards going back and the rightful player keeping the turn.
 OutOfTurnPlay = Literal["refused", "penalised"]
 OUT_OF_TURN_PLAYS: Final[tuple[OutOfTurnPlay, ...]] = get_args(OutOfTurnPlay)
+#: How two seats, neither the card's player, naming a suit in the same instant are told
+#: apart: by lot, or by calling again (the first of them to name one again sets it).
+SuitTies = Literal["lot", "again"]
+SUIT_TIES: Final[tuple[SuitTies, ...]] = get_args(SuitTies)
 #: What a lockup ends: the game (Mini Mao), or only the round, on the cards held.
 LockupEnds = Literal["match", "round"]
 LOCKUP_ENDS: Final[tuple[LockupEnds, ...]] = get_args(LockupEnds)
@@ -73,7 +77,10 @@ _BOOLEANS = ("jokers", "aces_high", "dealer_rotates", "name_start", "starter_tri
 # drawn by passing may be played at once; a penalty card drawn in one's turn waits.
 _SUIT_BOOLEANS = ("unnamed_suit_stays", "play_drawn", "penalty_waits")
 _TEXTS = ("rule_making", "reveal", "penalty", "chair", "preset", "out_of_turn",
-          "delay_jargon", "order_callers", "order_enders", "lockup_ends")
+          "delay_jargon", "order_callers", "order_enders", "lockup_ends", "deal_words",
+          "play_words", "suit_ties")
+#: Most characters of the words a dealer says at each deal.
+MAX_DEAL_WORDS: Final = 120
 
 
 def kind_not_allowed(kinds: tuple[str, ...]) -> str:
@@ -116,6 +123,9 @@ class GameSettings:
     #: The kinds of rule a rule-maker may write (rules/spec.py ``KINDS``); ``None``: any.
     rule_kinds: tuple[str, ...] | None = None
     chair: str = "Dealer"
+    #: What the dealer says before dealing and once the starter is turned (none: nothing).
+    deal_words: str = ""
+    play_words: str = ""
     preset: str = "mini-mao"
     law: str | None = None
     # The clock.
@@ -126,6 +136,7 @@ class GameSettings:
     #: Whether a player may call a rule the last play or pass broke, by its jargon
     #: ("Misplay!"), outside a play without its words counting as talk.
     violation_calls: bool = False
+    suit_ties: SuitTies = "lot"
     hold_on_seconds: int | None = None
     hold_on_cards: int = 10
     game_minutes: int | None = None
@@ -187,6 +198,7 @@ class GameSettings:
             (self.match_wins is None or 1 <= self.match_wins <= MAX_MATCH_WINS,
              f"match_wins must be 1 to {MAX_MATCH_WINS}, or null for no match"),
             (self.penalty in PENALTIES, f"penalty must be one of {', '.join(PENALTIES)}"),
+            (self.suit_ties in SUIT_TIES, f"suit_ties must be one of {', '.join(SUIT_TIES)}"),
             (self.lockup_ends in LOCKUP_ENDS,
              f"lockup_ends must be one of {', '.join(LOCKUP_ENDS)}"),
             (self.penalty_cap is None or 1 <= self.penalty_cap <= MAX_PENALTY_CAP,
@@ -194,6 +206,10 @@ class GameSettings:
             (bool(self.chair.strip()) and len(self.chair) <= MAX_CHAIR
              and self.chair == self.chair.strip(),
              f"chair must be a name of 1 to {MAX_CHAIR} characters"),
+            (all(len(w) <= MAX_DEAL_WORDS and w == w.strip()
+                 for w in (self.deal_words, self.play_words)),
+             f"deal_words and play_words must be at most {MAX_DEAL_WORDS} characters, "
+             "without spaces around"),
             (len(self.preset) <= MAX_PRESET_NAME and bool(PRESET_NAME.match(self.preset)),
              "preset must be a preset's name (lower-case words joined by hyphens)"),
             (self.law is None or (isinstance(self.law, str) and bool(self.law.strip())),

@@ -65,10 +65,15 @@ def penalties(events: Sequence[Event]) -> list[int]:
 
 
 def test_five_cards_each_and_play_begins_to_the_dealers_left() -> None:
-    """"The cards are dealt. Five to each player ... Play goes clockwise.\""""
+    """"The playing of Mao begins with the dealer saying: 'The dealing of the untraditional
+    five card Mao now begins to the dealers left.' The cards are dealt. Five to each player
+    ... Play goes clockwise." "The dealer then says, 'The playing of the untraditional five
+    card Mao now begins to the dealers left.'" (Doug deals.)"""
     state, events = deal("9D")
-    assert only(events, Dealt).text == ("Round 1: 5 cards each. The starter is 9♦. Bob plays "
-                                        "first.")
+    assert only(events, Dealt).text == (
+        "Doug: “The dealing of the untraditional five card Mao now begins to the dealer's "
+        "left.” Round 1: 5 cards each. The starter is 9♦. Bob plays first. Doug: “The "
+        "playing of the untraditional five card Mao now begins to the dealer's left.”")
     assert (state.current, state.direction) == (BOB, 1)
     assert [sorted(h) for h in state.hands] == [sorted(h) for h in HANDS]
 
@@ -197,14 +202,33 @@ def test_a_tie_for_the_suit_goes_to_the_jacks_player() -> None:
     assert state.piles[0].suit == "H"
 
 
-def test_two_others_tying_for_the_suit_draw_lots() -> None:
+def test_two_others_tying_for_the_suit_call_again() -> None:
     """"In the case that two players call a suit in a tie it goes to the first person that
     can call the suit again. i.e.. Bob played a Jack and then Jane and Jim say 'Clubs' &
-    'Diamonds' respectively at the same time." Calling again cannot be judged fairly across
-    browsers; the server draws lots, seeded by the game and the race, the same on every
-    replay."""
+    'Diamonds' respectively at the same time. Jane then says 'Clubs' before Jim can say his
+    suit again. The suit call goes to Jane and it is now changed to 'Clubs'.\""""
     state, closed = calls_at_once((JANE, "Clubs"), (JIM, "Diamonds"))
-    winner = lot(state.seed, 1, (JANE, JIM))
+    assert (closed.winner, closed.tied) == (None, (JANE, JIM))
+    assert closed.text == ("Dealer: Wild Jack! Jane and Jim named a suit in the same instant: "
+                           "the first of them to name one again sets it.")
+    [again] = state.races.open
+    assert again.seats == (JANE, JIM) and state.piles[0].suit is None
+    assert refusal(state, Respond(DEALER, again.number, "S"), at=1_700) == "action/not_racing"
+    state, _ = act(state, Say(JANE, "Clubs!"), at=2_000)
+    state, events = act(state, Say(JIM, "Diamonds!"), at=2_300)  # too late: Jane was first
+    assert only(events, RaceClosed).winner == JANE and state.piles[0].suit == "C"
+    assert not of_kind(events, SpeechBroken)
+
+
+def test_two_others_tying_when_calling_again_draw_lots() -> None:
+    """Calling again in the same millisecond too: the server draws lots, seeded by the game
+    and the race, the same on every replay."""
+    state, _ = calls_at_once((JANE, "Clubs"), (JIM, "Diamonds"))
+    [again] = state.races.open
+    state, _ = act(state, Say(JANE, "Clubs"), at=2_000)
+    state, events = act(state, Say(JIM, "Diamonds"), at=2_000)  # both answered: it closes
+    closed = only(events, RaceClosed)
+    winner = lot(state.seed, again.number, (JANE, JIM))
     assert (closed.winner, closed.tied) == (winner, (JANE, JIM))
     assert state.piles[0].suit == {JANE: "C", JIM: "D"}[winner]
     assert closed.text.endswith(f"it is {NAMES[winner]}'s, on whom the lot falls.")
