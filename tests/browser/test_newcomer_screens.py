@@ -94,8 +94,9 @@ def test_each_word_box_says_what_it_is_and_the_house_rule_on_talking(
         new_context: Callable[..., BrowserContext], server_url: str,
         server_env: dict[str, str], shoot: Callable[[Page, str], Path], size: str) -> None:
     """At a Teaching Mao table, before anything is typed, the box for words with a card names
-    the calls the house asks for (and Silence, which judges those words too), and the box to talk now warns that Silence costs a card
-    for anything but a point of order; "hi all" said there does cost one, as it warned."""
+    the calls the house asks for (and Silence, which judges those words too), and the box to
+    talk now warns that Silence costs a card for anything but a point of order; "hi all"
+    said there does cost one, as it warned."""
     game = stage(server_env, {"preset": "teaching", "players": 3, "hand_size": 5, "names": NAMES,
                               "seed": 3,
                               "law": "Wrong Colour", "first_rule_maker": 0})
