@@ -407,7 +407,10 @@ def speech_key(spec: RuleSpec) -> tuple[object, ...]:
     penalty; a third-person rule's moment too. Two speech rules with one key judge every
     action alike."""
     if isinstance(spec, Talking):
-        return ("talking", frozenset(speech_phrase(a) for a in spec.allow), spec.penalty)
+        return ("talking", frozenset(speech_phrase(a) for a in spec.allow), spec.penalty,
+                frozenset(speech_phrase(a) for a in spec.only), spec.questions,
+                frozenset(speech_phrase(a) for a in spec.allow_one),
+                spec.play_talk)
     if isinstance(spec, ThirdPerson):
         return ("third_person", spec.during, frozenset(speech_phrase(a) for a in spec.allow),
                 spec.penalty)

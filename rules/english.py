@@ -891,6 +891,8 @@ def _describe_call(spec: Call) -> str:
     asides = [f"for example “{_example_phrase(spec)}”"] if "{" in spec.say else []
     quoted = f"“{shown}”" + (f" ({'; '.join(asides + notes)})" if asides + notes else "")
     cost = f" (missing or needless words cost {cards(spec.penalty)})" if spec.penalty > 1 else ""
+    if spec.each_missing is not None:
+        cost += f" (said with “{spec.each_missing}” left out, a card per “{spec.each_missing}”)"
     if isinstance(spec.when, Compare) and spec.when.what == "hand_after":
         return sentence(f"when {clause(spec.when)}, they must say {quoted}{cost}")
     if isinstance(spec.when, Always):
@@ -927,9 +929,22 @@ def _quoted_speech(template: str) -> str:
 
 def _describe_talking(spec: Talking) -> str:
     allowed = [_quoted_speech(a) for a in spec.allow]
+    if spec.allow_one:
+        one = _or([_quoted_speech(a) for a in spec.allow_one])
+        allowed.append(f"{one} said holding one card")
     unless = _or([*allowed, "a reply the speaker owes"])
-    return sentence(f"words said outside a play cost the speaker {cards(spec.penalty)}, "
-                    f"unless they are only {unless}")
+    if spec.selective:
+        what = _or([*(_quoted_speech(a) for a in spec.only),
+                    *(["a question"] if spec.questions else [])])
+        text = (f"saying {what} outside a play costs the speaker {cards(spec.penalty)}, "
+                f"unless it is part of {unless}")
+    else:
+        text = (f"words said outside a play cost the speaker {cards(spec.penalty)}, "
+                f"unless they are only {unless}")
+    if spec.play_talk == "judged":
+        text += ("; so do words said with a play that no call, reply or race of the play "
+                 "needs")
+    return sentence(text)
 
 
 #: When a third-person rule hears words, per moment (``during``).

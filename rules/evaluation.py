@@ -45,12 +45,11 @@ from rules.phrases import (
     Template,
     compile_template,
     expand,
-    judge,
     judge_words,
     perfect_words,
 )
 from rules.spec import Call, InstantWin, Permission, Restriction, Rule, SpeechSpec, Trigger
-from rules.speech import Moment, SpeechVerdict, judge_speech, owed_replies
+from rules.speech import Moment, SpeechVerdict, judge_play_talk, judge_speech, owed_replies
 
 Predicate = Callable[[PlayContext], bool]
 Compiler = Callable[[Condition, Settings, "int | None"], Predicate]
@@ -356,6 +355,14 @@ class CallVerdict:
     said: bool
     #: The phrase as the rule writes it (letter case kept), for quoting it back.
     written: str = ""
+    #: Copies of the rule's counted word a short saying left out (0: not said short).
+    short: int = 0
+
+    @property
+    def penalty(self) -> int:
+        """The cards a breach costs: one per copy left out when said short, else the
+        rule's penalty."""
+        return self.short or getattr(self.rule.spec, "penalty", 1)
 
     @property
     def broken(self) -> bool:
@@ -403,9 +410,10 @@ class Rulebook:
         return owed_replies(self._speech, reasons)
 
     def speech(self, owed: Sequence[Rule], said: str | None, moment: Moment = "round",
-               racing: Sequence[Phrase] = (), with_play: bool = False) -> list[SpeechVerdict]:
+               racing: Sequence[Phrase] = (), with_play: bool = False,
+               hand: int | None = None) -> list[SpeechVerdict]:
         """How the speech rules judge an action (:func:`rules.speech.judge_speech`)."""
-        return judge_speech(self._speech, owed, said, moment, racing, with_play)
+        return judge_speech(self._speech, owed, said, moment, racing, with_play, hand)
 
     @property
     def has_speech(self) -> bool:
@@ -425,8 +433,9 @@ class Rulebook:
         return [(rule, effects) for rule, when, effects in self._triggers if when(ctx)]
 
     def _heard(self, ctx: PlayContext) -> list[Heard]:
-        return [Heard(template.expand(ctx.played, ctx.run_after), when(ctx), template.names_card)
-                for _, when, template in self._calls]
+        return [Heard(template.expand(ctx.played, ctx.run_after), when(ctx), template.names_card,
+                      getattr(rule.spec, "each_missing", None))
+                for rule, when, template in self._calls]
 
     def calls(self, ctx: PlayContext, said: str, taken: Sequence[Phrase] = ()
               ) -> list[CallVerdict]:
@@ -434,10 +443,29 @@ class Rulebook:
         (in rulebook order; see :func:`rules.phrases.judge`), once the replies those
         words answered (``taken``) have taken theirs."""
         heard = self._heard(ctx)
-        made = judge(heard, said, ctx.played, taken)
+        judged = judge_words(heard, said, ctx.played, taken)
         return [CallVerdict(rule, h.required, h.phrase.text, m,
-                            template.written(ctx.played, ctx.run_after))
-                for (rule, _, template), h, m in zip(self._calls, heard, made, strict=True)]
+                            template.written(ctx.played, ctx.run_after), short)
+                for (rule, _, template), h, m, short
+                in zip(self._calls, heard, judged.made, judged.short, strict=True)]
+
+    def play_talk(self, ctx: PlayContext, said: str, taken: Sequence[Phrase] = (),
+                  racing: Sequence[Phrase] = ()) -> list[SpeechVerdict]:
+        """How the talking rules that judge words said with a play judge ``said`` with this
+        (legal) play: the words no required call, needless call (already charged by its
+        rule) or answered reply (``taken``) took (:func:`rules.speech.judge_play_talk`);
+        none when a required call was missed, its charge being for those words."""
+        if not any(getattr(rule.spec, "play_talk", "free") == "judged" for rule in self._speech):
+            return []
+        heard = self._heard(ctx)
+        judged = judge_words(heard, said, ctx.played, taken)
+        if any(call.required and not made for call, made in zip(heard, judged.made, strict=True)):
+            return []  # the words were the missed call, said wrong: one mistake, one charge
+        free = judged.free
+        for call, made in zip(heard, judged.made, strict=True):
+            if made and not call.required and (span := call.phrase.find(judged.heard, free)):
+                free[span[0]:span[1]] = [False] * (span[1] - span[0])
+        return judge_play_talk(self._speech, judged.heard, free, racing)
 
     def words_left(self, ctx: PlayContext, said: str) -> list[str]:
         """The words ``said`` with this play that no required call takes and that do not

@@ -14,7 +14,7 @@ from rules.context import PlayContext
 from rules.effects import Effect
 from rules.english import cards, describe_effect
 from rules.evaluation import CallVerdict, Rulebook
-from rules.spec import Call, Rule
+from rules.spec import Rule
 
 
 @dataclass(frozen=True, slots=True)
@@ -98,7 +98,7 @@ def report(judgement: Judgement) -> list[str]:
     for verdict in judgement.calls:
         if verdict.broken:
             problem = "missing" if verdict.required else "said without need"
-            penalty = verdict.rule.spec.penalty if isinstance(verdict.rule.spec, Call) else 1
+            penalty = verdict.penalty
             lines.append(f"Call {verdict.rule.jargon}: “{verdict.phrase}” {problem}; "
                          f"the penalty is {cards(penalty)}.")
         elif verdict.required:

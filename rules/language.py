@@ -21,7 +21,7 @@ from rules.effects import DRAWERS, MAX_DRAW
 from rules.fields import MAX_NUMBER, OPERATORS, QUANTITIES, SUBJECTS
 from rules.phrases import MAX_PHRASE
 from rules.races import MAX_LABEL, MAX_PENALTY, MAX_SECONDS, MIN_SECONDS, NAMEABLE
-from rules.spec import DRAW_REASONS, MAX_ALLOWED, MAX_GROUP, MAX_JARGON, MOMENTS
+from rules.spec import DRAW_REASONS, MAX_ALLOWED, MAX_GROUP, MAX_JARGON, MOMENTS, PLAY_TALK
 
 #: A field's default when it has none (it must be given).
 REQUIRED: Final = "required"
@@ -207,7 +207,9 @@ KINDS: Final = {node.tag: node for node in (
                      Field("effects", "effects", control="effects"))),
     Node("call", (Field("when", "condition", control="when"),
                   Field("say", "phrase", high=MAX_PHRASE, label="Words to say", control="say"),
-                  _PENALTY)),
+                  _PENALTY,
+                  Field("each_missing", "word", None, high=MAX_PHRASE,
+                        label="A card per missing", control="each_missing"))),
     Node("permission", (Field("each", "condition", control="each"),
                         Field("step", "condition", control="step"),
                         Field("min", "integer", 2, low=2, high=MAX_GROUP,
@@ -216,7 +218,14 @@ KINDS: Final = {node.tag: node for node in (
                               label="Most cards", control="max"))),
     Node("instant_win", (Field("hand", "condition", control="hand"),)),
     Node("talking", (Field("allow", "phrases", (), high=MAX_ALLOWED, label="Allowed words",
-                           control="allow"), _PENALTY)),
+                           control="allow"), _PENALTY,
+                     Field("play_talk", "choice", "free", choices=PLAY_TALK,
+                           label="Words said with a play", control="play_talk"),
+                     Field("only", "phrases", (), high=MAX_ALLOWED, label="Only these words",
+                           control="only"),
+                     Field("questions", "boolean", False, control="questions"),
+                     Field("allow_one", "phrases", (), high=MAX_ALLOWED,
+                           label="Allowed with one card", control="allow_one"))),
     Node("reply", (Field("say", "phrase", high=MAX_PHRASE, label="Words owed", control="reply"),
                    Field("after", "choices", ("penalty",), choices=DRAW_REASONS,
                          label="Owed after", control="after"),

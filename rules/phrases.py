@@ -40,7 +40,8 @@ PLACEHOLDERS: Final = {
     "very": "one 'very' per earlier card of the run of equal ranks",
 }
 #: Placeholders that name the card: a phrase using one is never said needlessly (naming a
-#: card that needed no naming is table talk, not a false call).
+#: card that needed no naming is table talk, not a false call), unless its words misname
+#: the card (:func:`misnames`).
 CARD_PLACEHOLDERS: Final = frozenset({"rank", "suit", "suit_one", "colour", "card"})
 MAX_PHRASE: Final = 80
 #: A word: letters and digits, with apostrophes inside (``don't``), not quoting it (``'mao'``).
@@ -129,6 +130,16 @@ class Phrase:
                 if ends:
                     return start, ends[-1]
         return None
+
+    def without(self, word: str) -> Phrase:
+        """The phrase said with any copies of ``word`` left out (all of them, some, or
+        none), for counting how many a speaker left out (:attr:`Call.each_missing`)."""
+        def dropped(choice: Words) -> list[Words]:
+            at = [i for i, w in enumerate(choice) if w == word]
+            return [tuple(w for i, w in enumerate(choice) if i not in at[:k])
+                    for k in range(len(at) + 1)]
+        return Phrase(tuple(tuple(dict.fromkeys(d for choice in slot for d in dropped(choice)))
+                            for slot in self.slots))
 
     def readable(self) -> str:
         """The canonical words in quotes, with what else will do: ``“all hail the most
@@ -286,6 +297,18 @@ def speech_template(value: object, path: str) -> str:
 def speech_phrase(template: str) -> Phrase:
     """The phrase a speech template (checked, without placeholders) asks for."""
     return compile_template(template).expand(_SAMPLE[0], 1)
+
+
+def counted_word(template: str, word: str) -> bool:
+    """Whether ``word`` is one word the template says for some card and run (the word a
+    call's ``each_missing`` counts).
+
+    >>> counted_word("Have a {very} nice day", "very"), counted_word("Mao Mao", "nice")
+    (True, False)
+    """
+    if len(words(word)) != 1 or words(word)[0] != word:
+        return False
+    return any(word in expand(template, _SAMPLE[0], run).canonical for run in (1, 3))
 
 
 def min_words(phrase: Phrase) -> int:
@@ -457,6 +480,8 @@ class Heard:
     phrase: Phrase
     required: bool
     names_card: bool = False
+    #: The word counted when the phrase is said short (:attr:`Call.each_missing`).
+    counted: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -467,6 +492,8 @@ class Judged:
     made: list[bool]
     heard: list[str]
     free: list[bool]
+    #: Per call, how many copies of its counted word a short saying left out (0: none).
+    short: list[int] = field(default_factory=list)
 
     def left(self) -> list[str]:
         """The words no required call took, in order."""
@@ -528,10 +555,41 @@ def judge_words(calls: Sequence[Heard], said: str, card: Card | None = None,
             if calls[i].phrase.find(heard, inside) is not None:
                 made[i] = True
                 break
+    short = [0] * len(calls)
+    for i in missed:
+        word = calls[i].counted
+        if word is None or made[i]:
+            continue
+        # Said with copies of its counted word left out: those words are the call's, so
+        # another call ("Mao" beside "Mao Mao") does not hear them as needless.
+        span = calls[i].phrase.without(word).find(heard, free)
+        if span is not None:
+            free[span[0]:span[1]] = [False] * (span[1] - span[0])
+            whole = calls[i].phrase.canonical.count(word)
+            short[i] = max(whole - heard[span[0]:span[1]].count(word), 1)
     for i, call in enumerate(calls):
         if not call.required:
-            made[i] = not call.names_card and call.phrase.find(heard, free) is not None
-    return Judged(made, heard, free)
+            judged = not call.names_card or misnames(call.phrase, card)
+            made[i] = judged and call.phrase.find(heard, free) is not None
+    return Judged(made, heard, free, short)
+
+
+def misnames(phrase: Phrase, card: Card | None) -> bool:
+    """Whether ``phrase`` (a call's words for a play of ``card``) names a rank or a suit
+    that ``card`` does not have: "four of spades" said of the four of hearts is a false
+    call, never mere naming of the card.
+
+    >>> from rules.cards import parse
+    >>> misnames(expand("{rank} of spades", parse("4H"), 1), parse("4H"))
+    True
+    >>> misnames(expand("{card}", parse("4H"), 1), parse("4H"))
+    False
+    """
+    if card is None or card.is_joker:
+        return False
+    named = card_words(card)
+    return any(word in _RANK_WORDS | _SUIT_WORDS and word not in named
+               for slot in phrase.slots for choice in slot for word in choice)
 
 
 def judge(calls: Sequence[Heard], said: str, card: Card | None = None,

@@ -26,7 +26,7 @@ from rules.conditions import (
 from rules.effects import Effect, read_effect
 from rules.errors import RuleError
 from rules.fields import Fields
-from rules.phrases import MAX_PHRASE, check_template, speech_template
+from rules.phrases import MAX_PHRASE, check_template, counted_word, speech_template
 
 FORMAT_VERSION: Final = 1
 KINDS: Final = ("restriction", "trigger", "permission", "call", "instant_win", "talking",
@@ -34,6 +34,9 @@ KINDS: Final = ("restriction", "trigger", "permission", "call", "instant_win", "
 #: When words said outside a play are judged by a third-person rule: during a point of
 #: order, while the round is played (outside one), or both.
 MOMENTS: Final = ("order", "round", "always")
+#: What a talking rule makes of words said with a play: they are free (the call rules alone
+#: judge them), or the words no call needs cost as words outside a play do.
+PLAY_TALK: Final = ("free", "judged")
 #: Why a player draws, as a reply rule names it (the engine's draw reasons).
 DRAW_REASONS: Final = ("penalty", "effect", "pass")
 #: Most allowed phrases a talking (or third-person) rule lists.
@@ -98,11 +101,16 @@ class Call:
     when: Condition
     say: str
     penalty: int = 1
+    #: A word of ``say`` counted: the phrase said with copies of it left out costs a card
+    #: per copy left out instead of ``penalty`` (``None``: no such word).
+    each_missing: str | None = None
     kind: str = field(default="call", init=False)
 
     def body(self) -> dict[str, Any]:
         """JSON fields apart from ``kind``."""
-        return {"when": self.when.to_json(), "say": self.say, "penalty": self.penalty}
+        counted = {} if self.each_missing is None else {"each_missing": self.each_missing}
+        return {"when": self.when.to_json(), "say": self.say, "penalty": self.penalty,
+                **counted}
 
 
 @dataclass(frozen=True, slots=True)
@@ -121,15 +129,37 @@ class InstantWin:
 class Talking:
     """Words said outside a play (a :class:`~games.engine.actions.Say`) cost the speaker
     ``penalty`` cards, unless every word belongs to a phrase of ``allow`` or to a reply the
-    speaker owes (see :mod:`rules.speech`)."""
+    speaker owes (see :mod:`rules.speech`); with ``play_talk`` ``judged``, so do words said
+    with a legal play that no call, reply or race of the play takes."""
 
     allow: tuple[str, ...] = ()
     penalty: int = 1
+    play_talk: str = "free"
+    #: When given, only these phrases (and questions, with ``questions``) left over cost
+    #: the penalty; other words are free (see :mod:`rules.speech`).
+    only: tuple[str, ...] = ()
+    questions: bool = False
+    #: Phrases allowed to a speaker holding exactly one card.
+    allow_one: tuple[str, ...] = ()
     kind: str = field(default="talking", init=False)
 
+    @property
+    def selective(self) -> bool:
+        """Whether only what ``only`` and ``questions`` name is penalised."""
+        return bool(self.only) or self.questions
+
     def body(self) -> dict[str, Any]:
-        """JSON fields apart from ``kind``."""
-        return {"allow": list(self.allow), "penalty": self.penalty}
+        """JSON fields apart from ``kind`` (the optional ones only when not their default)."""
+        data: dict[str, Any] = {"allow": list(self.allow), "penalty": self.penalty}
+        if self.play_talk != "free":
+            data["play_talk"] = self.play_talk
+        if self.only:
+            data["only"] = list(self.only)
+        if self.questions:
+            data["questions"] = True
+        if self.allow_one:
+            data["allow_one"] = list(self.allow_one)
+        return data
 
 
 @dataclass(frozen=True, slots=True)
@@ -206,7 +236,8 @@ def read_spec(data: Any, path: str = "rule") -> RuleSpec:
     elif kind == "call":
         say = fields.string("say", MAX_PHRASE)
         check_template(say, fields.at("say"))
-        spec = Call(_cond(fields, "when"), say, fields.integer("penalty", 1, 5, 1))
+        spec = Call(_cond(fields, "when"), say, fields.integer("penalty", 1, 5, 1),
+                    _read_counted(fields, say))
     elif kind == "talking":
         spec = _read_talking(fields)
     elif kind == "reply":
@@ -261,18 +292,32 @@ def _read_permission(fields: Fields) -> RuleSpec:
 
 
 def _read_talking(fields: Fields) -> Talking:
-    return Talking(_read_allowed(fields), fields.integer("penalty", 1, 5, 1))
+    return Talking(_read_allowed(fields), fields.integer("penalty", 1, 5, 1),
+                   fields.text("play_talk", PLAY_TALK, "free"), _read_allowed(fields, "only"),
+                   fields.boolean("questions", False), _read_allowed(fields, "allow_one"))
 
 
-def _read_allowed(fields: Fields) -> tuple[str, ...]:
-    """A speech rule's ``allow``: at most :data:`MAX_ALLOWED` phrases (default none)."""
-    raw = fields.raw("allow", [])
+def _read_counted(fields: Fields, say: str) -> str | None:
+    """A call's ``each_missing``: one word its phrase says (for some card and run)."""
+    raw = fields.raw("each_missing", None)
+    if raw is None:
+        return None
+    word = fields.string("each_missing", MAX_PHRASE).strip().lower()
+    if not counted_word(say, word):
+        raise RuleError(f"is {raw!r}, not a word the phrase says", path=fields.at("each_missing"),
+                        code="spec/bad_choice")
+    return word
+
+
+def _read_allowed(fields: Fields, key: str = "allow") -> tuple[str, ...]:
+    """A speech rule's list of phrases ``key``: at most :data:`MAX_ALLOWED` (default none)."""
+    raw = fields.raw(key, [])
     if not isinstance(raw, list):
-        raise RuleError("must be a list", path=fields.at("allow"), code="spec/not_list")
+        raise RuleError("must be a list", path=fields.at(key), code="spec/not_list")
     if len(raw) > MAX_ALLOWED:
         raise RuleError(f"lists {len(raw)} phrases, at most {MAX_ALLOWED} allowed",
-                        path=fields.at("allow"), code="spec/too_long")
-    return tuple(speech_template(item, f"{fields.at('allow')}[{i}]")
+                        path=fields.at(key), code="spec/too_long")
+    return tuple(speech_template(item, f"{fields.at(key)}[{i}]")
                  for i, item in enumerate(raw))
 
 

@@ -25,11 +25,12 @@ for talking (docs/rules.md, "Speech outside a play").
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Final, Literal
 
-from rules.phrases import Phrase, hear, speech_phrase
+from rules.phrases import Phrase, hear, speech_phrase, words
 from rules.spec import Reply, Rule, Talking, ThirdPerson
 
 #: When words outside a play are heard: while the round is played, or during a point of
@@ -78,12 +79,12 @@ def _take(phrase: Phrase, heard: Sequence[str], free: list[bool]) -> bool:
 
 def judge_speech(rules: Sequence[Rule], owed: Sequence[Rule], said: str | None,
                  moment: Moment = "round", racing: Sequence[Phrase] = (),
-                 with_play: bool = False) -> list[SpeechVerdict]:
+                 with_play: bool = False, hand: int | None = None) -> list[SpeechVerdict]:
     """The verdicts of the speech rules on one action of a player who owes ``owed``: ``said``
-    outside a play (``None``: no speech, every owed reply broken), at ``moment``; the words of
-    the ``racing`` phrases are never counted. Owed replies first, then talking and
-    third-person rules. Words said ``with_play`` answer owed replies and nothing else: call
-    rules judge them.
+    outside a play (``None``: no speech, every owed reply broken), at ``moment``, by a
+    player holding ``hand`` cards (``None``: not known); the words of the ``racing``
+    phrases are never counted. Owed replies first, then talking and third-person rules.
+    Words said ``with_play`` answer owed replies and nothing else: call rules judge them.
     """
     heard = hear(said or "")
     free = [True] * len(heard)
@@ -106,13 +107,47 @@ def judge_speech(rules: Sequence[Rule], owed: Sequence[Rule], said: str | None,
     for rule in rules:
         spec = rule.spec
         if isinstance(spec, Talking) and moment == "round":
-            left = _left_over(heard, free, spec.allow, racing)
-            verdicts.append(SpeechVerdict(rule, "talking", "", any(left), spec.penalty))
+            allow = (*spec.allow, *spec.allow_one) if hand == 1 else spec.allow
+            left = _left_over(heard, free, allow, racing)
+            talked = _penalised(spec, said, heard, left) if spec.selective else any(left)
+            verdicts.append(SpeechVerdict(rule, "talking", "", talked, spec.penalty))
         elif isinstance(spec, ThirdPerson) and spec.during in (moment, "always"):
             left = _left_over(heard, free, spec.allow, racing)
             personal = any(unused and word in PRONOUNS
                            for word, unused in zip(heard, left, strict=True))
             verdicts.append(SpeechVerdict(rule, "third_person", "", personal, spec.penalty))
+    return verdicts
+
+
+#: Words that open a question said without its question mark ("whose turn is it").
+QUESTION_WORDS: Final = frozenset({
+    "who", "whose", "whom", "what", "when", "where", "why", "how", "which", "is", "are",
+    "am", "was", "were", "can", "could", "do", "does", "did", "may", "might", "should",
+    "would", "will", "shall", "isn't", "aren't", "can't", "don't", "doesn't", "didn't"})
+
+
+def _penalised(spec: Talking, said: str, heard: Sequence[str], left: Sequence[bool]) -> bool:
+    """Whether a selective talking rule minds what is left: one of its ``only`` phrases in
+    the words left over, or, with ``questions``, a question among them (a sentence that
+    ends with "?" or opens with a question word)."""
+    if any(speech_phrase(p).find(heard, list(left)) is not None for p in spec.only):
+        return True
+    if not spec.questions or not any(left):
+        return False
+    sentences = [s for s in re.split(r"(?<=[.!?])\s+", said.strip()) if words(s)]
+    return any(s.rstrip().endswith("?") or words(s)[0] in QUESTION_WORDS for s in sentences)
+def judge_play_talk(rules: Sequence[Rule], heard: Sequence[str], free: Sequence[bool],
+                    racing: Sequence[Phrase] = ()) -> list[SpeechVerdict]:
+    """The verdicts of the talking rules that judge words said with a play (``play_talk``
+    ``judged``) on the words ``heard`` with it, of which ``free`` are those no call or
+    reply took; the words of the ``racing`` phrases (a suit named with a jack) are never
+    talk."""
+    verdicts: list[SpeechVerdict] = []
+    for rule in rules:
+        spec = rule.spec
+        if isinstance(spec, Talking) and spec.play_talk == "judged":
+            left = _left_over(heard, free, spec.allow, racing)
+            verdicts.append(SpeechVerdict(rule, "talking", "", any(left), spec.penalty))
     return verdicts
 
 

@@ -45,6 +45,7 @@ from games.authoring.spec_form import (
     send_plain,
     take_plain,
 )
+from games.engine.settings import kind_not_allowed
 from rules.conditions import read_condition
 from rules.effects import read_effect
 from rules.errors import RuleError
@@ -340,10 +341,15 @@ def _row_problems(form: RuleForm, built: Built) -> list[Problem]:
     return problems
 
 
-def check(form: RuleForm, author: int | None = None) -> Checked:
-    """Build the rule of ``form`` and validate it; problems come back in plain words."""
+def check(form: RuleForm, author: int | None = None,
+          kinds: tuple[str, ...] | None = None) -> Checked:
+    """Build the rule of ``form`` and validate it, its kind one of ``kinds`` (a game's
+    ``rule_kinds``; ``None``: any); problems come back in plain words."""
     built = form_to_spec(form)
     checked = Checked(form, built)
+    if kinds is not None and form.kind not in kinds:
+        checked.problems.append(Problem(None, kind_not_allowed(kinds), "rule/kind_not_allowed",
+                                        "kind"))
     if len(form.jargon.strip()) > MAX_JARGON:
         checked.problems.append(Problem(Place("jargon"), f"Jargon: at most {MAX_JARGON} "
                                         "characters, please.", "spec/too_long", "jargon"))

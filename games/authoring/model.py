@@ -40,6 +40,9 @@ KIND_LISTS: Final = {
 MOMENT_LABELS: Final = {"order": "during a point of order",
                         "round": "outside a play, but not in a point of order",
                         "always": "outside a play, a point of order included"}
+#: What a talking rule makes of words said with a play (the rule language's ``PLAY_TALK``).
+PLAY_TALK_LABELS: Final = {"free": "are free: only the calls judge them",
+                           "judged": "cost cards too, unless a call, a reply or a race needs them"}
 #: Why a player draws, in the words of a reply rule's checkboxes (the rule language's
 #: ``DRAW_REASONS``).
 REASON_LABELS: Final = {"penalty": "draws a penalty card",
@@ -336,14 +339,22 @@ class RuleForm:
     penalty: str = "1"
     least: str = "2"
     most: str = "13"
-    #: A talking rule's allowed phrases, one a line, as typed.
+    #: A talking rule's allowed phrases, one a line, as typed, and what it makes of words
+    #: said with a play.
     allow: str = "Point of order"
+    play_talk: str = "free"
     #: A reply rule's words, and the reasons to draw that make them owed.
     reply: str = "Thank you"
     after: tuple[str, ...] = ("penalty",)
     #: A third-person rule's moment, and its excepted phrases, one a line, as typed.
     during: str = "order"
     exempt: str = "Thank you"
+    #: A call's counted word; a talking rule's only penalised phrases, whether questions
+    #: are, and the phrases allowed with one card (blank: none).
+    each_missing: str = ""
+    only: str = ""
+    questions: bool = False
+    allow_one: str = ""
 
     def cond_list(self, name: str) -> CondList:
         """The list called ``name``, created with its default rows when missing."""

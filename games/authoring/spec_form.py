@@ -173,26 +173,42 @@ class Effects:
 @dataclass(frozen=True, slots=True)
 class Plain:
     """A plain input of the form (attribute ``attr``): ``text`` as typed, a ``number``, the
-    ``lines`` of a list typed one a line, or the ``ticks`` of checkboxes."""
+    ``lines`` of a list typed one a line, or the ``ticks`` of checkboxes; a ``sparse`` one
+    left out of the rule at its default."""
 
     attr: str
     how: str = "text"
+    #: Written only when not the field's default (as the rule language writes it).
+    sparse: bool = False
 
     def write(self, field: LanguageField, form: RuleForm, places: dict[str, Place],
               ) -> dict[str, Any]:
         places[f"rule.{field.name}"] = Place(field.control)
         value = getattr(form, self.attr)
+        if self.sparse and value == field.default:
+            return {}
         if self.how == "number":
             return {field.name: number(value)}
         if self.how == "lines":
             return {field.name: phrase_lines(value)}
         if self.how == "ticks":
             return {field.name: list(value)}
+        # Optional fields the rule leaves out when blank (its canonical JSON omits them).
+        if self.how == "flag":
+            return {field.name: True} if value else {}
+        if self.how == "some_lines":
+            return {field.name: phrase_lines(value)} if value.strip() else {}
+        if self.how == "some_text":
+            return {field.name: value.strip()} if value.strip() else {}
         return {field.name: value}
 
     def read(self, field: LanguageField, spec: dict[str, Any], form: RuleForm) -> None:
         value = spec[field.name] if field.required else spec.get(field.name, field.default)
-        if self.how == "lines":
+        if self.how == "flag":
+            setattr(form, self.attr, bool(value))
+        elif self.how == "some_text":
+            setattr(form, self.attr, value or "")
+        elif self.how in ("lines", "some_lines"):
             setattr(form, self.attr, "\n".join(value))
         elif self.how == "ticks":
             setattr(form, self.attr, tuple(value))
@@ -201,13 +217,15 @@ class Plain:
 
     def posts(self, field: LanguageField) -> tuple[str, ...]:
         # Unticked checkboxes post nothing: a marker says the list was on the page.
-        return (field.control, f"{field.control}-present") if self.how == "ticks" else (
+        return (field.control, f"{field.control}-present") if self.how in ("ticks", "flag") else (
             field.control,)
 
     def send(self, field: LanguageField, form: RuleForm) -> dict[str, list[str]]:
         value = getattr(form, self.attr)
         if self.how == "ticks":
             return {f"{field.control}-present": ["1"], field.control: list(value)}
+        if self.how == "flag":
+            return {f"{field.control}-present": ["1"], field.control: ["1"] if value else []}
         return {field.control: [value]}
 
     def take(self, field: LanguageField, data: Posted, form: RuleForm) -> None:
@@ -216,11 +234,16 @@ class Plain:
                 ticked = data.getlist(field.control)
                 setattr(form, self.attr, tuple(c for c in field.choices if c in ticked))
             return
+        if self.how == "flag":
+            if data.get(f"{field.control}-present") is not None:
+                setattr(form, self.attr, data.get(field.control) is not None)
+            return
         value = data.get(field.control)
         if value is None:
             return
         # Room for one more phrase than allowed, so that the rule language says "too many".
-        limit = (MAX_PHRASE + 2) * ((field.high or 0) + 1) if self.how == "lines" else 200
+        lines = self.how in ("lines", "some_lines")
+        limit = (MAX_PHRASE + 2) * ((field.high or 0) + 1) if lines else 200
         text = str(value)[:limit]
         if field.shape != "choice" or text in field.choices:
             setattr(form, self.attr, text)
@@ -233,6 +256,9 @@ KIND_CONTROLS: Final[dict[str, KindControl]] = {
     "penalty": Plain("penalty", "number"), "min": Plain("least", "number"),
     "max": Plain("most", "number"), "allow": Plain("allow", "lines"),
     "exempt": Plain("exempt", "lines"), "after": Plain("after", "ticks"),
+    "each_missing": Plain("each_missing", "some_text"), "only": Plain("only", "some_lines"),
+    "questions": Plain("questions", "flag"), "allow_one": Plain("allow_one", "some_lines"),
+    "play_talk": Plain("play_talk", sparse=True),
 }
 
 

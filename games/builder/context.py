@@ -346,10 +346,14 @@ class FormView:
     effects: list[EffectView]
     errors: dict[str, str]
     focus: str = ""
+    #: The kinds of rule the game lets its rule-makers write (``None``: any).
+    allowed: tuple[str, ...] | None = None
 
     @property
     def kinds(self) -> list[Option]:
-        return options(m.KINDS, self.form.kind)
+        shown = {kind: label for kind, label in m.KINDS.items()
+                 if self.allowed is None or kind in self.allowed or kind == self.form.kind}
+        return options(shown, self.form.kind)
 
     @property
     def modes(self) -> list[Option]:
@@ -364,6 +368,12 @@ class FormView:
     def moments(self) -> list[Option]:
         """When a third-person rule judges words (a menu), the form's choice selected."""
         return options(m.MOMENT_LABELS, self.form.during)
+
+    @property
+    def play_talks(self) -> list[Option]:
+        """What a talking rule makes of words said with a play (a menu), the form's choice
+        selected."""
+        return options(m.PLAY_TALK_LABELS, self.form.play_talk)
 
     @property
     def placeholders(self) -> list[tuple[str, str]]:
@@ -453,7 +463,7 @@ def error_slots(form: RuleForm) -> list[str]:
         slots.append("effects")
         slots += [f"effects-{i}" for i in range(len(form.effects))]
     slots += {"call": ["say", "penalty"], "permission": ["min", "max"],
-              "talking": ["allow", "penalty"],
+              "talking": ["allow", "penalty", "play_talk"],
               "reply": ["reply", "after", "penalty"],
               "third_person": ["during", "exempt", "penalty"]}.get(form.kind, [])
     return slots
@@ -627,10 +637,11 @@ def make_panel(game: Game, state: GameState | None, seat: int | None,
     if not writing or state is None or seat is None:
         return panel
     form = form or blank_form()
-    checked = check(form, author=seat)
+    checked = check(form, author=seat, kinds=state.settings.rule_kinds)
     panel.aces_high = state.settings.aces_high
     problems, panel.blank = shown_problems(form, checked.problems)
     panel.form = form_view(form, problems, focus, panel.aces_high)
+    panel.form.allowed = state.settings.rule_kinds
     panel.checked = checked
     panel.top = top or default_top(state)
     panel.slots = slot_messages(error_slots(form), problems)

@@ -57,6 +57,8 @@ HINTS = {
 #: transports cannot write rules): the engine's quote the name, which the builder's
 #: answers never echo (an answer to an author shows no other rule's jargon).
 OWN_WORDS = {
+    "rule/kind_not_allowed": "This game's rule-makers write only the kinds of rule its "
+                             "menu offers: choose one of them.",
     "rule/jargon_taken": "You already know a rule by that jargon name (yours, a house rule, or "
                          "one named at the table). Choose another, or press “Suggest”.",
 }

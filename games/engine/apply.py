@@ -33,12 +33,14 @@ from games.engine.events import Event, RuleSkipped, RuleWritten
 from games.engine.expulsion import expel_due, note_mistakes
 from games.engine.lockup import has_way_out
 from games.engine.out_of_turn import off_turn, out_of_turn
+from games.engine.penalty_wait import note_waiting
 from games.engine.play import claim_win, pass_turn, play
 from games.engine.point_of_order import call_order, end_order, refuse_paused, settle
 from games.engine.races import forget, hold, respond
 from games.engine.rounds import begin_round, end_game, start_round
 from games.engine.seats import hand_over, leave_seat, open_seat, remove_seat, take_seat
-from games.engine.speech import answer, note_draws, say
+from games.engine.settings import kind_not_allowed
+from games.engine.speech import answer, note_breaches, note_draws, say
 from games.engine.state import GameState, RuleEntry, RuleStats, rule_data
 from games.engine.timers import due_now, fire_due
 from rules.english import describe
@@ -101,6 +103,7 @@ def apply(state: GameState, action: Action, at: int | None = None
             _dispatch(probe, action, [])
             return _finish(new, action, before, events)
         _dispatch(new, action, events, replied)
+        note_breaches(new, events)
         return _finish(new, action, before, events)
     _dispatch(new, action, events)
     return _finish(new, action, before, events)
@@ -164,6 +167,7 @@ def _finish(new: GameState, action: Action, before: TurnKey, events: list[Event]
     if new.phase != "playing":
         forget(new)  # races are run within a round
     note_draws(new, events)
+    note_waiting(new, events)
     settle(new, events)
     keep_time(new, before, new.clock)
     new.history.append(tuple(len(h) for h in new.hands))
@@ -207,6 +211,9 @@ def write_rule(state: GameState, action: WriteRule, events: list[Event]) -> None
                           "author": action.seat, "rule": action.rule.get("rule")})
     except RuleError as exc:
         raise EngineError("rule/invalid", str(exc)) from None
+    kinds = state.settings.rule_kinds
+    if kinds is not None and rule.spec.kind not in kinds:
+        raise EngineError("rule/kind_not_allowed", kind_not_allowed(kinds))
     if rule.jargon.casefold() in {t.casefold() for t in taken}:
         raise EngineError("rule/jargon_taken",
                           f"The jargon {rule.jargon!r} is already taken by a rule you know; "

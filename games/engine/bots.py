@@ -30,6 +30,7 @@ from games.engine.actions import (
 )
 from games.engine.bot_rules import builder_warning, draft, readable
 from games.engine.events import Event, Refused
+from games.engine.penalty_wait import playable
 from games.engine.vetting import AuthorKnowledge
 from games.engine.visibility import PlayerView
 from rules.cards import STANDARD_CARDS, Card, card_of, parse
@@ -95,19 +96,28 @@ MAX_DRAFTS = 200
 #: A plain rule that passes every check on its own ("a seven skips the next player").
 FALLBACK_RULE = {"kind": "trigger", "when": {"type": "rank", "of": "played", "in": ["7"]},
                  "effects": [{"type": "skip"}]}
+#: The plain rule of a game whose rule-makers write only restrictions ("no seven on a
+#: seven": a card of the seven's suit always follows it).
+FALLBACK_RESTRICTION = {"kind": "restriction",
+                        "when": {"type": "rank", "of": "top", "in": ["7"]},
+                        "must_not": {"type": "rank", "of": "played", "in": ["7"]}}
 
 
 def rule_action(seat: int, rng: Random, author_knowledge: AuthorKnowledge | None = None,
                 settings: Settings = DEFAULT_SETTINGS, players: int | None = None,
-                kind: str = "experimenter") -> WriteRule:
+                kind: str = "experimenter", kinds: tuple[str, ...] | None = None
+                ) -> WriteRule:
     """A readable rule of the grade of a bot of ``kind`` (:func:`games.engine.bot_rules.draft`)
     that passes the checks an author's draft must pass against ``author_knowledge``
     (:meth:`~games.engine.vetting.AuthorKnowledge.objection`: the rules the bot may consult,
     then the one bit) and the builder's warnings about the bot's own rules
-    (:func:`~games.engine.bot_rules.builder_warning`); the engine suggests its jargon."""
+    (:func:`~games.engine.bot_rules.builder_warning`), of one of the ``kinds`` the game
+    allows (``rule_kinds``; ``None``: any); the engine suggests its jargon."""
     author_knowledge = author_knowledge or AuthorKnowledge()
     for _ in range(MAX_DRAFTS):
         spec = draft(rng, kind)
+        if kinds is not None and spec["kind"] not in kinds:
+            continue
         try:
             rule = load_rule({"version": 1, "jargon": "Draft", "author": seat, "rule": spec})
         except ValueError:
@@ -116,7 +126,8 @@ def rule_action(seat: int, rng: Random, author_knowledge: AuthorKnowledge | None
                 and builder_warning(rule, author_knowledge.own, settings) is None
                 and author_knowledge.objection(rule, settings, players) is None):
             return WriteRule(seat, {"jargon": "", "rule": dump_rule(rule)["rule"]})
-    return WriteRule(seat, {"jargon": "", "rule": FALLBACK_RULE})
+    fallback = FALLBACK_RULE if kinds is None or "trigger" in kinds else FALLBACK_RESTRICTION
+    return WriteRule(seat, {"jargon": "", "rule": fallback})
 
 
 def rules_known(view: PlayerView) -> tuple[Rule, ...]:
@@ -177,7 +188,8 @@ def write_for(seat: int, view: PlayerView, rng: Random,
     # Once a seat has left, seats are no longer numbered from 0 up: vet for every size.
     players = len(view.names) if not view.out else None
     return rule_action(seat, rng, replace(author_knowledge, own=known),
-                       Settings(aces_high=view.settings.aces_high), players, kind)
+                       Settings(aces_high=view.settings.aces_high), players, kind,
+                       view.settings.rule_kinds)
 
 
 def reply_for(seat: int, view: PlayerView, rules: Sequence[Rule]) -> Say | None:
@@ -295,7 +307,10 @@ class Experimenter:
         if duty is not None or not to_play(self.seat, view):
             return duty
         top = view.piles[0].top
-        options = [c for c in view.hand if (top, c) not in self.refused]
+        # After a pass that may be played on (``play_drawn``), only the card drawn.
+        choosable = ((view.drawn,) if view.drawn is not None
+                     else playable(view.hand, view.waiting))
+        options = [c for c in choosable if (top, c) not in self.refused]
         if not options or self.rng.random() < 0.05:
             return Pass(self.seat)
         card = self.rng.choice(options)
@@ -343,6 +358,10 @@ class Oracle:
         hand = [parse(c) for c in view.hand]
         if rulebook.winning_hand(hand) is not None:
             return ClaimWin(self.seat)
+        if view.drawn is not None:
+            hand = [parse(view.drawn)]  # after a pass that may be played on, only its card
+        elif view.waiting:
+            hand = [parse(c) for c in playable(view.hand, view.waiting)]
         order = list(range(len(hand)))
         self.rng.shuffle(order)
         for index in range(len(view.piles)):

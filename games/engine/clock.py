@@ -98,7 +98,8 @@ def hold_on(state: GameState, seat: int, words: str, events: list[Event]) -> Non
 
 @on_timer(TURN)
 def _delay_of_game(state: GameState, name: str, at: int, events: list[Event]) -> None:
-    """The turn clock ran out: the chair's penalty, then the turn passes."""
+    """The turn clock ran out: the chair's penalty, then the turn passes (or, without
+    ``delay_passes``, the player keeps it, with a new turn's time to play or draw)."""
     if state.phase != "playing":
         return
     settings, seat = state.settings, state.current
@@ -111,7 +112,8 @@ def _delay_of_game(state: GameState, name: str, at: int, events: list[Event]) ->
     if short:
         no_supply(state, {seat: short}, events)
         return
-    state.current = state.seat_after(seat)
+    if settings.delay_passes:
+        state.current = state.seat_after(seat)
 
 
 @on_timer(END)

@@ -58,12 +58,18 @@ def deal(state: GameState, events: list[Event], first: int | None = None,
 
 def dealt_text(state: GameState, starter: str) -> str:
     """"Round 2: 5 cards each. The starter is 8♠. Bob plays first." (and, where dealers
-    take turns or name the start, who dealt and which way play goes)."""
+    take turns or name the start, who dealt and which way play goes; the dealer's
+    ``deal_words`` before it and ``play_words`` after it)."""
     settings = state.settings
     first = state.names[state.current]
     dealer = ""
     if settings.dealer_rotates or settings.name_start:
         dealer = f"{state.names[state.dealer]} deals "
     way = ", and play goes anticlockwise" if state.direction == -1 else ""
-    return (f"Round {state.round}: {dealer}{settings.hand_size} cards each. The starter is "
+    text = (f"Round {state.round}: {dealer}{settings.hand_size} cards each. The starter is "
             f"{parse(starter).symbol}. {first} plays first{way}.")
+    # The dealer's ceremony, where the game has one, around the deal.
+    name = state.names[state.dealer]
+    before = f"{name}: “{settings.deal_words}” " if settings.deal_words else ""
+    after = f" {name}: “{settings.play_words}”" if settings.play_words else ""
+    return before + text + after

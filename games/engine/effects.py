@@ -102,7 +102,7 @@ def apply_effects(state: GameState, seat: int, suit: str | None, entry: RuleEntr
         elif kind == "pass_hands":
             pass_hands(state, effect.direction, events)
         elif kind == "name_suit":
-            pile.suit = suit or ctx.played.suit
+            pile.suit = suit or _unnamed_suit(state, ctx)
             events.append(NamedSuit(text=f"{state.names[seat]} names "
                                     f"{suit_name(pile.suit)}.", seat=seat, suit=pile.suit))
         elif kind == "to_bottom" and pile.cards[-1] == pile_card(ctx.physical, ctx.played):
@@ -113,6 +113,15 @@ def apply_effects(state: GameState, seat: int, suit: str | None, entry: RuleEntr
         elif kind == "new_pile" and len(pile.cards) > 1 and pile.cards[-1] == pile_card(
                 ctx.physical, ctx.played):
             state.piles.append(Pile([pile.cards.pop()]))
+
+
+def _unnamed_suit(state: GameState, ctx: PlayContext) -> str:
+    """The suit in force after a suit-naming card played with none named: its own, or,
+    with ``unnamed_suit_stays``, the suit in force before it."""
+    before = ctx.active_suit or (ctx.pile[-1].suit if ctx.pile else None)
+    if state.settings.unnamed_suit_stays and before:
+        return before
+    return ctx.played.suit
 
 
 def suit_name(suit: str) -> str:

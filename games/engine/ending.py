@@ -10,7 +10,7 @@ from __future__ import annotations
 from games.engine import lockup
 from games.engine.events import Event
 from games.engine.lockup_reason import no_way_out_reason
-from games.engine.rounds import end_game
+from games.engine.rounds import locked
 from games.engine.stall import stalled
 from games.engine.state import GameState
 from rules.cards import STANDARD_CARDS
@@ -18,22 +18,23 @@ from rules.context import PlayContext
 
 
 def check_lockup(state: GameState, events: list[Event]) -> None:
-    """End the game if it has locked up; call after every accepted action while playing."""
+    """End the game (or the round: ``lockup_ends``) if it has locked up; call after every
+    accepted action while playing."""
     if state.phase != "playing":
         return
     if not lockup.anything_playable(state):
         tops = " or ".join(p.top.symbol for p in state.piles)
         names = blockers(state)
         under = f" under {_and(names)}" if names else ""
-        end_game(state, "no_card", f"No card can follow {tops}{under}.", events)
+        locked(state, "no_card", f"No card can follow {tops}{under}.", events)
         return
     if state.way_out is False:
-        end_game(state, "no_way_out",
+        locked(state, "no_way_out",
                  no_way_out_reason(state.rulebook(), state.analysis_players()), events)
         return
     stall = stalled(state)
     if stall is not None:
-        end_game(state, "stalled", stall.reason, events)
+        locked(state, "stalled", stall.reason, events)
 
 
 def blockers(state: GameState) -> list[str]:

@@ -436,6 +436,12 @@ class Again(Event):
     """The player plays again."""
 
 
+@event_kind("kept")
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Kept(Event):
+    """The player (``seat``) keeps the card a pass drew and ends the turn (``play_drawn``)."""
+
+
 @event_kind("skipped")
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Skipped(Event):
@@ -476,6 +482,16 @@ class WonRound(Event):
 class NoSupply(Event):
     """The stock could not supply a draw: each seat's cards held and owed (``scores``)."""
 
+    scores: tuple[int, ...]
+
+
+@event_kind("round_locked")
+@dataclass(frozen=True, slots=True, kw_only=True)
+class RoundLocked(Event):
+    """The round locked up (``reason``, as a game's end would give it) and ends on the cards
+    each seat holds (``scores``), where ``lockup_ends`` is ``round``."""
+
+    reason: EndReason
     scores: tuple[int, ...]
 
 

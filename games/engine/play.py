@@ -22,12 +22,15 @@ from games.engine.events import (
     ClaimFailed,
     ClaimWon,
     Event,
+    Kept,
     Played,
     Refused,
     Situation,
     Skipped,
+    SpeechBroken,
     refusal_verdict,
 )
+from games.engine.penalty_wait import playable, waiting_cards
 from games.engine.race_open import open_races
 from games.engine.rounds import no_supply, win_round
 from games.engine.state import GameState, Pile, RuleEntry, pile_card, read_pile_card
@@ -40,6 +43,7 @@ from rules.fields import MAX_DEPTH
 from rules.phrases import Phrase
 from rules.races import suit_in
 from rules.spec import Rule
+from rules.speech import SpeechVerdict
 
 __all__ = ["TurnOutcome", "claim_win", "entries_by_rule", "is_multiple", "order_by_author",
            "pass_turn", "play", "record", "require_turn"]
@@ -136,6 +140,16 @@ def play(state: GameState, action: Play, events: list[Event],
     if not in_turn and not is_multiple(state, action):
         require_turn(state, action.seat)
     physical, effective = cards_of(state, action)
+    drawn = state.drawn_card()
+    if in_turn and drawn is not None and tuple(action.cards) != (drawn,):
+        raise EngineError("action/drawn_only", "Only the card you drew may be played now: "
+                          "play it, or pass to keep it.")
+    if in_turn and any(c not in playable(state.hands[action.seat], waiting_cards(state))
+                       for c in action.cards):
+        raise EngineError("action/penalty_waits", "A penalty card drawn this turn cannot be "
+                          "played until a later turn.")
+    if in_turn:
+        state.drawn = None
     seat, pile = action.seat, state.piles[action.pile]
     rulebook = state.rulebook()
     hand = state.hands[seat]
@@ -176,6 +190,9 @@ def play(state: GameState, action: Play, events: list[Event],
         last = ctx
     _judge_calls(state, action, rulebook.calls(last, action.say, replied), entries, outcome,
                  events)
+    racing = [phrase for started in outcome.races if (phrase := started.race.phrase)]
+    _judge_talk(state, action, rulebook.play_talk(last, action.say, replied, racing), entries,
+                outcome, events)
     # A suit named aloud with the play, in words no call took and that do not name the
     # card ("Jack of spades. Hearts!"), answers a race to name one as the menu does.
     suit = action.suit
@@ -279,10 +296,29 @@ def _judge_calls(state: GameState, action: Play, verdicts: list[CallVerdict],
                                  f"{article(entry.jargon)}! {state.names[seat]} {problem}.",
                                  seat=seat, jargon=entry.jargon, author=entry.author,
                                  rule=entry.id, required=verdict.required))
-        penalty = getattr(verdict.rule.spec, "penalty", 1)
-        short = draw(state, seat, penalty, "penalty", events)
+        short = draw(state, seat, verdict.penalty, "penalty", events)
         if short:
             outcome.owed[seat] += short
+
+
+def _judge_talk(state: GameState, action: Play, verdicts: list[SpeechVerdict],
+                entries: dict[int, RuleEntry], outcome: TurnOutcome,
+                events: list[Event]) -> None:
+    """Charge the talking rules that judge words said with a play (``play_talk``)."""
+    name = state.names[action.seat]
+    for verdict in verdicts:
+        if not verdict.broken:
+            continue
+        entry = entries[id(verdict.rule)]
+        record(state, entry, "broken",
+               f"Round {state.round}, turn {state.turn}: {name} said “{action.say}”")
+        events.append(SpeechBroken(
+            text=f"{state.author_name(entry.author)}: that's {article(entry.jargon)}! "
+                 f"{name} said something needless.", seat=action.seat, jargon=entry.jargon,
+            author=entry.author, rule=entry.id, what="talking", phrase=""))
+        short = draw(state, action.seat, verdict.penalty, "penalty", events)
+        if short:
+            outcome.owed[action.seat] += short
 
 
 def _finish_turn(state: GameState, seat: int, outcome: TurnOutcome,
@@ -312,13 +348,25 @@ def _finish_turn(state: GameState, seat: int, outcome: TurnOutcome,
 
 
 def pass_turn(state: GameState, action: Pass, events: list[Event]) -> None:
-    """Draw one card (or, owing cards, every card owed) and end the turn."""
+    """Draw one card (or, owing cards, every card owed) and end the turn; with
+    ``play_drawn`` a card drawn by passing may still be played, and a second pass keeps it."""
     require_turn(state, action.seat)
+    keeping, state.drawn = state.drawn_card() is not None, None
     state.turn += 1
-    short = pay(state, action.seat, 0, events) if state.pending else draw(
+    if keeping:
+        events.append(Kept(text=f"{state.names[action.seat]} keeps the card drawn.",
+                           seat=action.seat))
+        state.current = state.seat_after(action.seat)
+        return
+    owed = state.pending
+    short = pay(state, action.seat, 0, events) if owed else draw(
         state, action.seat, 1, "pass", events)
     if short:
         no_supply(state, {action.seat: short}, events)
+        return
+    if state.settings.play_drawn and not owed:
+        # The seed's "You will lose a turn unless you can play the given card".
+        state.drawn = (action.seat, state.turn, state.hands[action.seat][-1])
         return
     state.current = state.seat_after(action.seat)
 

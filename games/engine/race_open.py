@@ -46,6 +46,25 @@ def open_races(state: GameState, player: int, started: Sequence[Started], said: 
             record(state, race, player, None, events)
 
 
+def call_again(state: GameState, race: OpenRace, tied: Sequence[int],
+               events: list[Event]) -> None:
+    """Open ``race`` (a race to name a suit, just closed on a tie of ``tied``) again for the
+    tied seats alone: the first of them to name a suit again sets it."""
+    number = state.races.count + 1
+    again = replace(race, number=number, opened=state.clock,
+                    due=state.clock + race.race.seconds * 1000, seats=tuple(tied),
+                    responses=(), again=True)
+    state.races = replace(state.races, open=(*state.races.open, again), count=number)
+    set_timer(state, again.timer, again.due)
+    entry = rule_entry(state, race.rule)
+    who = " and ".join(state.names[s] for s in tied)
+    events.append(RaceOpened(
+        text=f"Race again! {who}: name the suit within {race.race.seconds} seconds; the "
+             "first to name one sets it.", race=number, means=race.race.answer,
+        words=race.race.words, seconds=race.race.seconds, due=again.due,
+        penalty=race.race.penalty, jargon=entry.jargon, author=entry.author, rule=entry.id))
+
+
 def record(state: GameState, race: OpenRace, seat: int, suit: str | None,
            events: list[Event]) -> OpenRace:
     """Record ``seat``'s answer to ``race`` at the state's time and return the race as it

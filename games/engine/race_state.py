@@ -44,7 +44,8 @@ class OpenRace:
     trigger rule that opened it (``rule``, an id) and the ``race`` it asks for, the seat
     whose card set it off (``player``: a tie to name a suit goes to them) and the pile
     that card lies on, when it opened and when its window closes (``due``), the seats
-    racing, and their ``responses`` in the order they came."""
+    racing, and their ``responses`` in the order they came (``again``: a tie's call
+    again)."""
 
     number: int
     rule: int
@@ -55,6 +56,8 @@ class OpenRace:
     due: int
     seats: tuple[int, ...]
     responses: tuple[Response, ...] = ()
+    #: Whether it is a tie's call again (``suit_ties`` ``again``): a second tie draws lots.
+    again: bool = False
 
     @property
     def timer(self) -> str:
@@ -70,7 +73,8 @@ class OpenRace:
         return {"number": self.number, "rule": self.rule, "race": self.race.body(),
                 "player": self.player, "pile": self.pile, "opened": self.opened,
                 "due": self.due, "seats": list(self.seats),
-                "responses": [r.to_json() for r in self.responses]}
+                "responses": [r.to_json() for r in self.responses]} | (
+                    {"again": True} if self.again else {})
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> OpenRace:
@@ -79,7 +83,7 @@ class OpenRace:
         return cls(data["number"], data["rule"], race, data["player"], data["pile"],
                    data["opened"], data["due"], tuple(data["seats"]),
                    tuple(Response(r["seat"], r["at"], r.get("suit"))
-                         for r in data["responses"]))
+                         for r in data["responses"]), bool(data.get("again", False)))
 
 
 @dataclass(frozen=True, slots=True)

@@ -18,7 +18,7 @@ from games.engine.actions import Respond
 from games.engine.effects import suit_name
 from games.engine.errors import EngineError
 from games.engine.events import Event, NamedSuit, RaceClosed
-from games.engine.race_open import asks, racers, record, rule_entry, shown, verb
+from games.engine.race_open import asks, call_again, racers, record, rule_entry, shown, verb
 from games.engine.race_state import OpenRace
 from games.engine.rounds import no_supply
 from games.engine.state import GameState, RuleEntry
@@ -173,7 +173,8 @@ def _settle_last(state: GameState, race: OpenRace, entry: RuleEntry,
 
 def _settle_first(state: GameState, race: OpenRace, entry: RuleEntry,
                   events: list[Event]) -> None:
-    """The first to name a suit sets it (a tie goes to the card's player, else to lots)."""
+    """The first to name a suit sets it (a tie goes to the card's player, else to lots, or
+    with ``suit_ties`` ``again`` to the first of the tied to name one again)."""
     names = state.names
     if not race.responses:
         events.append(RaceClosed(
@@ -183,6 +184,16 @@ def _settle_first(state: GameState, race: OpenRace, entry: RuleEntry,
         return
     first = min(r.at for r in race.responses)
     tied = tuple(sorted(r.seat for r in race.responses if r.at == first))
+    if (len(tied) > 1 and race.player not in tied and not race.again
+            and state.settings.suit_ties == "again"):
+        together = listing([names[s] for s in tied])
+        events.append(RaceClosed(
+            text=f"{_voice(state, entry)} {together} named a suit in the same instant: the "
+                 "first of them to name one again sets it.", race=race.number,
+            means=race.race.answer, words=race.race.words, tied=tied, jargon=entry.jargon,
+            author=entry.author, rule=entry.id))
+        call_again(state, race, tied, events)
+        return
     winner = (race.player if race.player in tied
               else tied[0] if len(tied) == 1 else lot(state.seed, race.number, tied))
     suit = next(r.suit for r in race.responses if r.seat == winner)

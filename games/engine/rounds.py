@@ -16,6 +16,7 @@ from games.engine.events import (
     Event,
     GameOver,
     NoSupply,
+    RoundLocked,
     RulesDisclosed,
     Tie,
     Win,
@@ -154,6 +155,29 @@ def no_supply(state: GameState, owed: Mapping[int, int], events: list[Event]) ->
     events.append(Tie(text=f"{tied} tie with {best} cards: nobody wins round "
                       f"{state.round}. The cards are dealt again.", tied=tuple(leaders)))
     next_round(state, events, writer=None)
+
+
+def locked(state: GameState, reason: EndReason, text: str, events: list[Event]) -> None:
+    """The game locked up (``reason``, said in ``text``): it ends, or where ``lockup_ends``
+    is ``round`` the round ends on the cards held, as :func:`no_supply` ends one, the single
+    fewest winning it. A tie for fewest ends the game: with nobody to write a new rule,
+    the rules that locked this round would lock the next deal too."""
+    if state.settings.lockup_ends != "round":
+        end_game(state, reason, text, events)
+        return
+    scores = tuple(len(hand) for hand in state.hands)
+    seated = state.seats_in_play()
+    best = min(scores[s] for s in seated)
+    leaders = [seat for seat in seated if scores[seat] == best]
+    if len(leaders) > 1:
+        tied = " and ".join(state.names[s] for s in leaders)
+        end_game(state, reason, f"{text} {tied} tie with {best} cards, and the same rules "
+                 "would lock the next deal.", events)
+        return
+    listing = ", ".join(f"{state.names[s]} {scores[s]}" for s in seated)
+    events.append(RoundLocked(text=f"{text} Round {state.round} ends on the cards held: "
+                              f"{listing}.", reason=reason, scores=scores))
+    win_round(state, leaders[0], "no_supply", events)
 
 
 def end_game(state: GameState, reason: EndReason, text: str, events: list[Event]) -> None:

@@ -12,7 +12,7 @@ from dataclasses import asdict, dataclass
 from typing import Any, Final, Literal, get_args
 
 from games.engine.errors import EngineError
-from rules.spec import MAX_JARGON
+from rules.spec import KINDS, MAX_JARGON
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 8
 MIN_HAND, MAX_HAND = 3, 7
@@ -58,6 +58,13 @@ PENALTIES: Final[tuple[Penalty, ...]] = get_args(Penalty)
 #: penalty, the cards going back and the rightful player keeping the turn.
 OutOfTurnPlay = Literal["refused", "penalised"]
 OUT_OF_TURN_PLAYS: Final[tuple[OutOfTurnPlay, ...]] = get_args(OutOfTurnPlay)
+#: How two seats, neither the card's player, naming a suit in the same instant are told
+#: apart: by lot, or by calling again (the first of them to name one again sets it).
+SuitTies = Literal["lot", "again"]
+SUIT_TIES: Final[tuple[SuitTies, ...]] = get_args(SuitTies)
+#: What a lockup ends: the game (Mini Mao), or only the round, on the cards held.
+LockupEnds = Literal["match", "round"]
+LOCKUP_ENDS: Final[tuple[LockupEnds, ...]] = get_args(LockupEnds)
 #: Most mistakes in a row an expulsion may wait for.
 MAX_EXPEL_MISTAKES: Final = 10
 _WHOLE = ("players", "hand_size", "decks", "delay_penalty", "hold_on_cards",
@@ -65,9 +72,25 @@ _WHOLE = ("players", "hand_size", "decks", "delay_penalty", "hold_on_cards",
 _OPTIONAL_WHOLE = ("first_rule_maker", "match_wins", "penalty_cap", "expel_mistakes",
                    "turn_seconds", "hold_on_seconds", "game_minutes", "order_calls")
 _BOOLEANS = ("jokers", "aces_high", "dealer_rotates", "name_start", "starter_triggers",
-             "multiples", "expel_hand", "order_agree")
+             "multiples", "expel_hand", "order_agree", "delay_passes", "violation_calls")
+# A suit-naming card played with no suit named leaves the suit in force as it was; a card
+# drawn by passing may be played at once; a penalty card drawn in one's turn waits.
+_SUIT_BOOLEANS = ("unnamed_suit_stays", "play_drawn", "penalty_waits")
 _TEXTS = ("rule_making", "reveal", "penalty", "chair", "preset", "out_of_turn",
-          "delay_jargon", "order_callers", "order_enders")
+          "delay_jargon", "order_callers", "order_enders", "lockup_ends", "deal_words",
+          "play_words", "suit_ties")
+#: Most characters of the words a dealer says at each deal.
+MAX_DEAL_WORDS: Final = 120
+
+
+def kind_not_allowed(kinds: tuple[str, ...]) -> str:
+    """Why a rule of another kind than ``kinds`` (a game's ``rule_kinds``) is refused.
+
+    >>> kind_not_allowed(("restriction",))
+    'In this game a rule-maker writes only restriction rules.'
+    """
+    named = " or ".join(kind.replace("_", " ") for kind in kinds)
+    return f"In this game a rule-maker writes only {named} rules."
 
 
 @dataclass(frozen=True, slots=True)
@@ -96,13 +119,24 @@ class GameSettings:
     penalty: Penalty = "per_refusal"
     penalty_cap: int | None = None
     starter_triggers: bool = False
+    lockup_ends: LockupEnds = "match"
+    #: The kinds of rule a rule-maker may write (rules/spec.py ``KINDS``); ``None``: any.
+    rule_kinds: tuple[str, ...] | None = None
     chair: str = "Dealer"
+    #: What the dealer says before dealing and once the starter is turned (none: nothing).
+    deal_words: str = ""
+    play_words: str = ""
     preset: str = "mini-mao"
     law: str | None = None
     # The clock.
     turn_seconds: int | None = None
     delay_penalty: int = 1
     delay_jargon: str = "Delay of Game"
+    delay_passes: bool = True
+    #: Whether a player may call a rule the last play or pass broke, by its jargon
+    #: ("Misplay!"), outside a play without its words counting as talk.
+    violation_calls: bool = False
+    suit_ties: SuitTies = "lot"
     hold_on_seconds: int | None = None
     hold_on_cards: int = 10
     game_minutes: int | None = None
@@ -119,9 +153,25 @@ class GameSettings:
     order_quiet_seconds: int = 0
     order_calls: int | None = 3
     order_gap_seconds: int = 30
+    # A suit-naming card played with no suit named: off, its own suit is named; on, the
+    # suit in force before it stays (Lynnfield's Jess' Clause).
+    unnamed_suit_stays: bool = False
+    # A pass's one card may be played at once: the turn goes on until the drawer plays it
+    # or passes again, keeping it (Lynnfield).
+    play_drawn: bool = False
+    # A penalty card the player to move draws in their turn cannot be played that turn.
+    penalty_waits: bool = False
 
     def __post_init__(self) -> None:
-        for name in _BOOLEANS:
+        if isinstance(self.rule_kinds, list):  # as JSON gives it
+            object.__setattr__(self, "rule_kinds", tuple(self.rule_kinds))
+        kinds = self.rule_kinds
+        if kinds is not None and not (
+                isinstance(kinds, tuple) and kinds and len(set(kinds)) == len(kinds)
+                and all(isinstance(k, str) and k in KINDS for k in kinds)):
+            raise EngineError("settings/invalid", "rule_kinds must list kinds of rule "
+                              f"({', '.join(KINDS)}) at most once each, or be null for any")
+        for name in (*_BOOLEANS, *_SUIT_BOOLEANS):
             if not isinstance(getattr(self, name), bool):
                 raise EngineError("settings/invalid", f"{name} must be true or false")
         for name in (*_WHOLE, *_OPTIONAL_WHOLE):
@@ -148,11 +198,18 @@ class GameSettings:
             (self.match_wins is None or 1 <= self.match_wins <= MAX_MATCH_WINS,
              f"match_wins must be 1 to {MAX_MATCH_WINS}, or null for no match"),
             (self.penalty in PENALTIES, f"penalty must be one of {', '.join(PENALTIES)}"),
+            (self.suit_ties in SUIT_TIES, f"suit_ties must be one of {', '.join(SUIT_TIES)}"),
+            (self.lockup_ends in LOCKUP_ENDS,
+             f"lockup_ends must be one of {', '.join(LOCKUP_ENDS)}"),
             (self.penalty_cap is None or 1 <= self.penalty_cap <= MAX_PENALTY_CAP,
              f"penalty_cap must be 1 to {MAX_PENALTY_CAP}, or null for no cap"),
             (bool(self.chair.strip()) and len(self.chair) <= MAX_CHAIR
              and self.chair == self.chair.strip(),
              f"chair must be a name of 1 to {MAX_CHAIR} characters"),
+            (all(len(w) <= MAX_DEAL_WORDS and w == w.strip()
+                 for w in (self.deal_words, self.play_words)),
+             f"deal_words and play_words must be at most {MAX_DEAL_WORDS} characters, "
+             "without spaces around"),
             (len(self.preset) <= MAX_PRESET_NAME and bool(PRESET_NAME.match(self.preset)),
              "preset must be a preset's name (lower-case words joined by hyphens)"),
             (self.law is None or (isinstance(self.law, str) and bool(self.law.strip())),
@@ -189,7 +246,10 @@ class GameSettings:
 
     def to_json(self) -> dict[str, Any]:
         """The settings as JSON data."""
-        return asdict(self)
+        data = asdict(self)
+        if self.rule_kinds is not None:
+            data["rule_kinds"] = list(self.rule_kinds)
+        return data
 
     @classmethod
     def from_json(cls, data: Any) -> GameSettings:

@@ -14,14 +14,23 @@ from games.engine.actions import MAX_SAY, Say
 from games.engine.clock import hold_on
 from games.engine.effects import entries_by_rule, record
 from games.engine.errors import EngineError
-from games.engine.events import Drew, Event, Said, SpeechBroken
+from games.engine.events import (
+    OUT_OF_TURN,
+    CallBroken,
+    Drew,
+    Event,
+    OutOfTurn,
+    Refused,
+    Said,
+    SpeechBroken,
+)
 from games.engine.point_of_order import listen
 from games.engine.races import hear, racing_phrases
 from games.engine.rounds import no_supply
 from games.engine.state import GameState
 from games.engine.stock import draw
 from rules.english import article
-from rules.phrases import Phrase, speech_phrase, words
+from rules.phrases import Phrase, plain, speech_phrase, words
 from rules.spec import Reply
 from rules.speech import Moment
 
@@ -48,7 +57,9 @@ def say(state: GameState, action: Say, events: list[Event]) -> None:
     hear(state, action.seat, action.words, events)
     if state.phase != "playing":
         return  # a race the words closed cost a card the stock could not supply
-    answer(state, action.seat, action.words, events, racing=racing_phrases(state, events))
+    called = [plain(jargon) for jargon in state.breaches] if state.settings.violation_calls else []
+    answer(state, action.seat, action.words, events,
+           racing=[*racing_phrases(state, events), *called])
     hold_on(state, action.seat, action.words, events)
 
 
@@ -74,7 +85,7 @@ def answer(state: GameState, seat: int, said: str | None, events: list[Event],
     if not rulebook.has_speech:
         return []
     owed = rulebook.owed_replies(reasons)
-    verdicts = rulebook.speech(owed, said, moment, racing, with_play)
+    verdicts = rulebook.speech(owed, said, moment, racing, with_play, len(state.hands[seat]))
     answered = [speech_phrase(v.rule.spec.say) for v in verdicts
                 if v.kind == "reply" and not v.broken and isinstance(v.rule.spec, Reply)]
     replied = sum(1 for v in verdicts if v.kind == "reply" and not v.broken)
@@ -116,3 +127,16 @@ def note_draws(state: GameState, events: list[Event]) -> None:
         # (A seat that drew and then left the game owes nothing.)
         if isinstance(event, Drew) and event.seat is not None and event.seat not in state.out:
             state.unanswered.setdefault(event.seat, []).append(event.reason)
+
+
+def note_breaches(state: GameState, events: Sequence[Event]) -> None:
+    """Remember the jargons of the rules a play or a pass broke (``events``: its own), which
+    a player may then call without talking (``violation_calls``)."""
+    found: list[str] = []
+    for event in events:
+        if isinstance(event, Refused | OutOfTurn):
+            found += [OUT_OF_TURN] if isinstance(event, OutOfTurn) else []
+            found += [b.jargon for b in event.broken]
+        elif isinstance(event, CallBroken | SpeechBroken):
+            found.append(event.jargon)
+    state.breaches = list(dict.fromkeys(found))

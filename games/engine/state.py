@@ -76,6 +76,16 @@ class RuleStats:
         return {"broken": self.broken, "fired": self.fired, "first_broken": self.first_broken}
 
 
+def _drawn(data: Any) -> tuple[int, int, str] | None:
+    """A stored drawn card (missing from states stored before ``play_drawn``)."""
+    return None if not data else (int(data[0]), int(data[1]), str(data[2]))
+
+
+def _waiting(data: Any) -> tuple[int, int, tuple[str, ...]] | None:
+    """Stored waiting penalty cards (missing from states stored before ``penalty_waits``)."""
+    return None if not data else (int(data[0]), int(data[1]), tuple(map(str, data[2])))
+
+
 def read_pile(data: dict[str, Any]) -> Pile:
     """A pile as stored (``starter_at`` is missing from states stored before it existed)."""
     return Pile(list(data["cards"]), data["suit"], data.get("starter_at"))
@@ -247,6 +257,15 @@ class GameState:
     stints: dict[int, int] = field(default_factory=dict)
     #: Per seat, how many stints it has had (absent: 1).
     stint_count: dict[int, int] = field(default_factory=dict)
+    #: The jargons of the rules the last play or pass broke ("Misplay", "Out of Turn"):
+    #: public, as the chair named them; a player may call them (``violation_calls``).
+    breaches: list[str] = field(default_factory=list)
+    #: With ``play_drawn``: the card the player to move drew by passing this turn, which
+    #: they may still play (``[seat, turn, card]``; stale once the turn moves on).
+    drawn: tuple[int, int, str] | None = None
+    #: With ``penalty_waits``: the penalty cards the player to move drew this turn, which
+    #: wait for a later turn (``[seat, turn, cards]``; stale once the turn moves on).
+    waiting: tuple[int, int, tuple[str, ...]] | None = None
     # The compiled rulebook and the ids of the active rules it holds: a rule's data never
     # changes, so the ids tell whether it is still current (not part of the state's data).
     _book: tuple[tuple[int, ...], Rulebook] | None = field(default=None, repr=False,
@@ -256,6 +275,15 @@ class GameState:
     def players(self) -> int:
         """Number of seats, in the game or out of it (seat numbers run below it)."""
         return self.settings.players
+
+    def drawn_card(self) -> str | None:
+        """The card the player to move drew by passing this turn and may still play
+        (``play_drawn``), or ``None``."""
+        if self.drawn is None or self.phase != "playing":
+            return None
+        seat, turn, card = self.drawn
+        ok = seat == self.current and turn == self.turn and card in self.hands[seat]
+        return card if ok else None
 
     def in_play(self, seat: int) -> bool:
         """Whether ``seat`` is a seat of the game that has not left it."""
@@ -372,7 +400,8 @@ class GameState:
             timers=dict(self.timers), frozen_at=self.frozen_at, held=self.held,
             races=self.races, out=dict(self.out), vacant=list(self.vacant),
             mistakes=dict(self.mistakes), order=self.order.copy(), stints=dict(self.stints),
-            stint_count=dict(self.stint_count), _book=self._book,
+            stint_count=dict(self.stint_count), breaches=list(self.breaches),
+            drawn=self.drawn, waiting=self.waiting, _book=self._book,
         )
 
     def to_json(self) -> dict[str, Any]:
@@ -406,6 +435,10 @@ class GameState:
             "mistakes": {str(k): v for k, v in self.mistakes.items()},
             "stints": {str(k): v for k, v in self.stints.items()},
             "stint_count": {str(k): v for k, v in self.stint_count.items()},
+            "breaches": list(self.breaches),
+            "drawn": list(self.drawn) if self.drawn else None,
+            "waiting": ([self.waiting[0], self.waiting[1], list(self.waiting[2])]
+                        if self.waiting else None),
         }
 
     @classmethod
@@ -445,6 +478,9 @@ class GameState:
             order=OrderBook.from_json(data.get("order")),
             stints={int(k): int(v) for k, v in data.get("stints", {}).items()},
             stint_count={int(k): int(v) for k, v in data.get("stint_count", {}).items()},
+            breaches=[str(j) for j in data.get("breaches", ())],
+            drawn=_drawn(data.get("drawn")),
+            waiting=_waiting(data.get("waiting")),
         )
 
 

@@ -14,6 +14,7 @@ from functools import lru_cache
 from typing import Any
 
 from games.engine.events import Event, Hand, SeatExit
+from games.engine.penalty_wait import waiting_cards
 from games.engine.point_of_order_state import ChatLine
 from games.engine.race_open import shown
 from games.engine.races import still_racing
@@ -323,6 +324,12 @@ class PlayerView:
     #: Which of the viewer's seat's players the viewer is (GameState.stints): the log's
     #: private lines of an earlier player read as public ones (:meth:`Event.read_by`).
     stint: int = 0
+    #: The card the viewer drew by passing and may still play this turn (``play_drawn``):
+    #: their own card, shown to nobody else.
+    drawn: str | None = None
+    #: The penalty cards the viewer drew this turn, which cannot be played until a later
+    #: turn (``penalty_waits``): their own cards, shown to nobody else.
+    waiting: tuple[str, ...] = ()
 
     def to_json(self) -> dict[str, Any]:
         """The whole view as JSON-ready data (what a client could be sent): for audits."""
@@ -395,6 +402,10 @@ def player_view(state: GameState, seat: int | None, log: Sequence[Event] = ()) -
         vacant=tuple(state.vacant),
         mistakes=tuple(state.mistakes.get(s, 0) for s in range(state.players)),
         order=order,
+        drawn=(state.drawn_card() if seat is not None and seat == state.current
+               and state.order.current is None else None),
+        waiting=(waiting_cards(state) if seat is not None and seat == state.current
+                 and state.order.current is None else ()),
     )
 
 

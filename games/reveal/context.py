@@ -67,7 +67,8 @@ HOW_WORDS = {
     "emptied": "emptied their hand",
     "instant": "revealed a winning hand",
     "effect": "was declared the winner by a rule",
-    "no_supply": "held the fewest cards when the stock ran dry",
+    "no_supply": "held the fewest cards when the round stopped (the stock ran dry, or no "
+                 "play could go on)",
     "last_player": "was the last player left in the game",
 }
 KIND_WORDS = {

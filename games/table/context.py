@@ -30,9 +30,9 @@ from rules.speech import owed_replies
 #: wins, seats leaving the game, the end, a race's result (its opening shows in the race
 #: panel, which says more).
 MOMENTS = ("refused", "fired", "call_broken", "said", "speech_broken", "claim_failed",
-           "claim_won", "won_round", "tie", "no_supply", "game_over", "out_of_turn",
-           "seat_removed", "expelled", "timed_out", "held_on", "time_up", "order_called",
-           "order_agreed", "order_ended", "race_closed")
+           "claim_won", "won_round", "tie", "no_supply", "round_locked", "game_over",
+           "out_of_turn", "seat_removed", "expelled", "timed_out", "held_on", "time_up",
+           "order_called", "order_agreed", "order_ended", "race_closed")
 #: Log lines the table shows.
 LOG_SHOWN = 80
 #: How many recent actions' events the table reads. Every action gives every viewer at least
@@ -230,6 +230,8 @@ def table_context(game: Game, seat: Seat | None, log: Sequence[Event] | None = N
         "may_skip": view.settings.rule_making in ("may_add", "replace"),
         "replacing": view.settings.rule_making == "replace",
         "pending": view.pending,
+        # The card the viewer drew by passing and may still play (``play_drawn``).
+        "drawn": view.drawn,
         "match": match_rows(view),
         "log": shown_log,
         # Whether older lines exist than the table shows: cut by the cap, or from actions

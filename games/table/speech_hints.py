@@ -53,7 +53,9 @@ def talk_hints(view: PlayerView) -> tuple[SpeechHint, ...]:
 
 
 def call_hints(view: PlayerView) -> tuple[SpeechHint, ...]:
-    """The known rules that ask for words with a play (calls), with their English."""
+    """The known rules that judge words said with a play (calls, and talking rules whose
+    ``play_talk`` is ``judged``), with their English."""
     return tuple(SpeechHint(row.jargon, whose, row.text) for row, whose in known_rules(view)
-                 if isinstance(row.rule.spec, Call))
+                 if isinstance(row.rule.spec, Call) or (
+                     isinstance(row.rule.spec, Talking) and row.rule.spec.play_talk == "judged"))
 

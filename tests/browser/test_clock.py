@@ -1,7 +1,7 @@
 """The turn clock in a browser: at a five-card table (five seconds a turn) whose players
 sit still, the server's clock runs the turn out; every screen shows the chair's call and
-the penalty, the clock counts down for the next player, on a desktop and on a phone. Each
-state is shot, so axe-core checks it."""
+the penalty, the clock counts down again for the player called, who keeps the turn, on a
+desktop and on a phone. Each state is shot, so axe-core checks it."""
 
 from __future__ import annotations
 
@@ -43,9 +43,10 @@ def test_a_turn_that_runs_out_costs_a_card_on_every_screen(
     shoot(bob.page, "clock-02-timed-out-phone")
     called = CALL.search(ann.page.locator("#moment").inner_text())
     assert called is not None
-    # The turn passed: the next player's clock runs, marked as theirs on their screen.
-    following = players[(NAMES.index(called.group(1)) + 1) % 3]
-    expect(following.page.locator("#status .your-turn")).to_have_text("Your turn",
-                                                                      timeout=WAIT_MS)
-    expect(following.page.locator("#status .clock--mine")).to_have_count(1)
-    shoot(cat.page, "clock-03-next-turn")
+    # The turn stays (the seed gives only the card): the called player's clock runs again,
+    # marked as theirs on their screen.
+    keeper = players[NAMES.index(called.group(1))]
+    expect(keeper.page.locator("#status .your-turn")).to_have_text("Your turn",
+                                                                   timeout=WAIT_MS)
+    expect(keeper.page.locator("#status .clock--mine")).to_have_count(1)
+    shoot(keeper.page, "clock-03-turn-kept")

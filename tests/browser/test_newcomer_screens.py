@@ -94,8 +94,9 @@ def test_each_word_box_says_what_it_is_and_the_house_rule_on_talking(
         new_context: Callable[..., BrowserContext], server_url: str,
         server_env: dict[str, str], shoot: Callable[[Page, str], Path], size: str) -> None:
     """At a Teaching Mao table, before anything is typed, the box for words with a card names
-    the calls the house asks for, and the box to talk now warns that Silence costs a card
-    for anything but a point of order; "hi all" said there does cost one, as it warned."""
+    the calls the house asks for (and Silence, which judges those words too), and the box to
+    talk now warns that Silence costs a card for anything but a point of order; "hi all"
+    said there does cost one, as it warned."""
     game = stage(server_env, {"preset": "teaching", "players": 3, "hand_size": 5, "names": NAMES,
                               "seed": 3,
                               "law": "Wrong Colour", "first_rule_maker": 0})
@@ -105,7 +106,7 @@ def test_each_word_box_says_what_it_is_and_the_house_rule_on_talking(
     talk = page.get_by_label("Talk to the table now")
     expect(with_card).to_have_accessible_description(re.compile(
         r"^Heard only with the next card you play, for a call such as “Mao”; to talk now,"
-        r".*Calls you know: Spade Call, Mao$"))
+        r".*Rules you know on these words: Spade Call, Mao, Silence$"))
     expect(talk).to_have_accessible_description(re.compile(
         r"^Said at once to everyone, not with a card\. Silence \(a house rule\): Words said"
         r" outside a play cost the speaker a card, unless they are only “Point of order”"))
@@ -116,7 +117,8 @@ def test_each_word_box_says_what_it_is_and_the_house_rule_on_talking(
     expect(calls.locator("li").first).to_be_visible()
     expect(calls.locator("li")).to_have_text([
         re.compile(r"^Spade Call \(a house rule\): When a spade is played, its player must say"),
-        re.compile(r"^Mao \(a house rule\): When the play leaves its player with at most one")])
+        re.compile(r"^Mao \(a house rule\): When the play leaves its player with at most one"),
+        re.compile(r"^Silence \(a house rule\): .*so do words said with a play")])
     warning = page.locator("#talk-hint")
     expect(warning).to_be_visible()
     assert warning.evaluate("w => w.getBoundingClientRect().height > 10")

@@ -3,6 +3,7 @@ count them (and say so); a secret law never shows, in any answer."""
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterator
 from typing import Any
 
@@ -13,6 +14,7 @@ from games.authoring.forms import form_to_data
 from games.authoring.spec_form import spec_to_form
 from games.models import Game
 from games.presets.format import Preset
+from games.presets.registry import DATA as PRESETS
 from games.presets.registry import preset
 from rules.spec import load_rule, spec_to_json
 from tests.builder.helpers import HX
@@ -53,11 +55,26 @@ def preview(client: Client, game: Game, data: dict[str, Any]) -> str:
     return response.content.decode()
 
 
-def test_a_draft_call_overlapping_a_house_call_is_noted() -> None:
-    game, clients = preset_game(preset("teaching"))
+@pytest.fixture
+def any_kind() -> Iterator[Preset]:
+    """The teaching profile, its rule-makers free to write any kind of rule."""
+    data = json.loads((PRESETS / "teaching.json").read_text())
+    data["name"], data["settings"]["rule_kinds"] = "teaching-any-kind", None
+    with with_preset(data) as extra:
+        yield extra
+
+
+def test_a_draft_call_overlapping_a_house_call_is_noted(any_kind: Preset) -> None:
+    game, clients = preset_game(any_kind)
     text = preview(clients[0], game, call_draft("Mao"))
     assert "The house rule “Mao” already asks for the same words" in text
     assert "Mao" in text and "rules everyone knows (Misplay, Spade Call, Mao, Silence)" in text
+
+
+def test_a_kind_of_rule_the_game_does_not_allow_is_a_problem_of_the_form() -> None:
+    game, clients = preset_game(preset("teaching"))
+    text = preview(clients[0], game, call_draft("Mao"))
+    assert "In this game a rule-maker writes only restriction rules." in text
 
 
 def test_the_grid_counts_the_house_rules() -> None:

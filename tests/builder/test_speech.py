@@ -16,6 +16,7 @@ from hypothesis import strategies as st
 from games.authoring.forms import check, form_from_data, form_to_data, kept_fields
 from games.authoring.model import RuleForm
 from games.authoring.spec_form import form_to_spec, spec_to_form
+from games.builder.context import FormView
 from games.models import Game
 from rules.english import describe
 from rules.spec import DRAW_REASONS, load_rule, spec_to_json
@@ -49,9 +50,11 @@ phrases = st.lists(st.sampled_from(["Point of order", "End point of order", "Tha
                                     "[Call a] pause"]), max_size=4, unique=True)
 
 
-@given(allow=phrases, penalty=st.integers(1, 5))
-def test_a_talking_rule_round_trips_through_the_form(allow: list[str], penalty: int) -> None:
-    spec = canonical({"kind": "talking", "allow": allow, "penalty": penalty})
+@given(allow=phrases, penalty=st.integers(1, 5), play_talk=st.sampled_from(["free", "judged"]))
+def test_a_talking_rule_round_trips_through_the_form(allow: list[str], penalty: int,
+                                                     play_talk: str) -> None:
+    spec = canonical({"kind": "talking", "allow": allow, "penalty": penalty,
+                      "play_talk": play_talk})
     form = form_from_data(form_to_data(spec_to_form(spec, "Hush")))
     assert form.kind == "talking"
     assert form_to_spec(form).spec == spec
@@ -206,3 +209,10 @@ def test_a_new_form_starts_the_speech_fields_sensibly() -> None:
     form.kind = "reply"
     assert check(form).spec == {"kind": "reply", "say": "Thank you", "after": ["penalty"],
                                 "penalty": 1}
+
+
+def test_the_talking_form_offers_what_words_said_with_a_play_cost() -> None:
+    spec = canonical({"kind": "talking", "allow": [], "penalty": 1, "play_talk": "judged"})
+    view = FormView(spec_to_form(spec, "Hush"), {}, [], {})
+    assert [(o.value, o.selected) for o in view.play_talks] == [("free", False),
+                                                                ("judged", True)]

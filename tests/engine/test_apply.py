@@ -97,6 +97,15 @@ def test_a_jargon_the_writer_knows_is_refused_whatever_its_case() -> None:
     assert refusal(state, WriteRule(ANN, FIVER | {"jargon": "gRONK"})) == "rule/jargon_taken"
 
 
+def test_a_rule_of_a_kind_the_game_does_not_allow_is_refused() -> None:
+    state = new_game(GameSettings(players=3, first_rule_maker=ANN, rule_kinds=("restriction",)),
+                     ["Ann", "Bob", "Cat"], 1)
+    assert FIVER["rule"]["kind"] == "trigger"
+    assert refusal(state, WriteRule(ANN, FIVER)) == "rule/kind_not_allowed"
+    state, _ = act(state, WriteRule(ANN, GRONK))
+    assert [e.rule.spec.kind for e in state.rules] == ["restriction"]
+
+
 def test_a_rule_is_not_written_twice_by_one_writer() -> None:
     state = new_game(GameSettings(players=2), ["Ann", "Bob"], 1)
     state, _ = act(state, WriteRule(BOB, GRONK))

@@ -146,8 +146,9 @@ def test_same_seed_gives_the_same_bot_game(game: Game) -> None:
 
 REFUSALS = {"action/not_your_turn", "action/card_not_held", "action/wrong_phase",
             "action/bad_pile", "action/name_joker", "action/malformed", "action/bad_seat",
-            "action/not_rule_maker", "rule/invalid", "rule/jargon_taken",
-            "action/must_write", "action/not_dealer", "action/nothing_said"}
+            "action/not_rule_maker", "rule/invalid", "rule/jargon_taken", "rule/kind_not_allowed",
+            "action/must_write", "action/not_dealer", "action/nothing_said",
+            "action/drawn_only", "action/penalty_waits"}
 SAYINGS = ("", "", "Mao", "Have a nice day", "five of spades")
 #: Words said outside a play: replies, allowed phrases, talk, and nothing at all.
 SPEECH = ("Thank you", "Thank you very much", "Point of order", "What time is it?", "?!")
@@ -202,11 +203,14 @@ class Step:
 
 #: Lifecycles a random walk may follow: Mini Mao's, the teaching preset's, and one that
 #: uses every other setting (a dealer naming the start, skipping, penalties per rule,
-#: stacked draws and the starter's triggers).
+#: stacked draws, the starter's triggers, a card drawn playable at once, penalty cards
+#: waiting a turn).
 LIFECYCLES = ("mini-mao", "teaching", "everything")
 EVERYTHING = GameSettings(rule_making="may_add", reveal="round", match_wins=2,
                           dealer_rotates=True, name_start=True, penalty="per_rule",
-                          penalty_cap=2, starter_triggers=True, chair="Chairman")
+                          penalty_cap=2, starter_triggers=True, chair="Chairman",
+                          lockup_ends="round", unnamed_suit_stays=True, play_drawn=True,
+                          penalty_waits=True)
 HOUSE = [load_rule({"version": 1, "jargon": "Fours", "rule": {
     "kind": "trigger", "when": {"type": "rank", "of": "played", "in": ["4"]},
     "effects": [{"type": "owe", "count": 2}]}}),

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 import pytest
@@ -19,17 +20,22 @@ def test_the_defaults_are_four_players_of_five_cards_with_jokers() -> None:
                                         "reveal": "end", "match_wins": None,
                                         "dealer_rotates": False, "name_start": False,
                                         "penalty": "per_refusal", "penalty_cap": None,
-                                        "starter_triggers": False, "chair": "Dealer",
+                                        "starter_triggers": False, "lockup_ends": "match",
+                                        "rule_kinds": None, "chair": "Dealer",
+                                        "deal_words": "", "play_words": "",
                                         "preset": "mini-mao", "law": None,
                                         "turn_seconds": None, "delay_penalty": 1,
                                         "delay_jargon": "Delay of Game",
+                                        "delay_passes": True, "violation_calls": False,
+                                        "suit_ties": "lot",
                                         "hold_on_seconds": None, "hold_on_cards": 10,
                                         "game_minutes": None, "out_of_turn": "refused",
                                         "multiples": False, "expel_hand": False,
                                         "expel_mistakes": None, "order_callers": "anyone",
                                         "order_enders": "caller", "order_agree": False,
                                         "order_quiet_seconds": 0, "order_calls": 3,
-                                        "order_gap_seconds": 30}
+                                        "order_gap_seconds": 30, "unnamed_suit_stays": False,
+                                        "play_drawn": False, "penalty_waits": False}
 
 
 def test_settings_stored_before_the_lifecycle_settings_load_as_mini_mao() -> None:
@@ -55,7 +61,14 @@ def test_settings_stored_before_the_lifecycle_settings_load_as_mini_mao() -> Non
     {"order_callers": "everyone"}, {"order_callers": None}, {"order_enders": "host"},
     {"order_agree": 1}, {"order_quiet_seconds": -1}, {"order_quiet_seconds": 601},
     {"order_calls": 0}, {"order_calls": 21}, {"order_calls": True},
-    {"order_gap_seconds": None}, {"order_gap_seconds": 601},
+    {"order_gap_seconds": None}, {"order_gap_seconds": 601}, {"unnamed_suit_stays": 1},
+    {"play_drawn": "yes"}, {"penalty_waits": 0},
+    {"deal_words": "x" * 121}, {"play_words": " Go"}, {"deal_words": None},
+    {"delay_passes": "no"}, {"violation_calls": 1}, {"suit_ties": "first"},
+    {"lockup_ends": "game"}, {"lockup_ends": None},
+    {"rule_kinds": ()}, {"rule_kinds": []},
+    {"rule_kinds": ["law"]}, {"rule_kinds": ["restriction", "restriction"]},
+    {"rule_kinds": "restriction"}, {"rule_kinds": [1]},
 ], ids=str)
 
 
@@ -134,5 +147,13 @@ def test_lifecycle_settings_round_trip_through_json() -> None:
     options = GameSettings(players=5, rule_making="replace", reveal="round", match_wins=3,
                            dealer_rotates=True, name_start=True, penalty="per_rule",
                            penalty_cap=2, starter_triggers=True, chair="Referee",
-                           preset="teaching", law="Mourning")
+                           preset="teaching", law="Mourning", lockup_ends="round",
+                           rule_kinds=("restriction", "trigger"))
     assert GameSettings.from_json(options.to_json()) == options
+    assert GameSettings.from_json(json.loads(json.dumps(options.to_json()))) == options
+
+
+def test_a_game_may_limit_the_kinds_of_rule_its_rule_makers_write() -> None:
+    with pytest.raises(EngineError) as caught:
+        GameSettings(rule_kinds=("restriction", "law"))
+    assert str(caught.value).startswith("rule_kinds must list kinds of rule (restriction, ")

@@ -13,7 +13,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from games.engine.actions import Play
-from games.engine.events import CallBroken, Event, SpeechBroken
+from games.engine.actions import Say as SayWords
+from games.engine.events import CallBroken, Drew, Event, SpeechBroken
 from games.engine.play import context_of
 from games.presets.registry import preset
 from rules.cards import RANK_NAMES, SUIT_NAMES, Card, make_deck, parse
@@ -22,7 +23,7 @@ from rules.evaluation import Rulebook
 from rules.spec import Call
 from tests.engine.helpers import act, kinds
 from tests.examples import share
-from tests.presets.seated import AVA, seated
+from tests.presets.seated import AVA, BEN, seated
 
 PRESETS = ("teaching", "five-card", "penn-state", "lynnfield")
 #: How a play lies: on a card of its suit; after a run of 1-3 cards of its rank; on the
@@ -220,3 +221,82 @@ def test_a_call_said_wrong_is_always_penalised(call: tuple[str, str], data: st.D
     said = data.draw(sayings(due, card, run, wrong=call[1]), label="said")
     _, events = act(state, Play(AVA, (scene.card,), say=said))  # type: ignore[arg-type]
     assert call[1] in penalised(events)
+
+
+#: The presets whose talking rule judges words said with a play, by that rule's jargon.
+PLAY_TALK = {"teaching": "Silence", "five-card": "Talking"}
+#: Words no call of theirs needs: the seeds' own grounds for talking.
+CHATTER = ("Who played that?", "What time is it?", "Hold on", "Five of DIAMONDS")
+
+
+@given(st.sampled_from([c for c in CALLS if c[0] in PLAY_TALK]), st.data())
+@share(0.5)
+def test_words_beyond_the_calls_cost_a_talking_card_where_play_talk_is_judged(
+        call: tuple[str, str], data: st.DataObject) -> None:
+    scene = data.draw(st.sampled_from(scenes(*call)), label="scene")
+    card, run, due, state = _required(scene)
+    said = data.draw(sayings(due, card, run), label="said")
+    extra = data.draw(st.sampled_from(CHATTER), label="extra")
+    _, events = act(state, Play(AVA, (scene.card,), say=f"{said}. {extra}"))  # type: ignore[arg-type]
+    assert penalised(events) == [PLAY_TALK[scene.preset]]
+
+
+#: The calls that count a missing word (``each_missing``), by preset: the word.
+COUNTED = {(name, rule.jargon): rule.spec.each_missing for name in PRESETS
+           for rule in preset(name).house_rules
+           if isinstance(rule.spec, Call) and rule.spec.each_missing is not None}
+
+
+def _short(jargon: str, run: int, kept: int) -> str:
+    """A counted call said with only ``kept`` copies of its counted word."""
+    return "Have a " + "very " * kept + "nice day" if jargon == "Nice Day" else " ".join(
+        ["Mao"] * kept)
+
+
+def test_the_counted_calls_are_penn_states_very_and_mao_mao() -> None:
+    assert COUNTED == {("penn-state", "Nice Day"): "very", ("penn-state", "Mao Mao"): "mao"}
+
+
+@given(st.sampled_from(sorted(COUNTED)), st.data())
+@share(0.5)
+def test_a_counted_call_said_short_costs_a_card_per_word_left_out(
+        call: tuple[str, str], data: st.DataObject) -> None:
+    scene = data.draw(st.sampled_from(scenes(*call)), label="scene")
+    card, run, due, state = _required(scene)
+    copies = run - 1 if call[1] == "Nice Day" else 2
+    if copies == 0:
+        return  # the first ten asks no "very": nothing to leave out
+    kept = data.draw(st.integers(0 if call[1] == "Nice Day" else 1, copies - 1), label="kept")
+    others = data.draw(sayings([j for j in due if j != call[1]], card, run), label="others")
+    said = f"{others}. {_short(call[1], run, kept)}" if others else _short(call[1], run, kept)
+    _, events = act(state, Play(AVA, (scene.card,), say=said))  # type: ignore[arg-type]
+    assert penalised(events) == [call[1]]
+    drawn = [e.count for e in events if isinstance(e, Drew) and e.reason == "penalty"]
+    assert drawn == [copies - kept]
+
+
+#: Penn State's talk outside a play: remarks cost nothing; questions and oaths a card each.
+REMARKS = ("Nice play", "Well done, Hideo", "Oops", "Good game", "Hold on")
+QUESTIONS = ("Whose turn is it?", "is it my turn", "Can I go?", "What was that")
+OATHS = ("Damn", "oh hell", "shit", "Shut up, Ben", "you suck")
+
+
+@given(st.sampled_from(REMARKS + QUESTIONS + OATHS), st.sampled_from([str, str.upper,
+                                                                      str.lower]), st.data())
+@share(0.5)
+def test_penn_state_minds_only_questions_oaths_and_rudeness(words: str, case: Callable[
+        [str], str], data: st.DataObject) -> None:
+    state = seated("penn-state", [["2C"], ["5C", "6C"], ["4D", "4H"], ["8C"]], ["9C"])
+    said = case(words) + data.draw(st.sampled_from(["", "!", "."]), label="end")
+    _, events = act(state, SayWords(BEN, said))
+    assert penalised(events) == ([] if words in REMARKS else ["Talking"])
+
+
+@given(st.sampled_from(["Mao", "Happy Mao Day", "mao!", "HAPPY MAO DAY."]),
+       st.integers(1, 3))
+@share(0.5)
+def test_lynnfield_allows_mao_outside_a_play_to_one_card_only(words: str, held: int) -> None:
+    hand = ["5C", "6C", "7C"][:held]
+    state = seated("lynnfield", [["2C"], ["9D"], hand, ["8C"]], ["9C"])
+    _, events = act(state, SayWords(BEN, words))
+    assert penalised(events) == ([] if held == 1 else ["No Speaking"])

@@ -65,10 +65,15 @@ def penalties(events: Sequence[Event]) -> list[int]:
 
 
 def test_five_cards_each_and_play_begins_to_the_dealers_left() -> None:
-    """"The cards are dealt. Five to each player ... Play goes clockwise.\""""
+    """"The playing of Mao begins with the dealer saying: 'The dealing of the untraditional
+    five card Mao now begins to the dealers left.' The cards are dealt. Five to each player
+    ... Play goes clockwise." "The dealer then says, 'The playing of the untraditional five
+    card Mao now begins to the dealers left.'" (Doug deals.)"""
     state, events = deal("9D")
-    assert only(events, Dealt).text == ("Round 1: 5 cards each. The starter is 9♦. Bob plays "
-                                        "first.")
+    assert only(events, Dealt).text == (
+        "Doug: “The dealing of the untraditional five card Mao now begins to the dealer's "
+        "left.” Round 1: 5 cards each. The starter is 9♦. Bob plays first. Doug: “The "
+        "playing of the untraditional five card Mao now begins to the dealer's left.”")
     assert (state.current, state.direction) == (BOB, 1)
     assert [sorted(h) for h in state.hands] == [sorted(h) for h in HANDS]
 
@@ -197,14 +202,33 @@ def test_a_tie_for_the_suit_goes_to_the_jacks_player() -> None:
     assert state.piles[0].suit == "H"
 
 
-def test_two_others_tying_for_the_suit_draw_lots() -> None:
+def test_two_others_tying_for_the_suit_call_again() -> None:
     """"In the case that two players call a suit in a tie it goes to the first person that
     can call the suit again. i.e.. Bob played a Jack and then Jane and Jim say 'Clubs' &
-    'Diamonds' respectively at the same time." Calling again cannot be judged fairly across
-    browsers; the server draws lots, seeded by the game and the race, the same on every
-    replay."""
+    'Diamonds' respectively at the same time. Jane then says 'Clubs' before Jim can say his
+    suit again. The suit call goes to Jane and it is now changed to 'Clubs'.\""""
     state, closed = calls_at_once((JANE, "Clubs"), (JIM, "Diamonds"))
-    winner = lot(state.seed, 1, (JANE, JIM))
+    assert (closed.winner, closed.tied) == (None, (JANE, JIM))
+    assert closed.text == ("Dealer: Wild Jack! Jane and Jim named a suit in the same instant: "
+                           "the first of them to name one again sets it.")
+    [again] = state.races.open
+    assert again.seats == (JANE, JIM) and state.piles[0].suit is None
+    assert refusal(state, Respond(DEALER, again.number, "S"), at=1_700) == "action/not_racing"
+    state, _ = act(state, Say(JANE, "Clubs!"), at=2_000)
+    state, events = act(state, Say(JIM, "Diamonds!"), at=2_300)  # too late: Jane was first
+    assert only(events, RaceClosed).winner == JANE and state.piles[0].suit == "C"
+    assert not of_kind(events, SpeechBroken)
+
+
+def test_two_others_tying_when_calling_again_draw_lots() -> None:
+    """Calling again in the same millisecond too: the server draws lots, seeded by the game
+    and the race, the same on every replay."""
+    state, _ = calls_at_once((JANE, "Clubs"), (JIM, "Diamonds"))
+    [again] = state.races.open
+    state, _ = act(state, Say(JANE, "Clubs"), at=2_000)
+    state, events = act(state, Say(JIM, "Diamonds"), at=2_000)  # both answered: it closes
+    closed = only(events, RaceClosed)
+    winner = lot(state.seed, again.number, (JANE, JIM))
     assert (closed.winner, closed.tied) == (winner, (JANE, JIM))
     assert state.piles[0].suit == {JANE: "C", JIM: "D"}[winner]
     assert closed.text.endswith(f"it is {NAMES[winner]}'s, on whom the lot falls.")
@@ -222,12 +246,18 @@ def test_all_spades_are_called_jacks_included() -> None:
     assert not of_kind(named, CallBroken)
 
 
-def test_naming_a_diamond_is_talk_not_a_false_spade_call() -> None:
-    """"These would all be grounds for talking: 'Five of DIAMONDS'" - talking is left for the
-    table-talk work, so no call rule charges it."""
+def test_naming_a_diamond_with_its_play_is_talk_not_a_false_spade_call() -> None:
+    """"These would all be grounds for talking: 'Five of DIAMONDS'": said with the five of
+    diamonds, which asks for no call, the words are talk (one card), not a spade call."""
     hands = [["2C"], ["5D", "3S", "4S"], ["7H"], ["8C"]]
-    _, events = play(table(hands, ["9D"]), BOB, "5D", say="Five of DIAMONDS")
-    assert kinds(events) == ["played"]
+    state, events = play(table(hands, ["9D"], draws=("QD",)), BOB, "5D",
+                         say="Five of DIAMONDS")
+    assert only(events, SpeechBroken).text == ("Dealer: that's a Talking! Bob said something "
+                                               "needless.")
+    assert not of_kind(events, CallBroken)
+    assert penalties(events) == [1] and state.hands[BOB] == ["3S", "4S", "QD"]
+    _, silent = play(table(hands, ["9D"]), BOB, "5D")
+    assert kinds(silent) == ["played"]
 
 
 def test_a_misplay_draws_one_and_takes_the_card_back() -> None:
@@ -328,7 +358,10 @@ def test_taking_over_five_seconds_is_called_for_time() -> None:
     assert only(events, TimedOut).text == ("Dealer: that's a Time Limit Exceeded! Bob took "
                                            "longer than 5 seconds.")
     assert penalties(events) == [1] and state.hands[BOB][-1] == "KS"
-    assert state.current == JANE and state.timers["turn"] == 10_000
+    # "given one card", and still Bob's turn: called again when the next 5 seconds run out.
+    assert state.current == BOB and state.timers["turn"] == 10_000
+    state, events = act(state, Tick(), at=10_000)
+    assert only(events, TimedOut).seat == BOB and state.current == BOB
     # "a different time limit set before game started": the lobby's choice.
     settings = settings_for(preset("five-card"), players=4, first_rule_maker=DEALER,
                             turn_seconds=30)

@@ -49,7 +49,7 @@ from games.engine.state import GameState
 from games.engine.visibility import player_view
 from games.presets.opening import open_preset, settings_for
 from games.presets.registry import preset
-from tests.engine.helpers import act, arrange, kinds, of_kind, only, play
+from tests.engine.helpers import act, arrange, kinds, of_kind, only, play, refusal
 
 CHAIRMAN, AVA, BEN, CAL = 0, 1, 2, 3
 NAMES = ("Chair", "Ava", "Ben", "Cal")
@@ -157,10 +157,11 @@ def test_the_card_a_seven_gives_may_be_played_at_once() -> None:
     assert kinds(events) == ["played"]
 
 
-def test_a_jack_changes_the_suit_or_by_jess_clause_keeps_its_own() -> None:
+def test_a_jack_changes_the_suit_or_by_jess_clause_keeps_it() -> None:
     """"A Jack allows the person who placed it to change suits (wild card). The next player is
     required to place down a card of that suit, or they can place down another Jack." Jess'
-    Clause: "the player is not required to state a suit change.\""""
+    Clause: "the player is not required to state a suit change. If a suit change is not
+    stated, then the suit stays the same.\""""
     hands = [["2C"], ["JC", "5C", "3D"], ["KH", "JD", "4S"], ["8C"]]
     state, events = play(table(hands, ["9H"]), AVA, "JC", suit="S")
     assert only(events, "named_suit").text == "Ava names spades ♠."
@@ -171,7 +172,17 @@ def test_a_jack_changes_the_suit_or_by_jess_clause_keeps_its_own() -> None:
     _, spade = play(state, BEN, "4S", say="Four of spades")
     assert kinds(spade) == ["played"]
     kept, _ = play(table(hands, ["9H"]), AVA, "JC")
-    assert kept.piles[0].suit == "C"
+    assert kept.piles[0].suit == "H"
+    _, heart = play(kept, BEN, "KH", say="All hail the chairman, king of hearts")
+    assert kinds(heart)[0] == "played" and not of_kind(heart, Refused)
+    clubs = [["2C"], ["JC", "5C"], ["8C", "4S"], ["8D"]]
+    kept, _ = play(table(clubs, ["9H"]), AVA, "JC")
+    _, club = play(kept, BEN, "8C")
+    assert only(club, Refused).broken[0].jargon == "Mistake"
+    # After a suit named, a jack naming none keeps the suit named.
+    state, _ = play(table(hands, ["9H"]), AVA, "JC", suit="S")
+    state, _ = play(state, BEN, "JD", say="Shine bright like a diamond")
+    assert state.piles[0].suit == "S"
 
 
 def test_holidays_on_a_six() -> None:
@@ -475,12 +486,20 @@ def test_any_player_ends_it_and_the_turn_it_was_called_in_goes_on() -> None:
 def test_a_minute_a_move_counted_by_the_clock() -> None:
     """"A player has 1 minute, counted with a watch, to make a move or take a card from the
     'take pile' during their turn. If a player fails to do so in 1 minute, they receive a
-    penalty card." (The turn passes too, so that the table never waits on a player gone.)"""
-    state = table([["2C"], ["9C", "3H"], ["4D"], ["6C"]], ["7D"], draws=("KS",))
+    penalty card." The move is still owed, with a new minute; and Scangas's Second Law: "If
+    a player receives a penalty card during their turn before placing a card on the 'play
+    pile', the player cannot use the penalty card for their turn.\""""
+    state = table([["2C"], ["9C", "3H"], ["4D"], ["6C"]], ["7D"], draws=("KS", "7S"))
     state, events = act(state, Tick(), at=60_000)
     assert only(events, TimedOut).text == ("Chairman: that's a Delay of Game! Ava took longer "
                                            "than a minute.")
-    assert state.hands[AVA] == ["9C", "3H", "KS"] and state.current == BEN
+    assert state.hands[AVA] == ["9C", "3H", "KS"] and state.current == AVA
+    assert state.timers["turn"] == 120_000
+    state, _ = act(state, Say(AVA, "Thank you"), at=61_000)
+    assert refusal(state, Play(AVA, ("KS",), say="All hail the chairman, king of spades"),
+                   at=62_000) == "action/penalty_waits"
+    state, events = act(state, Pass(AVA), at=62_000)
+    assert kinds(events) == ["drew"] and state.hands[AVA][-1] == "7S"
 
 
 def test_under_a_time_constraint_the_fewest_cards_win() -> None:

@@ -32,7 +32,8 @@ def test_the_teaching_settings() -> None:
     assert settings == GameSettings(
         players=5, hand_size=5, decks=1, jokers=False, rule_making="replace", reveal="round",
         match_wins=3, dealer_rotates=True, chair="Referee", preset="teaching",
-        law="Wrong Colour", out_of_turn="penalised")
+        law="Wrong Colour", out_of_turn="penalised", lockup_ends="round",
+        rule_kinds=("restriction",))
 
 
 @pytest.mark.parametrize(("chosen", "path", "code"), [

@@ -242,16 +242,15 @@ def test_the_recipient_of_a_penalty_says_thank_you_even_for_a_missed_thank_you()
     hands = [["2C"], ["9C", "3H"], ["4D"], ["6C"]]
     state, events = play(table(hands, ["7D"], draws=("2S", "3S", "4S")), HIDEO, "9C")
     assert penalties(events) == [1] and state.unanswered == {HIDEO: ["penalty"]}
-    # "Thanks!" is not the words owed, and is talk besides: a card for each.
+    # "Thanks!" is not the words owed (no question or swearing, so no talking): a card.
     state, events = act(state, Say(HIDEO, "Thanks!"))
-    assert speech(events) == ["Dealer: that's a Thank You! Hideo did not say “thank you”.",
-                              "Dealer: that's a Talking! Hideo spoke outside a play."]
-    assert penalties(events) == [1, 1]
-    assert state.unanswered == {HIDEO: ["penalty", "penalty"]}
-    # One "Thank you" answers both cards: the rule asks for its words once.
+    assert speech(events) == ["Dealer: that's a Thank You! Hideo did not say “thank you”."]
+    assert penalties(events) == [1]
+    assert state.unanswered == {HIDEO: ["penalty"]}
+    # One "Thank you" answers the card: the rule asks for its words once.
     state, events = act(state, Say(HIDEO, "Thank you."))
     assert speech(events) == [] and state.unanswered == {}
-    assert len(state.hands[HIDEO]) == 5
+    assert len(state.hands[HIDEO]) == 4
 
 
 def test_a_question_outside_a_point_of_order_costs_a_card_and_hold_on_does_not() -> None:
@@ -276,7 +275,7 @@ def test_in_a_point_of_order_questions_cost_nothing_and_nobody_sees_a_hand() -> 
     during a point of order." (A thanks owed stays owed until it is said.)"""
     hands = [["2C"], ["9C", "3H"], ["4D"], ["6C"]]
     state = table(hands, ["7D"], draws=("2S", "3S"))
-    state, events = act(state, Say(BEN, "Oops"), 1_000)  # a Talking card: thanks owed
+    state, events = act(state, Say(BEN, "Is it mine?"), 1_000)  # a Talking card: thanks owed
     assert state.unanswered == {BEN: ["penalty"]}
     state, _ = act(state, CallOrder(BEN), 2_000)
     assert all(player_view(state, seat).hand == () for seat in range(4))

@@ -85,7 +85,18 @@ def test_teaching_spades_are_called_by_rank_and_spades(said: str, wrong: str) ->
     _, events = act(seated("teaching", hands("4S"), ["9S"]), Play(AVA, ("4S",), say=said))
     assert penalised(events) == []
     _, missed = act(seated("teaching", hands("4S"), ["9S"]), Play(AVA, ("4S",), say=wrong))
-    assert penalised(missed) == ["Spade Call"]
+    assert penalised(missed) == ["Spade Call"]  # one mistake: the words were the call
+
+
+@pytest.mark.parametrize("said", ["six of spades", "6 spades", "Six of Spades!"])
+def test_teaching_a_spade_named_when_none_was_played_is_a_false_spade_call(said: str) -> None:
+    """Teaching, section 04: "Missing or unnecessary speech draws 1 penalty card": a spade
+    call said with a heart is needless, and costs the Spade Call's card."""
+    _, events = act(seated("teaching", hands("6H"), ["9H"]), Play(AVA, ("6H",), say=said))
+    assert penalised(events) == ["Spade Call"]
+    _, named = act(seated("teaching", hands("6H"), ["9H"]),
+                   Play(AVA, ("6H",), say="six of hearts"))
+    assert penalised(named) == ["Silence"]
 
 
 def test_penn_state_thanks_said_with_the_next_play() -> None:

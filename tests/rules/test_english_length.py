@@ -22,8 +22,8 @@ EXAMPLES = Path(__file__).resolve().parents[2] / "rules" / "examples"
 
 #: Characters of English per source, as measured: a longer sentence must be a choice, made
 #: here.
-BOUNDS = {"examples": 1356, "mini-mao": 0, "teaching": 479, "penn-state": 1671,
-          "five-card": 1026, "lynnfield": 3887}
+BOUNDS = {"examples": 1356, "mini-mao": 0, "teaching": 555, "penn-state": 1671,
+          "five-card": 1102, "lynnfield": 3887}
 
 #: Phrasings that read as logic, not as speech, with what is said instead.
 LONG_WINDED = (

@@ -56,7 +56,8 @@ def _sample(field: Field) -> Any:
     if shape == "choices":
         return [field.choices[0]]
     samples = {"ranks": ["Q"], "suits": ["H"], "boolean": not field.default, "phrase": "Mao",
-               "text": "Hands up", "phrases": ["Thank you"], "effects": [{"type": "skip"}]}
+               "text": "Hands up", "word": "mao", "phrases": ["Thank you"],
+               "effects": [{"type": "skip"}]}
     return samples[shape]
 
 

@@ -43,6 +43,16 @@ def test_a_house_talking_rule_and_call_are_named_to_everyone_seated() -> None:
         assert talk_hints(view)[0].text.startswith("Words said outside a play cost")
 
 
+def test_a_talking_rule_that_judges_words_with_a_play_is_named_in_both_boxes() -> None:
+    judged = {"version": 1, "jargon": "Silence", "rule": {
+        "kind": "talking", "allow": ["Point of order"], "penalty": 1, "play_talk": "judged"}}
+    view = player_view(table(RuleEntry(8, None, 1, judged, house=True),
+                             RuleEntry(9, None, 1, MAO, house=True)), BOB)
+    assert jargons(talk_hints(view)) == [("Silence", "a house rule")]
+    assert jargons(call_hints(view)) == [("Silence", "a house rule"), ("Mao", "a house rule")]
+    assert "so do words said with a play" in call_hints(view)[0].text
+
+
 def test_a_secret_rule_is_named_to_its_author_only() -> None:
     state = table(RuleEntry(8, BOB, 1, SILENCE), RuleEntry(9, CAT, 1, MAO))
     assert jargons(talk_hints(player_view(state, BOB))) == [("Silence", "your rule")]

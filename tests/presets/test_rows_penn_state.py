@@ -1,0 +1,159 @@
+"""Rows of docs/presets/penn-state.md that no worked example replays: the seed's words
+(quoted in each docstring) played through the engine under the ``penn-state`` preset."""
+
+from __future__ import annotations
+
+from games.engine.actions import Deal, Say
+from games.engine.apply import apply
+from games.engine.events import CallBroken, Played, Refused, WonRound
+from games.engine.visibility import player_view
+from games.presets.opening import open_preset, settings_for
+from games.presets.registry import preset
+from tests.engine.helpers import act, kinds, only, pass_, play
+from tests.presets.test_penn_state_example import (
+    BEN,
+    DEALER,
+    HIDEO,
+    NAMES,
+    penalties,
+    speech,
+    table,
+)
+
+HANDS = [["2C"], ["5S", "10S", "JD", "4H", "9H"], ["4D", "7H", "9C"], ["6C", "7C", "8C"]]
+
+
+def test_row_1() -> None:
+    """"Players: At least 3, but best for 5 to 7 players.\""""
+    chosen = preset("penn-state").choices["players"]
+    assert (chosen.default, chosen.options) == (5, tuple(range(3, 9)))
+    assert settings_for(preset("penn-state")).players == 5
+
+
+def test_row_3() -> None:
+    """"In this version of mao, it is permitted to tell the players the rules here.\""""
+    state, _ = open_preset(settings_for(preset("penn-state"), players=4, first_rule_maker=0),
+                           NAMES, 1)
+    jargons = {r.jargon for r in preset("penn-state").house_rules}
+    for seat in range(4):
+        assert {r.jargon for r in player_view(state, seat).house_rules} == jargons
+
+
+def test_row_8() -> None:
+    """"The dealer then turns up the top card of the stock to begin play." (The starter has
+    no effect: an eight there skips nobody, an ace reverses nothing, a four asks nothing.)"""
+    settings = settings_for(preset("penn-state"), players=4, first_rule_maker=DEALER)
+    seen = set()
+    for seed in range(1, 200):
+        state, _ = open_preset(settings, NAMES, seed)
+        state, _ = apply(state, Deal(DEALER, first=HIDEO, direction=1))
+        rank = state.piles[0].cards[-1][:-1]
+        if rank in ("8", "A", "4", "7", "2"):
+            seen.add(rank)
+            assert (state.current, state.direction, state.pending) == (HIDEO, 1, 0)
+    assert len(seen) >= 3
+
+
+def test_row_9() -> None:
+    """"When it's a player's turn, they must play a valid card or draw one card from the
+    stock.\""""
+    state, events = pass_(table(HANDS, ["3D"], draws=("KH",)), HIDEO)
+    assert kinds(events) == ["drew"] and "KH" in state.hands[HIDEO]
+    assert state.current == BEN
+    _, events = play(table(HANDS, ["3H"]), HIDEO, "9H")
+    assert kinds(events) == ["played"]
+
+
+def test_row_12() -> None:
+    """"Valid cards are those that match the suit or number of the top face-up card.\""""
+    _, suit = play(table(HANDS, ["3H"]), HIDEO, "9H")
+    _, rank = play(table(HANDS, ["9C"]), HIDEO, "9H")
+    _, neither = play(table(HANDS, ["3C"]), HIDEO, "9H")
+    assert kinds(suit) == kinds(rank) == ["played"]
+    assert only(neither, Refused).broken[0].jargon == "Misplay"
+
+
+def test_row_27() -> None:
+    """"Whenever someone wants to ask a question, he must call a point of order (If he asks a
+    question outside of a point of order, he gets a penalty card)." Other words outside a
+    play are no question, swearing, malice or rudeness: they cost nothing."""
+    state = table(HANDS, ["3D"], draws=("2S", "3S", "4S"))
+    for question in ("Whose turn is it?", "is it my turn", "Can I play a jack on a jack?"):
+        _, events = act(state, Say(BEN, question))
+        assert speech(events) == ["Dealer: that's a Talking! Ben spoke outside a play."]
+        assert penalties(events) == [1]
+    for remark in ("Nice play", "Oops", "Well done, Hideo."):
+        _, events = act(state, Say(BEN, remark))
+        assert speech(events) == [] and penalties(events) == []
+
+
+def test_row_40() -> None:
+    """"Failure to say 'Have a nice day.' - One Card Penalty.\""""
+    _, events = play(table(HANDS, ["3S"]), HIDEO, "10S", say="Ten of spades")
+    assert only(events, CallBroken).jargon == "Nice Day"
+    assert penalties(events) == [1]
+
+
+def test_row_41() -> None:
+    """"Swearing - One Card Penalty.\""""
+    state = table(HANDS, ["3D"], draws=("2S", "3S"))
+    for oath in ("Damn!", "oh hell", "What the fuck"):
+        _, events = act(state, Say(BEN, oath))
+        assert speech(events) == ["Dealer: that's a Talking! Ben spoke outside a play."]
+        assert penalties(events) == [1]
+
+
+def test_row_46() -> None:
+    """"Failure to Say Very(s) - one card penalty per 'very' forgotten.\""""
+    hands = [["2C"], ["10H", "3H", "3S"], ["4D"], ["6C"]]
+    third = table(hands, ["10C", "10D"], draws=("2S", "3S", "4S"))
+    for said, cards in (("Have a nice day", 2), ("Have a very nice day", 1),
+                        ("Have a very very nice day", 0)):
+        _, events = play(third, HIDEO, "10H", say=said)
+        assert penalties(events) == ([cards] if cards else []), said
+    _, silent = play(third, HIDEO, "10H")
+    assert penalties(silent) == [1]  # "Failure to say 'Have a nice day'": one card
+
+
+def test_row_47() -> None:
+    """"Failure to Say Correct Multiple - one card penalty.\""""
+    _, events = play(table([["2C"], ["5C", "3H", "4H"], ["4D"], ["6C"]], ["5C"]), HIDEO, "5C")
+    assert only(events, CallBroken).jargon == "Multiple" and penalties(events) == [1]
+
+
+def test_row_48() -> None:
+    """"Saying the Incorrect Multiple - one card penalty.\""""
+    hands = [["2C"], ["5C", "3H", "4H"], ["4D"], ["6C"]]
+    _, three = play(table(hands, ["5C"]), HIDEO, "5C", say="three")
+    assert only(three, CallBroken).jargon == "Multiple" and penalties(three) == [1]
+    _, needless = play(table(hands, ["5H"]), HIDEO, "5C", say="two")
+    assert only(needless, CallBroken).required is False and penalties(needless) == [1]
+
+
+def test_row_51() -> None:
+    """"Saying Mao instead of Mao Mao - one card penalty.\""""
+    hands = [["2C"], ["JH"], ["4D"], ["6C"]]
+    state, events = play(table(hands, ["9C"], draws=("3D", "4S")), HIDEO, "JH", suit="C",
+                         say="Mao")
+    assert only(events, CallBroken).jargon == "Mao Mao"
+    assert penalties(events) == [1] and state.hands[HIDEO] == ["3D"]
+    assert not [e for e in events if isinstance(e, WonRound)]
+
+
+def test_row_53() -> None:
+    """"He is given the same number of cards as the number of rules he has broken." A ten of
+    spades played in silence misses two calls: two cards."""
+    _, events = play(table(HANDS, ["3S"]), HIDEO, "10S")
+    assert sorted(e.jargon for e in events if isinstance(e, CallBroken)) == ["Nice Day",
+                                                                              "Spade"]
+    assert penalties(events) == [1, 1]
+    assert only(events, Played).seat == HIDEO
+
+
+def test_rows_42_and_43_listed_malice_and_rudeness() -> None:
+    """"Malice (other than swearing) - One Card Penalty." "Rudeness - One Card Penalty."
+    (Heard in listed words only.)"""
+    state = table(HANDS, ["3D"], draws=("2S", "3S"))
+    for rude in ("Shut up, Hideo", "You suck", "Hideo is an idiot"):
+        _, events = act(state, Say(BEN, rude))
+        assert penalties(events) == [1], rude
