@@ -106,4 +106,16 @@
       }
     }, wait * 1000);
   });
+
+  // A choice made in the kind menu in the instant between a redrawn form landing and htmx
+  // taking up its new menu sends nothing (a quick run of arrow keys on a busy machine): the
+  // menu would say one kind while the form below is drawn for another. Once the page has
+  // settled, a menu that disagrees with its form asks for the form it names.
+  document.body.addEventListener("htmx:afterSettle", function () {
+    var body = document.getElementById("builder-body");
+    var kind = document.getElementById("f-kind");
+    if (body && kind && body.dataset.kind && kind.value !== body.dataset.kind) {
+      htmx.trigger(kind, "change");
+    }
+  });
 })();
