@@ -1,5 +1,6 @@
 """Each preset page's table of the seed's rules is honest: every row has a status, every
-played row names a test that exists, and the coverage line counts the table."""
+played row names a test that exists, the coverage line counts the table, and the presets'
+summary (docs/presets/README.md) says the same counts."""
 
 from __future__ import annotations
 
@@ -106,6 +107,13 @@ def test_the_coverage_line_counts_the_table(name: str) -> None:
     differ = sum(row.status.startswith("differs:") for row in rows)
     out = sum(row.status.startswith("out of scope:") for row in rows)
     assert coverage(page(name)) == (len(rows), played, differ, out)
+
+
+def test_the_summary_counts_each_page() -> None:
+    text = (ROOT / "docs" / "presets" / "README.md").read_text()
+    lines = [cells(line) for line in text.splitlines() if line.startswith("| 0")]
+    found = {row[1].strip("`"): tuple(int(n) for n in row[2:6]) for row in lines}
+    assert found == {name: coverage(page(name)) for name in PRESET_PAGES}
 
 
 def test_a_row_with_a_bad_status_or_a_missing_test_is_found() -> None:
