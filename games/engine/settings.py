@@ -72,10 +72,8 @@ _WHOLE = ("players", "hand_size", "decks", "delay_penalty", "hold_on_cards",
 _OPTIONAL_WHOLE = ("first_rule_maker", "match_wins", "penalty_cap", "expel_mistakes",
                    "turn_seconds", "hold_on_seconds", "game_minutes", "order_calls")
 _BOOLEANS = ("jokers", "aces_high", "dealer_rotates", "name_start", "starter_triggers",
-             "multiples", "expel_hand", "order_agree", "delay_passes", "violation_calls")
-# A suit-naming card played with no suit named leaves the suit in force as it was; a card
-# drawn by passing may be played at once; a penalty card drawn in one's turn waits.
-_SUIT_BOOLEANS = ("unnamed_suit_stays", "play_drawn", "penalty_waits")
+             "multiples", "expel_hand", "order_agree", "delay_passes", "violation_calls",
+             "unnamed_suit_stays", "play_drawn", "penalty_waits")
 _TEXTS = ("rule_making", "reveal", "penalty", "chair", "preset", "out_of_turn",
           "delay_jargon", "order_callers", "order_enders", "lockup_ends", "deal_words",
           "play_words", "suit_ties")
@@ -171,7 +169,7 @@ class GameSettings:
                 and all(isinstance(k, str) and k in KINDS for k in kinds)):
             raise EngineError("settings/invalid", "rule_kinds must list kinds of rule "
                               f"({', '.join(KINDS)}) at most once each, or be null for any")
-        for name in (*_BOOLEANS, *_SUIT_BOOLEANS):
+        for name in _BOOLEANS:
             if not isinstance(getattr(self, name), bool):
                 raise EngineError("settings/invalid", f"{name} must be true or false")
         for name in (*_WHOLE, *_OPTIONAL_WHOLE):
