@@ -119,23 +119,58 @@ def judge_speech(rules: Sequence[Rule], owed: Sequence[Rule], said: str | None,
     return verdicts
 
 
-#: Words that open a question said without its question mark ("whose turn is it").
-QUESTION_WORDS: Final = frozenset({
-    "who", "whose", "whom", "what", "when", "where", "why", "how", "which", "is", "are",
-    "am", "was", "were", "can", "could", "do", "does", "did", "may", "might", "should",
-    "would", "will", "shall", "isn't", "aren't", "can't", "don't", "doesn't", "didn't"})
+#: Words that open a question said without its question mark: a question word ("whose turn
+#: is it"), or one of those below followed by a verb ("what was that").
+QUESTION_WORDS: Final = frozenset({"who", "whose", "whom", "which"})
+OPENERS: Final = frozenset({"what", "when", "where", "why", "how"})
+#: Verbs that open a question when a subject follows ("can i go", "is it my turn"), or
+#: follow an opener ("what was that"); "can't wait", "do it already" and "will do" are not:
+#: when in doubt, a remark, since a remark costs nothing.
+BE: Final = frozenset({"is", "are", "am", "was", "were", "isn't", "aren't", "wasn't"})
+AUXILIARIES: Final = BE | frozenset({
+    "do", "does", "did", "can", "could", "may", "might", "should", "would", "will", "shall",
+    "can't", "don't", "doesn't", "didn't", "won't", "wouldn't", "couldn't", "shouldn't"})
+PEOPLE: Final = frozenset({"i", "you", "we", "they", "he", "she", "anyone", "anybody",
+                           "someone", "somebody", "everyone"})
+THINGS: Final = frozenset({"it", "this", "that", "there"})
+
+
+def is_question(sentence: str) -> bool:
+    """Whether ``sentence`` asks something: it ends with "?", or opens as a question does.
+
+    >>> [is_question(s) for s in ("Whose turn is it", "is it my turn", "What was that",
+    ...                           "What a hand", "Do it already", "Will do")]
+    [True, True, True, False, False, False]
+    """
+    said = words(sentence)
+    if sentence.rstrip().endswith("?"):
+        return True
+    if not said:
+        return False
+    second = said[1] if len(said) > 1 else ""
+    return (said[0] in QUESTION_WORDS or (said[0] in OPENERS and second in AUXILIARIES)
+            or (said[0] in AUXILIARIES and second in PEOPLE)
+            or (said[0] in BE and second in THINGS))
 
 
 def _penalised(spec: Talking, said: str, heard: Sequence[str], left: Sequence[bool]) -> bool:
     """Whether a selective talking rule minds what is left: one of its ``only`` phrases in
-    the words left over, or, with ``questions``, a question among them (a sentence that
-    ends with "?" or opens with a question word)."""
+    the words left over, or, with ``questions``, a question among the sentences holding
+    words left over (an allowed "Hold on?" asks nothing of the rule)."""
     if any(speech_phrase(p).find(heard, list(left)) is not None for p in spec.only):
         return True
     if not spec.questions or not any(left):
         return False
     sentences = [s for s in re.split(r"(?<=[.!?])\s+", said.strip()) if words(s)]
-    return any(s.rstrip().endswith("?") or words(s)[0] in QUESTION_WORDS for s in sentences)
+    start = 0
+    for sentence in sentences:
+        end = start + len(words(sentence))
+        if any(left[start:end]) and is_question(sentence):
+            return True
+        start = end
+    return False
+
+
 def judge_play_talk(rules: Sequence[Rule], heard: Sequence[str], free: Sequence[bool],
                     racing: Sequence[Phrase] = ()) -> list[SpeechVerdict]:
     """The verdicts of the talking rules that judge words said with a play (``play_talk``

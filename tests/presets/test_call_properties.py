@@ -276,7 +276,8 @@ def test_a_counted_call_said_short_costs_a_card_per_word_left_out(
 
 
 #: Penn State's talk outside a play: remarks cost nothing; questions and oaths a card each.
-REMARKS = ("Nice play", "Well done, Hideo", "Oops", "Good game", "Hold on")
+REMARKS = ("Nice play", "Well done, Hideo", "Oops", "Good game", "Hold on", "What a hand",
+           "Can't wait to win this", "Do it already", "Will do", "Hold on? Nice")
 QUESTIONS = ("Whose turn is it?", "is it my turn", "Can I go?", "What was that")
 OATHS = ("Damn", "oh hell", "shit", "Shut up, Ben", "you suck")
 
