@@ -165,8 +165,9 @@ class GameSettings:
             object.__setattr__(self, "rule_kinds", tuple(self.rule_kinds))
         kinds = self.rule_kinds
         if kinds is not None and not (
-                isinstance(kinds, tuple) and kinds and len(set(kinds)) == len(kinds)
-                and all(isinstance(k, str) and k in KINDS for k in kinds)):
+                isinstance(kinds, tuple) and kinds
+                and all(isinstance(k, str) and k in KINDS for k in kinds)
+                and len(set(kinds)) == len(kinds)):
             raise EngineError("settings/invalid", "rule_kinds must list kinds of rule "
                               f"({', '.join(KINDS)}) at most once each, or be null for any")
         for name in _BOOLEANS:
@@ -193,6 +194,9 @@ class GameSettings:
             (self.rule_making in RULE_MAKING,
              f"rule_making must be one of {', '.join(RULE_MAKING)}"),
             (self.reveal in REVEALS, f"reveal must be one of {', '.join(REVEALS)}"),
+            # A round ended by a lockup says which rules locked it: they must be public then.
+            (self.lockup_ends == "match" or self.reveal == "round",
+             'lockup_ends "round" needs reveal "round" (the lockup names the rules)'),
             (self.match_wins is None or 1 <= self.match_wins <= MAX_MATCH_WINS,
              f"match_wins must be 1 to {MAX_MATCH_WINS}, or null for no match"),
             (self.penalty in PENALTIES, f"penalty must be one of {', '.join(PENALTIES)}"),

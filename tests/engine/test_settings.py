@@ -68,7 +68,8 @@ def test_settings_stored_before_the_lifecycle_settings_load_as_mini_mao() -> Non
     {"lockup_ends": "game"}, {"lockup_ends": None},
     {"rule_kinds": ()}, {"rule_kinds": []},
     {"rule_kinds": ["law"]}, {"rule_kinds": ["restriction", "restriction"]},
-    {"rule_kinds": "restriction"}, {"rule_kinds": [1]},
+    {"rule_kinds": "restriction"}, {"rule_kinds": [1]}, {"rule_kinds": [["x"]]},
+    {"lockup_ends": "round"},  # the lockup would name secret rules with reveal "end"
 ], ids=str)
 
 
