@@ -462,8 +462,8 @@ def error_slots(form: RuleForm) -> list[str]:
     if form.kind == "trigger":
         slots.append("effects")
         slots += [f"effects-{i}" for i in range(len(form.effects))]
-    slots += {"call": ["say", "penalty"], "permission": ["min", "max"],
-              "talking": ["allow", "penalty", "play_talk"],
+    slots += {"call": ["say", "penalty", "each_missing"], "permission": ["min", "max"],
+              "talking": ["allow", "penalty", "play_talk", "only", "allow_one"],
               "reply": ["reply", "after", "penalty"],
               "third_person": ["during", "exempt", "penalty"]}.get(form.kind, [])
     return slots
