@@ -286,8 +286,8 @@ def _finished(job: _Job, future: Future[tuple[Difficulty, float]]) -> None:
         # spends the writer's budget as surely as finished estimates. Not the wall time: the
         # workers run below the site's priority, so on a busy server an estimate's wall time
         # is many times its CPU, and would spend an honest writer's budget in two drafts.
-        spent = (future.result()[1] if future.exception() is None
-                 else time.monotonic() - job.started)
+        finished = not future.cancelled() and future.exception() is None
+        spent = future.result()[1] if finished else time.monotonic() - job.started
         charge(job.charge_to, min(spent, _seconds()))
     with _lock:
         if _running.get(job.slot) is job:
