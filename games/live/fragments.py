@@ -262,7 +262,8 @@ def _inputs(context: dict[str, Any]) -> dict[str, str]:
                   [repr(m) for m in context["match"]], view.match_wins,
                   view.settings.chair),
         "rules": [repr(r) for r in (*view.my_rules, *view.known_rules)],
-        "turn-buttons": (context["my_turn"], context["pending"]),
+        # The card drawn by passing changes the Pass button ("keep the card drawn").
+        "turn-buttons": (context["my_turn"], context["pending"], str(context["drawn"])),
         "joker-row": context["has_joker"],
         "pile-row": piles if len(piles) > 1 else len(piles),
         # The race panel (its own partial): what each race shows this viewer.
