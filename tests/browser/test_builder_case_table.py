@@ -16,7 +16,7 @@ from games.authoring.forms import apply_tree_op, check
 from games.authoring.model import new_form
 from rules.english import describe
 from tests.browser.helpers import WAIT_SECONDS, horizontal_overflow, htmx_idle, writing_host
-from tests.browser.test_builder_groups import PHONE, press
+from tests.browser.test_builder_groups import PHONE, press, write_by_keyboard
 
 
 def expected_sentence() -> str:
@@ -94,14 +94,7 @@ def test_a_case_table_is_entered_by_keyboard_on_a_phone(
     shoot(page, "builder-case-table-02-two-cases-phone")
     assert horizontal_overflow(page) <= 0
 
-    page.locator("#f-jargon").focus()
-    page.keyboard.type("Cases")
-    htmx_idle(page)
-    press(page, "Write this rule", "#builder")
-    written = page.get_by_role("region", name="Rules").locator(".my-rules li")
-    expect(written).to_have_count(1, timeout=WAIT_SECONDS * 1000)
-    expect(written.locator("strong")).to_have_text("Cases")
-    expect(written).to_contain_text(sentence)
+    written = write_by_keyboard(page, "Cases", sentence)
     expect(written).to_contain_text(
         "when the top card is black: the played card is black; when the top card is red: the "
         "played card is red; otherwise the played card is red")

@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from pathlib import Path
 
-from playwright.sync_api import BrowserContext, Page, expect
+from playwright.sync_api import BrowserContext, Locator, Page, expect
 
 from games.authoring.forms import apply_tree_op, check
 from games.authoring.model import new_form
@@ -23,6 +23,20 @@ def press(page: Page, name: str, scope: str = "#list-must") -> None:
     page.locator(scope).get_by_role("button", name=name, exact=True).focus()
     page.keyboard.press("Enter")
     htmx_idle(page)
+
+
+def write_by_keyboard(page: Page, jargon: str, sentence: str) -> Locator:
+    """Type ``jargon``, press "Write this rule" from the keyboard, and find the rule written
+    under that name with ``sentence`` in the table's rules; the written rule's line."""
+    page.locator("#f-jargon").focus()
+    page.keyboard.type(jargon)
+    htmx_idle(page)
+    press(page, "Write this rule", "#builder")
+    written = page.get_by_role("region", name="Rules").locator(".my-rules li")
+    expect(written).to_have_count(1, timeout=WAIT_SECONDS * 1000)
+    expect(written.locator("strong")).to_have_text(jargon)
+    expect(written).to_contain_text(sentence)
+    return written
 
 
 def expected_sentence() -> str:
@@ -95,14 +109,7 @@ def test_a_nested_group_is_entered_by_keyboard_on_a_phone(
     shoot(page, "builder-groups-02-moved-phone")
     assert horizontal_overflow(page) <= 0
 
-    page.locator("#f-jargon").focus()
-    page.keyboard.type("Nest")
-    htmx_idle(page)
-    press(page, "Write this rule", "#builder")
-    written = page.get_by_role("region", name="Rules").locator(".my-rules li")
-    expect(written).to_have_count(1, timeout=WAIT_SECONDS * 1000)
-    expect(written.locator("strong")).to_have_text("Nest")
-    expect(written).to_contain_text(sentence)
+    write_by_keyboard(page, "Nest", sentence)
 
 
 def test_groups_read_as_nested_lists_on_a_desktop(

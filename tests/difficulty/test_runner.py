@@ -177,15 +177,27 @@ def test_the_workers_job_stops_on_its_budget() -> None:
     assert found.cut_short
 
 
+@pytest.fixture
+def charged(monkeypatch: pytest.MonkeyPatch, settings: Settings) -> list[tuple[str, float]]:
+    """What the runner charges to writers' budgets, as (budget, seconds); 2 s an estimate."""
+    settings.MAO_ESTIMATE_SECONDS = 2.0
+    found: list[tuple[str, float]] = []
+    monkeypatch.setattr(runner, "charge", lambda key, seconds: found.append((key, seconds)))
+    return found
+
+
+@pytest.fixture
+def now(monkeypatch: pytest.MonkeyPatch) -> list[float]:
+    """The monotonic clock, set by hand (``now[0]``)."""
+    clock = [100.0]
+    monkeypatch.setattr(time, "monotonic", lambda: clock[0])
+    return clock
+
+
 def test_every_estimate_the_worker_ran_is_charged_its_cpu(
-        worker: Worker, monkeypatch: pytest.MonkeyPatch, settings: Settings) -> None:
+        worker: Worker, charged: list[tuple[str, float]], now: list[float]) -> None:
     """Finished or stopped by a newer draft: a flood of drafts spends the writer's budget;
     by the CPU the worker spent, not the (far longer) wall time of a busy server."""
-    settings.MAO_ESTIMATE_SECONDS = 2.0
-    charged: list[tuple[str, float]] = []
-    monkeypatch.setattr(runner, "charge", lambda key, seconds: charged.append((key, seconds)))
-    now = [100.0]
-    monkeypatch.setattr(time, "monotonic", lambda: now[0])
     runner.request("GAME:0", draft("H"), SETTINGS, charge_to="GAME:ann")
     now[0] = 104.0
     runner.request("GAME:0", draft("D"), SETTINGS, charge_to="GAME:ann")  # stops H
@@ -196,12 +208,7 @@ def test_every_estimate_the_worker_ran_is_charged_its_cpu(
 
 
 def test_an_estimate_whose_worker_died_is_charged_its_wall_time(
-        worker: Worker, monkeypatch: pytest.MonkeyPatch, settings: Settings) -> None:
-    settings.MAO_ESTIMATE_SECONDS = 2.0
-    charged: list[tuple[str, float]] = []
-    monkeypatch.setattr(runner, "charge", lambda key, seconds: charged.append((key, seconds)))
-    now = [100.0]
-    monkeypatch.setattr(time, "monotonic", lambda: now[0])
+        worker: Worker, charged: list[tuple[str, float]], now: list[float]) -> None:
     runner.request("GAME:0", draft("H"), SETTINGS, charge_to="GAME:ann")
     now[0] = 101.25
     worker.sent[0][2].set_exception(BrokenProcessPool("killed"))
