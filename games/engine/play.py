@@ -291,7 +291,7 @@ def _judge_calls(state: GameState, action: Play, verdicts: list[CallVerdict],
         moment = (f"Round {state.round}, turn {state.turn}: {state.names[seat]} "
                   f"{'did not say' if verdict.required else 'said'} “{quoted}”")
         record(state, entry, "broken", moment)
-        problem = "missed a call" if verdict.required else "said something needless"
+        problem = call_problem(verdict)
         events.append(CallBroken(text=f"{state.author_name(entry.author)}: that's "
                                  f"{article(entry.jargon)}! {state.names[seat]} {problem}.",
                                  seat=seat, jargon=entry.jargon, author=entry.author,
@@ -398,3 +398,14 @@ def claim_win(state: GameState, action: ClaimWin, events: list[Event]) -> None:
                            hand=tuple(state.hands[seat]), jargon=entry.jargon,
                            author=entry.author, rule=entry.id))
     win_round(state, seat, "instant", events)
+
+
+def call_problem(verdict: CallVerdict) -> str:
+    """What a broken call's verdict says its player did, after their name."""
+    if verdict.early:
+        return f"said “{verdict.written or verdict.phrase}” before every call it asks first"
+    if verdict.late:
+        return f"said a call after “{verdict.late}”"
+    if verdict.covered:
+        return "missed a call (counted in one charge)"
+    return "missed a call" if verdict.required else "said something needless"

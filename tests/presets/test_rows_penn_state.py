@@ -157,3 +157,35 @@ def test_rows_42_and_43_listed_malice_and_rudeness() -> None:
     for rude in ("Shut up, Hideo", "You suck", "Hideo is an idiot"):
         _, events = act(state, Say(BEN, rude))
         assert penalties(events) == [1], rude
+
+
+def test_row_32() -> None:
+    """"If the card played requires you to say something, you must say every element you're
+    required to say before saying 'Last Card,' 'Mao,' or 'Mao Mao.'" An element said after
+    them is not said in time: its own penalty ("Failure to name a Spade - One card
+    penalty"), and the game is not won."""
+    hands = [["2C"], ["5S"], ["4D"], ["6C"]]
+    state, events = play(table(hands, ["9S"]), HIDEO, "5S", say="Five of spades. Mao!")
+    assert only(events, WonRound).seat == HIDEO
+    late = table(hands, ["9S"], draws=("3D",))
+    state, events = play(late, HIDEO, "5S", say="Mao! Five of spades")
+    assert only(events, CallBroken).text == (
+        "Dealer: that's a Spade! Hideo said a call after “Mao”.")
+    assert penalties(events) == [1] and state.hands[HIDEO] == ["3D"]
+    assert not [e for e in events if isinstance(e, WonRound)]
+    # Last Card too: a ten of spades leaving one card says both calls before it.
+    two = [["2C"], ["10S", "3H"], ["4D"], ["6C"]]
+    _, events = play(table(two, ["9S"]), HIDEO, "10S",
+                     say="Have a nice day, ten of spades. Last card")
+    assert kinds(events) == ["played"]
+    _, events = play(table(two, ["9S"], draws=("3D", "4D")), HIDEO, "10S",
+                     say="Ten of spades. Last card. Have a nice day")
+    assert [e.jargon for e in events if isinstance(e, CallBroken)] == ["Nice Day"]
+    assert penalties(events) == [1]
+    # A jack going out: "Jack of spades, Mao Mao"; Mao Mao first misses the spade.
+    jack = [["2C"], ["JS"], ["4D"], ["6C"]]
+    _, events = play(table(jack, ["9C"]), HIDEO, "JS", suit="C", say="Jack of spades, Mao Mao")
+    assert only(events, WonRound).seat == HIDEO
+    _, events = play(table(jack, ["9C"], draws=("3D",)), HIDEO, "JS", suit="C",
+                     say="Mao Mao, jack of spades")
+    assert [e.jargon for e in events if isinstance(e, CallBroken)] == ["Spade"]
