@@ -48,7 +48,16 @@ from rules.phrases import (
     expand,
     perfect_words,
 )
-from rules.spec import Call, InstantWin, Permission, Restriction, Rule, SpeechSpec, Trigger
+from rules.spec import (
+    Call,
+    InstantWin,
+    Permission,
+    Restriction,
+    Rule,
+    SpeechSpec,
+    Talking,
+    Trigger,
+)
 from rules.speech import Moment, SpeechVerdict, judge_play_talk, judge_speech, owed_replies
 
 Predicate = Callable[[PlayContext], bool]
@@ -478,13 +487,16 @@ class Rulebook:
             return []
         heard = self._heard(ctx)
         judged = judge_calls(heard, said, ctx.played, taken)
-        if any(call.required and not made for call, made in zip(heard, judged.made, strict=True)):
-            return []  # the words were the missed call, said wrong: one mistake, one charge
+        # With a required call missed, the words were that call said wrong: one mistake,
+        # one charge; a selective rule's oath or question is no call said wrong.
+        missed = any(call.required and not made
+                     for call, made in zip(heard, judged.made, strict=True))
         free = judged.free
         for call, made in zip(heard, judged.made, strict=True):
             if made and not call.required and (span := call.phrase.find(judged.heard, free)):
                 free[span[0]:span[1]] = [False] * (span[1] - span[0])
-        return judge_play_talk(self._speech, judged.heard, free, racing)
+        return [v for v in judge_play_talk(self._speech, judged.heard, free, racing, said)
+                if not missed or (isinstance(v.rule.spec, Talking) and v.rule.spec.selective)]
 
     def words_left(self, ctx: PlayContext, said: str) -> list[str]:
         """The words ``said`` with this play that no required call takes and that do not

@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 
 from games.engine.actions import Play
 from games.engine.actions import Say as SayWords
-from games.engine.events import CallBroken, Drew, Event, SpeechBroken
+from games.engine.events import BadCall, CallBroken, Drew, Event, SpeechBroken
 from games.engine.play import context_of
 from games.presets.registry import preset
 from rules.cards import RANK_NAMES, SUIT_NAMES, Card, make_deck, parse
@@ -338,3 +338,34 @@ def test_a_call_said_after_a_call_said_last_is_penalised(scene: Scene, data: st.
     rest = data.draw(sayings(first, card, run), label="rest")
     _, events = act(state, Play(AVA, (scene.card,), say=f"{last}. {rest}"))  # type: ignore[arg-type]
     assert set(first) <= set(penalised(events))
+
+
+@given(st.sampled_from([c for c in CALLS if c[0] == "penn-state"]),
+       st.sampled_from(REMARKS + QUESTIONS + OATHS), st.data())
+@share(0.5)
+def test_penn_state_minds_questions_oaths_and_rudeness_said_with_a_play(
+        call: tuple[str, str], words: str, data: st.DataObject) -> None:
+    scene = data.draw(st.sampled_from(scenes(*call)), label="scene")
+    card, run, due, state = _required(scene)
+    said = data.draw(sayings(due, card, run), label="said")
+    _, events = act(state, Play(AVA, (scene.card,), say=f"{said}. {words}"))  # type: ignore[arg-type]
+    assert penalised(events) == ([] if words in REMARKS else ["Talking"])
+
+
+@given(st.sampled_from([c for c in CALLS if c[0] == "penn-state"
+                        and c[1] not in ("Mao", "Mao Mao")]), st.booleans(), st.data())
+@share(0.5)
+def test_penn_state_a_call_of_what_the_chair_called_is_free_and_any_other_a_bad_call(
+        call: tuple[str, str], silent: bool, data: st.DataObject) -> None:
+    scene = data.draw(st.sampled_from([s for s in scenes(*call) if s.left]), label="scene")
+    card, run, due, state = _required(scene)
+    said = "" if silent else data.draw(sayings(due, card, run), label="said")
+    after, events = act(state, Play(AVA, (scene.card,), say=said))  # type: ignore[arg-type]
+    named = set(penalised(events))
+    assert named == (set(due) if silent else set())
+    lead = data.draw(st.sampled_from(["", "That's a ", "that's an "]), label="lead")
+    for jargon in sorted(named - {"Mao", "Last Card", "Mao Mao", "Thank You"}):
+        _, heard = act(after, SayWords(BEN, f"{lead}{jargon}!"))
+        assert [e for e in heard if isinstance(e, Drew)] == [], jargon
+    _, bad = act(after, SayWords(BEN, f"{lead}Misplay!"))
+    assert [e.kind for e in bad if isinstance(e, Drew | BadCall)] == ["bad_call", "drew"]
