@@ -255,3 +255,15 @@ def test_row_22() -> None:
     assert not [e for e in events if e.kind == "named_suit"]
     _, heart = play(state, BEN, "KH")
     assert only(heart, Refused).broken[0].jargon == "Misplay"
+
+
+def test_row_35_thanks_owed_said_with_a_play_before_or_after_the_last_call() -> None:
+    """"After a penalty is given, the recipient of the penalty card must say 'Thank You'":
+    said with the next play it is said, wherever it comes among the calls (a reply is no
+    thing the card played requires, so "Last Card" need not come after it)."""
+    hands = [["2C"], ["5H"], ["4D"], ["6C"]]
+    owing, events = act(table(hands, ["9H"], draws=("2D",)), Say(HIDEO, "Is it my turn?"))
+    assert penalties(events) == [1] and len(owing.hands[HIDEO]) == 2
+    for said in ("Thank you. Last card", "Last card, thank you!"):
+        _, events = play(owing, HIDEO, "5H", say=said)
+        assert kinds(events) == ["played"], said
