@@ -4,8 +4,9 @@ the chair says "Bad Call". A call is the jargon alone, or after "that's a" (any 
 punctuation); other words are talk, for the talking rules to judge.
 
 Only breaches the engine remembers can be called (``state.breaches``, a play's or a pass's):
-the jargons of restrictions and calls, and Out of Turn. A jargon whose words are a phrase
-the rules ask players to say ("Mao", "Last card", "Thank you") is never read as a call.
+the jargons of restrictions and calls, and Out of Turn. A jargon whose words are said
+within a phrase the rules ask players to say ("Mao", "Last card", "Thank you", the "nice
+day" of "Have a nice day") is never read as a call.
 """
 
 from __future__ import annotations
@@ -26,8 +27,8 @@ LEADS = (("that's", "a"), ("that's", "an"), ("that", "is", "a"), ("that", "is", 
 
 def callable_jargons(state: GameState) -> dict[tuple[str, ...], str]:
     """The jargons a player may call, by their words: those of the restrictions and calls
-    in force, and Out of Turn where the game penalises it, less any whose words are a
-    phrase the rules ask for."""
+    in force, and Out of Turn where the game penalises it, less any whose words a phrase
+    the rules ask for holds."""
     rules = [e.rule for e in state.rules if e.retired is None]
     asked = {speech_phrase(r.spec.say).canonical for r in rules if isinstance(r.spec, Reply)}
     asked |= {compile_template(r.spec.say).expand(Card(5, "S"), 1).canonical
@@ -36,7 +37,13 @@ def callable_jargons(state: GameState) -> dict[tuple[str, ...], str]:
              if isinstance(r.spec, Restriction | Call)}
     if state.settings.out_of_turn == "penalised":
         found[tuple(words(OUT_OF_TURN))] = OUT_OF_TURN
-    return {said: jargon for said, jargon in found.items() if said and said not in asked}
+    return {said: jargon for said, jargon in found.items()
+            if said and not any(_within(said, phrase) for phrase in asked)}
+
+
+def _within(said: tuple[str, ...], phrase: tuple[str, ...]) -> bool:
+    """Whether the words ``said`` occur, in order, within ``phrase``'s."""
+    return any(phrase[i:i + len(said)] == said for i in range(len(phrase) - len(said) + 1))
 
 
 def called(state: GameState, said: str) -> str | None:

@@ -232,7 +232,7 @@ def test_row_34() -> None:
         assert penalties(events) == [], good
     # Words that only sound like a call are no call: "Mao" and "Last card" are words the
     # rules ask for, and a jargon among other words is a remark.
-    for remark in ("Mao", "Last card", "What a misplay that would have been"):
+    for remark in ("Mao", "Last card", "Nice day!", "What a misplay that would have been"):
         _, events = act(state, Say(ANDY, remark))
         assert penalties(events) == [], remark
 
