@@ -893,6 +893,7 @@ def _describe_call(spec: Call) -> str:
     cost = f" (missing or needless words cost {cards(spec.penalty)})" if spec.penalty > 1 else ""
     if spec.each_missing is not None:
         cost += f" (said with “{spec.each_missing}” left out, a card per “{spec.each_missing}”)"
+    cost += _call_order(spec)
     if isinstance(spec.when, Compare) and spec.when.what == "hand_after":
         return sentence(f"when {clause(spec.when)}, they must say {quoted}{cost}")
     if isinstance(spec.when, Always):
@@ -900,6 +901,19 @@ def _describe_call(spec: Call) -> str:
     subject, extra = _played_subject(spec.when)
     played = "" if " is played" in subject else " is played"
     return sentence(f"when {subject}{played}{extra}, its player must say {quoted}{cost}")
+
+
+def _call_order(spec: Call) -> str:
+    """The asides a call said last, stated early or said within another adds."""
+    asides = []
+    if spec.last:
+        asides.append("after the play's other calls")
+    if spec.early_penalty is not None:
+        asides.append(f"said before one of them or without it, {cards(spec.early_penalty)} "
+                      "in all")
+    if spec.combines:
+        asides.append("it may be said within another call")
+    return "".join(f" ({aside})" for aside in asides)
 
 
 def _example_phrase(spec: Call) -> str:

@@ -13,6 +13,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
+from rules.call_order import judge_calls
 from rules.cards import ALL_KINDS, KIND_COUNT, Card
 from rules.conditions import (
     ActiveSuitIs,
@@ -45,10 +46,18 @@ from rules.phrases import (
     Template,
     compile_template,
     expand,
-    judge_words,
     perfect_words,
 )
-from rules.spec import Call, InstantWin, Permission, Restriction, Rule, SpeechSpec, Trigger
+from rules.spec import (
+    Call,
+    InstantWin,
+    Permission,
+    Restriction,
+    Rule,
+    SpeechSpec,
+    Talking,
+    Trigger,
+)
 from rules.speech import Moment, SpeechVerdict, judge_play_talk, judge_speech, owed_replies
 
 Predicate = Callable[[PlayContext], bool]
@@ -357,17 +366,30 @@ class CallVerdict:
     written: str = ""
     #: Copies of the rule's counted word a short saying left out (0: not said short).
     short: int = 0
+    #: The words of the call said last that this one came after (``""``: in time).
+    late: str = ""
+    #: Stated while another required call was missing or late (its ``early_penalty``).
+    early: bool = False
+    #: A missed call whose charge an early statement's covers (it costs nothing itself).
+    covered: bool = False
 
     @property
     def penalty(self) -> int:
-        """The cards a breach costs: one per copy left out when said short, else the
-        rule's penalty."""
-        return self.short or getattr(self.rule.spec, "penalty", 1)
+        """The cards a breach costs: nothing when an early statement's charge covers it,
+        that charge for the early statement, one per copy left out when said short, else
+        the rule's penalty."""
+        spec = self.rule.spec
+        if self.covered:
+            return 0
+        if self.early and isinstance(spec, Call) and spec.early_penalty is not None:
+            return spec.early_penalty
+        return self.short or getattr(spec, "penalty", 1)
 
     @property
     def broken(self) -> bool:
-        """A required call not made, or a call made when it was not required (needless)."""
-        return self.required != self.said
+        """A required call not made (or made late), a call made when it was not required
+        (needless), or a call stated too early."""
+        return self.required != self.said or self.early
 
 
 class Rulebook:
@@ -434,8 +456,9 @@ class Rulebook:
 
     def _heard(self, ctx: PlayContext) -> list[Heard]:
         return [Heard(template.expand(ctx.played, ctx.run_after), when(ctx), template.names_card,
-                      getattr(rule.spec, "each_missing", None))
-                for rule, when, template in self._calls]
+                      spec.each_missing, spec.last, spec.combines, spec.early_penalty)
+                for rule, when, template in self._calls
+                if isinstance(spec := rule.spec, Call)]
 
     def calls(self, ctx: PlayContext, said: str, taken: Sequence[Phrase] = ()
               ) -> list[CallVerdict]:
@@ -443,11 +466,16 @@ class Rulebook:
         (in rulebook order; see :func:`rules.phrases.judge`), once the replies those
         words answered (``taken``) have taken theirs."""
         heard = self._heard(ctx)
-        judged = judge_words(heard, said, ctx.played, taken)
+        judged = judge_calls(heard, said, ctx.played, taken)
+        # A late call quotes the last call it came after as that rule writes it.
+        written = {h.phrase.text: template.written(ctx.played, ctx.run_after)
+                   for (_, _, template), h in zip(self._calls, heard, strict=True)}
         return [CallVerdict(rule, h.required, h.phrase.text, m,
-                            template.written(ctx.played, ctx.run_after), short)
-                for (rule, _, template), h, m, short
-                in zip(self._calls, heard, judged.made, judged.short, strict=True)]
+                            template.written(ctx.played, ctx.run_after), short,
+                            written.get(late, late), early, covered)
+                for (rule, _, template), h, m, short, late, early, covered
+                in zip(self._calls, heard, judged.made, judged.short, judged.late,
+                       judged.early, judged.covered, strict=True)]
 
     def play_talk(self, ctx: PlayContext, said: str, taken: Sequence[Phrase] = (),
                   racing: Sequence[Phrase] = ()) -> list[SpeechVerdict]:
@@ -458,19 +486,22 @@ class Rulebook:
         if not any(getattr(rule.spec, "play_talk", "free") == "judged" for rule in self._speech):
             return []
         heard = self._heard(ctx)
-        judged = judge_words(heard, said, ctx.played, taken)
-        if any(call.required and not made for call, made in zip(heard, judged.made, strict=True)):
-            return []  # the words were the missed call, said wrong: one mistake, one charge
+        judged = judge_calls(heard, said, ctx.played, taken)
+        # With a required call missed, the words were that call said wrong: one mistake,
+        # one charge; a selective rule's oath or question is no call said wrong.
+        missed = any(call.required and not made
+                     for call, made in zip(heard, judged.made, strict=True))
         free = judged.free
         for call, made in zip(heard, judged.made, strict=True):
             if made and not call.required and (span := call.phrase.find(judged.heard, free)):
                 free[span[0]:span[1]] = [False] * (span[1] - span[0])
-        return judge_play_talk(self._speech, judged.heard, free, racing)
+        return [v for v in judge_play_talk(self._speech, judged.heard, free, racing, said)
+                if not missed or (isinstance(v.rule.spec, Talking) and v.rule.spec.selective)]
 
     def words_left(self, ctx: PlayContext, said: str) -> list[str]:
         """The words ``said`` with this play that no required call takes and that do not
         name the card played: what else the player said (a suit named with a jack)."""
-        judged = judge_words(self._heard(ctx), said, ctx.played)
+        judged = judge_calls(self._heard(ctx), said, ctx.played)
         name = expand("{card}", ctx.played, 1) if not ctx.played.is_joker else None
         free = judged.free
         while name is not None and (span := name.find(judged.heard, free)) is not None:

@@ -343,7 +343,8 @@ class Template:
 
     def written(self, card: Card, run_after: int) -> str:
         """The words :meth:`expand` asks for as the rule writes them (its letter case and
-        punctuation kept, each choice's longest option), for quoting the rule back."""
+        punctuation kept, each choice's option as :func:`shown_option` picks it), for
+        quoting the rule back."""
         values = _values(card, run_after)
         pieces: list[str] = []
         for part in self.parts:
@@ -351,8 +352,7 @@ class Template:
                 pieces.append(part.format(**values))
                 continue
             filled = [option.format(**values) for option in part.options]
-            sizes = [len(words(f)) for f in filled]
-            pieces.append(filled[sizes.index(max(sizes))])
+            pieces.append(filled[shown_option(part, [len(words(f)) for f in filled])])
         return " ".join("".join(pieces).split())
 
     def _expand(self, card: Card, run_after: int) -> Phrase:
@@ -376,9 +376,9 @@ class Template:
         return Phrase(tuple(slots))
 
     def display(self, placeholder: str = "[{}]") -> tuple[str, list[str]]:
-        """The template as people read it, canonical choices in place (its letter case
-        and punctuation kept, placeholders shown as ``placeholder``), and the notes on
-        what else will do (:func:`variant_notes`)."""
+        """The template as people read it, each choice as :func:`shown_option` picks it
+        (its letter case and punctuation kept, placeholders shown as ``placeholder``), and
+        the notes on what else will do (:func:`variant_notes`)."""
         sample = _values(*_SAMPLE)
 
         def shown(piece: str) -> str:
@@ -391,12 +391,19 @@ class Template:
                 said += words(part.format(**sample))
                 continue
             sizes = [len(words(o.format(**sample))) for o in part.options]
-            best = part.options[sizes.index(max(sizes))]
+            best = part.options[shown_option(part, sizes)]
             others = tuple(shown(o) for o in part.options if o != best)
             choices.append(Choice(shown(best), others, part.optional, len(said)))
             text += shown(best)
             said += words(best.format(**sample))
         return " ".join(text.split()), variant_notes(choices, said)
+
+
+def shown_option(group: Group, sizes: Sequence[int]) -> int:
+    """Which option of ``group`` (``sizes``: each option's words) people are shown as the
+    one to say: the first of a choice, as its author put it first ("Merry Christmas" before
+    "Happy Mao Day"); the longest of optional words."""
+    return 0 if not group.optional else sizes.index(max(sizes))
 
 
 @lru_cache(maxsize=8192)
@@ -482,6 +489,11 @@ class Heard:
     names_card: bool = False
     #: The word counted when the phrase is said short (:attr:`Call.each_missing`).
     counted: str | None = None
+    #: Said last, said within another call, the charge for stating it early
+    #: (:mod:`rules.call_order`).
+    last: bool = False
+    combines: bool = False
+    early_penalty: int | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -494,6 +506,15 @@ class Judged:
     free: list[bool]
     #: Per call, how many copies of its counted word a short saying left out (0: none).
     short: list[int] = field(default_factory=list)
+    #: Per call, the words it took (a call made inside another's: that other's words;
+    #: a call said short: its short words), or ``None``.
+    spans: list[tuple[int, int] | None] = field(default_factory=list)
+    #: Per call, the words of the last call it was said after (``""``: in time), whether
+    #: it was stated too early, and whether that early charge covers its own (filled in
+    #: by :func:`rules.call_order.judge_calls`).
+    late: list[str] = field(default_factory=list)
+    early: list[bool] = field(default_factory=list)
+    covered: list[bool] = field(default_factory=list)
 
     def left(self) -> list[str]:
         """The words no required call took, in order."""
@@ -527,7 +548,8 @@ def judge_words(calls: Sequence[Heard], said: str, card: Card | None = None,
         if span is not None:
             free[span[0]:span[1]] = [False] * (span[1] - span[0])
     made = [False] * len(calls)
-    placed: dict[Phrase, bool] = {}
+    spans: list[tuple[int, int] | None] = [None] * len(calls)
+    placed: dict[Phrase, tuple[int, int] | None] = {}
     # Where each required call that names the card took its words: another call may be
     # made inside them (a king of spades hailed "..., king of spades" is named).
     naming: list[tuple[int, int]] = []
@@ -540,8 +562,9 @@ def judge_words(calls: Sequence[Heard], said: str, card: Card | None = None,
                 free[span[0]:span[1]] = [False] * (span[1] - span[0])
                 if calls[i].names_card:
                     naming.append(span)
-            placed[phrase] = span is not None or not min_words(phrase)
-        made[i] = placed[phrase]
+            placed[phrase] = span
+        spans[i] = placed[phrase]
+        made[i] = spans[i] is not None or not min_words(phrase)
         if not made[i]:
             missed.append(i)
     named = card_words(card)
@@ -553,7 +576,7 @@ def judge_words(calls: Sequence[Heard], said: str, card: Card | None = None,
                                                 or (card is not None and word not in named))
                       for at, word in enumerate(heard)]
             if calls[i].phrase.find(heard, inside) is not None:
-                made[i] = True
+                made[i], spans[i] = True, (start, end)
                 break
     short = [0] * len(calls)
     for i in missed:
@@ -567,11 +590,12 @@ def judge_words(calls: Sequence[Heard], said: str, card: Card | None = None,
             free[span[0]:span[1]] = [False] * (span[1] - span[0])
             whole = calls[i].phrase.canonical.count(word)
             short[i] = max(whole - heard[span[0]:span[1]].count(word), 1)
+            spans[i] = span
     for i, call in enumerate(calls):
         if not call.required:
             judged = not call.names_card or misnames(call.phrase, card)
             made[i] = judged and call.phrase.find(heard, free) is not None
-    return Judged(made, heard, free, short)
+    return Judged(made, heard, free, short, spans)
 
 
 def misnames(phrase: Phrase, card: Card | None) -> bool:
@@ -602,17 +626,21 @@ def judge(calls: Sequence[Heard], said: str, card: Card | None = None,
 
 def perfect_words(calls: Sequence[Heard]) -> str:
     """What a perfect caller says: every required phrase once, in its canonical form, in
-    the order :func:`judge` takes them (longest first), as sentences. :func:`judge` finds
-    every required call made and none needless: each phrase's leftmost free occurrence is
-    its own sentence, since every word before it is taken, and its longest form there is
-    the canonical one, which is the longest it has."""
+    the order :func:`judge` takes them (longest first), as sentences, those said ``last``
+    after the others. :func:`judge` finds every required call made, in time, and none
+    needless: each phrase's leftmost free occurrence is its own sentence, since every word
+    before it is taken, and its longest form there is the canonical one, which is the
+    longest it has."""
     said: list[str] = []
     seen: set[Phrase] = set()
-    for i in _judging_order(calls):
+    # Words that would make a combining call not required needless are left out.
+    avoid = [c.phrase for c in calls if c.combines and not c.required]
+    # Calls said last come after the others (a stable sort keeps each group's order).
+    for i in sorted(_judging_order(calls), key=lambda i: calls[i].last):
         phrase = calls[i].phrase
         if phrase not in seen and phrase.longest:
             seen.add(phrase)
-            said.append(phrase.text)
+            said.append(way_without(phrase, avoid))
     return ". ".join(said)
 
 
@@ -633,3 +661,25 @@ def phrases_overlap(one: str, other: str) -> bool:
         if said_contains(a.text, b) or said_contains(b.text, a):
             return True
     return False
+
+
+def way_without(phrase: Phrase, avoid: Sequence[Phrase]) -> str:
+    """The canonical words of ``phrase``, or, when they hold one of the ``avoid`` phrases
+    (a combining call not required: "Happy Mao Day" with cards to spare), the longest way
+    of saying each part that does not.
+
+    >>> from rules.cards import parse
+    >>> way_without(expand("(Happy Holidays|Happy Mao Day)", parse("6H"), 1), [plain("mao")])
+    'happy holidays'
+    """
+    def holds(said: Sequence[str]) -> bool:
+        return any(a.find(said, [True] * len(said)) is not None for a in avoid)
+
+    if not holds(phrase.canonical):
+        return phrase.text
+    said: list[str] = []
+    for slot in phrase.slots:
+        kept: list[Words] = [choice for choice in slot if not holds(choice)] or list(slot)
+        best: Words = max(kept, key=len)
+        said += best
+    return " ".join(said)

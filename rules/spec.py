@@ -104,13 +104,29 @@ class Call:
     #: A word of ``say`` counted: the phrase said with copies of it left out costs a card
     #: per copy left out instead of ``penalty`` (``None``: no such word).
     each_missing: str | None = None
+    #: Said after every other call the play requires; another said after it is missing.
+    last: bool = False
+    #: Stated while another required call is missing or after it, the play costs this
+    #: many cards for all of them, in place of their own penalties (``None``: no such
+    #: charge).
+    early_penalty: int | None = None
+    #: Its words may be said within another required call's words ("Happy Mao Day").
+    combines: bool = False
     kind: str = field(default="call", init=False)
 
     def body(self) -> dict[str, Any]:
-        """JSON fields apart from ``kind``."""
-        counted = {} if self.each_missing is None else {"each_missing": self.each_missing}
-        return {"when": self.when.to_json(), "say": self.say, "penalty": self.penalty,
-                **counted}
+        """JSON fields apart from ``kind`` (the optional ones only when given)."""
+        data: dict[str, Any] = {"when": self.when.to_json(), "say": self.say,
+                                "penalty": self.penalty}
+        if self.each_missing is not None:
+            data["each_missing"] = self.each_missing
+        if self.last:
+            data["last"] = True
+        if self.early_penalty is not None:
+            data["early_penalty"] = self.early_penalty
+        if self.combines:
+            data["combines"] = True
+        return data
 
 
 @dataclass(frozen=True, slots=True)
@@ -236,8 +252,11 @@ def read_spec(data: Any, path: str = "rule") -> RuleSpec:
     elif kind == "call":
         say = fields.string("say", MAX_PHRASE)
         check_template(say, fields.at("say"))
+        early = None if fields.raw("early_penalty", None) is None else fields.integer(
+            "early_penalty", 1, 5)
         spec = Call(_cond(fields, "when"), say, fields.integer("penalty", 1, 5, 1),
-                    _read_counted(fields, say))
+                    _read_counted(fields, say), fields.boolean("last", False), early,
+                    fields.boolean("combines", False))
     elif kind == "talking":
         spec = _read_talking(fields)
     elif kind == "reply":

@@ -172,17 +172,18 @@ def _penalised(spec: Talking, said: str, heard: Sequence[str], left: Sequence[bo
 
 
 def judge_play_talk(rules: Sequence[Rule], heard: Sequence[str], free: Sequence[bool],
-                    racing: Sequence[Phrase] = ()) -> list[SpeechVerdict]:
+                    racing: Sequence[Phrase] = (), said: str = "") -> list[SpeechVerdict]:
     """The verdicts of the talking rules that judge words said with a play (``play_talk``
-    ``judged``) on the words ``heard`` with it, of which ``free`` are those no call or
-    reply took; the words of the ``racing`` phrases (a suit named with a jack) are never
-    talk."""
+    ``judged``) on the words ``heard`` with it (``said``: as typed), of which ``free`` are
+    those no call or reply took; the words of the ``racing`` phrases (a suit named with a
+    jack) are never talk. A selective rule minds only its phrases and questions there too."""
     verdicts: list[SpeechVerdict] = []
     for rule in rules:
         spec = rule.spec
         if isinstance(spec, Talking) and spec.play_talk == "judged":
             left = _left_over(heard, free, spec.allow, racing)
-            verdicts.append(SpeechVerdict(rule, "talking", "", any(left), spec.penalty))
+            talked = _penalised(spec, said, heard, left) if spec.selective else any(left)
+            verdicts.append(SpeechVerdict(rule, "talking", "", talked, spec.penalty))
     return verdicts
 
 

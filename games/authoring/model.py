@@ -352,6 +352,11 @@ class RuleForm:
     #: A call's counted word; a talking rule's only penalised phrases, whether questions
     #: are, and the phrases allowed with one card (blank: none).
     each_missing: str = ""
+    #: A call said last, its charge for being stated early (blank: none), and whether it
+    #: may be said within another call's words.
+    last: bool = False
+    early_penalty: str = ""
+    combines: bool = False
     only: str = ""
     questions: bool = False
     allow_one: str = ""

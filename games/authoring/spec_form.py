@@ -200,6 +200,8 @@ class Plain:
             return {field.name: phrase_lines(value)} if value.strip() else {}
         if self.how == "some_text":
             return {field.name: value.strip()} if value.strip() else {}
+        if self.how == "some_number":
+            return {field.name: number(value)} if value.strip() else {}
         return {field.name: value}
 
     def read(self, field: LanguageField, spec: dict[str, Any], form: RuleForm) -> None:
@@ -208,6 +210,8 @@ class Plain:
             setattr(form, self.attr, bool(value))
         elif self.how == "some_text":
             setattr(form, self.attr, value or "")
+        elif self.how == "some_number":
+            setattr(form, self.attr, "" if value is None else str(value))
         elif self.how in ("lines", "some_lines"):
             setattr(form, self.attr, "\n".join(value))
         elif self.how == "ticks":
@@ -257,6 +261,8 @@ KIND_CONTROLS: Final[dict[str, KindControl]] = {
     "max": Plain("most", "number"), "allow": Plain("allow", "lines"),
     "exempt": Plain("exempt", "lines"), "after": Plain("after", "ticks"),
     "each_missing": Plain("each_missing", "some_text"), "only": Plain("only", "some_lines"),
+    "last": Plain("last", "flag"), "early_penalty": Plain("early_penalty", "some_number"),
+    "combines": Plain("combines", "flag"),
     "questions": Plain("questions", "flag"), "allow_one": Plain("allow_one", "some_lines"),
     "play_talk": Plain("play_talk", sparse=True),
 }

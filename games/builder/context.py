@@ -462,7 +462,8 @@ def error_slots(form: RuleForm) -> list[str]:
     if form.kind == "trigger":
         slots.append("effects")
         slots += [f"effects-{i}" for i in range(len(form.effects))]
-    slots += {"call": ["say", "penalty", "each_missing"], "permission": ["min", "max"],
+    slots += {"call": ["say", "penalty", "each_missing", "early_penalty"],
+              "permission": ["min", "max"],
               "talking": ["allow", "penalty", "play_talk", "only", "allow_one"],
               "reply": ["reply", "after", "penalty"],
               "third_person": ["during", "exempt", "penalty"]}.get(form.kind, [])

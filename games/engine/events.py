@@ -527,6 +527,16 @@ class TimedOut(Event):
     count: int
 
 
+@event_kind("bad_call")
+@dataclass(frozen=True, slots=True, kw_only=True)
+class BadCall(Event):
+    """Seat ``seat`` called ``jargon``, a rule the last play or pass did not break: the
+    chair says "Bad Call" and the caller draws ``count`` cards (``bad_call_penalty``)."""
+
+    jargon: str
+    count: int
+
+
 @event_kind("held_on")
 @dataclass(frozen=True, slots=True, kw_only=True)
 class HeldOn(Event):

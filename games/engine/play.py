@@ -42,7 +42,7 @@ from rules.evaluation import CallVerdict
 from rules.fields import MAX_DEPTH
 from rules.phrases import Phrase
 from rules.races import suit_in
-from rules.spec import Rule
+from rules.spec import Rule, Talking
 from rules.speech import SpeechVerdict
 
 __all__ = ["TurnOutcome", "claim_win", "entries_by_rule", "is_multiple", "order_by_author",
@@ -291,7 +291,7 @@ def _judge_calls(state: GameState, action: Play, verdicts: list[CallVerdict],
         moment = (f"Round {state.round}, turn {state.turn}: {state.names[seat]} "
                   f"{'did not say' if verdict.required else 'said'} “{quoted}”")
         record(state, entry, "broken", moment)
-        problem = "missed a call" if verdict.required else "said something needless"
+        problem = call_problem(verdict)
         events.append(CallBroken(text=f"{state.author_name(entry.author)}: that's "
                                  f"{article(entry.jargon)}! {state.names[seat]} {problem}.",
                                  seat=seat, jargon=entry.jargon, author=entry.author,
@@ -314,11 +314,19 @@ def _judge_talk(state: GameState, action: Play, verdicts: list[SpeechVerdict],
                f"Round {state.round}, turn {state.turn}: {name} said “{action.say}”")
         events.append(SpeechBroken(
             text=f"{state.author_name(entry.author)}: that's {article(entry.jargon)}! "
-                 f"{name} said something needless.", seat=action.seat, jargon=entry.jargon,
+                 f"{name} {_talk_problem(verdict)}.", seat=action.seat, jargon=entry.jargon,
             author=entry.author, rule=entry.id, what="talking", phrase=""))
         short = draw(state, action.seat, verdict.penalty, "penalty", events)
         if short:
             outcome.owed[action.seat] += short
+
+
+def _talk_problem(verdict: SpeechVerdict) -> str:
+    """What a player charged for words said with a play did: words a selective rule
+    minds (an oath, a question), or any word beyond the calls."""
+    spec = verdict.rule.spec
+    selective = isinstance(spec, Talking) and spec.selective
+    return "said something it forbids" if selective else "said something needless"
 
 
 def _finish_turn(state: GameState, seat: int, outcome: TurnOutcome,
@@ -398,3 +406,14 @@ def claim_win(state: GameState, action: ClaimWin, events: list[Event]) -> None:
                            hand=tuple(state.hands[seat]), jargon=entry.jargon,
                            author=entry.author, rule=entry.id))
     win_round(state, seat, "instant", events)
+
+
+def call_problem(verdict: CallVerdict) -> str:
+    """What a broken call's verdict says its player did, after their name."""
+    if verdict.early:
+        return f"said “{verdict.written or verdict.phrase}” before every call it asks first"
+    if verdict.late:
+        return f"said a call after “{verdict.late}”"
+    if verdict.covered:
+        return "missed a call (counted in one charge)"
+    return "missed a call" if verdict.required else "said something needless"

@@ -70,7 +70,8 @@ MAX_EXPEL_MISTAKES: Final = 10
 _WHOLE = ("players", "hand_size", "decks", "delay_penalty", "hold_on_cards",
           "order_quiet_seconds", "order_gap_seconds")
 _OPTIONAL_WHOLE = ("first_rule_maker", "match_wins", "penalty_cap", "expel_mistakes",
-                   "turn_seconds", "hold_on_seconds", "game_minutes", "order_calls")
+                   "turn_seconds", "hold_on_seconds", "game_minutes", "order_calls",
+                   "bad_call_penalty")
 _BOOLEANS = ("jokers", "aces_high", "dealer_rotates", "name_start", "starter_triggers",
              "multiples", "expel_hand", "order_agree", "delay_passes", "violation_calls",
              "unnamed_suit_stays", "play_drawn", "penalty_waits")
@@ -134,6 +135,9 @@ class GameSettings:
     #: Whether a player may call a rule the last play or pass broke, by its jargon
     #: ("Misplay!"), outside a play without its words counting as talk.
     violation_calls: bool = False
+    #: What calling a rule the last play or pass did not break costs the caller (the
+    #: chair says "Bad Call"); ``None``: nothing (:mod:`games.engine.bad_calls`).
+    bad_call_penalty: int | None = None
     suit_ties: SuitTies = "lot"
     hold_on_seconds: int | None = None
     hold_on_cards: int = 10
@@ -225,6 +229,8 @@ class GameSettings:
             (self.hold_on_seconds is None or 1 <= self.hold_on_seconds <= MAX_TURN_SECONDS,
              f"hold_on_seconds must be 1 to {MAX_TURN_SECONDS}, or null for no \"Hold on\""),
             (1 <= self.hold_on_cards <= 60, "hold_on_cards must be 1 to 60"),
+            (self.bad_call_penalty is None or 1 <= self.bad_call_penalty <= MAX_PENALTY_CAP,
+             f"bad_call_penalty must be 1 to {MAX_PENALTY_CAP}, or null for none"),
             (self.game_minutes is None or 1 <= self.game_minutes <= MAX_GAME_MINUTES,
              f"game_minutes must be 1 to {MAX_GAME_MINUTES}, or null for an untimed game"),
             (self.out_of_turn in OUT_OF_TURN_PLAYS,

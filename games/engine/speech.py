@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from games.engine.actions import MAX_SAY, Say
+from games.engine.bad_calls import judge_call
 from games.engine.clock import hold_on
 from games.engine.effects import entries_by_rule, record
 from games.engine.errors import EngineError
@@ -57,7 +58,11 @@ def say(state: GameState, action: Say, events: list[Event]) -> None:
     hear(state, action.seat, action.words, events)
     if state.phase != "playing":
         return  # a race the words closed cost a card the stock could not supply
+    call = judge_call(state, action.seat, action.words, events)
+    if state.phase != "playing":
+        return  # the bad call cost a card the stock could not supply
     called = [plain(jargon) for jargon in state.breaches] if state.settings.violation_calls else []
+    called += [plain(call)] if call is not None else []
     answer(state, action.seat, action.words, events,
            racing=[*racing_phrases(state, events), *called])
     hold_on(state, action.seat, action.words, events)

@@ -31,7 +31,8 @@ from rules.speech import owed_replies
 #: panel, which says more).
 MOMENTS = ("refused", "fired", "call_broken", "said", "speech_broken", "claim_failed",
            "claim_won", "won_round", "tie", "no_supply", "round_locked", "game_over",
-           "out_of_turn", "seat_removed", "expelled", "timed_out", "held_on", "time_up",
+           "out_of_turn", "seat_removed", "expelled", "timed_out", "bad_call", "held_on",
+           "time_up",
            "order_called", "order_agreed", "order_ended", "race_closed")
 #: Log lines the table shows.
 LOG_SHOWN = 80

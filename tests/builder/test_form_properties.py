@@ -19,6 +19,7 @@ from games.authoring.spec_form import (
     condition_to_row,
     spec_to_form,
 )
+from games.presets.registry import preset, presets
 from rules.conditions import read_condition
 from rules.errors import RuleError
 from rules.generate import random_any_condition, random_rule
@@ -108,3 +109,15 @@ def test_every_control_the_language_names_for_a_condition_is_an_input_of_a_row()
 def test_every_control_the_language_names_for_effects_and_kinds_has_an_input() -> None:
     assert {f.control for node in EFFECTS.values() for f in node.fields} == set(CONTROLS)
     assert {f.control for node in KINDS.values() for f in node.fields} <= set(KIND_CONTROLS)
+
+
+def test_every_call_and_talking_rule_of_the_presets_round_trips_through_posted_fields() -> None:
+    """The calls said last, stated early or said within another (Penn State, Lynnfield),
+    the counted ones and the selective talking rules: the form shows each of them."""
+    shown = 0
+    for name in presets():
+        for rule in preset(name).house_rules:
+            if rule.spec.kind in ("call", "talking"):
+                _round_trip(spec_to_json(rule.spec), rule.jargon)
+                shown += 1
+    assert shown >= 20

@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 
 from games.engine.actions import Play
 from games.engine.actions import Say as SayWords
-from games.engine.events import CallBroken, Drew, Event, SpeechBroken
+from games.engine.events import BadCall, CallBroken, Drew, Event, SpeechBroken
 from games.engine.play import context_of
 from games.presets.registry import preset
 from rules.cards import RANK_NAMES, SUIT_NAMES, Card, make_deck, parse
@@ -91,6 +91,12 @@ def _table(scene: Scene) -> tuple[list[list[str]], list[str]]:
     return [rest[0:5], ava, rest[5:10], rest[10:15]], list(scene.pile)
 
 
+#: The calls said after every other (``last``), by preset; their jargons, in any preset
+#: (said last wherever they are asked, which no preset minds).
+LAST_CALLS = {(name, rule.jargon) for name in PRESETS for rule in preset(name).house_rules
+              if isinstance(rule.spec, Call) and rule.spec.last}
+LAST = {jargon for _, jargon in LAST_CALLS}
+
 # The seeds' grammar of what may be said, per call (the card, the run it completes).
 Say = Callable[[st.DrawFn, Card, int], str]
 
@@ -131,8 +137,10 @@ WRONG_FIXED = {"Mao": "Mau", "Last Card": "Last cart", "Mao Mao": "Mao Mau",
 def sayings(draw: st.DrawFn, jargons: Sequence[str], card: Card, run: int,
             wrong: str | None = None) -> str:
     """What a player says for the calls ``jargons`` asks of ``card``: each as the seed lets
-    it be said, in any order, case and punctuation; ``wrong``: that one said wrong."""
+    it be said, in any order (those said last after the others), case and punctuation;
+    ``wrong``: that one said wrong."""
     parts: list[str] = []
+    finals: list[str] = []
     royal = "Royalty" in jargons
     shining = royal and card.suit == "D" and wrong != "Shine On" and draw(st.booleans())
     for jargon in jargons:
@@ -157,9 +165,11 @@ def sayings(draw: st.DrawFn, jargons: Sequence[str], card: Card, run: int,
             parts.append(_card(draw, card))
         elif jargon == "Nice Day":
             parts.append(_very(run))
+        elif jargon in LAST:
+            finals.append(draw(st.sampled_from(FIXED[jargon])))
         else:
             parts.append(draw(st.sampled_from(FIXED[jargon])))
-    parts = draw(st.permutations(parts))
+    parts = [*draw(st.permutations(parts)), *draw(st.permutations(finals))]
     cased = [draw(st.sampled_from([p, p.upper(), p.lower(), p.title()])) for p in parts]
     return draw(st.sampled_from([". ", ", ", "! ", " - ", "... "])).join(cased)
 
@@ -301,3 +311,61 @@ def test_lynnfield_allows_mao_outside_a_play_to_one_card_only(words: str, held: 
     state = seated("lynnfield", [["2C"], ["9D"], hand, ["8C"]], ["9C"])
     _, events = act(state, SayWords(BEN, words))
     assert penalised(events) == ([] if held == 1 else ["No Speaking"])
+
+
+def _late_scenes() -> list[Scene]:
+    """Scenes of a call said last that ask for other calls too."""
+    found = []
+    for name, jargon in sorted(LAST_CALLS):
+        found += [s for s in scenes(name, jargon) if len(_required(s)[2]) > 1]
+    return found
+
+
+def test_the_calls_said_last_are_penn_states_and_lynnfields_ends() -> None:
+    expected = {("penn-state", "Last Card"), ("penn-state", "Mao"), ("penn-state", "Mao Mao"),
+                ("lynnfield", "Game Ended")}
+    assert expected == LAST_CALLS
+
+
+@given(st.sampled_from(_late_scenes()), st.data())
+@share(0.5)
+def test_a_call_said_after_a_call_said_last_is_penalised(scene: Scene, data: st.DataObject
+                                                         ) -> None:
+    card, run, due, state = _required(scene)
+    first = [j for j in due if (scene.preset, j) not in LAST_CALLS]
+    ends = [j for j in due if (scene.preset, j) in LAST_CALLS]
+    last = data.draw(sayings(ends, card, run), label="last")
+    rest = data.draw(sayings(first, card, run), label="rest")
+    _, events = act(state, Play(AVA, (scene.card,), say=f"{last}. {rest}"))  # type: ignore[arg-type]
+    assert set(first) <= set(penalised(events))
+
+
+@given(st.sampled_from([c for c in CALLS if c[0] == "penn-state"]),
+       st.sampled_from(REMARKS + QUESTIONS + OATHS), st.data())
+@share(0.5)
+def test_penn_state_minds_questions_oaths_and_rudeness_said_with_a_play(
+        call: tuple[str, str], words: str, data: st.DataObject) -> None:
+    scene = data.draw(st.sampled_from(scenes(*call)), label="scene")
+    card, run, due, state = _required(scene)
+    said = data.draw(sayings(due, card, run), label="said")
+    _, events = act(state, Play(AVA, (scene.card,), say=f"{said}. {words}"))  # type: ignore[arg-type]
+    assert penalised(events) == ([] if words in REMARKS else ["Talking"])
+
+
+@given(st.sampled_from([c for c in CALLS if c[0] == "penn-state"
+                        and c[1] not in ("Mao", "Mao Mao")]), st.booleans(), st.data())
+@share(0.5)
+def test_penn_state_a_call_of_what_the_chair_called_is_free_and_any_other_a_bad_call(
+        call: tuple[str, str], silent: bool, data: st.DataObject) -> None:
+    scene = data.draw(st.sampled_from([s for s in scenes(*call) if s.left]), label="scene")
+    card, run, due, state = _required(scene)
+    said = "" if silent else data.draw(sayings(due, card, run), label="said")
+    after, events = act(state, Play(AVA, (scene.card,), say=said))  # type: ignore[arg-type]
+    named = set(penalised(events))
+    assert named == (set(due) if silent else set())
+    lead = data.draw(st.sampled_from(["", "That's a ", "that's an "]), label="lead")
+    for jargon in sorted(named - {"Mao", "Last Card", "Mao Mao", "Thank You"}):
+        _, heard = act(after, SayWords(BEN, f"{lead}{jargon}!"))
+        assert [e for e in heard if isinstance(e, Drew)] == [], jargon
+    _, bad = act(after, SayWords(BEN, f"{lead}Misplay!"))
+    assert [e.kind for e in bad if isinstance(e, Drew | BadCall)] == ["bad_call", "drew"]

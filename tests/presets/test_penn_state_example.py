@@ -154,8 +154,11 @@ def test_jacks_are_wild_but_never_on_jacks() -> None:
     """"Jacks are also valid cards since they are wild. Important: Jacks can't be played on
     Jacks. Doing so would result in a misplay penalty." The jack's player calls the suit of
     the next card."""
-    state, wild = play(table(HANDS, ["9C"]), HIDEO, "JD", suit="S")
-    assert [e.text for e in of_kind(wild, "named_suit")] == ["Hideo names spades ♠."]
+    state, wild = act(table(HANDS, ["9C"]), Play(HIDEO, ("JD",), suit="S"), at=1_000)
+    assert [e.text for e in of_kind(wild, "race_answered")] == [
+        "Hideo names spades ♠ (at once)."]
+    state, named = act(state, Tick(), at=1_001)
+    assert [e.text for e in of_kind(named, "named_suit")] == ["Hideo names spades ♠."]
     _, club = play(state, BEN, "9C")
     assert only(club, Refused).broken[0].jargon == "Misplay"
     _, on_jack = play(table(HANDS, ["JC"]), HIDEO, "JD")
