@@ -27,9 +27,10 @@ LEADS = (("that's", "a"), ("that's", "an"), ("that", "is", "a"), ("that", "is", 
 
 def callable_jargons(state: GameState) -> dict[tuple[str, ...], str]:
     """The jargons a player may call, by their words: those of the restrictions and calls
-    in force, and Out of Turn where the game penalises it, less any whose words a phrase
-    the rules ask for holds."""
-    rules = [e.rule for e in state.rules if e.retired is None]
+    in force whose jargon the whole table knows, and Out of Turn where the game penalises
+    it, less any whose words a phrase those rules ask for holds."""
+    # Only public rules: a secret jargon answered "Bad Call" would tell a prober it exists.
+    rules = [e.rule for e in state.rules if e.retired is None and state.knows_jargon(None, e)]
     asked = {speech_phrase(r.spec.say).canonical for r in rules if isinstance(r.spec, Reply)}
     asked |= {compile_template(r.spec.say).expand(Card(5, "S"), 1).canonical
               for r in rules if isinstance(r.spec, Call)}
