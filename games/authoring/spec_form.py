@@ -258,6 +258,8 @@ KIND_CONTROLS: Final[dict[str, KindControl]] = {
     "exempt": Plain("exempt", "lines"), "after": Plain("after", "ticks"),
     "each_missing": Plain("each_missing", "some_text"), "only": Plain("only", "some_lines"),
     "questions": Plain("questions", "flag"), "allow_one": Plain("allow_one", "some_lines"),
+    "allow_stuck": Plain("allow_stuck", "some_lines"),
+    "in_order": Plain("in_order", "some_lines"),
     "play_talk": Plain("play_talk", sparse=True),
 }
 

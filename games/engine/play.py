@@ -314,11 +314,16 @@ def _judge_talk(state: GameState, action: Play, verdicts: list[SpeechVerdict],
                f"Round {state.round}, turn {state.turn}: {name} said “{action.say}”")
         events.append(SpeechBroken(
             text=f"{state.author_name(entry.author)}: that's {article(entry.jargon)}! "
-                 f"{name} said something needless.", seat=action.seat, jargon=entry.jargon,
-            author=entry.author, rule=entry.id, what="talking", phrase=""))
+                 f"{name} {_talked(verdict)}.", seat=action.seat, jargon=entry.jargon,
+            author=entry.author, rule=entry.id, what="talking", phrase=verdict.phrase))
         short = draw(state, action.seat, verdict.penalty, "penalty", events)
         if short:
             outcome.owed[action.seat] += short
+
+
+def _talked(verdict: SpeechVerdict) -> str:
+    """What a talking rule heard said with a play: the words it minds, or needless words."""
+    return f"said “{verdict.phrase}”" if verdict.phrase else "said something needless"
 
 
 def _finish_turn(state: GameState, seat: int, outcome: TurnOutcome,

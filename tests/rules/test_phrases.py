@@ -43,7 +43,7 @@ HAIL = "All hail the [most honorable] (Chairman|Chairwoman)"
      "has only optional words: say at least one word outside square brackets"),
     ("{rank of {suit}", "spec/bad_phrase", "is not a valid phrase (unexpected '{' in field name)"),
     ("(Mao|{bogus})", "spec/bad_placeholder", "unknown placeholder {bogus} (known: {rank}, "
-     "{suit}, {suit_one}, {colour}, {card}, {very})"),
+     "{suit}, {suit_one}, {colour}, {card}, {very}, {holiday})"),
     ("  ", "spec/empty", "must not be empty"),
     ("!?!", "spec/empty", "has no words to say"),
 ])
