@@ -183,8 +183,9 @@ CALL_WORDS: Final = plain("Point of order")
 def spoken(state: GameState, seat: int, words: str, events: list[Event]) -> None:
     """Words ``seat`` said (judged already), where ``order_words`` makes them count: "End
     point of order" ends the point of order under way, if the seat may end it; "Point of
-    order" said outside one calls one, as the button does (refused as the button would be).
-    """
+    order" said outside one calls one, as the button does (refused as the button would be),
+    where any player may call one (else only the button does: the host's powers are not
+    the words')."""
     if not state.settings.order_words or state.phase != "playing":
         return
     heard = hear(words)
@@ -199,7 +200,7 @@ def spoken(state: GameState, seat: int, words: str, events: list[Event]) -> None
     while ending is not None:
         free[ending[0]:ending[1]] = [False] * (ending[1] - ending[0])
         ending = END_WORDS.find(heard, free)
-    if CALL_WORDS.find(heard, free) is not None:
+    if state.settings.order_callers == "anyone" and CALL_WORDS.find(heard, free) is not None:
         call_order(state, CallOrder(seat), events)
 
 

@@ -22,9 +22,17 @@ from games.engine.events import (
 )
 from games.engine.visibility import player_view
 from rules.phrases import HOLIDAYS
-from tests.engine.helpers import act, kinds, of_kind, only, pass_, play, refusal
+from tests.engine.helpers import act, arrange, kinds, of_kind, only, pass_, play, refusal
 from tests.examples import share
-from tests.presets.test_lynnfield_example import AVA, BEN, CAL, CHAIRMAN, speech, table
+from tests.presets.test_lynnfield_example import (
+    AVA,
+    BEN,
+    CAL,
+    CHAIRMAN,
+    dealt,
+    speech,
+    table,
+)
 
 HANDS = [["2C", "3D"], ["6H", "5C", "3H"], ["4D", "7D", "KC"], ["8C", "6C", "9C"]]
 
@@ -268,3 +276,10 @@ def test_an_oath_always_costs_a_card_and_a_greeting_never(oath: str, where: str,
         assert ("Cursing" in penalised(events)) == cursed, said
         if not cursed:
             assert penalised(events) == []
+
+
+def test_where_only_the_host_calls_one_the_words_call_nothing() -> None:
+    state, _ = dealt(order_callers="host")
+    state = arrange(state, HANDS, [["9H"]], current=AVA)
+    state, events = act(state, Say(CHAIRMAN, "Point of order"), 1_000)
+    assert state.order.current is None and penalised(events) == []
