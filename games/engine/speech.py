@@ -36,6 +36,7 @@ from rules.context import Settings
 from rules.english import article
 from rules.evaluation import Rulebook
 from rules.phrases import Phrase, plain, words
+from rules.spec import Talking
 from rules.speech import Moment, reply_phrase
 
 
@@ -133,12 +134,15 @@ def stuck(state: GameState, seat: int) -> bool:
     drawn = state.drawn_card()
     if drawn is None or state.current != seat:
         return False
+    active = state.active_rules()
+    if not any(isinstance(e.rule.spec, Talking) and e.rule.spec.allow_stuck for e in active):
+        return False  # nobody asks
     card = parse(drawn)
     if card.is_joker:
         return False  # a joker stands for whatever the player names
-    known = [e.rule for e in state.active_rules()
-             if e.house or e.id in state.disclosed or state.wrote(seat, e)]
-    book = Rulebook(known, Settings(aces_high=state.settings.aces_high))
+    known = [e for e in active if e.house or e.id in state.disclosed or state.wrote(seat, e)]
+    book = (state.rulebook() if len(known) == len(active) else
+            Rulebook([e.rule for e in known], Settings(aces_high=state.settings.aces_high)))
     held = len(state.hands[seat])
     return not any(book.is_legal(context_of(state, seat, pile, card, card, held, 1))
                    for pile in state.piles)
