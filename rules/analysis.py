@@ -410,6 +410,8 @@ def speech_key(spec: RuleSpec) -> tuple[object, ...]:
         return ("talking", frozenset(speech_phrase(a) for a in spec.allow), spec.penalty,
                 frozenset(speech_phrase(a) for a in spec.only), spec.questions,
                 frozenset(speech_phrase(a) for a in spec.allow_one),
+                frozenset(speech_phrase(a) for a in spec.allow_stuck),
+                frozenset(speech_phrase(a) for a in spec.in_order),
                 spec.play_talk)
     if isinstance(spec, ThirdPerson):
         return ("third_person", spec.during, frozenset(speech_phrase(a) for a in spec.allow),

@@ -946,6 +946,9 @@ def _describe_talking(spec: Talking) -> str:
     if spec.allow_one:
         one = _or([_quoted_speech(a) for a in spec.allow_one])
         allowed.append(f"{one} said holding one card")
+    if spec.allow_stuck:
+        stuck = _or([_quoted_speech(a) for a in spec.allow_stuck])
+        allowed.append(f"{stuck} said holding a card drawn by passing that cannot be played")
     unless = _or([*allowed, "a reply the speaker owes"])
     if spec.selective:
         what = _or([*(_quoted_speech(a) for a in spec.only),
@@ -955,9 +958,20 @@ def _describe_talking(spec: Talking) -> str:
     else:
         text = (f"words said outside a play cost the speaker {cards(spec.penalty)}, "
                 f"unless they are only {unless}")
-    if spec.play_talk == "judged":
+    # A selective rule minding the same words with a play and in a point of order says so
+    # once: "so does saying it with a play or in a point of order".
+    also = ([*(["with a play"] if spec.play_talk == "judged" else []),
+             *(["in a point of order"] if spec.in_order else [])]
+            if spec.selective and set(spec.in_order) in (set(), set(spec.only)) else [])
+    if also:
+        text += f"; so does saying it {' or '.join(also)}"
+    elif spec.play_talk == "judged":
         text += ("; so do words said with a play that no call, reply or race of the play "
                  "needs")
+    if spec.in_order and not also:
+        costly = _or([_quoted_speech(a) for a in spec.in_order])
+        text += (f"; in a point of order, saying {costly} costs {cards(spec.penalty)} too, "
+                 "unless it is part of another allowed phrase")
     return sentence(text)
 
 
@@ -981,8 +995,14 @@ _DRAWERS_OF = {"penalty": "draws a penalty card", "effect": "is made to draw by 
 
 def _describe_reply(spec: Reply) -> str:
     who = _or([_DRAWERS_OF[r] for r in spec.after])
-    return sentence(f"a player who {who} must say {_quoted_speech(spec.say)} as their next "
-                    f"action, or draw {cards(spec.penalty, 'penalty card', 'penalty cards')}")
+    counted = ""
+    if "{very}" in spec.say:
+        one = compile_template(spec.say).expand(Card(5, "S"), 1).text
+        counted = (f" (one “very” per card drawn beyond the first: “{one}” for one card, "
+                   f"“{compile_template(spec.say).expand(Card(5, 'S'), 2).text}” for two)")
+    return sentence(f"a player who {who} must say {_quoted_speech(spec.say)}{counted} as "
+                    f"their next action, or draw "
+                    f"{cards(spec.penalty, 'penalty card', 'penalty cards')}")
 
 
 def describe(spec: RuleSpec | Rule) -> str:

@@ -433,9 +433,11 @@ class Rulebook:
 
     def speech(self, owed: Sequence[Rule], said: str | None, moment: Moment = "round",
                racing: Sequence[Phrase] = (), with_play: bool = False,
-               hand: int | None = None) -> list[SpeechVerdict]:
+               hand: int | None = None, reasons: Sequence[str] = (),
+               stuck: bool = False) -> list[SpeechVerdict]:
         """How the speech rules judge an action (:func:`rules.speech.judge_speech`)."""
-        return judge_speech(self._speech, owed, said, moment, racing, with_play, hand)
+        return judge_speech(self._speech, owed, said, moment, racing, with_play, hand,
+                            reasons, stuck)
 
     @property
     def has_speech(self) -> bool:

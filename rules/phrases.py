@@ -38,7 +38,32 @@ PLACEHOLDERS: Final = {
     "colour": "the played card's colour (red, black)",
     "card": "the played card's full name (five of spades)",
     "very": "one 'very' per earlier card of the run of equal ranks",
+    "holiday": "a holiday greeting (Merry Christmas, Happy Hanukkah, Happy Diwali...)",
 }
+#: What ``{holiday}`` hears: greetings, and holiday names said alone ("or another holiday
+#: name"), each of at most three words. The first of the longest is what a perfect speaker
+#: says (:attr:`Phrase.canonical`).
+HOLIDAYS: Final = (
+    "Happy New Year", "Merry Christmas", "Happy Hanukkah", "Happy Holidays",
+    "Happy Christmas", "Merry Xmas", "Happy Chanukah", "Happy Easter", "Happy Passover",
+    "Happy Diwali", "Happy Holi", "Happy Eid", "Eid Mubarak", "Ramadan Mubarak",
+    "Happy Ramadan", "Happy Kwanzaa", "Happy Thanksgiving", "Happy Halloween",
+    "Happy Hogmanay", "Happy Solstice", "Happy Yule", "Happy Nowruz", "Happy Vesak",
+    "Happy Purim", "Happy Sukkot", "Happy Lohri", "Happy Pongal", "Happy Onam",
+    "Happy Vaisakhi", "Happy Tet", "Seollal", "Season's Greetings", "Feliz Navidad",
+    "Joyeux Noel", "Shana Tova", "Happy Valentine's Day", "Happy Independence Day",
+    "Happy Boxing Day", "Happy Mother's Day", "Happy Father's Day", "Happy Labor Day",
+    "Happy Memorial Day", "Happy Veterans Day", "Happy Canada Day", "Happy Australia Day",
+    "Happy Bastille Day", "Happy Earth Day", "Happy Groundhog Day", "Happy Easter Monday",
+    "Happy Good Friday", "Happy Rosh Hashanah", "Happy Yom Kippur", "Lunar New Year",
+    "Chinese New Year", "St Patrick's Day", "Saint Patrick's Day", "Christmas", "Hanukkah",
+    "Chanukah", "Holidays", "Easter", "Passover", "Diwali", "Eid", "Kwanzaa",
+    "Thanksgiving", "Halloween",
+)
+#: How a placeholder is named where a template is shown, when not by its name.
+_SHOWN: Final = {"holiday": "holiday greeting"}
+#: Placeholders that name no card, so words said outside a play may use them.
+SPEECH_PLACEHOLDERS: Final = frozenset({"holiday"})
 #: Placeholders that name the card: a phrase using one is never said needlessly (naming a
 #: card that needed no naming is table talk, not a false call), unless its words misname
 #: the card (:func:`misnames`).
@@ -258,6 +283,10 @@ def check_template(phrase: str, path: str) -> None:
     if not phrase.strip():
         raise RuleError("must not be empty", path=path, code="spec/empty")
     parts = parse_template(phrase, path)
+    if any("{holiday}" in option and option.strip() != "{holiday}"
+           for part in parts if isinstance(part, Group) for option in part.options):
+        _bad("has {holiday} with other words inside a group: it is a choice of its own",
+             path)
     for piece in _pieces(parts):
         try:
             parsed = list(Formatter().parse(piece))
@@ -279,18 +308,23 @@ def check_template(phrase: str, path: str) -> None:
              path)
 
 
-def speech_template(value: object, path: str) -> str:
+def speech_template(value: object, path: str,
+                    placeholders: frozenset[str] = SPEECH_PLACEHOLDERS) -> str:
     """A phrase said outside a play (a talking rule's allowed words, a reply's, a race's):
-    a checked template with no placeholder, since such words name no card."""
+    a checked template with no placeholder but ``placeholders``, since such words name no
+    card."""
     if not isinstance(value, str):
         raise RuleError("must be text", path=path, code="spec/not_text")
     if len(value) > MAX_PHRASE:
         raise RuleError(f"is {len(value)} characters long, at most {MAX_PHRASE} allowed",
                         path=path, code="spec/too_long")
     check_template(value, path)
-    if "{" in value:
-        raise RuleError("may not use a placeholder: words said outside a play name no card",
-                        path=path, code="spec/bad_placeholder")
+    used = {name for piece in _pieces(parse_template(value, path))
+            for _, name, _, _ in Formatter().parse(piece) if name is not None}
+    if used - placeholders:
+        others = " or ".join("{" + p + "}" for p in sorted(placeholders))
+        raise RuleError(f"may not use a placeholder but {others}: words said outside a play "
+                        "name no card", path=path, code="spec/bad_placeholder")
     return value
 
 
@@ -324,6 +358,7 @@ def _values(card: Card, run_after: int) -> dict[str, str]:
         "colour": card.colour or "",
         "card": card.name.lower(),
         "very": " ".join(["very"] * max(run_after - 1, 0)),
+        "holiday": HOLIDAYS[0],
     }
 
 
@@ -360,18 +395,23 @@ class Template:
         slots: list[tuple[Words, ...]] = []
         for part in self.parts:
             if isinstance(part, str):
-                said = tuple(words(part.format(**values)))
-                if said:
-                    slots.append((said,))
+                for i, piece in enumerate(part.split("{holiday}")):
+                    if i:
+                        slots.append(_HOLIDAY_SLOT)
+                    said = tuple(words(piece.format(**values)))
+                    if said:
+                        slots.append((said,))
                 continue
             choices: list[Words] = []
             for option in part.options:
-                said = tuple(words(option.format(**values)))
-                if said not in choices:
-                    choices.append(said)
+                if "{very}" in option and not values["very"]:
+                    continue  # no "very" to say: "({very} much)" asks for nothing
+                heard = (_HOLIDAY_SLOT if option.strip() == "{holiday}"
+                         else (tuple(words(option.format(**values))),))
+                choices += [said for said in heard if said not in choices]
             if part.optional and () not in choices:
                 choices.append(())
-            if choices != [()]:
+            if choices and choices != [()]:
                 slots.append(tuple(choices))
         return Phrase(tuple(slots))
 
@@ -379,10 +419,13 @@ class Template:
         """The template as people read it, each choice as :func:`shown_option` picks it
         (its letter case and punctuation kept, placeholders shown as ``placeholder``), and
         the notes on what else will do (:func:`variant_notes`)."""
-        sample = _values(*_SAMPLE)
+        # (``{holiday}`` counts as one word here, so no greeting's words are mistaken
+        # for the template's own.)
+        sample = _values(*_SAMPLE) | {"holiday": "holiday"}
 
         def shown(piece: str) -> str:
-            return piece.format(**{p: placeholder.format(p) for p in PLACEHOLDERS})
+            return piece.format(**{p: placeholder.format(_SHOWN.get(p, p))
+                                   for p in PLACEHOLDERS})
 
         text, said, choices = "", list[str](), list[Choice]()
         for part in self.parts:
@@ -433,6 +476,10 @@ def words(text: str) -> list[str]:
     ["i'm", 'sure', "don't", 'mao']
     """
     return _WORD.findall(text.lower().replace("\u2019", "'"))
+
+
+#: The choices of words ``{holiday}`` hears, as one slot of a phrase.
+_HOLIDAY_SLOT: Final = tuple(dict.fromkeys(tuple(words(h)) for h in HOLIDAYS))
 
 
 def matchable(said: Sequence[str]) -> list[str]:

@@ -26,7 +26,13 @@ from rules.conditions import (
 from rules.effects import Effect, read_effect
 from rules.errors import RuleError
 from rules.fields import Fields
-from rules.phrases import MAX_PHRASE, check_template, counted_word, speech_template
+from rules.phrases import (
+    MAX_PHRASE,
+    SPEECH_PLACEHOLDERS,
+    check_template,
+    counted_word,
+    speech_template,
+)
 
 FORMAT_VERSION: Final = 1
 KINDS: Final = ("restriction", "trigger", "permission", "call", "instant_win", "talking",
@@ -39,6 +45,9 @@ MOMENTS: Final = ("order", "round", "always")
 PLAY_TALK: Final = ("free", "judged")
 #: Why a player draws, as a reply rule names it (the engine's draw reasons).
 DRAW_REASONS: Final = ("penalty", "effect", "pass")
+#: A reply may count the cards drawn that owe it: ``{very}`` says one "very" per card
+#: beyond the first (:func:`rules.speech.reply_phrase`).
+REPLY_PLACEHOLDERS: Final = SPEECH_PLACEHOLDERS | {"very"}
 #: Most allowed phrases a talking (or third-person) rule lists.
 MAX_ALLOWED: Final = 12
 MAX_JARGON: Final = 40
@@ -157,6 +166,11 @@ class Talking:
     questions: bool = False
     #: Phrases allowed to a speaker holding exactly one card.
     allow_one: tuple[str, ...] = ()
+    #: Phrases allowed to a speaker who drew a card by passing and cannot play it.
+    allow_stuck: tuple[str, ...] = ()
+    #: Phrases that cost the penalty when said during a point of order, unless an allowed
+    #: phrase holds them (other words said in one are free).
+    in_order: tuple[str, ...] = ()
     kind: str = field(default="talking", init=False)
 
     @property
@@ -175,6 +189,10 @@ class Talking:
             data["questions"] = True
         if self.allow_one:
             data["allow_one"] = list(self.allow_one)
+        if self.allow_stuck:
+            data["allow_stuck"] = list(self.allow_stuck)
+        if self.in_order:
+            data["in_order"] = list(self.in_order)
         return data
 
 
@@ -313,7 +331,8 @@ def _read_permission(fields: Fields) -> RuleSpec:
 def _read_talking(fields: Fields) -> Talking:
     return Talking(_read_allowed(fields), fields.integer("penalty", 1, 5, 1),
                    fields.text("play_talk", PLAY_TALK, "free"), _read_allowed(fields, "only"),
-                   fields.boolean("questions", False), _read_allowed(fields, "allow_one"))
+                   fields.boolean("questions", False), _read_allowed(fields, "allow_one"),
+                   _read_allowed(fields, "allow_stuck"), _read_allowed(fields, "in_order"))
 
 
 def _read_counted(fields: Fields, say: str) -> str | None:
@@ -341,7 +360,7 @@ def _read_allowed(fields: Fields, key: str = "allow") -> tuple[str, ...]:
 
 
 def _read_reply(fields: Fields) -> Reply:
-    say = speech_template(fields.raw("say"), fields.at("say"))
+    say = speech_template(fields.raw("say"), fields.at("say"), REPLY_PLACEHOLDERS)
     raw = fields.raw("after", ["penalty"])
     path = fields.at("after")
     if not isinstance(raw, list):

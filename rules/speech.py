@@ -4,7 +4,8 @@ A **reply** is owed after a draw for one of its reasons and answered only by the
 next action being speech with its phrase; a **talking** rule is broken by a word left over
 once owed replies and allowed phrases take theirs; a **third-person** rule by a pronoun
 left over (:data:`PRONOUNS`). During a point of order (:data:`Moment`) nobody is penalised
-for talking (docs/rules.md, "Speech outside a play").
+for talking but for a talking rule's ``in_order`` phrases (docs/rules.md, "Speech outside a
+play").
 
 >>> from rules.spec import load_rule
 >>> talking = load_rule({"version": 1, "jargon": "Talking",
@@ -30,7 +31,8 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Final, Literal
 
-from rules.phrases import Phrase, hear, speech_phrase, words
+from rules.cards import Card
+from rules.phrases import Phrase, compile_template, hear, speech_phrase, words
 from rules.spec import Reply, Rule, Talking, ThirdPerson
 
 #: When words outside a play are heard: while the round is played, or during a point of
@@ -45,6 +47,12 @@ PRONOUNS: Final = frozenset({
     "you", "your", "yours", "yourself", "yourselves", "ya", "ye", "yall", "y'all", "u", "ur",
     "thee", "thou", "thy", "thine", "i'm", "i've", "i'll", "i'd", "we're", "we've", "we'll",
     "we'd", "you're", "you've", "you'll", "you'd", "let's"})
+
+
+#: A reply's words name no card: any card fills its template in.
+_ANY_CARD: Final = Card(5, "S")
+#: The most cards a reply counting cards is recognised as said for.
+_WRONG_COUNTS: Final = 8
 
 
 @dataclass(frozen=True, slots=True)
@@ -68,6 +76,47 @@ def owed_replies(rules: Sequence[Rule], reasons: Iterable[str]) -> list[Rule]:
     return [r for r in rules if isinstance(r.spec, Reply) and drawn & set(r.spec.after)]
 
 
+def reply_phrase(rule: Rule, reasons: Iterable[str] = ()) -> Phrase:
+    """The words reply ``rule`` asks of a player who drew for ``reasons`` (a reason per card
+    drawn since their last action): its ``{very}`` says one "very" per card beyond the first
+    drawn for a reason it answers.
+
+    >>> from rules.spec import load_rule
+    >>> much = load_rule({"version": 1, "jargon": "Very Much", "rule": {
+    ...     "kind": "reply", "say": "Thank you ({very} much)", "after": ["effect"]}})
+    >>> [reply_phrase(much, ["effect"] * n).text for n in (1, 3)]
+    ['thank you', 'thank you very very much']
+    """
+    assert isinstance(rule.spec, Reply)
+    drawn = sum(1 for reason in reasons if reason in rule.spec.after)
+    return compile_template(rule.spec.say).expand(_ANY_CARD, max(drawn, 1))
+
+
+def _take_counted(rule: Rule, owed: Phrase, heard: Sequence[str], free: list[bool]) -> bool:
+    """Take the words of reply ``rule`` (whose words count cards: ``{very}``) said for any
+    count of cards, the leftmost and longest saying; whether it was said for the count owed
+    (``owed``). Said for another count ("thank you" where "thank you very much" is owed, or
+    the other way round), the reply is missed, but its words are the reply's, not talk."""
+    template = compile_template(rule.spec.say) if isinstance(rule.spec, Reply) else None
+    assert template is not None
+    best: tuple[int, int, Phrase] | None = None
+    for drawn in range(1, _WRONG_COUNTS + 1):
+        phrase = template.expand(_ANY_CARD, drawn)
+        span = phrase.find(heard, free)
+        if span is not None and (best is None or (span[0], -span[1]) < (best[0], -best[1])):
+            best = (span[0], span[1], phrase)
+    if best is None:
+        return False
+    start, end, said = best
+    free[start:end] = [False] * (end - start)
+    return said == owed
+
+
+def _counts(rule: Rule) -> bool:
+    """Whether reply ``rule``'s words count the cards drawn (``{very}``)."""
+    return isinstance(rule.spec, Reply) and "{very}" in rule.spec.say
+
+
 def _take(phrase: Phrase, heard: Sequence[str], free: list[bool]) -> bool:
     """Take the leftmost free occurrence of ``phrase``; whether there was one."""
     span = phrase.find(heard, free)
@@ -79,23 +128,30 @@ def _take(phrase: Phrase, heard: Sequence[str], free: list[bool]) -> bool:
 
 def judge_speech(rules: Sequence[Rule], owed: Sequence[Rule], said: str | None,
                  moment: Moment = "round", racing: Sequence[Phrase] = (),
-                 with_play: bool = False, hand: int | None = None) -> list[SpeechVerdict]:
-    """The verdicts of the speech rules on one action of a player who owes ``owed``: ``said``
-    outside a play (``None``: no speech, every owed reply broken), at ``moment``, by a
-    player holding ``hand`` cards (``None``: not known); the words of the ``racing``
-    phrases are never counted. Owed replies first, then talking and third-person rules.
-    Words said ``with_play`` answer owed replies and nothing else: call rules judge them.
+                 with_play: bool = False, hand: int | None = None,
+                 reasons: Sequence[str] = (), stuck: bool = False) -> list[SpeechVerdict]:
+    """The verdicts of the speech rules on one action of a player who owes ``owed`` (for
+    ``reasons``: :func:`reply_phrase`): ``said`` outside a play (``None``: no speech, every
+    owed reply broken), at ``moment``, by a player holding ``hand`` cards (``None``: not
+    known), ``stuck`` with a card drawn by passing that they cannot play; the words of the
+    ``racing`` phrases are never counted. Owed replies first, then talking and third-person
+    rules. Words said ``with_play`` answer owed replies and nothing else: call rules judge
+    them.
     """
     heard = hear(said or "")
     free = [True] * len(heard)
     verdicts: list[SpeechVerdict] = []
-    replies = [(r, speech_phrase(r.spec.say)) for r in owed if isinstance(r.spec, Reply)]
+    replies = [(r, reply_phrase(r, reasons)) for r in owed if isinstance(r.spec, Reply)]
     answered: dict[Phrase, bool] = {}
     # The longest phrase first, so "thank you" does not take the words of "thank you very
-    # much"; identical phrases share one occurrence.
-    for _, phrase in sorted(replies, key=lambda rp: (-rp[1].longest, rp[1].canonical)):
+    # much", and a reply counting cards before another of the same words; identical
+    # phrases share one occurrence.
+    for rule, phrase in sorted(replies, key=lambda rp: (-rp[1].longest, not _counts(rp[0]),
+                                                         rp[1].canonical)):
         if phrase not in answered:
-            answered[phrase] = said is not None and _take(phrase, heard, free)
+            answered[phrase] = said is not None and (
+                _take_counted(rule, phrase, heard, free) if _counts(rule)
+                else _take(phrase, heard, free))
     for rule, phrase in replies:
         assert isinstance(rule.spec, Reply)
         if moment == "order" and not answered[phrase]:
@@ -107,16 +163,39 @@ def judge_speech(rules: Sequence[Rule], owed: Sequence[Rule], said: str | None,
     for rule in rules:
         spec = rule.spec
         if isinstance(spec, Talking) and moment == "round":
-            allow = (*spec.allow, *spec.allow_one) if hand == 1 else spec.allow
+            allow = (*spec.allow, *(spec.allow_one if hand == 1 else ()),
+                     *(spec.allow_stuck if stuck else ()))
             left = _left_over(heard, free, allow, racing)
             talked = _penalised(spec, said, heard, left) if spec.selective else any(left)
             verdicts.append(SpeechVerdict(rule, "talking", "", talked, spec.penalty))
+        elif isinstance(spec, Talking) and spec.in_order:
+            verdicts.append(_in_order(rule, spec, heard, free, racing))
         elif isinstance(spec, ThirdPerson) and spec.during in (moment, "always"):
             left = _left_over(heard, free, spec.allow, racing)
             personal = any(unused and word in PRONOUNS
                            for word, unused in zip(heard, left, strict=True))
             verdicts.append(SpeechVerdict(rule, "third_person", "", personal, spec.penalty))
     return verdicts
+
+
+def _in_order(rule: Rule, spec: Talking, heard: Sequence[str], free: Sequence[bool],
+              racing: Sequence[Phrase]) -> SpeechVerdict:
+    """A talking rule's verdict on words said during a point of order: broken by a phrase of
+    its ``in_order`` (``phrase``: the first found) that no other allowed phrase holds ("End
+    point of order" holds "point of order")."""
+    costly = [speech_phrase(p) for p in spec.in_order]
+    others = [a for a in spec.allow if speech_phrase(a) not in costly]
+    found = _found(costly, heard, _left_over(heard, free, others, racing))
+    return SpeechVerdict(rule, "talking", found, bool(found), spec.penalty)
+
+
+def _found(phrases: Sequence[Phrase], heard: Sequence[str], left: Sequence[bool]) -> str:
+    """The words of the first of ``phrases`` found among the ``left`` words ("" if none)."""
+    for phrase in phrases:
+        span = phrase.find(heard, left)
+        if span is not None:
+            return " ".join(heard[span[0]:span[1]])
+    return ""
 
 
 #: Words that open a question said without its question mark: a question word ("whose turn
@@ -176,14 +255,19 @@ def judge_play_talk(rules: Sequence[Rule], heard: Sequence[str], free: Sequence[
     """The verdicts of the talking rules that judge words said with a play (``play_talk``
     ``judged``) on the words ``heard`` with it (``said``: as typed), of which ``free`` are
     those no call or reply took; the words of the ``racing`` phrases (a suit named with a
-    jack) are never talk. A selective rule minds only its phrases and questions there too."""
+    jack) are never talk. A selective rule minds only its phrases (``phrase``: the words
+    found) and, with ``questions``, questions there too."""
     verdicts: list[SpeechVerdict] = []
     for rule in rules:
         spec = rule.spec
         if isinstance(spec, Talking) and spec.play_talk == "judged":
             left = _left_over(heard, free, spec.allow, racing)
-            talked = _penalised(spec, said, heard, left) if spec.selective else any(left)
-            verdicts.append(SpeechVerdict(rule, "talking", "", talked, spec.penalty))
+            if spec.selective:
+                found = _found([speech_phrase(p) for p in spec.only], heard, left)
+                talked = bool(found) or _penalised(spec, said, heard, left)
+                verdicts.append(SpeechVerdict(rule, "talking", found, talked, spec.penalty))
+            else:
+                verdicts.append(SpeechVerdict(rule, "talking", "", any(left), spec.penalty))
     return verdicts
 
 
@@ -200,14 +284,14 @@ def _left_over(heard: Sequence[str], free: Sequence[bool], allow: Sequence[str],
     return left
 
 
-def perfect_reply(owed: Sequence[Rule]) -> str:
-    """What a perfect speaker says when owing ``owed``: each reply's canonical words once,
-    the longest first, as sentences; :func:`judge_speech` answers every one of them and
-    finds no talking in it."""
+def perfect_reply(owed: Sequence[Rule], reasons: Sequence[str] = ()) -> str:
+    """What a perfect speaker says when owing ``owed`` (for ``reasons``): each reply's
+    canonical words once, the longest first, as sentences; :func:`judge_speech` answers
+    every one of them and finds no talking in it."""
     phrases: list[Phrase] = []
     for rule in owed:
         if isinstance(rule.spec, Reply):
-            phrase = speech_phrase(rule.spec.say)
+            phrase = reply_phrase(rule, reasons)
             if phrase not in phrases:
                 phrases.append(phrase)
     phrases.sort(key=lambda p: (-p.longest, p.canonical))

@@ -360,6 +360,10 @@ class RuleForm:
     only: str = ""
     questions: bool = False
     allow_one: str = ""
+    #: A talking rule's phrases allowed with a card drawn that cannot be played, and those
+    #: that cost cards in a point of order (blank: none).
+    allow_stuck: str = ""
+    in_order: str = ""
 
     def cond_list(self, name: str) -> CondList:
         """The list called ``name``, created with its default rows when missing."""

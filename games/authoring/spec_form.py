@@ -264,6 +264,8 @@ KIND_CONTROLS: Final[dict[str, KindControl]] = {
     "last": Plain("last", "flag"), "early_penalty": Plain("early_penalty", "some_number"),
     "combines": Plain("combines", "flag"),
     "questions": Plain("questions", "flag"), "allow_one": Plain("allow_one", "some_lines"),
+    "allow_stuck": Plain("allow_stuck", "some_lines"),
+    "in_order": Plain("in_order", "some_lines"),
     "play_talk": Plain("play_talk", sparse=True),
 }
 

@@ -464,7 +464,8 @@ def error_slots(form: RuleForm) -> list[str]:
         slots += [f"effects-{i}" for i in range(len(form.effects))]
     slots += {"call": ["say", "penalty", "each_missing", "early_penalty"],
               "permission": ["min", "max"],
-              "talking": ["allow", "penalty", "play_talk", "only", "allow_one"],
+              "talking": ["allow", "penalty", "play_talk", "only", "allow_one", "allow_stuck",
+                          "in_order"],
               "reply": ["reply", "after", "penalty"],
               "third_person": ["during", "exempt", "penalty"]}.get(form.kind, [])
     return slots

@@ -199,7 +199,7 @@ def reply_for(seat: int, view: PlayerView, rules: Sequence[Rule]) -> Say | None:
     if view.phase != "playing":
         return None
     owed = owed_replies(rules, view.unanswered)
-    return Say(seat, perfect_reply(owed)) if owed else None
+    return Say(seat, perfect_reply(owed, view.unanswered)) if owed else None
 
 
 def race_for(seat: int, view: PlayerView) -> Respond | None:

@@ -315,15 +315,17 @@ def _judge_talk(state: GameState, action: Play, verdicts: list[SpeechVerdict],
         events.append(SpeechBroken(
             text=f"{state.author_name(entry.author)}: that's {article(entry.jargon)}! "
                  f"{name} {_talk_problem(verdict)}.", seat=action.seat, jargon=entry.jargon,
-            author=entry.author, rule=entry.id, what="talking", phrase=""))
+            author=entry.author, rule=entry.id, what="talking", phrase=verdict.phrase))
         short = draw(state, action.seat, verdict.penalty, "penalty", events)
         if short:
             outcome.owed[action.seat] += short
 
 
 def _talk_problem(verdict: SpeechVerdict) -> str:
-    """What a player charged for words said with a play did: words a selective rule
-    minds (an oath, a question), or any word beyond the calls."""
+    """What a player charged for words said with a play did: the words a selective rule
+    minds (an oath), a question it minds, or any word beyond the calls."""
+    if verdict.phrase:
+        return f"said “{verdict.phrase}”"
     spec = verdict.rule.spec
     selective = isinstance(spec, Talking) and spec.selective
     return "said something it forbids" if selective else "said something needless"

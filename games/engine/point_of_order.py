@@ -9,6 +9,8 @@ says so, or by everyone else agreeing (``order_agree``). ``order_calls`` and
 
 from __future__ import annotations
 
+from typing import Final
+
 from games.engine.actions import (
     Action,
     CallOrder,
@@ -28,6 +30,7 @@ from games.engine.point_of_order_state import CHAT_KEPT, ChatLine, PointOfOrder
 from games.engine.state import GameState
 from games.engine.timers import freeze, thaw
 from games.engine.visibility import PlayerView
+from rules.phrases import hear, plain
 
 #: What cannot happen while a point of order lasts: anything that moves a card or the turn,
 #: and a race's answer (its window waits with the clock).
@@ -169,6 +172,36 @@ def _end(state: GameState, how: OrderEnd, seat: int | None, events: list[Event])
         whose = "the" if how == "caller" else f"{caller}'s"
         text = f"{state.names[seat]} ends {whose} point of order: {resumes}."
     events.append(OrderEnded(text=text, seat=seat, caller=current.caller, how=how))
+
+
+#: The words that end a point of order, and those that call one (``order_words``); nothing
+#: shorter does ("it cannot be abbreviated in any form or way").
+END_WORDS: Final = plain("End point of order")
+CALL_WORDS: Final = plain("Point of order")
+
+
+def spoken(state: GameState, seat: int, words: str, events: list[Event]) -> None:
+    """Words ``seat`` said (judged already), where ``order_words`` makes them count: "End
+    point of order" ends the point of order under way, if the seat may end it; "Point of
+    order" said outside one calls one, as the button does (refused as the button would be),
+    where any player may call one (else only the button does: the host's powers are not
+    the words')."""
+    if not state.settings.order_words or state.phase != "playing":
+        return
+    heard = hear(words)
+    free = [True] * len(heard)
+    ending = END_WORDS.find(heard, free)
+    current = state.order.current
+    if current is not None:
+        if ending is not None and (seat == current.caller
+                                   or state.settings.order_enders == "anyone"):
+            end_order(state, EndOrder(seat, order=current.number), events)
+        return
+    while ending is not None:
+        free[ending[0]:ending[1]] = [False] * (ending[1] - ending[0])
+        ending = END_WORDS.find(heard, free)
+    if state.settings.order_callers == "anyone" and CALL_WORDS.find(heard, free) is not None:
+        call_order(state, CallOrder(seat), events)
 
 
 def listen(state: GameState, seat: int, words: str) -> None:

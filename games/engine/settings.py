@@ -74,7 +74,7 @@ _OPTIONAL_WHOLE = ("first_rule_maker", "match_wins", "penalty_cap", "expel_mista
                    "bad_call_penalty")
 _BOOLEANS = ("jokers", "aces_high", "dealer_rotates", "name_start", "starter_triggers",
              "multiples", "expel_hand", "order_agree", "delay_passes", "violation_calls",
-             "unnamed_suit_stays", "play_drawn", "penalty_waits")
+             "unnamed_suit_stays", "play_drawn", "penalty_waits", "order_words")
 _TEXTS = ("rule_making", "reveal", "penalty", "chair", "preset", "out_of_turn",
           "delay_jargon", "order_callers", "order_enders", "lockup_ends", "deal_words",
           "play_words", "suit_ties")
@@ -163,6 +163,9 @@ class GameSettings:
     play_drawn: bool = False
     # A penalty card the player to move draws in their turn cannot be played that turn.
     penalty_waits: bool = False
+    # Words said call and end points of order: "Point of order" calls one as the button
+    # does, "End point of order" ends one for whoever may end it (Lynnfield).
+    order_words: bool = False
 
     def __post_init__(self) -> None:
         if isinstance(self.rule_kinds, list):  # as JSON gives it

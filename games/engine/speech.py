@@ -1,6 +1,7 @@
 """Speech outside a play: a seat saying something (``Say``), judged by :mod:`rules.speech`.
 
-``state.unanswered`` keeps each seat's draws since its last action, all a reply rule reads.
+``state.unanswered`` keeps each seat's draws since its last action (a reason per card), all
+a reply rule reads.
 When a seat acts, :func:`answer` judges the replies it owes and, for speech, every talking
 rule; :func:`note_draws` notes this action's draws. During a point of order words are chat
 (judged at the moment ``order``), and they answer no race.
@@ -25,15 +26,19 @@ from games.engine.events import (
     Said,
     SpeechBroken,
 )
-from games.engine.point_of_order import listen
+from games.engine.play import context_of
+from games.engine.point_of_order import listen, spoken
 from games.engine.races import hear, racing_phrases
 from games.engine.rounds import no_supply
 from games.engine.state import GameState
 from games.engine.stock import draw
+from rules.cards import parse
+from rules.context import Settings
 from rules.english import article
-from rules.phrases import Phrase, plain, speech_phrase, words
-from rules.spec import Reply
-from rules.speech import Moment
+from rules.evaluation import Rulebook
+from rules.phrases import Phrase, plain, words
+from rules.spec import Talking
+from rules.speech import Moment, reply_phrase
 
 
 def say(state: GameState, action: Say, events: list[Event]) -> None:
@@ -54,6 +59,7 @@ def say(state: GameState, action: Say, events: list[Event]) -> None:
     if state.order.current is not None:
         listen(state, action.seat, action.words)
         answer(state, action.seat, action.words, events, "order")
+        spoken(state, action.seat, action.words, events)
         return
     hear(state, action.seat, action.words, events)
     if state.phase != "playing":
@@ -66,6 +72,7 @@ def say(state: GameState, action: Say, events: list[Event]) -> None:
     answer(state, action.seat, action.words, events,
            racing=[*racing_phrases(state, events), *called])
     hold_on(state, action.seat, action.words, events)
+    spoken(state, action.seat, action.words, events)
 
 
 #: Why each kind of speech rule was broken, after the speaker's name.
@@ -90,9 +97,10 @@ def answer(state: GameState, seat: int, said: str | None, events: list[Event],
     if not rulebook.has_speech:
         return []
     owed = rulebook.owed_replies(reasons)
-    verdicts = rulebook.speech(owed, said, moment, racing, with_play, len(state.hands[seat]))
-    answered = [speech_phrase(v.rule.spec.say) for v in verdicts
-                if v.kind == "reply" and not v.broken and isinstance(v.rule.spec, Reply)]
+    verdicts = rulebook.speech(owed, said, moment, racing, with_play, len(state.hands[seat]),
+                               reasons, said is not None and stuck(state, seat))
+    answered = [reply_phrase(v.rule, reasons) for v in verdicts
+                if v.kind == "reply" and not v.broken]
     replied = sum(1 for v in verdicts if v.kind == "reply" and not v.broken)
     if moment == "order" and replied == len(owed):
         state.unanswered.pop(seat, None)
@@ -108,7 +116,8 @@ def answer(state: GameState, seat: int, said: str | None, events: list[Event],
             problem = f"did not say “{verdict.phrase}”"
             when = f"Round {state.round}, turn {state.turn}: {name} {problem}"
         else:
-            problem = _PROBLEMS[verdict.kind]
+            problem = (f"said “{verdict.phrase}” in a point of order" if verdict.phrase
+                       else _PROBLEMS[verdict.kind])
             when = f"Round {state.round}, turn {state.turn}: {name} said “{said}”"
         record(state, entry, "broken", when)
         events.append(SpeechBroken(
@@ -122,6 +131,28 @@ def answer(state: GameState, seat: int, said: str | None, events: list[Event],
     return answered
 
 
+def stuck(state: GameState, seat: int) -> bool:
+    """Whether ``seat`` is the player to move holding the card it drew by passing this turn
+    (``play_drawn``), and no rule it knows lets it play that card on any pile: the seed's
+    "If the card taken cannot be placed in the pile". Only rules the seat knows are asked,
+    so what it is allowed to say tells it nothing of a secret rule."""
+    drawn = state.drawn_card()
+    if drawn is None or state.current != seat:
+        return False
+    active = state.active_rules()
+    if not any(isinstance(e.rule.spec, Talking) and e.rule.spec.allow_stuck for e in active):
+        return False  # nobody asks
+    card = parse(drawn)
+    if card.is_joker:
+        return False  # a joker stands for whatever the player names
+    known = [e for e in active if e.house or e.id in state.disclosed or state.wrote(seat, e)]
+    book = (state.rulebook() if len(known) == len(active) else
+            Rulebook([e.rule for e in known], Settings(aces_high=state.settings.aces_high)))
+    held = len(state.hands[seat])
+    return not any(book.is_legal(context_of(state, seat, pile, card, card, held, 1))
+                   for pile in state.piles)
+
+
 def note_draws(state: GameState, events: list[Event]) -> None:
     """Remember who drew in ``events`` (one action's), and why, until they next act; a
     round no longer being played forgets every draw (replies are owed within a round)."""
@@ -131,7 +162,9 @@ def note_draws(state: GameState, events: list[Event]) -> None:
     for event in events:
         # (A seat that drew and then left the game owes nothing.)
         if isinstance(event, Drew) and event.seat is not None and event.seat not in state.out:
-            state.unanswered.setdefault(event.seat, []).append(event.reason)
+            # A reason per card: a reply may count them (its "very"s).
+            state.unanswered.setdefault(event.seat, []).extend(
+                [event.reason] * max(event.count, 1))
 
 
 def note_breaches(state: GameState, events: Sequence[Event]) -> None:

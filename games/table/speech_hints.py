@@ -40,13 +40,13 @@ def known_rules(view: PlayerView) -> Iterable[tuple[RuleSummary, str]]:
 
 def talk_hints(view: PlayerView) -> tuple[SpeechHint, ...]:
     """The known rules that judge words said to the table now: a talking rule while the
-    round is played (none during a point of order, where talking is free), a third-person
-    rule when its moment is now."""
+    round is played (during a point of order, where talking is free, only one with phrases
+    costly there: ``in_order``), a third-person rule when its moment is now."""
     moment = "order" if view.order is not None else "round"
     hints = []
     for row, whose in known_rules(view):
         spec = row.rule.spec
-        if ((isinstance(spec, Talking) and moment == "round")
+        if ((isinstance(spec, Talking) and (moment == "round" or spec.in_order))
                 or (isinstance(spec, ThirdPerson) and spec.during in (moment, "always"))):
             hints.append(SpeechHint(row.jargon, whose, row.text))
     return tuple(hints)

@@ -64,8 +64,9 @@ def test_a_new_race_row_starts_as_a_race_to_say_chauncey() -> None:
 
 @pytest.mark.parametrize(("effect", "message"), [
     (EffectRow(type="race", words=""), "Words to say: must not be empty."),
-    (EffectRow(type="race", words="{rank}!"), "Words to say: may not use a placeholder: "
-                                              "words said outside a play name no card."),
+    (EffectRow(type="race", words="{rank}!"), "Words to say: may not use a placeholder but "
+                                              "{holiday}: words said outside a play name no "
+                                              "card."),
     (EffectRow(type="race", answer="press", words="  "),
      "The button's label: must say what to do, in words."),
     (EffectRow(type="race", seconds="1"), "Seconds to answer: must be between 2 and 30, got 1."),

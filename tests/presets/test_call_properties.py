@@ -20,6 +20,7 @@ from games.presets.registry import preset
 from rules.cards import RANK_NAMES, SUIT_NAMES, Card, make_deck, parse
 from rules.context import PlayContext
 from rules.evaluation import Rulebook
+from rules.phrases import HOLIDAYS
 from rules.spec import Call
 from tests.engine.helpers import act, kinds
 from tests.examples import share
@@ -125,7 +126,7 @@ def _very(run: int) -> str:
 FIXED: dict[str, Sequence[str]] = {
     "Mao": ["Mao"], "Last Card": ["Last card"], "Mao Mao": ["Mao Mao"], "Multiple": ["two"],
     "Game Ended": ["The game of Mao has ended"],
-    "Holidays": ["Merry Christmas", "Happy Hanukkah", "Happy Holidays"],
+    "Holidays": HOLIDAYS,
 }
 #: A wrong saying of each fixed phrase (a word off).
 WRONG_FIXED = {"Mao": "Mau", "Last Card": "Last cart", "Mao Mao": "Mao Mau",

@@ -159,10 +159,11 @@ def test_rows_42_and_43_listed_malice_and_rudeness() -> None:
         _, events = act(state, Say(BEN, rude))
         assert penalties(events) == [1], rude
     on = table(HANDS, ["3H"], draws=("2S", "3S"))
-    for rude in ("Nine of hearts. Get lost, Ben", "I hate you", "Take that, loser"):
+    for rude, heard in (("Nine of hearts. Get lost, Ben", "get lost"),
+                        ("I hate you", "i hate you"), ("Take that, loser", "loser")):
         _, events = play(on, HIDEO, "9H", say=rude)
         assert only(events, "speech_broken").text == (
-            "Dealer: that's a Talking! Hideo said something it forbids."), rude
+            f"Dealer: that's a Talking! Hideo said “{heard}”."), rude
         assert penalties(events) == [1] and only(events, Played).seat == HIDEO
     for kind in ("Take that!", "Nine of hearts, sorry Ben"):
         _, events = play(on, HIDEO, "9H", say=kind)

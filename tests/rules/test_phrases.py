@@ -17,6 +17,7 @@ from rules.phrases import (
     expand,
     parse_template,
     said_contains,
+    words,
 )
 from rules.spec import read_spec
 
@@ -43,7 +44,7 @@ HAIL = "All hail the [most honorable] (Chairman|Chairwoman)"
      "has only optional words: say at least one word outside square brackets"),
     ("{rank of {suit}", "spec/bad_phrase", "is not a valid phrase (unexpected '{' in field name)"),
     ("(Mao|{bogus})", "spec/bad_placeholder", "unknown placeholder {bogus} (known: {rank}, "
-     "{suit}, {suit_one}, {colour}, {card}, {very})"),
+     "{suit}, {suit_one}, {colour}, {card}, {very}, {holiday})"),
     ("  ", "spec/empty", "must not be empty"),
     ("!?!", "spec/empty", "has no words to say"),
 ])
@@ -158,3 +159,11 @@ def test_any_way_of_saying_a_phrase_is_found_whatever_the_case_and_punctuation(
         return  # every slot left out: nothing to find
     assert said_contains(data.draw(disguised(said)), phrase)
     assert said_contains(" ".join(["before", *said, "after"]), phrase)
+
+
+def test_a_holiday_may_be_a_whole_option_of_a_choice() -> None:
+    phrase = compile_template("({holiday}|Happy Mao Day)").expand(parse("6H"), 1)
+    for greeting in ("Happy Mao Day", "Happy Easter", "Merry Christmas", "Hanukkah"):
+        said = words(greeting)
+        assert phrase.find(said, [True] * len(said)) is not None, greeting
+    assert phrase.find(words("Happy Mao"), [True, True]) is None

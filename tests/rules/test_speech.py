@@ -68,7 +68,9 @@ def test_random_speech_rules_round_trip_and_read_in_english(seed: int, kind: str
     ({"kind": "talking", "say": "x"}, "rule.say", "spec/unknown_field"),
     ({"kind": "reply"}, "rule.say", "spec/missing_field"),
     ({"kind": "reply", "say": "  "}, "rule.say", "spec/empty"),
-    ({"kind": "reply", "say": "Thank you {very} much"}, "rule.say", "spec/bad_placeholder"),
+    ({"kind": "reply", "say": "Thank you, {card}"}, "rule.say", "spec/bad_placeholder"),
+    ({"kind": "talking", "allow": ["{very} well"]}, "rule.allow[0]", "spec/bad_placeholder"),
+    ({"kind": "talking", "allow": ["(Happy {holiday}|Mao)"]}, "rule.allow[0]", "spec/bad_phrase"),
     ({"kind": "reply", "say": "Thanks", "after": []}, "rule.after", "spec/empty"),
     ({"kind": "reply", "say": "Thanks", "after": "penalty"}, "rule.after", "spec/not_list"),
     ({"kind": "reply", "say": "Thanks", "after": ["fine"]}, "rule.after[0]", "spec/bad_choice"),
@@ -84,7 +86,7 @@ def test_bad_speech_rules_name_their_field(spec: dict[str, Any], path: str, code
 
 def test_every_example_of_speech_reads_as_the_docs_say() -> None:
     found = examples("## Speech outside a play", "## Races")
-    assert len(found) == 6  # talking, reply, and the third person (test_third_person.py)
+    assert len(found) == 8  # talking, reply, and the third person (test_third_person.py)
     for data, words in found:
         assert describe(rule(json.loads(data))) == words, data
 
@@ -142,3 +144,35 @@ def test_the_analysis_reads_speech_rules_by_what_they_hear() -> None:
     dearer = rule({"kind": "talking", "allow": ["Point of order"], "penalty": 2}, "Hush")
     assert first_difference(dearer, rule({"kind": "talking", "allow": ["Point of order"]})).found
     assert duplicate_of(dearer, Rulebook([TALKING, dearer])) is None
+
+
+GO_FISH = rule({"kind": "talking", "allow": ["Point of order", "End point of order"],
+                "allow_stuck": ["Go fish"], "in_order": ["Point of order"]}, "No Speaking")
+
+
+def test_stuck_phrases_are_allowed_only_to_a_player_stuck_with_the_card_drawn() -> None:
+    assert load_rule(dump_rule(GO_FISH)) == GO_FISH
+    assert [v.broken for v in judge_speech([GO_FISH], [], "Go fish!", stuck=True)] == [False]
+    assert [v.broken for v in judge_speech([GO_FISH], [], "Go fish!")] == [True]
+
+
+def test_in_order_phrases_cost_the_penalty_in_a_point_of_order_unless_another_allows_them(
+        ) -> None:
+    def verdicts(said: str) -> list[tuple[bool, str]]:
+        return [(v.broken, v.phrase) for v in judge_speech([GO_FISH], [], said, "order")]
+    assert verdicts("Bob wants a point of order") == [(True, "point of order")]
+    assert verdicts("End point of order!") == [(False, "")]
+    assert verdicts("Bob thinks so") == [(False, "")]
+    assert [v.broken for v in judge_speech([TALKING], [], "Point of order", "order")] == []
+
+
+def test_a_reply_counting_cards_asks_a_very_per_card_beyond_the_first() -> None:
+    much = rule({"kind": "reply", "say": "Thank you ({very} much)", "after": ["effect"]},
+                "Very Much")
+    for drawn, said, missed in ((1, "Thank you", False), (2, "Thank you very much", False),
+                                (3, "thank you very very much", False),
+                                (2, "Thank you", True), (1, "Thank you very much", True)):
+        verdicts = judge_speech([TALKING, much], [much], said, reasons=["effect"] * drawn)
+        assert [(v.kind, v.broken) for v in verdicts] == [("reply", missed),
+                                                          ("talking", False)], said
+    assert perfect_reply([much], ["effect", "effect", "pass"]) == "thank you very much"

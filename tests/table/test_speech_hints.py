@@ -78,3 +78,13 @@ def test_a_point_of_order_frees_talking_but_not_a_third_person_rule() -> None:
     assert jargons(talk_hints(player_view(state, ANN))) == [("Silence", "a house rule")]
     state = apply(state, CallOrder(CAT), 1_000)[0]
     assert jargons(talk_hints(player_view(state, ANN))) == [("Third Person", "a house rule")]
+
+
+def test_a_talking_rule_with_phrases_costly_in_a_point_of_order_is_named_in_one() -> None:
+    costly = {"version": 1, "jargon": "No Speaking", "rule": {
+        "kind": "talking", "allow": ["End point of order"], "in_order": ["Point of order"]}}
+    state = table(RuleEntry(8, None, 1, costly, house=True))
+    state = apply(state, CallOrder(CAT), 1_000)[0]
+    hints = talk_hints(player_view(state, ANN))
+    assert jargons(hints) == [("No Speaking", "a house rule")]
+    assert "in a point of order, saying “Point of order” costs a card too" in hints[0].text
