@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
+from functools import cached_property
 from typing import Any
 
 from django.urls import reverse
@@ -549,9 +550,10 @@ class Panel:
     #: disclosed), by jargon: the preview's grid and notes count them too.
     known: tuple[str, ...] = ()
 
-    @property
+    @cached_property
     def urls(self) -> dict[str, str]:
-        """The builder's endpoints for this game."""
+        """The builder's endpoints for this game (reversed once per panel: the panel's
+        template reads them about 25 times)."""
         names = ("panel", "form", "rows", "preview", "submit", "jargon")
         urls = {n: reverse(f"builder:{n}", kwargs={"code": self.code}) for n in names}
         # The difficulty estimate is a feature above the builder (games.difficulty), routed
@@ -591,10 +593,10 @@ class Panel:
     def tops(self) -> list[tuple[str, list[Option]]]:
         """Top cards to preview on, by suit."""
         order = rank_order(self.aces_high)
+        ranked = sorted(STANDARD_CARDS, key=lambda c: order.index(RANK_TEXT[c.rank]))
         return [(SUIT_NAMES[s].capitalize(),
                  [Option(str(c), f"{c.symbol} {c.name}", c == self.top)
-                  for c in sorted(STANDARD_CARDS, key=lambda c: order.index(RANK_TEXT[c.rank]))
-                  if c.suit == s]) for s in "SHDC"]
+                  for c in ranked if c.suit == s]) for s in "SHDC"]
 
     @property
     def grid(self) -> list[tuple[str, list[Cell]]]:

@@ -358,34 +358,28 @@ def _rule_summary(state: GameState, entry: RuleEntry) -> RuleSummary:
                        retired=entry.retired)
 
 
-def player_view(state: GameState, seat: int | None, log: Sequence[Event] = ()) -> PlayerView:
-    """The view of ``seat`` (``None``: a spectator); ``log`` is the game's events so far."""
+def public_view(state: GameState) -> PlayerView:
+    """What every viewer of ``state`` sees alike: a spectator's view without its log.
+
+    :func:`player_view` adds one viewer's own parts to it (hand, own rules, log, the card
+    drawn); made once, it serves every viewer of the same state.
+    """
     ended = state.phase == "ended"
-    # A house rule or a preset law has no author: it is never a seat's own secret rule.
-    # Only the rules the seat's present player wrote: one who took it over never reads the
-    # secret rules its earlier players wrote.
-    own = tuple(_rule_summary(state, e) for e in state.rules if state.wrote(seat, e))
     house = tuple(_rule_summary(state, e) for e in state.rules if e.house)
     disclosed = tuple(_rule_summary(state, e) for e in state.rules
                       if not e.house and e.id in state.disclosed)
     known = tuple(KnownRule(e.id, e.jargon, e.author, state.author_name(e.author))
                   for e in state.rules if e.id in state.revealed)
-    order = order_view(state)
-    stint = state.stint_of(seat) if seat is not None else 0
-    # During a point of order every hand is face down, the viewer's own too.
-    shows_hand = seat is not None and bool(state.hands) and order is None
     return PlayerView(
-        viewer=seat, names=tuple(state.names), phase=state.phase, round=state.round,
-        turn=state.turn, current=state.current, direction=state.direction,
-        hand=tuple(state.hands[seat]) if shows_hand and seat is not None else (),
+        viewer=None, names=tuple(state.names), phase=state.phase, round=state.round,
+        turn=state.turn, current=state.current, direction=state.direction, hand=(),
         hand_counts=tuple(len(h) for h in state.hands),
         piles=tuple(PileView(p.effective_text(), p.suit, tuple(p.cards), p.on_starter)
                     for p in state.piles),
-        stock=len(state.stock), writers=tuple(state.writers), my_rules=own, known_rules=known,
+        stock=len(state.stock), writers=tuple(state.writers), my_rules=(), known_rules=known,
         winners=tuple(state.winners), end=state.end,
         rules=tuple(_rule_summary(state, e) for e in state.rules) if ended else (),
-        log=tuple(log_line(event, log_reader(seat, order), stint) for event in log),
-        stint=stint,
+        log=(),
         # Which preset law the game started with is as secret as the law, until the end.
         settings=state.settings if ended else replace(state.settings, law=None),
         record=tuple(state.record),
@@ -395,17 +389,41 @@ def player_view(state: GameState, seat: int | None, log: Sequence[Event] = ()) -
         disclosed=disclosed,
         match_wins=state.settings.match_wins,
         wins=tuple(state.wins()),
-        unanswered=tuple(state.unanswered.get(seat, ())) if seat is not None else (),
         clock=clock_view(state),
         races=race_views(state),
         out=tuple(SeatOut(s, why) for s, why in sorted(state.out.items())),
         vacant=tuple(state.vacant),
         mistakes=tuple(state.mistakes.get(s, 0) for s in range(state.players)),
-        order=order,
-        drawn=(state.drawn_card() if seat is not None and seat == state.current
-               and state.order.current is None else None),
-        waiting=(waiting_cards(state) if seat is not None and seat == state.current
-                 and state.order.current is None else ()),
+        order=order_view(state),
+    )
+
+
+def player_view(state: GameState, seat: int | None, log: Sequence[Event] = (),
+                public: PlayerView | None = None) -> PlayerView:
+    """The view of ``seat`` (``None``: a spectator); ``log`` is the game's events so far.
+
+    ``public``: :func:`public_view` of this very ``state``, when already made for another
+    viewer (only this viewer's own parts are added to it).
+    """
+    public = public_view(state) if public is None else public
+    # A house rule or a preset law has no author: it is never a seat's own secret rule.
+    # Only the rules the seat's present player wrote: one who took it over never reads the
+    # secret rules its earlier players wrote.
+    own = tuple(_rule_summary(state, e) for e in state.rules if state.wrote(seat, e))
+    order = public.order
+    stint = state.stint_of(seat) if seat is not None else 0
+    # During a point of order every hand is face down, the viewer's own too.
+    shows_hand = seat is not None and bool(state.hands) and order is None
+    on_turn = seat is not None and seat == state.current and state.order.current is None
+    return replace(
+        public, viewer=seat,
+        hand=tuple(state.hands[seat]) if shows_hand and seat is not None else (),
+        my_rules=own,
+        log=tuple(log_line(event, log_reader(seat, order), stint) for event in log),
+        stint=stint,
+        unanswered=tuple(state.unanswered.get(seat, ())) if seat is not None else (),
+        drawn=state.drawn_card() if on_turn else None,
+        waiting=waiting_cards(state) if on_turn else (),
     )
 
 

@@ -11,20 +11,27 @@ from __future__ import annotations
 import hashlib
 import json
 import re
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
 
 from django.template.loader import render_to_string
 
 from games.display.notebook_rows import evidence_context
-from games.engine.visibility import LogLine, PlayerView, log_line, log_reader
+from games.engine.visibility import LogLine, PlayerView, log_line, log_reader, public_view
 from games.live.records import table_record
 from games.live.snapshots import TableSnapshot
 from games.lobby.context import lobby_context
 from games.models import LOBBY, Seat
 from games.presets.display import house_of
-from games.table.context import MOMENTS, TableSeat, log_lines, table_context
+from games.table.context import (
+    MOMENTS,
+    TablePublic,
+    TableSeat,
+    log_lines,
+    table_context,
+    table_public,
+)
 
 #: The fragments of a full table frame, in the order they are sent.
 TABLE = ("status", "moment", "race", "seats", "piles", "hand", "order", "talk",
@@ -88,9 +95,11 @@ def render_update(snapshot: TableSnapshot, seat: Seat | None, link: str,
     # Without the whole log to render, the view needs only the events from the latest
     # moment on (the banner); building every viewer's view of 80 actions was wasted work.
     events = snapshot.events if new_events is None else snapshot.events_from_last(MOMENTS)
+    public, public_inputs = _public(snapshot)
     context = table_context(snapshot.game, seat, events, snapshot.seats, notice,
-                            state=snapshot.state(), stage_shown=screen.stage) | {"oob": True}
-    inputs = _inputs(context)
+                            state=snapshot.state(), stage_shown=screen.stage,
+                            public=public) | {"oob": True}
+    inputs = _inputs(context, public_inputs)
     digests = {name: shows(value) for name, value in inputs.items()}
     stage = str(context["stage_key"])
     names = [name for name in TABLE if name == "status" or name == "log"
@@ -163,9 +172,9 @@ def _seats(snapshot: TableSnapshot, context: dict[str, Any]) -> str:
     """
     seats: list[TableSeat] = context["seats"]
     mine = next((i for i, s in enumerate(seats) if s.me), None)
-    others = [replace(s, seat=replace(s.seat, me=False)) if s.me else s for s in seats]
-    shared = _shared(snapshot, "seats-shared", json.dumps([repr(s) for s in others]),
-                     "games/table.html#seats", {"seats": others, "oob": context["oob"]})
+    public, public_inputs = _public(snapshot)
+    shared = _shared(snapshot, "seats-shared", public_inputs["seats"],
+                     "games/table.html#seats", {"seats": list(public.seats), "oob": context["oob"]})
     if mine is None:
         return shared
     starts = [found.start() for found in SEAT_ROW.finditer(shared)]
@@ -217,28 +226,70 @@ def _has_play_form(context: dict[str, Any]) -> bool:
                 or context["dealing"] or context["me"] is None)
 
 
-def _inputs(context: dict[str, Any]) -> dict[str, str]:
+def _public(snapshot: TableSnapshot) -> tuple[TablePublic, dict[str, str]]:
+    """What every viewer's table shows alike at the snapshot's version, and what each
+    fragment's public part shows (:func:`_public_inputs`): made once per rendering round."""
+    kept: tuple[TablePublic, dict[str, str]] | None = snapshot.public.get("table")
+    if kept is None:
+        game = snapshot.game
+        public = table_public(game.code, game.version, public_view(snapshot.state()),
+                              snapshot.seats)
+        kept = snapshot.public["table"] = (public, _public_inputs(public))
+    return kept
+
+
+def _public_inputs(public: TablePublic) -> dict[str, str]:
+    """The public part of what fragments show (see :func:`_inputs`), from ``public`` alone,
+    which every viewer's context holds as it is."""
+    view, context = public.view, public.context
+    piles = [(p.last(), p.count, p.suit) for p in view.piles]
+    values: dict[str, Any] = {
+        "status": (context["code"], context["version"], view.phase, view.round, view.turn,
+                   view.direction, view.stock, context["current_name"], bool(view.winners),
+                   context["writing"], context["writer_names"], view.end, context["dealing"],
+                   context["dealer_name"], context["pending"], repr(view.clock),
+                   context["paused_by"]),
+        # Nobody's row marked: a viewer's list is this one with their own row marked.
+        "seats": [repr(s) for s in public.seats],
+        "piles": (piles, view.stock),
+        "house": ([(r.jargon, r.text) for r in view.house_rules],
+                  [(r.jargon, r.author_name, r.retired, r.text) for r in view.disclosed],
+                  view.match_wins, view.settings.chair),
+        "rules": [repr(r) for r in view.known_rules],
+        "pile-row": piles if len(piles) > 1 else len(piles),
+    }
+    return {name: _json(value) for name, value in values.items()}
+
+
+#: ``json.dumps(value, sort_keys=True, default=str)``, without making an encoder per call
+#: (a push encodes about twenty values per viewer).
+_json = json.JSONEncoder(sort_keys=True, default=str).encode
+
+
+def _inputs(context: dict[str, Any], public: dict[str, str]) -> dict[str, str]:
     """What each fragment shows, as a string: equal strings render equal HTML.
 
     Each entry must hold *everything* its template reads from the context: two viewers
     with equal strings are sent the same HTML (a missing input would show one viewer
     another's screen; tests/web/test_fragments.py renders each viewer alone to compare).
+    ``public``: :func:`_public_inputs` of the public part every viewer's context holds; an
+    entry with a public part is that part and, after a line break (which JSON never holds),
+    the viewer's own part.
     """
     view: PlayerView = context["view"]
-    piles = [(p.last(), p.count, p.suit) for p in view.piles]
     moment: LogLine | None = context["moment"]
-    values: dict[str, Any] = {
-        "status": (context["code"], context["version"], view.phase, view.round,
-                   view.turn, view.direction, view.stock, context["my_turn"],
-                   context["current_name"], context["am_writer"], bool(view.winners),
-                   context["writing"], context["writer_names"], view.end,
-                   context["dealing"], context["am_dealer"], context["dealer_name"],
-                   context["pending"], repr(view.clock), context["paused_by"],
+    mine = next((i for i, s in enumerate(context["seats"]) if s.me), None)
+    own: dict[str, Any] = {
+        "status": (context["my_turn"], context["am_writer"], context["am_dealer"],
                    context["paused_turn"]),
+        # Which row is the viewer's own (marked ``me``).
+        "seats": mine,
+        "house": [repr(m) for m in context["match"]],
+        "rules": [repr(r) for r in view.my_rules],
+    }
+    values: dict[str, Any] = {
         "moment": ((moment.kind, moment.text, context["own_refusal"]) if moment is not None
                    else None),
-        "seats": [repr(s) for s in context["seats"]],
-        "piles": (piles, view.stock),
         "hand": (view.hand, context["my_turn"], context["me"] is None, view.phase,
                  context["notice"], sorted(context["playable"]), context["off_turn"],
                  len(context["hand_down"])),
@@ -257,18 +308,14 @@ def _inputs(context: dict[str, Any]) -> dict[str, str]:
                          [(s.index, s.name) for s in context["openable"]],
                          [(s.index, s.name) for s in context["removable"]],
                          context["may_leave"]),
-        "house": ([(r.jargon, r.text) for r in view.house_rules],
-                  [(r.jargon, r.author_name, r.retired, r.text) for r in view.disclosed],
-                  [repr(m) for m in context["match"]], view.match_wins,
-                  view.settings.chair),
-        "rules": [repr(r) for r in (*view.my_rules, *view.known_rules)],
         # The card drawn by passing changes the Pass button ("keep the card drawn").
         "turn-buttons": (context["my_turn"], context["pending"], str(context["drawn"])),
         "joker-row": context["has_joker"],
-        "pile-row": piles if len(piles) > 1 else len(piles),
         # The race panel (its own partial): what each race shows this viewer.
         "race": (context["code"], [repr(r) for r in context["races"]],
                  view.clock.frozen_at),
     }
-    return {name: json.dumps(value, sort_keys=True, default=str)
-            for name, value in values.items()}
+    inputs = {name: f"{public[name]}\n{_json(value)}" for name, value in own.items()}
+    inputs.update((name, _json(value)) for name, value in values.items())
+    inputs["piles"], inputs["pile-row"] = public["piles"], public["pile-row"]
+    return inputs

@@ -15,6 +15,7 @@ import threading
 from collections import OrderedDict
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 from games.engine.events import SEAT_EVENTS, Event, event_from_json
 from games.engine.state import GameState
@@ -35,8 +36,8 @@ class TableSnapshot:
     """A game at one version: its row, its seats in order, its last actions' events, and
     the notices left to browsers that lost a seat (oldest first).
 
-    Shared between sockets and threads: treat every part as read-only (``rendered`` is
-    only used by the one thread that renders fragments).
+    Shared between sockets and threads: treat every part as read-only (``rendered`` and
+    ``public`` are only used by the one thread that renders fragments).
     """
 
     game: Game
@@ -49,10 +50,15 @@ class TableSnapshot:
                                                  repr=False)
     #: The game's engine state, parsed once for every viewer (see :meth:`state`).
     parsed: list[GameState] = field(default_factory=list, compare=False, repr=False)
+    #: What every viewer's screen shows alike at this version, made once per rendering
+    #: round from public data only (see games.live.fragments), by name.
+    public: dict[str, Any] = field(default_factory=dict, compare=False, repr=False)
 
     def drop_renders(self) -> None:
-        """Forget the fragments rendered from this snapshot (the end of a rendering round)."""
+        """Forget the fragments rendered from this snapshot and the public parts they were
+        rendered from (the end of a rendering round)."""
         self.rendered.clear()
+        self.public.clear()
 
     def state(self) -> GameState:
         """The game's engine state at this version, parsed once per snapshot (``ServiceError`` in

@@ -8,14 +8,21 @@ public log) and adds presentation: card faces, seat rows, the latest moment.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 from typing import Any
 
 from games.builder.context import panel_context
 from games.engine.events import Event, OutOfTurn, Refused
 from games.engine.state import GameState
-from games.engine.visibility import LogLine, PileView, PlayerView, is_own_hand, player_view
+from games.engine.visibility import (
+    LogLine,
+    PileView,
+    PlayerView,
+    is_own_hand,
+    player_view,
+    public_view,
+)
 from games.models import Game, Seat
 from games.store.reads import game_log, game_state
 from games.store.rows import SeatRow, seat_row
@@ -164,31 +171,83 @@ class PileRow:
         return self.top.stands_for or self.top.face
 
 
+@dataclass(frozen=True, slots=True)
+class TablePublic:
+    """What the table shows every viewer of one version alike, made once for all of them
+    from public data only: the spectator's view without its log (``view``), the context
+    entries it alone decides (``context``), and the seat rows with nobody's marked as the
+    viewer's own (``seats``)."""
+
+    view: PlayerView
+    context: dict[str, Any]
+    seats: tuple[TableSeat, ...]
+
+
+def table_public(code: str, version: int, view: PlayerView,
+                 seats: Sequence[Seat]) -> TablePublic:
+    """The part of :func:`table_context` alike for every viewer of game ``code`` at
+    ``version``: made from public data only, the game's
+    :func:`~games.engine.visibility.public_view` (a viewer's own view would hold their
+    secrets: ``ValueError``) and its seats in order, so every viewer's context may share it."""
+    if view.viewer is not None:
+        raise ValueError(f"the public part of a table is made from the public view, not seat "
+                         f"{view.viewer}'s")
+    names = view.names
+    context = {
+        "code": code,
+        "version": version,
+        "piles": [pile_row(p, i) for i, p in enumerate(view.piles)],
+        "paused_by": names[view.order.caller] if view.order is not None else "",
+        "current_name": names[view.current] if names else "",
+        "writing": view.phase == "writing",
+        "writer_names": [names[w] for w in view.writers],
+        "dealing": view.phase == "dealing",
+        "dealer_name": names[view.dealer] if names else "",
+        # Who may be named to play first, the seat after the dealer first (the default);
+        # never a seat out of the game.
+        "first_choices": [(s, names[s]) for s in
+                          ((view.dealer + k) % len(names) for k in range(1, len(names) + 1))
+                          if not view.is_out(s)] if names else [],
+        # The winner may write nothing (rule_making may_add or replace): a skip button.
+        "may_skip": view.settings.rule_making in ("may_add", "replace"),
+        "replacing": view.settings.rule_making == "replace",
+        "pending": view.pending,
+        "log_shown": LOG_SHOWN,
+        "ended": view.phase == "ended",
+        "suits": SUIT_CHOICES,
+        "all_cards": ALL_FACES,
+        "suit_buttons": SUIT_BUTTONS,
+    }
+    return TablePublic(view, context, tuple(_table_seat(view, s, None) for s in seats))
+
+
 def table_context(game: Game, seat: Seat | None, log: Sequence[Event] | None = None,
                   seats: Sequence[Seat] | None = None, notice: str = "",
                   state: GameState | None = None,
-                  stage_shown: str | None = None) -> dict[str, Any]:
+                  stage_shown: str | None = None,
+                  public: TablePublic | None = None) -> dict[str, Any]:
     """Everything the table templates need for one viewer (``seat`` ``None``: a spectator;
     ``notice``: why that spectator lost its seat).
 
     ``stage_shown``: the stage key the screen shows (then the builder's panel is left out).
-    ``log``, ``seats`` and ``state`` are read when not given. Only plain values and frozen
-    display rows reach a template.
+    ``log``, ``seats`` and ``state`` are read when not given; ``public``:
+    :func:`table_public` of the same game, state and seats, when made for another viewer.
+    Only plain values and frozen display rows reach a template.
     """
     state = game_state(game) if state is None else state
     index = seat.index if seat is not None else None
     # The table shows the latest events only: reading the whole log on every push would
     # grow with the game (the load test's profile showed it); the reveal reads it all.
     events = game_log(game, since=max(0, game.version - LOG_ACTIONS)) if log is None else log
-    view: PlayerView = player_view(state, index, events)
     if seats is None:
         seats = list(game.seats.order_by("index"))
+    if public is None:
+        public = table_public(game.code, game.version, public_view(state), seats)
+    view: PlayerView = player_view(state, index, events, public=public.view)
     visible = log_lines(view.log)
-    shown_log = visible[-LOG_SHOWN:]
     moment = latest_moment(view)
-    context = {
-        "code": game.code,
-        "version": game.version,
+    playing = view.phase == "playing"
+    context = public.context | {
         "view": view,
         "me": seat_row(seat, seat) if seat is not None else None,
         "my_index": index,
@@ -200,58 +259,35 @@ def table_context(game: Game, seat: Seat | None, log: Sequence[Event] | None = N
                       if view.order is not None and index is not None else ()),
         "order_panel": order_panel(view, seat is not None and seat.is_host),
         "has_joker": "JK" in view.hand,
-        "piles": [pile_row(p, i) for i, p in enumerate(view.piles)],
-        "seats": [_table_seat(view, s, seat) for s in seats],
+        "seats": own_marked(public.seats, seats, seat),
         # Nobody's turn runs while a point of order stops play.
-        "my_turn": view.phase == "playing" and index == view.current and view.order is None,
-        "paused_by": view.names[view.order.caller] if view.order is not None else "",
+        "my_turn": playing and index == view.current and view.order is None,
         # The viewer's own turn waits for the point of order to end.
-        "paused_turn": (view.order is not None and view.phase == "playing"
-                        and index == view.current),
+        "paused_turn": view.order is not None and playing and index == view.current,
         # The say-box: every seated player, at every moment of a round's play.
-        "may_say": index is not None and view.phase == "playing",
+        "may_say": index is not None and playing,
         "owes_reply": owes_public_reply(view),
         # What the two word boxes say before anything is typed: the known rules judging them.
         "talk_hints": talk_hints(view) if index is not None else (),
         "call_hints": call_hints(view) if index is not None else (),
-        "current_name": view.names[view.current] if view.names else "",
-        "writing": view.phase == "writing",
         "am_writer": index is not None and index in view.writers,
-        "writer_names": [view.names[w] for w in view.writers],
-        "dealing": view.phase == "dealing",
         "am_dealer": index is not None and view.phase == "dealing" and index == view.dealer,
-        "dealer_name": view.names[view.dealer] if view.names else "",
-        # Who may be named to play first, the seat after the dealer first (the default);
-        # never a seat out of the game.
-        "first_choices": [(s, view.names[s]) for s in
-                          ((view.dealer + k) % len(view.names)
-                           for k in range(1, len(view.names) + 1)) if not view.is_out(s)]
-                         if view.names else [],
-        # The winner may write nothing (rule_making may_add or replace): a skip button.
-        "may_skip": view.settings.rule_making in ("may_add", "replace"),
-        "replacing": view.settings.rule_making == "replace",
-        "pending": view.pending,
         # The card the viewer drew by passing and may still play (``play_drawn``).
         "drawn": view.drawn,
         "match": match_rows(view),
-        "log": shown_log,
+        "log": visible[-LOG_SHOWN:],
         # Whether older lines exist than the table shows: cut by the cap, or from actions
         # before the snapshot's window (the state counts every action in its history).
         "log_earlier": len(visible) > LOG_SHOWN or len(state.history) > LOG_ACTIONS,
-        "log_shown": LOG_SHOWN,
         "moment": moment,
         "banner": Banner.of(moment) if moment is not None else None,
         # The viewer's own play refused: #feedback, the answer to that play, tells them.
         "own_refusal": (moment is not None and index is not None
                         and isinstance(moment.event, Refused | OutOfTurn)
                         and moment.event.seat == index),
-        "ended": view.phase == "ended",
         "stage_key": f"{view.phase}/{','.join(map(str, view.writers))}/{index}/{view.dealer}",
-        "suits": SUIT_CHOICES,
-        "all_cards": ALL_FACES,
         # The races the table is running (the race panel, its own fragment).
         "races": race_rows(view),
-        "suit_buttons": SUIT_BUTTONS,
     } | seat_context(view, seats, seat)
     if context["am_writer"] and context["stage_key"] != stage_shown:
         # Only the rule-maker's stage holds the builder (and pays for its preview, with the
@@ -259,6 +295,23 @@ def table_context(game: Game, seat: Seat | None, log: Sequence[Event] | None = N
         # paying for it on every action of the table, for nothing).
         context |= panel_context(game, index, state)
     return context
+
+
+def own_marked(rows: Sequence[TableSeat], seats: Sequence[Seat],
+               viewer: Seat | None) -> list[TableSeat]:
+    """The seat ``rows`` (of ``seats``, in order, nobody's marked) with ``viewer``'s own row
+    marked as theirs (``me``)."""
+    if viewer is None:
+        return list(rows)
+    own = viewer.pk
+    return [_marked(row) if seat.pk == own else row
+            for row, seat in zip(rows, seats, strict=True)]
+
+
+@lru_cache(maxsize=2048)
+def _marked(row: TableSeat) -> TableSeat:
+    """``row`` marked as the viewer's own, kept across pushes (a row changes seldom)."""
+    return replace(row, seat=replace(row.seat, me=True))
 
 
 @dataclass(frozen=True, slots=True)
@@ -331,6 +384,8 @@ def log_lines(log: Sequence[LogLine]) -> list[LogLine]:
     return [line for line in log if line.kind != "hand" or is_own_hand(line)]
 
 
+# Bounded as CardFace.of: the states hold 55 canonical texts.
+@lru_cache(maxsize=256)
 def _hand_order(text: str) -> tuple[int, int]:
     card = parse(text)
     return ("CDHS".find(card.suit) if card.suit else 9, card.rank)

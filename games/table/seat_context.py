@@ -35,9 +35,10 @@ class OffTurn:
 def seat_context(view: PlayerView, seats: Sequence[Seat], viewer: Seat | None) -> dict[str, Any]:
     """The seat tools and the off-turn hand of ``viewer`` (``None``: someone watching)."""
     going = view.phase != "ended"
-    playing = [s for s in seats if not view.is_out(s.index)]
     host = viewer is not None and viewer.is_host and going
-    others = [s for s in playing if viewer is None or s.pk != viewer.pk]
+    # Only the host's tools list the other seats.
+    others = [s for s in seats if not view.is_out(s.index)
+              and (viewer is None or s.pk != viewer.pk)] if host else []
     hand = off_turn(view)
     return {
         # For a player who went silent: a bot plays their seat (an open one too).

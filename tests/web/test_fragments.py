@@ -2,9 +2,10 @@
 
 A socket's :class:`~games.live.fragments.Screen` says what its page shows; the next push sends the
 status, the fragments whose content differs, and only the new log lines. Fragments that show
-two viewers the same thing are rendered once per version (``TableSnapshot.rendered``): the
-property test renders every viewer twice, once from the shared snapshot and once alone, and
-the frames must be equal, and must pass the leak audit of tests/web/test_no_leak.py.
+two viewers the same thing are rendered once per version (``TableSnapshot.rendered``), from
+contexts sharing one public part (``TableSnapshot.public``): the property test renders every
+viewer twice, once from the shared snapshot and once alone, and the frames must be equal,
+and must pass the leak audit of tests/web/test_no_leak.py.
 """
 
 from __future__ import annotations
@@ -219,13 +220,13 @@ def test_shared_renderings_equal_a_viewers_own_and_leak_nothing(
         for viewer in viewers:
             seat = seats[viewer] if viewer is not None else None
             frame, shared[viewer] = render_update(snapshot, seat, LINK, shared[viewer])
-            own = dataclasses.replace(snapshot, rendered={})
+            own = dataclasses.replace(snapshot, rendered={}, public={})
             expected, alone[viewer] = render_update(own, seat, LINK, alone[viewer])
             assert frame == expected, f"viewer {viewer} got another viewer's rendering"
             if state.phase != "ended":  # at the end everything is revealed
                 check_html(frame, state, events, viewer)
             # Each fragment a push carries is the one a page loaded afresh would show.
-            whole = elements(render_update(dataclasses.replace(snapshot, rendered={}),
+            whole = elements(render_update(dataclasses.replace(snapshot, rendered={}, public={}),
                                            seat, LINK)[0])
             for name, html in elements(frame, top_only=True).items():
                 if name != "log-list":
