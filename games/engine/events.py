@@ -635,6 +635,16 @@ class Reshuffled(Event):
     count: int
 
 
+@event_kind("donated")
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Donated(Event):
+    """The stock ran out: seat ``seat`` gave one card to it (``stock_out`` ``donate``), and
+    holds ``left`` cards now; only it sees which ``card``."""
+
+    left: int
+    card: str = secret("")
+
+
 @event_kind("drew")
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Drew(Event):

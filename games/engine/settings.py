@@ -65,6 +65,16 @@ SUIT_TIES: Final[tuple[SuitTies, ...]] = get_args(SuitTies)
 #: What a lockup ends: the game (Mini Mao), or only the round, on the cards held.
 LockupEnds = Literal["match", "round"]
 LOCKUP_ENDS: Final[tuple[LockupEnds, ...]] = get_args(LockupEnds)
+#: What a reshuffle leaves on each discard pile: its top card only, or the run of cards of
+#: the top card's rank lying on top (so a run goes on counting after the reshuffle).
+ReshuffleKeeps = Literal["top", "run"]
+RESHUFFLE_KEEPS: Final[tuple[ReshuffleKeeps, ...]] = get_args(ReshuffleKeeps)
+#: What a draw the stock cannot supply, even after reshuffling, does: it ends the round on
+#: the cards held (``end``), or every seat holding two cards or more gives one card, at
+#: random from its hand, to a new stock and the draw goes on (``donate``; the round ends
+#: only when nobody can give one).
+StockOut = Literal["end", "donate"]
+STOCK_OUTS: Final[tuple[StockOut, ...]] = get_args(StockOut)
 #: Most mistakes in a row an expulsion may wait for.
 MAX_EXPEL_MISTAKES: Final = 10
 _WHOLE = ("players", "hand_size", "decks", "delay_penalty", "hold_on_cards",
@@ -76,7 +86,7 @@ _BOOLEANS = ("jokers", "aces_high", "dealer_rotates", "name_start", "starter_tri
              "unnamed_suit_stays", "play_drawn", "penalty_waits")
 _TEXTS = ("rule_making", "reveal", "penalty", "chair", "preset", "out_of_turn",
           "delay_jargon", "order_callers", "order_enders", "lockup_ends", "deal_words",
-          "play_words", "suit_ties")
+          "play_words", "suit_ties", "reshuffle_keeps", "stock_out")
 #: Most characters of the words a dealer says at each deal.
 MAX_DEAL_WORDS: Final = 120
 
@@ -159,6 +169,9 @@ class GameSettings:
     play_drawn: bool = False
     # A penalty card the player to move draws in their turn cannot be played that turn.
     penalty_waits: bool = False
+    # The stock: what a reshuffle keeps on each pile, and what a draw it cannot supply does.
+    reshuffle_keeps: ReshuffleKeeps = "top"
+    stock_out: StockOut = "end"
 
     def __post_init__(self) -> None:
         if isinstance(self.rule_kinds, list):  # as JSON gives it
@@ -201,6 +214,9 @@ class GameSettings:
              f"match_wins must be 1 to {MAX_MATCH_WINS}, or null for no match"),
             (self.penalty in PENALTIES, f"penalty must be one of {', '.join(PENALTIES)}"),
             (self.suit_ties in SUIT_TIES, f"suit_ties must be one of {', '.join(SUIT_TIES)}"),
+            (self.reshuffle_keeps in RESHUFFLE_KEEPS,
+             f"reshuffle_keeps must be one of {', '.join(RESHUFFLE_KEEPS)}"),
+            (self.stock_out in STOCK_OUTS, f"stock_out must be one of {', '.join(STOCK_OUTS)}"),
             (self.lockup_ends in LOCKUP_ENDS,
              f"lockup_ends must be one of {', '.join(LOCKUP_ENDS)}"),
             (self.penalty_cap is None or 1 <= self.penalty_cap <= MAX_PENALTY_CAP,

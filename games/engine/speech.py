@@ -17,6 +17,7 @@ from games.engine.errors import EngineError
 from games.engine.events import (
     OUT_OF_TURN,
     CallBroken,
+    Donated,
     Drew,
     Event,
     OutOfTurn,
@@ -127,6 +128,9 @@ def note_draws(state: GameState, events: list[Event]) -> None:
         # (A seat that drew and then left the game owes nothing.)
         if isinstance(event, Drew) and event.seat is not None and event.seat not in state.out:
             state.unanswered.setdefault(event.seat, []).append(event.reason)
+        elif (isinstance(event, Donated) and event.left == 1 and event.seat is not None
+              and event.seat not in state.out):
+            state.unanswered.setdefault(event.seat, []).append("one_left")
 
 
 def note_breaches(state: GameState, events: Sequence[Event]) -> None:

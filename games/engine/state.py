@@ -220,7 +220,8 @@ class GameState:
     dealer: int = 0
     #: Cards the player to move owes from stacked ``owe`` effects ("play a 4 or draw").
     pending: int = 0
-    #: Per seat, why it drew (``penalty``, ``effect``, ``pass``) since its last action this
+    #: Per seat, why it drew (``penalty``, ``effect``, ``pass``; ``one_left``: it gave a card
+    #: to a stock that ran out and holds one) since its last action this
     #: round: what reply rules (rules/speech.py) read to know who owes a reply. Public (every
     #: draw is announced), and empty outside a round's play.
     unanswered: dict[int, list[str]] = field(default_factory=dict)

@@ -35,7 +35,8 @@ def test_the_defaults_are_four_players_of_five_cards_with_jokers() -> None:
                                         "order_enders": "caller", "order_agree": False,
                                         "order_quiet_seconds": 0, "order_calls": 3,
                                         "order_gap_seconds": 30, "unnamed_suit_stays": False,
-                                        "play_drawn": False, "penalty_waits": False}
+                                        "play_drawn": False, "penalty_waits": False,
+                                        "reshuffle_keeps": "top", "stock_out": "end"}
 
 
 def test_settings_stored_before_the_lifecycle_settings_load_as_mini_mao() -> None:

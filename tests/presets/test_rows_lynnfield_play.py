@@ -1,0 +1,124 @@
+"""Rows of docs/presets/lynnfield.md about the stock, turns and ties: the seed's words
+(quoted in each docstring) played through the engine under the ``lynnfield`` preset."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from games.engine.actions import Deal, Pass, Say
+from games.engine.apply import apply
+from games.engine.events import Donated, Drew, OutOfTurn, RaceOpened, SpeechBroken
+from games.engine.invariants import violations
+from games.engine.state import GameState
+from games.engine.visibility import player_view
+from games.presets.opening import open_preset, settings_for
+from games.presets.registry import preset
+from rules.cards import make_deck
+from tests.engine.helpers import act, arrange, kinds, of_kind, only, pass_, play
+from tests.presets.test_lynnfield_example import AVA, BEN, CAL, CHAIRMAN, speech, table
+
+DEE, EVE = 4, 5
+SIX = ("Chair", "Ava", "Ben", "Cal", "Dee", "Eve")
+
+
+def six_seats(hands: Sequence[Sequence[str] | None], pile: list[str],
+              current: int) -> GameState:
+    """A Lynnfield game of six seats and seven cards each, its cards arranged."""
+    settings = settings_for(preset("lynnfield"), players=6, hand_size=7,
+                            first_rule_maker=CHAIRMAN)
+    state, _ = open_preset(settings, SIX, 1)
+    state, _ = apply(state, Deal(CHAIRMAN, first=AVA))
+    return arrange(state, hands, [pile], current=current)
+
+
+def every_card_but(*held: str) -> list[str]:
+    """The deck's cards other than ``held``, in the deck's order."""
+    return [str(c) for c in make_deck(1, False) if str(c) not in held]
+
+
+def out_of_cards() -> GameState:
+    """Every card in a hand but the pile's one: Ava holds two, Eve one, and Ben is to move."""
+    rest = every_card_but("9H", "2C", "5C", "6H")
+    hands = [rest[:14], ["2C", "5C"], rest[14:28], rest[28:42], rest[42:], ["6H"]]
+    state = six_seats(hands, ["9H"], current=BEN)
+    assert state.stock == [] and [len(h) for h in state.hands] == [14, 2, 14, 14, 6, 1]
+    return state
+
+
+def test_row_17() -> None:
+    """"If cards run out in the 'take pile' then everyone must donate one card, and if they
+    have one card left they may not donate that card." The card donated is drawn at random
+    from each hand; the draw then goes on from the cards donated."""
+    state, events = pass_(out_of_cards(), BEN)
+    donated = of_kind(events, Donated)
+    assert [e.seat for e in donated] == [CHAIRMAN, AVA, BEN, CAL, DEE]
+    assert kinds(events)[-1] == "drew" and "no_supply" not in kinds(events)
+    assert [len(h) for h in state.hands] == [13, 1, 14, 13, 5, 1]
+    assert state.hands[EVE] == ["6H"] and len(state.stock) == 4
+    assert donated[0].text == "The cards have run out: Chair donates a card to the stock."
+    # Only its giver knows which card went.
+    card = donated[1].card
+    assert card in ("2C", "5C") and state.hands[AVA] == [{"2C": "5C", "5C": "2C"}[card]]
+    assert donated[1].seen_by(BEN).card == "" and donated[1].seen_by(AVA).card == card
+    assert violations(state) == []
+
+
+def test_row_17_mao_once_donated() -> None:
+    """"If a player has two cards and then donates one card, then the player must say 'Mao'
+    once the card has been donated." It is owed as the player's next action, as the thanks
+    for a penalty card are; nobody else may say it."""
+    state, _ = pass_(out_of_cards(), BEN)
+    assert player_view(state, AVA).unanswered == ("one_left",)
+    _, said = act(state, Say(AVA, "Mao"))
+    assert speech(said) == []
+    _, silent = act(state, Say(AVA, "Merry Christmas"))
+    assert speech(silent) == ["Chairman: that's a Donation! Ava did not say “mao”."]
+    assert [e.reason for e in silent if isinstance(e, Drew)] == ["penalty"]
+    _, needless = act(state, Say(CAL, "Mao"))
+    assert [e.jargon for e in needless if isinstance(e, SpeechBroken)] == ["No Speaking"]
+
+
+def test_row_25() -> None:
+    """"If there is 2, 3, or 4 cards on the top of the 'play pile' which have the same number
+    (Chauncey, Uno Dos Tres, or Illuminati Confirmed), then these cards are set aside and
+    become the new bottom of the 'play pile', not just the top card." The run goes on
+    counting: a third nine after the reshuffle is Uno Dos Tres."""
+    hands = [["2C"], ["5C", "3D"], ["9C", "4C"], ["6C"]]
+    played = every_card_but("2C", "5C", "3D", "9C", "4C", "6C", "9D", "9H")
+    state = table(hands, [*played, "9D", "9H"])
+    assert state.stock == []
+    state, events = pass_(state, AVA)
+    assert kinds(events) == ["reshuffled", "drew"]
+    assert state.piles[0].cards == ["9D", "9H"]
+    assert only(events, "reshuffled").text.endswith(
+        "The run of 2 cards of one number on top stays on the pile.")
+    state, _ = pass_(state, AVA)
+    _, nine = play(state, BEN, "9C")
+    assert only(nine, RaceOpened).words == "Uno dos tres"
+
+
+def test_row_66() -> None:
+    """"Wilkinson Lapse Clause: The next player's turn begins when the next player's card
+    makes contact with the play pile [...] if the next player deliberately starts their turn
+    while the current player is still in the process of going through the card rules [...]
+    the next player receives a penalty card and the current player is allowed to continue
+    their turn." A play is its card rules said with it, at once: until it lands, the turn is
+    the current player's; a card put down early costs its player a card."""
+    hands = [["2C", "KD"], ["5H", "3D"], ["9H", "4D"], ["6C", "8C"]]
+    state = table(hands, ["9D"])
+    state, early = play(state, BEN, "9H")
+    assert only(early, OutOfTurn).text == (
+        "Ben tries 9♥ on 9♦ out of turn. Chairman: that's Out of Turn!")
+    assert [(e.seat, e.reason) for e in early if isinstance(e, Drew)] == [(BEN, "penalty")]
+    assert state.current == AVA and "9H" in state.hands[BEN]
+    state, events = play(state, AVA, "3D", say="Shine bright like a diamond")
+    assert kinds(events)[0] == "played" and state.current == BEN
+    _, events = play(state, BEN, "4D", say="Thank you. Shine bright like a diamond")
+    assert kinds(events)[0] == "played"
+
+
+def test_row_66_a_pass_early_too() -> None:
+    """A card taken from the take pile off one's turn starts a turn early as well."""
+    state = table([["2C"], ["5H", "3D"], ["9H", "4C"], ["6C"]], ["9D"])
+    state, events = act(state, Pass(CAL))
+    assert only(events, OutOfTurn).seat == CAL and state.current == AVA
