@@ -13,7 +13,7 @@ Respond(seat=2, race=3, suit=None)
 >>> parse_action({"type": "take_seat", "seat": 2, "name": "Cy"})
 TakeSeat(seat=2, name='Cy', stint=None)
 >>> parse_action({"type": "call_order", "seat": 2})
-CallOrder(seat=2, host=False)
+CallOrder(seat=2, host=False, pause=False)
 """
 
 from __future__ import annotations
@@ -171,10 +171,13 @@ class TakeSeat:
 class CallOrder:
     """Call a point of order: play stops, every hand goes face down, the clock stops and
     the table may talk (:mod:`games.engine.point_of_order`). ``host``: the seat holds the table's
-    host powers, which the web layer says from who is asking (never from the request)."""
+    host powers, which the web layer says from who is asking (never from the request).
+    ``pause``: the host pauses the game instead (``host_pause``): play stops as for a point
+    of order, but no rule judges what is said, and only the host resumes it."""
 
     seat: int
     host: bool = False
+    pause: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -233,7 +236,7 @@ def parse_action(data: Any) -> Action:
                "remove_seat": {"type", "seat", "target"}, "open_seat": {"type", "seat", "target"},
                "leave_seat": {"type", "seat"},
                "take_seat": {"type", "seat", "name", "stint"},
-               "call_order": {"type", "seat", "host"},
+               "call_order": {"type", "seat", "host", "pause"},
                "end_order": {"type", "seat", "host", "order"}}
     # A list or an object as the type must be refused too, not crash the lookup.
     if not isinstance(kind, str) or kind not in allowed:
@@ -274,7 +277,10 @@ def parse_action(data: Any) -> Action:
         if not isinstance(host, bool):
             raise EngineError("action/malformed", "host must be true or false")
         if kind == "call_order":
-            return CallOrder(seat, host)
+            pause = data.get("pause", False)
+            if not isinstance(pause, bool):
+                raise EngineError("action/malformed", "pause must be true or false")
+            return CallOrder(seat, host, pause)
         order = data.get("order")
         if order is not None and (isinstance(order, bool) or not isinstance(order, int)
                                   or order < 1):
@@ -361,6 +367,9 @@ def action_to_json(action: Action) -> dict[str, Any]:
         data |= {"race": action.race, "suit": action.suit}
     if isinstance(action, CallOrder | EndOrder):
         data["host"] = action.host
+    if isinstance(action, CallOrder) and action.pause:
+        # (Absent when false, so a log written before pauses reads back equal.)
+        data["pause"] = True
     if isinstance(action, EndOrder) and action.order is not None:
         # (Absent when None, so a log written before points of order were numbered reads
         # back equal.)

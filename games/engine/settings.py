@@ -83,7 +83,7 @@ _OPTIONAL_WHOLE = ("first_rule_maker", "match_wins", "penalty_cap", "expel_mista
                    "turn_seconds", "hold_on_seconds", "game_minutes", "order_calls")
 _BOOLEANS = ("jokers", "aces_high", "dealer_rotates", "name_start", "starter_triggers",
              "multiples", "expel_hand", "order_agree", "delay_passes", "violation_calls",
-             "unnamed_suit_stays", "play_drawn", "penalty_waits")
+             "unnamed_suit_stays", "play_drawn", "penalty_waits", "host_pause")
 _TEXTS = ("rule_making", "reveal", "penalty", "chair", "preset", "out_of_turn",
           "delay_jargon", "order_callers", "order_enders", "lockup_ends", "deal_words",
           "play_words", "suit_ties", "reshuffle_keeps", "stock_out")
@@ -161,6 +161,9 @@ class GameSettings:
     order_quiet_seconds: int = 0
     order_calls: int | None = 3
     order_gap_seconds: int = 30
+    # The host may pause the game: play stops as for a point of order, but no rule judges
+    # what is said until the host resumes it (Lynnfield's Chairman's pause).
+    host_pause: bool = False
     # A suit-naming card played with no suit named: off, its own suit is named; on, the
     # suit in force before it stays (Lynnfield's Jess' Clause).
     unnamed_suit_stays: bool = False

@@ -53,7 +53,8 @@ def say(state: GameState, action: Say, events: list[Event]) -> None:
                        words=action.words))
     if state.order.current is not None:
         listen(state, action.seat, action.words)
-        answer(state, action.seat, action.words, events, "order")
+        if not state.order.current.pause:  # in a pause no rule judges words; replies wait
+            answer(state, action.seat, action.words, events, "order")
         return
     hear(state, action.seat, action.words, events)
     if state.phase != "playing":

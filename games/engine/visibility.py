@@ -196,7 +196,8 @@ def race_views(state: GameState) -> tuple[RaceView, ...]:
 class OrderView:
     """A point of order under way, public: who called it and when (``since``, ms), who
     agrees to end it so far (where everyone else together may), and the latest lines said
-    in it (``chat``, oldest first), and its ``number`` in the game (what ending it names).
+    in it (``chat``, oldest first), and its ``number`` in the game (what ending it names);
+    ``pause``: the host's pause (no rule judges words; only the host resumes).
     """
 
     caller: int
@@ -204,6 +205,7 @@ class OrderView:
     agreed: tuple[int, ...] = ()
     chat: tuple[ChatLine, ...] = ()
     number: int = 0
+    pause: bool = False
 
 
 def order_view(state: GameState) -> OrderView | None:
@@ -212,7 +214,7 @@ def order_view(state: GameState) -> OrderView | None:
     if current is None:
         return None
     return OrderView(current.caller, current.since, tuple(current.agreed),
-                     tuple(current.said), current.number)
+                     tuple(current.said), current.number, current.pause)
 
 
 @dataclass(frozen=True, slots=True)

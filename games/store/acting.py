@@ -102,6 +102,9 @@ def read_post(post: QueryDict) -> ActionRequest:
         data["words"] = post.get("words", "")
     elif kind == "respond":
         data |= _read_answer(post)
+    elif kind == "call_order" and post.get("pause"):
+        # The host's pause: whether the asker may pause is the engine's to say.
+        data["pause"] = True
     elif kind == "end_order" and post.get("order"):
         order = post.get("order", "")
         # Anything but a number is refused by the engine, in the words a socket frame gets

@@ -5,17 +5,26 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from games.engine.actions import Deal, Pass, Say
+from games.engine.actions import CallOrder, Deal, EndOrder, Pass, Play, Say
 from games.engine.apply import apply
-from games.engine.events import Donated, Drew, OutOfTurn, RaceOpened, SpeechBroken
+from games.engine.events import (
+    Donated,
+    Drew,
+    OrderCalled,
+    OrderEnded,
+    OutOfTurn,
+    RaceOpened,
+    SpeechBroken,
+)
 from games.engine.invariants import violations
 from games.engine.state import GameState
 from games.engine.visibility import player_view
 from games.presets.opening import open_preset, settings_for
 from games.presets.registry import preset
 from rules.cards import make_deck
-from tests.engine.helpers import act, arrange, kinds, of_kind, only, pass_, play
+from tests.engine.helpers import act, arrange, kinds, of_kind, only, pass_, play, refusal
 from tests.presets.test_lynnfield_example import AVA, BEN, CAL, CHAIRMAN, speech, table
+from tests.presets.test_rows_lynnfield import HANDS
 
 DEE, EVE = 4, 5
 SIX = ("Chair", "Ava", "Ben", "Cal", "Dee", "Eve")
@@ -95,6 +104,26 @@ def test_row_25() -> None:
     state, _ = pass_(state, AVA)
     _, nine = play(state, BEN, "9C")
     assert only(nine, RaceOpened).words == "Uno dos tres"
+
+
+def test_row_20() -> None:
+    """"In case of any emergency or urgency a pause can be declared by the Chairman [...]
+    During a game pause, players are exempt from the rules of a Point of Order and may resume
+    normal life. Once the pause has ended, the Chairman declares [...] 'Resume' and the game
+    and all of the rules resume." The host (the Chairman) pauses; nobody else resumes."""
+    state = table(HANDS, ["9H"])
+    assert refusal(state, CallOrder(AVA, pause=True)) == "order/host_only"
+    state, events = act(state, CallOrder(CHAIRMAN, host=True, pause=True))
+    assert only(events, OrderCalled).text.startswith("Chair: “The game has been paused.”")
+    state, talk = act(state, Say(BEN, "I have to take this call, you carry on talking"))
+    assert speech(talk) == [] and len(state.hands[BEN]) == 2
+    assert refusal(state, Play(AVA, ("2C",))) == "order/paused"
+    assert refusal(state, EndOrder(BEN, order=1)) == "order/host_only"
+    state, events = act(state, EndOrder(CHAIRMAN, host=True, order=1))
+    assert "“The game has been resumed.”" in only(events, OrderEnded).text
+    assert state.current == AVA  # the turn the pause was called in goes on
+    _, after = act(state, Say(BEN, "I am back"))
+    assert speech(after) == ["Chairman: that's a No Speaking! Ben spoke outside a play."]
 
 
 def test_row_66() -> None:
