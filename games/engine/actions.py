@@ -195,6 +195,15 @@ class EndOrder:
 
 
 @dataclass(frozen=True, slots=True)
+class TimeGame:
+    """Set the game to end ``minutes`` from now, the fewest cards winning (the host's tool,
+    where the game lets the host time it during play; the web layer checks who may)."""
+
+    seat: int
+    minutes: int
+
+
+@dataclass(frozen=True, slots=True)
 class Tick:
     """The server's clock: fire every timer due by the time this is applied at
     (:mod:`games.engine.timers`). No seat asks for it; the web layer's timer service does,
@@ -203,7 +212,8 @@ class Tick:
 
 #: The actions a seat asks for (every action but the server's :class:`Tick`).
 PlayerAction = (Play | Pass | WriteRule | SkipRule | Deal | ClaimWin | EndGame | Say | Respond
-                | HandOver | RemoveSeat | OpenSeat | LeaveSeat | TakeSeat | CallOrder | EndOrder)
+                | HandOver | RemoveSeat | OpenSeat | LeaveSeat | TakeSeat | CallOrder | EndOrder
+                | TimeGame)
 Action = PlayerAction | Tick
 
 
@@ -237,7 +247,8 @@ def parse_action(data: Any) -> Action:
                "leave_seat": {"type", "seat"},
                "take_seat": {"type", "seat", "name", "stint"},
                "call_order": {"type", "seat", "host", "pause"},
-               "end_order": {"type", "seat", "host", "order"}}
+               "end_order": {"type", "seat", "host", "order"},
+               "time_game": {"type", "seat", "minutes"}}
     # A list or an object as the type must be refused too, not crash the lookup.
     if not isinstance(kind, str) or kind not in allowed:
         raise EngineError("action/unknown", f"unknown action {kind!r}")
@@ -272,6 +283,11 @@ def parse_action(data: Any) -> Action:
         return TakeSeat(seat, name, stint)
     if kind == "skip_rule":
         return SkipRule(seat)
+    if kind == "time_game":
+        minutes = data.get("minutes")
+        if isinstance(minutes, bool) or not isinstance(minutes, int):
+            raise EngineError("action/malformed", "minutes must be a whole number")
+        return TimeGame(seat, minutes)
     if kind in ("call_order", "end_order"):
         host = data.get("host", False)
         if not isinstance(host, bool):
@@ -348,7 +364,7 @@ def action_to_json(action: Action) -> dict[str, Any]:
             WriteRule: "write_rule", HandOver: "hand_over", SkipRule: "skip_rule",
             Deal: "deal", Say: "say", Respond: "respond", RemoveSeat: "remove_seat",
             OpenSeat: "open_seat", LeaveSeat: "leave_seat", TakeSeat: "take_seat",
-            CallOrder: "call_order", EndOrder: "end_order"}[type(action)]
+            CallOrder: "call_order", EndOrder: "end_order", TimeGame: "time_game"}[type(action)]
     data: dict[str, Any] = {"type": kind, "seat": action.seat}
     if isinstance(action, Deal):
         data |= {"first": action.first, "direction": action.direction}
@@ -363,6 +379,8 @@ def action_to_json(action: Action) -> dict[str, Any]:
             data["stint"] = action.stint
     if isinstance(action, Say):
         data["words"] = action.words
+    if isinstance(action, TimeGame):
+        data["minutes"] = action.minutes
     if isinstance(action, Respond):
         data |= {"race": action.race, "suit": action.suit}
     if isinstance(action, CallOrder | EndOrder):

@@ -24,9 +24,10 @@ from games.engine.actions import (
     SkipRule,
     TakeSeat,
     Tick,
+    TimeGame,
     WriteRule,
 )
-from games.engine.clock import TurnKey, keep_time, turn_key
+from games.engine.clock import TurnKey, keep_time, time_game, turn_key
 from games.engine.ending import check_lockup
 from games.engine.errors import EngineError
 from games.engine.events import Event, RuleSkipped, RuleWritten
@@ -151,6 +152,8 @@ def _dispatch(new: GameState, action: Action, events: list[Event],
         call_order(new, action, events)
     elif isinstance(action, EndOrder):
         end_order(new, action, events)
+    elif isinstance(action, TimeGame):
+        time_game(new, action, events)
     else:
         raise EngineError("action/unknown", f"unknown action {action!r}")
 

@@ -536,6 +536,16 @@ class HeldOn(Event):
     seconds: int
 
 
+@event_kind("time_set")
+@dataclass(frozen=True, slots=True, kw_only=True)
+class TimeSet(Event):
+    """The host (``seat``) set the game to end ``minutes`` from now, at ``due`` (ms of the
+    server's clock; ``host_times``)."""
+
+    minutes: int
+    due: int
+
+
 @event_kind("time_up")
 @dataclass(frozen=True, slots=True, kw_only=True)
 class TimeUp(Event):

@@ -83,7 +83,8 @@ _OPTIONAL_WHOLE = ("first_rule_maker", "match_wins", "penalty_cap", "expel_mista
                    "turn_seconds", "hold_on_seconds", "game_minutes", "order_calls")
 _BOOLEANS = ("jokers", "aces_high", "dealer_rotates", "name_start", "starter_triggers",
              "multiples", "expel_hand", "order_agree", "delay_passes", "violation_calls",
-             "unnamed_suit_stays", "play_drawn", "penalty_waits", "host_pause")
+             "unnamed_suit_stays", "play_drawn", "penalty_waits", "host_pause",
+             "host_times")
 _TEXTS = ("rule_making", "reveal", "penalty", "chair", "preset", "out_of_turn",
           "delay_jargon", "order_callers", "order_enders", "lockup_ends", "deal_words",
           "play_words", "suit_ties", "reshuffle_keeps", "stock_out")
@@ -148,6 +149,8 @@ class GameSettings:
     hold_on_seconds: int | None = None
     hold_on_cards: int = 10
     game_minutes: int | None = None
+    # The host may set the game's end during play (or move it): then the fewest cards win.
+    host_times: bool = False
     # -- Plays and seats: out-of-turn plays, multiples, expulsion ---
     out_of_turn: OutOfTurnPlay = "refused"
     multiples: bool = False

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from games.engine.actions import CallOrder, Deal, EndOrder, Pass, Play, Say
+from games.engine.actions import CallOrder, Deal, EndOrder, Pass, Play, Say, Tick, TimeGame
 from games.engine.apply import apply
 from games.engine.events import (
     Donated,
@@ -15,6 +15,8 @@ from games.engine.events import (
     OutOfTurn,
     RaceOpened,
     SpeechBroken,
+    TimeSet,
+    TimeUp,
 )
 from games.engine.invariants import violations
 from games.engine.state import GameState
@@ -124,6 +126,21 @@ def test_row_20() -> None:
     assert state.current == AVA  # the turn the pause was called in goes on
     _, after = act(state, Say(BEN, "I am back"))
     assert speech(after) == ["Chairman: that's a No Speaking! Ben spoke outside a play."]
+
+
+def test_row_23() -> None:
+    """"If there is a time constraint while playing a game of Mao, the Chairman can decide on
+    a specific time to end the game. The player at the end of the time to have the least
+    amount of cards is considered the winner of the game." The host (the Chairman) sets it
+    during play, and may set it again."""
+    state, events = act(table(HANDS, ["9H"]), TimeGame(CHAIRMAN, 30), at=1_000)
+    assert only(events, TimeSet).text == ("Chair sets a time limit: the game ends in 30 "
+                                          "minutes, and then the fewest cards win.")
+    state, _ = act(state, TimeGame(CHAIRMAN, 10), at=2_000)
+    state, events = act(state, Tick(), at=2_000 + 10 * 60_000)
+    assert only(events, TimeUp).winners == (CHAIRMAN, BEN, CAL)  # two cards each
+    assert state.end is not None and state.end.text == (
+        "Time is up: Chair and Ben and Cal tie with the fewest cards (2 cards).")
 
 
 def test_row_66() -> None:

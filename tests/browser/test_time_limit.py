@@ -1,0 +1,54 @@
+"""A time limit set during play, in a real browser: at a staged Lynnfield table Ann, the
+host (its Chairman), deals, then sets a time limit from the keyboard in her tools; every
+screen hears it and counts the game down. Each state is shot and checked by axe
+(``shoot``), on a phone too."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+from playwright.sync_api import BrowserContext, Page, expect
+
+from tests.browser.helpers import WAIT_SECONDS
+from tests.browser.stage import stage
+from tests.browser.test_point_of_order import _pressed
+from tests.browser.test_presets import _deal
+from tests.browser.test_table_talk import NAMES, PHONE, _sit
+
+WAIT_MS = WAIT_SECONDS * 1000
+
+
+def test_the_host_sets_a_time_limit_during_play(
+        new_context: Callable[..., BrowserContext], server_url: str,
+        server_env: dict[str, str], shoot: Callable[[Page, str], Path]) -> None:
+    game = stage(server_env, {"preset": "lynnfield", "players": 3, "hand_size": 5,
+                              "names": NAMES, "seed": 1})
+    ann = _sit(new_context, server_url, game, 0)
+    bob = _sit(new_context, server_url, game, 1)
+    cat = _sit(new_context, server_url, game, 2, **PHONE)
+
+    def deal() -> None:
+        _deal(ann)  # Bob plays first
+
+    _pressed(ann, [bob, cat], deal)
+    expect(bob.page.locator("#time-minutes")).to_have_count(0)  # the host's tool only
+    for player in (ann, bob, cat):
+        expect(player.page.locator(".clock--game")).to_have_count(0)
+
+    def set_limit() -> None:
+        limit = ann.page.get_by_label("Set a time limit: the game ends in")
+        limit.focus()
+        limit.select_option(label="20 minutes")
+        ann.page.keyboard.press("Tab")
+        ann.page.keyboard.press("Enter")
+
+    _pressed(ann, [bob, cat], set_limit)
+    for player in (ann, bob, cat):
+        expect(player.page.locator(".clock--game")).to_contain_text("Game ends in",
+                                                                    timeout=WAIT_MS)
+        expect(player.page.locator("#log")).to_contain_text(
+            "Ann sets a time limit: the game ends in 20 minutes, and then the fewest cards "
+            "win.")
+    shoot(ann.page, "time-limit-01-host")
+    shoot(cat.page, "time-limit-02-phone")
