@@ -256,7 +256,7 @@ def _inputs(context: dict[str, Any]) -> dict[str, str]:
         "seat-changes": (context["code"], [(s.index, s.name) for s in context["open_seats"]],
                          [(s.index, s.name) for s in context["openable"]],
                          [(s.index, s.name) for s in context["removable"]],
-                         context["may_leave"]),
+                         context["may_leave"], context["ask_to_leave"]),
         "house": ([(r.jargon, r.text) for r in view.house_rules],
                   [(r.jargon, r.author_name, r.retired, r.text) for r in view.disclosed],
                   [repr(m) for m in context["match"]], view.match_wins,

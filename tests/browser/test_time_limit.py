@@ -1,6 +1,7 @@
-"""A time limit set during play, in a real browser: at a staged Lynnfield table Ann, the
-host (its Chairman), deals, then sets a time limit from the keyboard in her tools; every
-screen hears it and counts the game down. Each state is shot and checked by axe
+"""The host's powers at a staged Lynnfield table, in a real browser. Ann, the host (its
+Chairman), deals, then sets a time limit from the keyboard in her tools: every screen hears
+it and counts the game down. A player cannot leave their seat alone: their screen tells
+them to ask the host, whose tools open it. Each state is shot and checked by axe
 (``shoot``), on a phone too."""
 
 from __future__ import annotations
@@ -52,3 +53,17 @@ def test_the_host_sets_a_time_limit_during_play(
             "win.")
     shoot(ann.page, "time-limit-01-host")
     shoot(cat.page, "time-limit-02-phone")
+
+
+def test_a_player_is_told_to_ask_the_host_to_hand_their_seat_on(
+        new_context: Callable[..., BrowserContext], server_url: str,
+        server_env: dict[str, str], shoot: Callable[[Page, str], Path]) -> None:
+    game = stage(server_env, {"preset": "lynnfield", "players": 3, "hand_size": 5,
+                              "names": NAMES, "seed": 1})
+    ann = _sit(new_context, server_url, game, 0)
+    bob = _sit(new_context, server_url, game, 1, **PHONE)
+    expect(bob.page.get_by_role("button", name="Leave my seat")).to_have_count(0)
+    expect(bob.page.locator(".leave-seat--ask")).to_contain_text(
+        "To hand your place to someone new, ask the host")
+    expect(ann.page.get_by_label("Open a seat for someone new")).to_be_visible()
+    shoot(bob.page, "leave-consent-01-phone")

@@ -5,7 +5,19 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from games.engine.actions import CallOrder, Deal, EndOrder, Pass, Play, Say, Tick, TimeGame
+from games.engine.actions import (
+    CallOrder,
+    Deal,
+    EndOrder,
+    LeaveSeat,
+    OpenSeat,
+    Pass,
+    Play,
+    Say,
+    TakeSeat,
+    Tick,
+    TimeGame,
+)
 from games.engine.apply import apply
 from games.engine.events import (
     Donated,
@@ -141,6 +153,39 @@ def test_row_23() -> None:
     assert only(events, TimeUp).winners == (CHAIRMAN, BEN, CAL)  # two cards each
     assert state.end is not None and state.end.text == (
         "Time is up: Chair and Ben and Cal tie with the fewest cards (2 cards).")
+
+
+def test_row_34() -> None:
+    """"All players except one are present, so the Chairman decides to allow another player
+    to substitute in for the missing player. When the missing player returns, the substitute
+    must give the missing player their seat and cards back." The host opens the seat both
+    times; the player who returns takes it back as themselves (their stint resumes)."""
+    state = table(HANDS, ["KD"])
+    state, _ = act(state, OpenSeat(CHAIRMAN, BEN))
+    state, _ = act(state, TakeSeat(BEN, "Sub"))
+    assert state.names[BEN] == "Sub" and state.stint_of(BEN) == 1
+    state, _ = play(state, AVA, "3D", say="Shine bright like a diamond")
+    state, _ = play(state, BEN, "4D", say="Shine bright like a diamond. Mao")  # Sub, for Ben
+    state, _ = act(state, OpenSeat(CHAIRMAN, BEN))
+    assert refusal(state, TakeSeat(BEN, "Ben", stint=3)) == "seat/bad_stint"
+    state, events = act(state, TakeSeat(BEN, "Ben", stint=0))
+    assert only(events, "seat_taken").text == "Ben takes over Sub's seat, with its card."
+    assert state.hands[BEN] == ["5D"] and state.stint_of(BEN) == 0
+
+
+def test_row_35() -> None:
+    """"One player, with the consent of the Chairman, allows another player to take their
+    place in the game. The new player assumes all cards, penalties, etc., from the original
+    player. The original player is ejected from the game, and is considered to be a
+    spectator [...] The new player has no obligation to return to the original player their
+    cards and spot." A player cannot hand on their seat alone: the host's opening it is the
+    consent."""
+    state = table(HANDS, ["9H"])
+    assert refusal(state, LeaveSeat(AVA)) == "seat/consent"
+    state, _ = act(state, OpenSeat(CHAIRMAN, AVA))
+    state, _ = act(state, TakeSeat(AVA, "Dot"))
+    assert state.names[AVA] == "Dot" and sorted(state.hands[AVA]) == ["3D", "5C", "9C"]
+    assert refusal(state, TakeSeat(AVA, "Ava", stint=0)) == "seat/not_open"
 
 
 def test_row_66() -> None:
