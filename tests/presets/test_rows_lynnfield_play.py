@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from games.engine.actions import (
+    Action,
     CallOrder,
     Deal,
     EndOrder,
@@ -22,6 +23,7 @@ from games.engine.apply import apply
 from games.engine.events import (
     Donated,
     Drew,
+    Event,
     OrderCalled,
     OrderEnded,
     OutOfTurn,
@@ -35,6 +37,7 @@ from games.engine.state import GameState
 from games.engine.visibility import player_view
 from games.presets.opening import open_preset, settings_for
 from games.presets.registry import preset
+from games.reveal.players import Share, player_rows
 from rules.cards import make_deck
 from tests.engine.helpers import act, arrange, kinds, of_kind, only, pass_, play, refusal
 from tests.presets.test_lynnfield_example import AVA, BEN, CAL, CHAIRMAN, speech, table
@@ -186,6 +189,33 @@ def test_row_35() -> None:
     state, _ = act(state, TakeSeat(AVA, "Dot"))
     assert state.names[AVA] == "Dot" and sorted(state.hands[AVA]) == ["3D", "5C", "9C"]
     assert refusal(state, TakeSeat(AVA, "Ava", stint=0)) == "seat/not_open"
+
+
+def test_row_36() -> None:
+    """"If a substituted player wins, both the new and original player get credit for the
+    win equal to how much work they spent in it." The reveal shares a seat's credit by the
+    turns each of its players took at it."""
+    state = table([["2C", "KS"], ["9D", "5D"], ["4S", "8S"], ["6C", "8C"]], ["7D"],
+                  draws=("QH", "QC", "JH"))
+    log: list[Event] = []
+    state = logged(log, state, Play(AVA, ("9D",), say="Shine bright like a diamond. Mao"))
+    state = logged(log, state, OpenSeat(CHAIRMAN, AVA))
+    state = logged(log, state, TakeSeat(AVA, "Dot"))
+    for seat in (BEN, CAL, CHAIRMAN):
+        state = logged(log, logged(log, state, Pass(seat)), Pass(seat))
+    state = logged(log, state, Play(AVA, ("5D",), say="Shine bright like a diamond. The "
+                                    "game of Mao has ended"))
+    assert state.phase == "ended" and state.winners[0].seat == AVA
+    row = player_rows(state.names, [""] * 4, log, [])[AVA]
+    assert (row.name, row.rounds_won) == ("Dot", 1)
+    assert row.shares == (Share("Ava", 1, 2), Share("Dot", 1, 2))
+
+
+def logged(log: list[Event], state: GameState, action: Action) -> GameState:
+    """``state`` after ``action``, its events added to ``log``."""
+    state, events = act(state, action)
+    log += events
+    return state
 
 
 def test_row_66() -> None:
