@@ -195,6 +195,16 @@ class EndOrder:
 
 
 @dataclass(frozen=True, slots=True)
+class NameNew:
+    """Name the player of seat ``target`` a new player (``expel_new_only``: then their
+    mistakes in a row count towards expelling them; the host's tool, the web layer checks
+    who may)."""
+
+    seat: int
+    target: int
+
+
+@dataclass(frozen=True, slots=True)
 class TimeGame:
     """Set the game to end ``minutes`` from now, the fewest cards winning (the host's tool,
     where the game lets the host time it during play; the web layer checks who may)."""
@@ -213,7 +223,7 @@ class Tick:
 #: The actions a seat asks for (every action but the server's :class:`Tick`).
 PlayerAction = (Play | Pass | WriteRule | SkipRule | Deal | ClaimWin | EndGame | Say | Respond
                 | HandOver | RemoveSeat | OpenSeat | LeaveSeat | TakeSeat | CallOrder | EndOrder
-                | TimeGame)
+                | TimeGame | NameNew)
 Action = PlayerAction | Tick
 
 
@@ -248,7 +258,8 @@ def parse_action(data: Any) -> Action:
                "take_seat": {"type", "seat", "name", "stint"},
                "call_order": {"type", "seat", "host", "pause"},
                "end_order": {"type", "seat", "host", "order"},
-               "time_game": {"type", "seat", "minutes"}}
+               "time_game": {"type", "seat", "minutes"},
+               "name_new": {"type", "seat", "target"}}
     # A list or an object as the type must be refused too, not crash the lookup.
     if not isinstance(kind, str) or kind not in allowed:
         raise EngineError("action/unknown", f"unknown action {kind!r}")
@@ -270,6 +281,8 @@ def parse_action(data: Any) -> Action:
         return RemoveSeat(seat, _seat({"seat": data.get("target")}))
     if kind == "open_seat":
         return OpenSeat(seat, _seat({"seat": data.get("target")}))
+    if kind == "name_new":
+        return NameNew(seat, _seat({"seat": data.get("target")}))
     if kind == "leave_seat":
         return LeaveSeat(seat)
     if kind == "take_seat":
@@ -364,13 +377,14 @@ def action_to_json(action: Action) -> dict[str, Any]:
             WriteRule: "write_rule", HandOver: "hand_over", SkipRule: "skip_rule",
             Deal: "deal", Say: "say", Respond: "respond", RemoveSeat: "remove_seat",
             OpenSeat: "open_seat", LeaveSeat: "leave_seat", TakeSeat: "take_seat",
-            CallOrder: "call_order", EndOrder: "end_order", TimeGame: "time_game"}[type(action)]
+            CallOrder: "call_order", EndOrder: "end_order", TimeGame: "time_game",
+            NameNew: "name_new"}[type(action)]
     data: dict[str, Any] = {"type": kind, "seat": action.seat}
     if isinstance(action, Deal):
         data |= {"first": action.first, "direction": action.direction}
     if isinstance(action, WriteRule):
         data["rule"] = action.rule
-    if isinstance(action, HandOver | RemoveSeat | OpenSeat):
+    if isinstance(action, HandOver | RemoveSeat | OpenSeat | NameNew):
         data["target"] = action.target
     if isinstance(action, TakeSeat):
         data["name"] = action.name

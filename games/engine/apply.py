@@ -15,6 +15,7 @@ from games.engine.actions import (
     EndOrder,
     HandOver,
     LeaveSeat,
+    NameNew,
     OpenSeat,
     Pass,
     Play,
@@ -31,7 +32,7 @@ from games.engine.clock import TurnKey, keep_time, time_game, turn_key
 from games.engine.ending import check_lockup
 from games.engine.errors import EngineError
 from games.engine.events import Event, RuleSkipped, RuleWritten
-from games.engine.expulsion import expel_due, note_mistakes
+from games.engine.expulsion import expel_due, name_new, note_mistakes
 from games.engine.lockup import has_way_out
 from games.engine.out_of_turn import off_turn, out_of_turn
 from games.engine.penalty_wait import note_waiting
@@ -154,6 +155,8 @@ def _dispatch(new: GameState, action: Action, events: list[Event],
         end_order(new, action, events)
     elif isinstance(action, TimeGame):
         time_game(new, action, events)
+    elif isinstance(action, NameNew):
+        name_new(new, action, events)
     else:
         raise EngineError("action/unknown", f"unknown action {action!r}")
 

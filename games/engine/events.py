@@ -536,6 +536,12 @@ class HeldOn(Event):
     seconds: int
 
 
+@event_kind("named_new")
+@dataclass(frozen=True, slots=True, kw_only=True)
+class NamedNew(Event):
+    """The host named the player of seat ``seat`` a new player (``expel_new_only``)."""
+
+
 @event_kind("time_set")
 @dataclass(frozen=True, slots=True, kw_only=True)
 class TimeSet(Event):

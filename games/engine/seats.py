@@ -108,6 +108,10 @@ def take_seat(state: GameState, action: TakeSeat, events: list[Event]) -> None:
     if action.stint is not None and not 0 <= action.stint < state.stint_count.get(seat, 1):
         raise EngineError("seat/bad_stint", f"Nobody played {former}'s seat in that stint.")
     state.vacant.remove(seat)
+    if seat in state.new_players:
+        # Named new was the player, not the seat: whoever takes it over starts afresh.
+        state.new_players.remove(seat)
+        state.mistakes.pop(seat, None)
     if action.stint is None:
         state.new_stint(seat)
     else:

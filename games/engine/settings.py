@@ -84,7 +84,7 @@ _OPTIONAL_WHOLE = ("first_rule_maker", "match_wins", "penalty_cap", "expel_mista
 _BOOLEANS = ("jokers", "aces_high", "dealer_rotates", "name_start", "starter_triggers",
              "multiples", "expel_hand", "order_agree", "delay_passes", "violation_calls",
              "unnamed_suit_stays", "play_drawn", "penalty_waits", "host_pause",
-             "host_times", "leave_consent")
+             "host_times", "leave_consent", "expel_new_only")
 _TEXTS = ("rule_making", "reveal", "penalty", "chair", "preset", "out_of_turn",
           "delay_jargon", "order_callers", "order_enders", "lockup_ends", "deal_words",
           "play_words", "suit_ties", "reshuffle_keeps", "stock_out")
@@ -156,6 +156,9 @@ class GameSettings:
     multiples: bool = False
     expel_hand: bool = False
     expel_mistakes: int | None = None
+    # Mistakes in a row expel only the players the host names as new (Lynnfield's "a new
+    # player"): the app cannot tell who is new, the table can.
+    expel_new_only: bool = False
     # A player hands their seat on only with the host's consent: the host opens it for
     # someone new (the player cannot leave it of their own accord).
     leave_consent: bool = False

@@ -306,6 +306,8 @@ class PlayerView:
     out: tuple[SeatOut, ...] = ()
     #: Seats open for someone new to take over, with their cards.
     vacant: tuple[int, ...] = ()
+    #: The seats whose players the host named new (``expel_new_only``); public.
+    new_players: tuple[int, ...] = ()
     #: Per seat, its mistakes in a row this round (counted where the game expels for them;
     #: public: everyone saw them).
     mistakes: tuple[int, ...] = ()
@@ -401,7 +403,7 @@ def player_view(state: GameState, seat: int | None, log: Sequence[Event] = ()) -
         clock=clock_view(state),
         races=race_views(state),
         out=tuple(SeatOut(s, why) for s, why in sorted(state.out.items())),
-        vacant=tuple(state.vacant),
+        vacant=tuple(state.vacant), new_players=tuple(state.new_players),
         mistakes=tuple(state.mistakes.get(s, 0) for s in range(state.players)),
         order=order,
         drawn=(state.drawn_card() if seat is not None and seat == state.current

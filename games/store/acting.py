@@ -31,7 +31,8 @@ from games.store.writes import SubmitResult, game_time, stale_version, submit_ac
 #: What the table's form and its socket may ask for (rules are written through the rule
 #: builder).
 TABLE_KINDS = ("play", "pass", "claim_win", "end_game", "hand_over", "skip_rule", "deal",
-               "say", "respond", "call_order", "end_order", "time_game", *SEAT_KINDS)
+               "say", "respond", "call_order", "end_order", "time_game", "name_new",
+               *SEAT_KINDS)
 #: What the rule builder asks for.
 BUILDER_KINDS = ("write_rule",)
 #: What is heard whenever it comes, whatever the asker's screen showed: submitted at the
@@ -49,7 +50,8 @@ HOST_ONLY = {"end_game": "Only the host can end the game.",
              "hand_over": "Only the host can hand a seat to a bot.",
              "open_seat": "Only the host can open a seat for someone new.",
              "remove_seat": "Only the host can remove a seat from the game.",
-             "time_game": "Only the host can set the game's time limit."}
+             "time_game": "Only the host can set the game's time limit.",
+             "name_new": "Only the host can name a new player."}
 #: Why a spectator cannot act.
 WATCHING = "You are watching this game: only players can act."
 #: When the database stayed locked by other writers past its timeout (nothing was changed).
@@ -116,10 +118,11 @@ def read_post(post: QueryDict) -> ActionRequest:
         if minutes is None:
             raise ServiceError("clock/bad_minutes", "Choose how many minutes the game has left.")
         data["minutes"] = minutes
-    elif kind == "hand_over":
+    elif kind in ("hand_over", "name_new"):
         target = whole_number(post.get("target", ""), 1)
         if target is None:
-            raise ServiceError("action/bad_seat", "Choose whose seat to hand to a bot.")
+            raise ServiceError("action/bad_seat", "Choose whose seat to hand to a bot."
+                               if kind == "hand_over" else "Choose who is new.")
         data["target"] = target
     elif kind in SEAT_KINDS:
         data |= read_seat_post(kind, post)

@@ -1,8 +1,8 @@
 """The host's powers at a staged Lynnfield table, in a real browser. Ann, the host (its
 Chairman), deals, then sets a time limit from the keyboard in her tools: every screen hears
 it and counts the game down. A player cannot leave their seat alone: their screen tells
-them to ask the host, whose tools open it. Each state is shot and checked by axe
-(``shoot``), on a phone too."""
+them to ask the host, whose tools open it. The host names a new player, whom mistakes in a
+row may expel. Each state is shot and checked by axe (``shoot``), on a phone too."""
 
 from __future__ import annotations
 
@@ -67,3 +67,35 @@ def test_a_player_is_told_to_ask_the_host_to_hand_their_seat_on(
         "To hand your place to someone new, ask the host")
     expect(ann.page.get_by_label("Open a seat for someone new")).to_be_visible()
     shoot(bob.page, "leave-consent-01-phone")
+
+
+def test_the_host_names_a_new_player(
+        new_context: Callable[..., BrowserContext], server_url: str,
+        server_env: dict[str, str], shoot: Callable[[Page, str], Path]) -> None:
+    game = stage(server_env, {"preset": "lynnfield", "players": 3, "hand_size": 5,
+                              "names": NAMES, "seed": 1})
+    ann = _sit(new_context, server_url, game, 0)
+    bob = _sit(new_context, server_url, game, 1)
+    cat = _sit(new_context, server_url, game, 2, **PHONE)
+
+    def deal() -> None:
+        _deal(ann)
+
+    _pressed(ann, [bob, cat], deal)
+    expect(bob.page.locator("#new-player")).to_have_count(0)
+
+    def name_cat() -> None:
+        chooser = ann.page.get_by_label("Name a new player (mistakes in a row expel only "
+                                        "new players)")
+        chooser.focus()
+        chooser.select_option(label="Cat")
+        ann.page.keyboard.press("Tab")
+        ann.page.keyboard.press("Enter")
+
+    _pressed(ann, [bob, cat], name_cat)
+    for player in (ann, bob, cat):
+        expect(player.page.locator("#log")).to_contain_text(
+            "Ann names Cat a new player: 3 mistakes in a row expel Cat from the game.",
+            timeout=WAIT_MS)
+    expect(ann.page.locator("#new-player option", has_text="Cat")).to_have_count(0)
+    shoot(ann.page, "new-player-01-host")

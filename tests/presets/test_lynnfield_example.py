@@ -14,6 +14,7 @@ from games.engine.actions import (
     Deal,
     EndOrder,
     LeaveSeat,
+    NameNew,
     OpenSeat,
     Pass,
     Play,
@@ -541,10 +542,10 @@ def test_more_than_double_the_cards_dealt_is_expelled_into_the_deck() -> None:
 
 def test_three_mistakes_in_a_row_expel() -> None:
     """"If a new player makes 3 mistakes in a row before or during the game ... they are
-    expelled from the game." (Every player, here; thanking the Chairman between mistakes
-    does not break the run, a legal play or a pass does.)"""
+    expelled from the game." The Chairman names Ava new; thanking the Chairman between
+    mistakes does not break the run, a legal play or a pass does."""
     hands = [["2C", "3C"], ["KC", "5C", "3D"], ["9S", "4H", "5H"], ["9C", "4D", "5D"]]
-    state = table(hands, ["9H"])
+    state, _ = act(table(hands, ["9H"]), NameNew(CHAIRMAN, AVA))
     for mistake in (1, 2, 3):
         state.current = AVA
         state, events = play(state, AVA, "5C")

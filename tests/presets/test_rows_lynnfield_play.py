@@ -11,6 +11,7 @@ from games.engine.actions import (
     Deal,
     EndOrder,
     LeaveSeat,
+    NameNew,
     OpenSeat,
     Pass,
     Play,
@@ -24,6 +25,7 @@ from games.engine.events import (
     Donated,
     Drew,
     Event,
+    Expelled,
     OrderCalled,
     OrderEnded,
     OutOfTurn,
@@ -216,6 +218,24 @@ def logged(log: list[Event], state: GameState, action: Action) -> GameState:
     state, events = act(state, action)
     log += events
     return state
+
+
+def test_row_78() -> None:
+    """"If a new player makes 3 mistakes in a row before or during the game [...] they are
+    expelled from the game." The app cannot tell who is new: the Chairman (the host) names
+    them. Three mistakes in a row by a player not named new expel nobody."""
+    hands = [["2C", "3C"], ["KC", "5C", "3D"], ["9S", "4H", "5H"], ["9C", "4D", "5D"]]
+    state = table(hands, ["9H"])
+    for mistake in (1, 2, 3):
+        state.current = AVA
+        state, events = play(state, AVA, "5C", say="Thank you" if mistake > 1 else "")
+    assert not [e for e in events if isinstance(e, Expelled)] and AVA not in state.out
+    state, _ = act(table(hands, ["9H"]), NameNew(CHAIRMAN, AVA))
+    for mistake in (1, 2, 3):
+        state.current = AVA
+        state, events = play(state, AVA, "5C", say="Thank you" if mistake > 1 else "")
+    assert only(events, Expelled).text.startswith(
+        "Ava made 3 mistakes in a row. Chairman: Ava has been EXPULSED from the game!")
 
 
 def test_row_66() -> None:
