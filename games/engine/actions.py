@@ -19,7 +19,7 @@ CallOrder(seat=2, host=False, pause=False)
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Literal
 
 from games.engine.errors import EngineError
 from rules.cards import parse
@@ -204,6 +204,22 @@ class NameNew:
     target: int
 
 
+#: What the host's sanction for excessive points of order is: a penalty card, or barring
+#: the player from calling another.
+OrderSanction = Literal["card", "bar"]
+
+
+@dataclass(frozen=True, slots=True)
+class SanctionOrder:
+    """Sanction the player of seat ``target`` for excessive or needless points of order
+    (``order_sanctions``): a penalty card, or the loss of the right to call one (the host's
+    tool; the web layer checks who may)."""
+
+    seat: int
+    target: int
+    sanction: OrderSanction
+
+
 @dataclass(frozen=True, slots=True)
 class TimeGame:
     """Set the game to end ``minutes`` from now, the fewest cards winning (the host's tool,
@@ -223,7 +239,7 @@ class Tick:
 #: The actions a seat asks for (every action but the server's :class:`Tick`).
 PlayerAction = (Play | Pass | WriteRule | SkipRule | Deal | ClaimWin | EndGame | Say | Respond
                 | HandOver | RemoveSeat | OpenSeat | LeaveSeat | TakeSeat | CallOrder | EndOrder
-                | TimeGame | NameNew)
+                | TimeGame | NameNew | SanctionOrder)
 Action = PlayerAction | Tick
 
 
@@ -259,7 +275,8 @@ def parse_action(data: Any) -> Action:
                "call_order": {"type", "seat", "host", "pause"},
                "end_order": {"type", "seat", "host", "order"},
                "time_game": {"type", "seat", "minutes"},
-               "name_new": {"type", "seat", "target"}}
+               "name_new": {"type", "seat", "target"},
+               "sanction_order": {"type", "seat", "target", "sanction"}}
     # A list or an object as the type must be refused too, not crash the lookup.
     if not isinstance(kind, str) or kind not in allowed:
         raise EngineError("action/unknown", f"unknown action {kind!r}")
@@ -283,6 +300,13 @@ def parse_action(data: Any) -> Action:
         return OpenSeat(seat, _seat({"seat": data.get("target")}))
     if kind == "name_new":
         return NameNew(seat, _seat({"seat": data.get("target")}))
+    if kind == "sanction_order":
+        sanction = data.get("sanction")
+        if sanction == "card":
+            return SanctionOrder(seat, _seat({"seat": data.get("target")}), "card")
+        if sanction == "bar":
+            return SanctionOrder(seat, _seat({"seat": data.get("target")}), "bar")
+        raise EngineError("action/malformed", "sanction must be card or bar")
     if kind == "leave_seat":
         return LeaveSeat(seat)
     if kind == "take_seat":
@@ -378,14 +402,16 @@ def action_to_json(action: Action) -> dict[str, Any]:
             Deal: "deal", Say: "say", Respond: "respond", RemoveSeat: "remove_seat",
             OpenSeat: "open_seat", LeaveSeat: "leave_seat", TakeSeat: "take_seat",
             CallOrder: "call_order", EndOrder: "end_order", TimeGame: "time_game",
-            NameNew: "name_new"}[type(action)]
+            NameNew: "name_new", SanctionOrder: "sanction_order"}[type(action)]
     data: dict[str, Any] = {"type": kind, "seat": action.seat}
     if isinstance(action, Deal):
         data |= {"first": action.first, "direction": action.direction}
     if isinstance(action, WriteRule):
         data["rule"] = action.rule
-    if isinstance(action, HandOver | RemoveSeat | OpenSeat | NameNew):
+    if isinstance(action, HandOver | RemoveSeat | OpenSeat | NameNew | SanctionOrder):
         data["target"] = action.target
+    if isinstance(action, SanctionOrder):
+        data["sanction"] = action.sanction
     if isinstance(action, TakeSeat):
         data["name"] = action.name
         if action.stint is not None:

@@ -21,6 +21,7 @@ from games.engine.actions import (
     Play,
     RemoveSeat,
     Respond,
+    SanctionOrder,
     Say,
     SkipRule,
     TakeSeat,
@@ -37,7 +38,13 @@ from games.engine.lockup import has_way_out
 from games.engine.out_of_turn import off_turn, out_of_turn
 from games.engine.penalty_wait import note_waiting
 from games.engine.play import claim_win, pass_turn, play
-from games.engine.point_of_order import call_order, end_order, refuse_paused, settle
+from games.engine.point_of_order import (
+    call_order,
+    end_order,
+    refuse_paused,
+    sanction,
+    settle,
+)
 from games.engine.races import forget, hold, respond
 from games.engine.rounds import begin_round, end_game, start_round
 from games.engine.seats import hand_over, leave_seat, open_seat, remove_seat, take_seat
@@ -157,6 +164,8 @@ def _dispatch(new: GameState, action: Action, events: list[Event],
         time_game(new, action, events)
     elif isinstance(action, NameNew):
         name_new(new, action, events)
+    elif isinstance(action, SanctionOrder):
+        sanction(new, action, events)
     else:
         raise EngineError("action/unknown", f"unknown action {action!r}")
 

@@ -623,6 +623,15 @@ class OrderCalled(Event):
     it ends (games/engine/point_of_order.py)."""
 
 
+@event_kind("order_sanctioned")
+@dataclass(frozen=True, slots=True, kw_only=True)
+class OrderSanctioned(Event):
+    """The host sanctioned seat ``seat`` for excessive points of order: a penalty card
+    (``card``, drawn in a ``Drew`` after it) or the loss of the right to call one (``bar``)."""
+
+    sanction: str
+
+
 @event_kind("order_agreed")
 @dataclass(frozen=True, slots=True, kw_only=True)
 class OrderAgreed(Event):

@@ -21,13 +21,23 @@ from games.engine.actions import (
     Play,
     PlayerAction,
     Respond,
+    SanctionOrder,
     SkipRule,
     WriteRule,
 )
 from games.engine.errors import EngineError
-from games.engine.events import Event, OrderAgreed, OrderCalled, OrderEnd, OrderEnded
+from games.engine.events import (
+    Event,
+    OrderAgreed,
+    OrderCalled,
+    OrderEnd,
+    OrderEnded,
+    OrderSanctioned,
+)
 from games.engine.point_of_order_state import CHAT_KEPT, ChatLine, PointOfOrder
+from games.engine.rounds import no_supply
 from games.engine.state import GameState
+from games.engine.stock import draw
 from games.engine.timers import freeze, thaw
 from games.engine.visibility import PlayerView
 
@@ -83,6 +93,38 @@ def call_order(state: GameState, action: CallOrder, events: list[Event]) -> None
     events.append(OrderCalled(text=text, seat=seat))
 
 
+def sanction(state: GameState, action: SanctionOrder, events: list[Event]) -> None:
+    """The host sanctions a player for excessive or needless points of order
+    (``order_sanctions``): a penalty card, or the loss of the right to call one."""
+    seat, target = action.seat, action.target
+    if not 0 <= seat < state.players or not 0 <= target < state.players:
+        raise EngineError("action/bad_seat", "There is no such seat.")
+    if not state.settings.order_sanctions:
+        raise EngineError("order/no_sanctions",
+                          "In this game nobody is sanctioned for points of order.")
+    if target in state.out:
+        raise EngineError("seat/out", f"{state.names[target]} has left the game already.")
+    if state.phase != "playing":
+        raise EngineError("action/wrong_phase",
+                          "A sanction is given only while cards are played.")
+    host, name = state.names[seat], state.names[target]
+    if action.sanction == "bar":
+        if target in state.order.barred:
+            raise EngineError("order/barred_already",
+                              f"{name} has lost the right to call one already.")
+        state.order.barred.append(target)
+        events.append(OrderSanctioned(
+            text=f"{host} takes away {name}'s right to call a point of order, for excessive "
+                 "points of order.", seat=target, sanction="bar"))
+        return
+    events.append(OrderSanctioned(
+        text=f"{host} gives {name} a penalty card for excessive points of order.",
+        seat=target, sanction="card"))
+    short = draw(state, target, 1, "penalty", events)
+    if short:
+        no_supply(state, {target: short}, events)
+
+
 def _may_pause(state: GameState, action: CallOrder) -> None:
     """Refuse a pause the game has none of, or asked for by anyone but the host."""
     if not state.settings.host_pause:
@@ -92,8 +134,12 @@ def _may_pause(state: GameState, action: CallOrder) -> None:
 
 
 def _within_limits(state: GameState, seat: int) -> None:
-    """Refuse a call past the game's limits (calls a round, the gap between two)."""
+    """Refuse a call past the game's limits (calls a round, the gap between two), or by a
+    player the host barred."""
     settings, book = state.settings, state.order
+    if seat in book.barred:
+        raise EngineError("order/barred", "You have lost the right to call a point of order "
+                          "in this game.")
     most = settings.order_calls
     if most is not None and book.calls_in(state.round, seat) >= most:
         times = "once" if most == 1 else f"{most} times"

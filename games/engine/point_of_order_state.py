@@ -80,6 +80,8 @@ class OrderBook:
     calls: dict[int, int] = field(default_factory=dict)
     last_ended: dict[int, int] = field(default_factory=dict)
     called: int = 0
+    #: Seats the host barred from calling one (``order_sanctions``), for the whole game.
+    barred: list[int] = field(default_factory=list)
 
     def calls_in(self, round_: int, seat: int) -> int:
         """How many points of order ``seat`` has called in round ``round_``."""
@@ -88,14 +90,15 @@ class OrderBook:
     def copy(self) -> OrderBook:
         """A copy that shares nothing mutable with this one."""
         return OrderBook(self.current.copy() if self.current is not None else None,
-                         self.round, dict(self.calls), dict(self.last_ended), self.called)
+                         self.round, dict(self.calls), dict(self.last_ended), self.called,
+                         list(self.barred))
 
     def to_json(self) -> dict[str, Any]:
         """As stored in the state (seats as text keys, as JSON objects need)."""
         return {"current": self.current.to_json() if self.current is not None else None,
                 "round": self.round, "calls": {str(k): v for k, v in self.calls.items()},
                 "last_ended": {str(k): v for k, v in self.last_ended.items()},
-                "called": self.called}
+                "called": self.called, "barred": list(self.barred)}
 
     @classmethod
     def from_json(cls, data: dict[str, Any] | None) -> OrderBook:
@@ -108,4 +111,4 @@ class OrderBook:
                    data.get("round", 0),
                    {int(k): v for k, v in data.get("calls", {}).items()},
                    {int(k): v for k, v in data.get("last_ended", {}).items()},
-                   data.get("called", 0))
+                   data.get("called", 0), [int(s) for s in data.get("barred", ())])

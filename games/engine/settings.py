@@ -84,7 +84,7 @@ _OPTIONAL_WHOLE = ("first_rule_maker", "match_wins", "penalty_cap", "expel_mista
 _BOOLEANS = ("jokers", "aces_high", "dealer_rotates", "name_start", "starter_triggers",
              "multiples", "expel_hand", "order_agree", "delay_passes", "violation_calls",
              "unnamed_suit_stays", "play_drawn", "penalty_waits", "host_pause",
-             "host_times", "leave_consent", "expel_new_only")
+             "host_times", "leave_consent", "expel_new_only", "order_sanctions")
 _TEXTS = ("rule_making", "reveal", "penalty", "chair", "preset", "out_of_turn",
           "delay_jargon", "order_callers", "order_enders", "lockup_ends", "deal_words",
           "play_words", "suit_ties", "reshuffle_keeps", "stock_out")
@@ -170,6 +170,9 @@ class GameSettings:
     order_quiet_seconds: int = 0
     order_calls: int | None = 3
     order_gap_seconds: int = 30
+    # The host may sanction a player for excessive or needless points of order: a penalty
+    # card, or the loss of the right to call one (the host's removing a seat disqualifies).
+    order_sanctions: bool = False
     # The host may pause the game: play stops as for a point of order, but no rule judges
     # what is said until the host resumes it (Lynnfield's Chairman's pause).
     host_pause: bool = False

@@ -308,6 +308,8 @@ class PlayerView:
     vacant: tuple[int, ...] = ()
     #: The seats whose players the host named new (``expel_new_only``); public.
     new_players: tuple[int, ...] = ()
+    #: The seats the host barred from calling a point of order (``order_sanctions``); public.
+    order_barred: tuple[int, ...] = ()
     #: Per seat, its mistakes in a row this round (counted where the game expels for them;
     #: public: everyone saw them).
     mistakes: tuple[int, ...] = ()
@@ -404,6 +406,7 @@ def player_view(state: GameState, seat: int | None, log: Sequence[Event] = ()) -
         races=race_views(state),
         out=tuple(SeatOut(s, why) for s, why in sorted(state.out.items())),
         vacant=tuple(state.vacant), new_players=tuple(state.new_players),
+        order_barred=tuple(state.order.barred),
         mistakes=tuple(state.mistakes.get(s, 0) for s in range(state.players)),
         order=order,
         drawn=(state.drawn_card() if seat is not None and seat == state.current

@@ -251,7 +251,8 @@ def _inputs(context: dict[str, Any]) -> dict[str, str]:
         "talk-hint": (context["may_say"], [repr(h) for h in context["talk_hints"]]),
         "call-hint": [repr(h) for h in context["call_hints"]],
         "host-tools": (context["is_host"], context["ended"],
-                       [(s.index, s.name) for s in context["handable"]], context["nameable"]),
+                       [(s.index, s.name) for s in context["handable"]], context["nameable"],
+                       context["sanctionable"]),
         # (No card count: a name being typed to take a seat over survives the play.)
         "seat-changes": (context["code"], [(s.index, s.name) for s in context["open_seats"]],
                          [(s.index, s.name) for s in context["openable"]],

@@ -32,7 +32,7 @@ from games.store.writes import SubmitResult, game_time, stale_version, submit_ac
 #: builder).
 TABLE_KINDS = ("play", "pass", "claim_win", "end_game", "hand_over", "skip_rule", "deal",
                "say", "respond", "call_order", "end_order", "time_game", "name_new",
-               *SEAT_KINDS)
+               "sanction_order", *SEAT_KINDS)
 #: What the rule builder asks for.
 BUILDER_KINDS = ("write_rule",)
 #: What is heard whenever it comes, whatever the asker's screen showed: submitted at the
@@ -51,7 +51,12 @@ HOST_ONLY = {"end_game": "Only the host can end the game.",
              "open_seat": "Only the host can open a seat for someone new.",
              "remove_seat": "Only the host can remove a seat from the game.",
              "time_game": "Only the host can set the game's time limit.",
-             "name_new": "Only the host can name a new player."}
+             "name_new": "Only the host can name a new player.",
+             "sanction_order": "Only the host can sanction a player for points of order."}
+#: What a host's form asks when its seat is missing.
+CHOOSE_WHO = {"hand_over": "Choose whose seat to hand to a bot.",
+              "name_new": "Choose who is new.",
+              "sanction_order": "Choose whom to sanction."}
 #: Why a spectator cannot act.
 WATCHING = "You are watching this game: only players can act."
 #: When the database stayed locked by other writers past its timeout (nothing was changed).
@@ -118,12 +123,14 @@ def read_post(post: QueryDict) -> ActionRequest:
         if minutes is None:
             raise ServiceError("clock/bad_minutes", "Choose how many minutes the game has left.")
         data["minutes"] = minutes
-    elif kind in ("hand_over", "name_new"):
+    elif kind in ("hand_over", "name_new", "sanction_order"):
         target = whole_number(post.get("target", ""), 1)
         if target is None:
-            raise ServiceError("action/bad_seat", "Choose whose seat to hand to a bot."
-                               if kind == "hand_over" else "Choose who is new.")
+            raise ServiceError("action/bad_seat", CHOOSE_WHO[kind])
         data["target"] = target
+        if kind == "sanction_order":
+            # (Anything but "card" or "bar" is refused by the engine.)
+            data["sanction"] = post.get("sanction", "")
     elif kind in SEAT_KINDS:
         data |= read_seat_post(kind, post)
     return ActionRequest(data, version)

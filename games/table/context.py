@@ -203,6 +203,11 @@ def table_context(game: Game, seat: Seat | None, log: Sequence[Event] | None = N
         "order_panel": order_panel(view, seat is not None and seat.is_host),
         # The host's choice of a time limit set during play (``host_times``).
         "time_limits": TIME_LIMITS,
+        # The players the host may sanction for points of order (``order_sanctions``).
+        "sanctionable": ([(s, view.names[s]) for s in range(len(view.names))
+                          if not view.is_out(s)]
+                         if seat is not None and seat.is_host and view.phase == "playing"
+                         and view.settings.order_sanctions else []),
         # The players the host may name new (``expel_new_only``): the host's tool.
         "nameable": ([(s, view.names[s]) for s in range(len(view.names))
                       if not view.is_out(s) and s not in view.new_players]

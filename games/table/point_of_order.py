@@ -64,7 +64,7 @@ def order_panel(view: PlayerView, is_host: bool) -> OrderPanel:
     if order is None:
         allowed = settings.order_callers == "anyone" or (
             settings.order_callers == "host" and is_host)
-        return OrderPanel(may_call=seated and allowed,
+        return OrderPanel(may_call=seated and allowed and me not in view.order_barred,
                           may_pause=seated and is_host and settings.host_pause)
     if order.pause:
         return OrderPanel(

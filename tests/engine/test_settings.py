@@ -37,7 +37,8 @@ def test_the_defaults_are_four_players_of_five_cards_with_jokers() -> None:
                                         "order_callers": "anyone",
                                         "order_enders": "caller", "order_agree": False,
                                         "order_quiet_seconds": 0, "order_calls": 3,
-                                        "order_gap_seconds": 30, "host_pause": False,
+                                        "order_gap_seconds": 30, "order_sanctions": False,
+                                        "host_pause": False,
                                         "unnamed_suit_stays": False,
                                         "play_drawn": False, "penalty_waits": False,
                                         "reshuffle_keeps": "top", "stock_out": "end"}

@@ -15,6 +15,8 @@ from games.engine.actions import (
     OpenSeat,
     Pass,
     Play,
+    RemoveSeat,
+    SanctionOrder,
     Say,
     TakeSeat,
     Tick,
@@ -28,6 +30,7 @@ from games.engine.events import (
     Expelled,
     OrderCalled,
     OrderEnded,
+    OrderSanctioned,
     OutOfTurn,
     RaceOpened,
     SpeechBroken,
@@ -158,6 +161,26 @@ def test_row_23() -> None:
     assert only(events, TimeUp).winners == (CHAIRMAN, BEN, CAL)  # two cards each
     assert state.end is not None and state.end.text == (
         "Time is up: Chair and Ben and Cal tie with the fewest cards (2 cards).")
+
+
+def test_row_31() -> None:
+    """"Excessive use of the Points of Orders or unnecessary use of them can result in
+    either a penalty card being given, losing the ability to call a Point of Order, or even
+    a disqualification from the game." The Chairman (the host) judges what is excessive or
+    needless, and gives any of the three; past three a round the right is lost anyway."""
+    state = table(HANDS, ["9H"])
+    state, events = act(state, SanctionOrder(CHAIRMAN, CAL, "card"))
+    assert only(events, OrderSanctioned).text == (
+        "Chair gives Cal a penalty card for excessive points of order.")
+    assert len(state.hands[CAL]) == 3 and state.unanswered == {CAL: ["penalty"]}
+    state, _ = act(state, SanctionOrder(CHAIRMAN, CAL, "bar"))
+    assert refusal(state, CallOrder(CAL)) == "order/barred"
+    state, events = act(state, RemoveSeat(CHAIRMAN, CAL))  # disqualified
+    assert CAL in state.out
+    for number in (1, 2, 3):
+        state, _ = act(state, CallOrder(BEN), at=number * 100_000)
+        state, _ = act(state, EndOrder(BEN, order=number), at=number * 100_000 + 1_000)
+    assert refusal(state, CallOrder(BEN), at=500_000) == "order/too_many"
 
 
 def test_row_34() -> None:

@@ -2,7 +2,8 @@
 Chairman), deals, then sets a time limit from the keyboard in her tools: every screen hears
 it and counts the game down. A player cannot leave their seat alone: their screen tells
 them to ask the host, whose tools open it. The host names a new player, whom mistakes in a
-row may expel. Each state is shot and checked by axe (``shoot``), on a phone too."""
+row may expel, and takes away a player's right to call a point of order. Each state is shot
+and checked by axe (``shoot``), on a phone too."""
 
 from __future__ import annotations
 
@@ -99,3 +100,39 @@ def test_the_host_names_a_new_player(
             timeout=WAIT_MS)
     expect(ann.page.locator("#new-player option", has_text="Cat")).to_have_count(0)
     shoot(ann.page, "new-player-01-host")
+
+
+def test_the_host_sanctions_excessive_points_of_order(
+        new_context: Callable[..., BrowserContext], server_url: str,
+        server_env: dict[str, str], shoot: Callable[[Page, str], Path]) -> None:
+    game = stage(server_env, {"preset": "lynnfield", "players": 3, "hand_size": 5,
+                              "names": NAMES, "seed": 1})
+    ann = _sit(new_context, server_url, game, 0)
+    bob = _sit(new_context, server_url, game, 1)
+    cat = _sit(new_context, server_url, game, 2, **PHONE)
+
+    def deal() -> None:
+        _deal(ann)
+
+    _pressed(ann, [bob, cat], deal)
+    expect(cat.page.locator("#sanction-player")).to_have_count(0)
+    expect(cat.page.locator("#order-call")).to_be_visible()
+
+    def bar_cat() -> None:
+        ann.page.get_by_label("Sanction excessive points of order by").select_option(
+            label="Cat")
+        kind = ann.page.get_by_label("with", exact=True)
+        kind.focus()
+        kind.select_option(label="the loss of the right to call one")
+        ann.page.keyboard.press("Tab")
+        ann.page.keyboard.press("Enter")
+
+    _pressed(ann, [bob, cat], bar_cat)
+    for player in (ann, bob, cat):
+        expect(player.page.locator("#log")).to_contain_text(
+            "Ann takes away Cat's right to call a point of order, for excessive points of "
+            "order.", timeout=WAIT_MS)
+    expect(cat.page.locator("#order-call")).to_have_count(0)
+    expect(bob.page.locator("#order-call")).to_be_visible()
+    shoot(ann.page, "sanction-01-host")
+    shoot(cat.page, "sanction-02-barred-phone")
