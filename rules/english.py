@@ -990,7 +990,8 @@ def _describe_third_person(spec: ThirdPerson) -> str:
 
 #: Who owes a reply, per reason to draw.
 _DRAWERS_OF = {"penalty": "draws a penalty card", "effect": "is made to draw by a rule",
-               "pass": "draws a card by passing"}
+               "pass": "draws a card by passing",
+               "one_left": "is left one card by a card donated when the cards ran out"}
 
 
 def _describe_reply(spec: Reply) -> str:

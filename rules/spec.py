@@ -43,8 +43,9 @@ MOMENTS: Final = ("order", "round", "always")
 #: What a talking rule makes of words said with a play: they are free (the call rules alone
 #: judge them), or the words no call needs cost as words outside a play do.
 PLAY_TALK: Final = ("free", "judged")
-#: Why a player draws, as a reply rule names it (the engine's draw reasons).
-DRAW_REASONS: Final = ("penalty", "effect", "pass")
+#: What a reply rule answers: a player's draw, by its reason (the engine's draw reasons), or
+#: (``one_left``) a card given away to a stock that ran out leaving the player one card.
+DRAW_REASONS: Final = ("penalty", "effect", "pass", "one_left")
 #: A reply may count the cards drawn that owe it: ``{very}`` says one "very" per card
 #: beyond the first (:func:`rules.speech.reply_phrase`).
 REPLY_PLACEHOLDERS: Final = SPEECH_PLACEHOLDERS | {"very"}

@@ -47,7 +47,8 @@ PLAY_TALK_LABELS: Final = {"free": "are free: only the calls judge them",
 #: ``DRAW_REASONS``).
 REASON_LABELS: Final = {"penalty": "draws a penalty card",
                         "effect": "is made to draw by a rule",
-                        "pass": "draws a card by passing"}
+                        "pass": "draws a card by passing",
+                        "one_left": "is left one card by a card given to the stock"}
 LISTS: Final = ("when", "must", "each", "step", "hand")
 #: A row's ``test`` when it is a group of rows (its ``group``), not a test of its own.
 GROUP: Final = "group"

@@ -17,6 +17,7 @@ from games.engine.events import (
     ClaimFailed,
     ClaimWon,
     Dealt,
+    Donated,
     Drew,
     Event,
     Fired,
@@ -229,6 +230,9 @@ class _Builder:
                 self.hand += event.cards
             if self.owing and event.reason == "penalty":
                 self._penalty(event.count)
+        elif isinstance(event, Donated):
+            if event.is_for(self.viewer) and self.hand is not None and event.card in self.hand:
+                self.hand.remove(event.card)
         elif isinstance(event, Played | Refused):
             self._attempt(event)
         elif isinstance(event, Fired):

@@ -13,13 +13,13 @@ Respond(seat=2, race=3, suit=None)
 >>> parse_action({"type": "take_seat", "seat": 2, "name": "Cy"})
 TakeSeat(seat=2, name='Cy', stint=None)
 >>> parse_action({"type": "call_order", "seat": 2})
-CallOrder(seat=2, host=False)
+CallOrder(seat=2, host=False, pause=False)
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Literal
 
 from games.engine.errors import EngineError
 from rules.cards import parse
@@ -171,10 +171,13 @@ class TakeSeat:
 class CallOrder:
     """Call a point of order: play stops, every hand goes face down, the clock stops and
     the table may talk (:mod:`games.engine.point_of_order`). ``host``: the seat holds the table's
-    host powers, which the web layer says from who is asking (never from the request)."""
+    host powers, which the web layer says from who is asking (never from the request).
+    ``pause``: the host pauses the game instead (``host_pause``): play stops as for a point
+    of order, but no rule judges what is said, and only the host resumes it."""
 
     seat: int
     host: bool = False
+    pause: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -192,6 +195,41 @@ class EndOrder:
 
 
 @dataclass(frozen=True, slots=True)
+class NameNew:
+    """Name the player of seat ``target`` a new player (``expel_new_only``: then their
+    mistakes in a row count towards expelling them; the host's tool, the web layer checks
+    who may)."""
+
+    seat: int
+    target: int
+
+
+#: What the host's sanction for excessive points of order is: a penalty card, or barring
+#: the player from calling another.
+OrderSanction = Literal["card", "bar"]
+
+
+@dataclass(frozen=True, slots=True)
+class SanctionOrder:
+    """Sanction the player of seat ``target`` for excessive or needless points of order
+    (``order_sanctions``): a penalty card, or the loss of the right to call one (the host's
+    tool; the web layer checks who may)."""
+
+    seat: int
+    target: int
+    sanction: OrderSanction
+
+
+@dataclass(frozen=True, slots=True)
+class TimeGame:
+    """Set the game to end ``minutes`` from now, the fewest cards winning (the host's tool,
+    where the game lets the host time it during play; the web layer checks who may)."""
+
+    seat: int
+    minutes: int
+
+
+@dataclass(frozen=True, slots=True)
 class Tick:
     """The server's clock: fire every timer due by the time this is applied at
     (:mod:`games.engine.timers`). No seat asks for it; the web layer's timer service does,
@@ -200,7 +238,8 @@ class Tick:
 
 #: The actions a seat asks for (every action but the server's :class:`Tick`).
 PlayerAction = (Play | Pass | WriteRule | SkipRule | Deal | ClaimWin | EndGame | Say | Respond
-                | HandOver | RemoveSeat | OpenSeat | LeaveSeat | TakeSeat | CallOrder | EndOrder)
+                | HandOver | RemoveSeat | OpenSeat | LeaveSeat | TakeSeat | CallOrder | EndOrder
+                | TimeGame | NameNew | SanctionOrder)
 Action = PlayerAction | Tick
 
 
@@ -233,8 +272,11 @@ def parse_action(data: Any) -> Action:
                "remove_seat": {"type", "seat", "target"}, "open_seat": {"type", "seat", "target"},
                "leave_seat": {"type", "seat"},
                "take_seat": {"type", "seat", "name", "stint"},
-               "call_order": {"type", "seat", "host"},
-               "end_order": {"type", "seat", "host", "order"}}
+               "call_order": {"type", "seat", "host", "pause"},
+               "end_order": {"type", "seat", "host", "order"},
+               "time_game": {"type", "seat", "minutes"},
+               "name_new": {"type", "seat", "target"},
+               "sanction_order": {"type", "seat", "target", "sanction"}}
     # A list or an object as the type must be refused too, not crash the lookup.
     if not isinstance(kind, str) or kind not in allowed:
         raise EngineError("action/unknown", f"unknown action {kind!r}")
@@ -256,6 +298,15 @@ def parse_action(data: Any) -> Action:
         return RemoveSeat(seat, _seat({"seat": data.get("target")}))
     if kind == "open_seat":
         return OpenSeat(seat, _seat({"seat": data.get("target")}))
+    if kind == "name_new":
+        return NameNew(seat, _seat({"seat": data.get("target")}))
+    if kind == "sanction_order":
+        sanction = data.get("sanction")
+        if sanction == "card":
+            return SanctionOrder(seat, _seat({"seat": data.get("target")}), "card")
+        if sanction == "bar":
+            return SanctionOrder(seat, _seat({"seat": data.get("target")}), "bar")
+        raise EngineError("action/malformed", "sanction must be card or bar")
     if kind == "leave_seat":
         return LeaveSeat(seat)
     if kind == "take_seat":
@@ -269,12 +320,20 @@ def parse_action(data: Any) -> Action:
         return TakeSeat(seat, name, stint)
     if kind == "skip_rule":
         return SkipRule(seat)
+    if kind == "time_game":
+        minutes = data.get("minutes")
+        if isinstance(minutes, bool) or not isinstance(minutes, int):
+            raise EngineError("action/malformed", "minutes must be a whole number")
+        return TimeGame(seat, minutes)
     if kind in ("call_order", "end_order"):
         host = data.get("host", False)
         if not isinstance(host, bool):
             raise EngineError("action/malformed", "host must be true or false")
         if kind == "call_order":
-            return CallOrder(seat, host)
+            pause = data.get("pause", False)
+            if not isinstance(pause, bool):
+                raise EngineError("action/malformed", "pause must be true or false")
+            return CallOrder(seat, host, pause)
         order = data.get("order")
         if order is not None and (isinstance(order, bool) or not isinstance(order, int)
                                   or order < 1):
@@ -342,14 +401,17 @@ def action_to_json(action: Action) -> dict[str, Any]:
             WriteRule: "write_rule", HandOver: "hand_over", SkipRule: "skip_rule",
             Deal: "deal", Say: "say", Respond: "respond", RemoveSeat: "remove_seat",
             OpenSeat: "open_seat", LeaveSeat: "leave_seat", TakeSeat: "take_seat",
-            CallOrder: "call_order", EndOrder: "end_order"}[type(action)]
+            CallOrder: "call_order", EndOrder: "end_order", TimeGame: "time_game",
+            NameNew: "name_new", SanctionOrder: "sanction_order"}[type(action)]
     data: dict[str, Any] = {"type": kind, "seat": action.seat}
     if isinstance(action, Deal):
         data |= {"first": action.first, "direction": action.direction}
     if isinstance(action, WriteRule):
         data["rule"] = action.rule
-    if isinstance(action, HandOver | RemoveSeat | OpenSeat):
+    if isinstance(action, HandOver | RemoveSeat | OpenSeat | NameNew | SanctionOrder):
         data["target"] = action.target
+    if isinstance(action, SanctionOrder):
+        data["sanction"] = action.sanction
     if isinstance(action, TakeSeat):
         data["name"] = action.name
         if action.stint is not None:
@@ -357,10 +419,15 @@ def action_to_json(action: Action) -> dict[str, Any]:
             data["stint"] = action.stint
     if isinstance(action, Say):
         data["words"] = action.words
+    if isinstance(action, TimeGame):
+        data["minutes"] = action.minutes
     if isinstance(action, Respond):
         data |= {"race": action.race, "suit": action.suit}
     if isinstance(action, CallOrder | EndOrder):
         data["host"] = action.host
+    if isinstance(action, CallOrder) and action.pause:
+        # (Absent when false, so a log written before pauses reads back equal.)
+        data["pause"] = True
     if isinstance(action, EndOrder) and action.order is not None:
         # (Absent when None, so a log written before points of order were numbered reads
         # back equal.)

@@ -15,27 +15,36 @@ from games.engine.actions import (
     EndOrder,
     HandOver,
     LeaveSeat,
+    NameNew,
     OpenSeat,
     Pass,
     Play,
     RemoveSeat,
     Respond,
+    SanctionOrder,
     Say,
     SkipRule,
     TakeSeat,
     Tick,
+    TimeGame,
     WriteRule,
 )
-from games.engine.clock import TurnKey, keep_time, turn_key
+from games.engine.clock import TurnKey, keep_time, time_game, turn_key
 from games.engine.ending import check_lockup
 from games.engine.errors import EngineError
 from games.engine.events import Event, RuleSkipped, RuleWritten
-from games.engine.expulsion import expel_due, note_mistakes
+from games.engine.expulsion import expel_due, name_new, note_mistakes
 from games.engine.lockup import has_way_out
 from games.engine.out_of_turn import off_turn, out_of_turn
 from games.engine.penalty_wait import note_waiting
 from games.engine.play import claim_win, pass_turn, play
-from games.engine.point_of_order import call_order, end_order, refuse_paused, settle
+from games.engine.point_of_order import (
+    call_order,
+    end_order,
+    refuse_paused,
+    sanction,
+    settle,
+)
 from games.engine.races import forget, hold, respond
 from games.engine.rounds import begin_round, end_game, start_round
 from games.engine.seats import hand_over, leave_seat, open_seat, remove_seat, take_seat
@@ -151,6 +160,12 @@ def _dispatch(new: GameState, action: Action, events: list[Event],
         call_order(new, action, events)
     elif isinstance(action, EndOrder):
         end_order(new, action, events)
+    elif isinstance(action, TimeGame):
+        time_game(new, action, events)
+    elif isinstance(action, NameNew):
+        name_new(new, action, events)
+    elif isinstance(action, SanctionOrder):
+        sanction(new, action, events)
     else:
         raise EngineError("action/unknown", f"unknown action {action!r}")
 

@@ -3,18 +3,21 @@
 ``turn_seconds``: a player who neither plays nor draws in time draws ``delay_penalty`` and
 the turn passes; a late move is refused (``action/too_late``). ``hold_on_seconds``: once a
 turn, the player to move may say "Hold on". ``game_minutes``: the timer ``end`` ends the
-game, fewest cards winning. The clock stops outside a round's play and during a point of
-order.
+game, fewest cards winning; with ``host_times`` the host sets (or moves) it during play.
+The clock stops outside a round's play and during a point of order.
 """
 
 from __future__ import annotations
 
 from dataclasses import replace
 
-from games.engine.events import Event, HeldOn, TimedOut, TimeUp
+from games.engine.actions import TimeGame
+from games.engine.errors import EngineError
+from games.engine.events import Event, HeldOn, TimedOut, TimeSet, TimeUp
 from games.engine.play import pay
 from games.engine.race_open import delay_races
 from games.engine.rounds import end_game, no_supply
+from games.engine.settings import MAX_GAME_MINUTES
 from games.engine.state import GameState
 from games.engine.timers import cancel_timer, on_timer, set_timer
 from rules.english import article
@@ -94,6 +97,25 @@ def hold_on(state: GameState, seat: int, words: str, events: list[Event]) -> Non
     seconds = settings.hold_on_seconds
     events.append(HeldOn(text=f"{state.names[seat]} holds on: {_duration(seconds)} to play "
                          "or draw.", seat=seat, seconds=seconds))
+
+
+def time_game(state: GameState, action: TimeGame, events: list[Event]) -> None:
+    """The host sets the game to end ``action.minutes`` from now (``host_times``); a time
+    set before is replaced. Counted from when a point of order stopped the clock, if one has."""
+    if not 0 <= action.seat < state.players:
+        raise EngineError("action/bad_seat", f"There is no seat {action.seat} in this game.")
+    if not state.settings.host_times:
+        raise EngineError("clock/not_allowed", "In this game the time is not set during play.")
+    if not 1 <= action.minutes <= MAX_GAME_MINUTES:
+        raise EngineError("clock/bad_minutes",
+                          f"Give the game 1 to {MAX_GAME_MINUTES} minutes more.")
+    start = state.clock if state.frozen_at is None else state.frozen_at
+    due = start + action.minutes * 60_000
+    set_timer(state, END, due)
+    events.append(TimeSet(
+        text=f"{state.names[action.seat]} sets a time limit: the game ends in "
+             f"{_duration(action.minutes * 60)}, and then the fewest cards win.",
+        seat=action.seat, minutes=action.minutes, due=due))
 
 
 @on_timer(TURN)

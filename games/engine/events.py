@@ -546,6 +546,22 @@ class HeldOn(Event):
     seconds: int
 
 
+@event_kind("named_new")
+@dataclass(frozen=True, slots=True, kw_only=True)
+class NamedNew(Event):
+    """The host named the player of seat ``seat`` a new player (``expel_new_only``)."""
+
+
+@event_kind("time_set")
+@dataclass(frozen=True, slots=True, kw_only=True)
+class TimeSet(Event):
+    """The host (``seat``) set the game to end ``minutes`` from now, at ``due`` (ms of the
+    server's clock; ``host_times``)."""
+
+    minutes: int
+    due: int
+
+
 @event_kind("time_up")
 @dataclass(frozen=True, slots=True, kw_only=True)
 class TimeUp(Event):
@@ -617,6 +633,15 @@ class OrderCalled(Event):
     it ends (games/engine/point_of_order.py)."""
 
 
+@event_kind("order_sanctioned")
+@dataclass(frozen=True, slots=True, kw_only=True)
+class OrderSanctioned(Event):
+    """The host sanctioned seat ``seat`` for excessive points of order: a penalty card
+    (``card``, drawn in a ``Drew`` after it) or the loss of the right to call one (``bar``)."""
+
+    sanction: str
+
+
 @event_kind("order_agreed")
 @dataclass(frozen=True, slots=True, kw_only=True)
 class OrderAgreed(Event):
@@ -643,6 +668,16 @@ class Reshuffled(Event):
     """``count`` cards from the discard piles were shuffled into a new stock."""
 
     count: int
+
+
+@event_kind("donated")
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Donated(Event):
+    """The stock ran out: seat ``seat`` gave one card to it (``stock_out`` ``donate``), and
+    holds ``left`` cards now; only it sees which ``card``."""
+
+    left: int
+    card: str = secret("")
 
 
 @event_kind("drew")

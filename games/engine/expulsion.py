@@ -3,14 +3,16 @@
 ``expel_hand``: a seat holding more than twice the cards dealt, or 20, is expelled.
 ``expel_mistakes``: so many mistakes in a row (actions that cost a penalty of one's own
 doing; a clean play or a pass ends the run; each deal resets it). The seat's cards go to
-the stock (:func:`~games.engine.seats.take_out`).
+the stock (:func:`~games.engine.seats.take_out`). With ``expel_new_only`` only the mistakes
+of the players the host named new (``NameNew``) are counted.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
-from games.engine.actions import Action, ClaimWin, Pass, Play, Say
+from games.engine.actions import Action, ClaimWin, NameNew, Pass, Play, Say
+from games.engine.errors import EngineError
 from games.engine.events import (
     CallBroken,
     ClaimFailed,
@@ -18,6 +20,7 @@ from games.engine.events import (
     Event,
     ExpelCause,
     Expelled,
+    NamedNew,
     OutOfTurn,
     Played,
     Refused,
@@ -47,11 +50,33 @@ def note_mistakes(state: GameState, action: Action, events: Sequence[Event]) -> 
     seat = action.seat
     if any(isinstance(e, Dealt) for e in events) or not state.in_play(seat):
         return  # a new round counts afresh
+    if state.settings.expel_new_only and seat not in state.new_players:
+        return
     if any(isinstance(e, MISTAKES) and e.seat == seat for e in events):
         state.mistakes[seat] = state.mistakes.get(seat, 0) + 1
     elif isinstance(action, Pass) or any(isinstance(e, Played) and e.seat == seat
                                          for e in events):
         state.mistakes.pop(seat, None)
+
+
+def name_new(state: GameState, action: NameNew, events: list[Event]) -> None:
+    """The host names the player of seat ``action.target`` new: from now on their mistakes
+    in a row count (``expel_new_only``)."""
+    if not 0 <= action.seat < state.players or not 0 <= action.target < state.players:
+        raise EngineError("action/bad_seat", "There is no such seat.")
+    if not state.settings.expel_new_only or state.settings.expel_mistakes is None:
+        raise EngineError("seat/no_new_players",
+                          "In this game mistakes in a row expel anyone, or nobody.")
+    if action.target in state.out:
+        raise EngineError("seat/out", f"{state.names[action.target]} has left the game already.")
+    if action.target in state.new_players:
+        raise EngineError("seat/already_new",
+                          f"{state.names[action.target]} is named a new player already.")
+    state.new_players.append(action.target)
+    name, limit = state.names[action.target], state.settings.expel_mistakes
+    events.append(NamedNew(
+        text=f"{state.names[action.seat]} names {name} a new player: {limit} mistakes in a "
+             f"row expel {name} from the game.", seat=action.target))
 
 
 def expel_due(state: GameState, events: list[Event]) -> None:

@@ -6,6 +6,7 @@ from collections import Counter
 
 from games.engine.state import GameState, read_pile_card
 from rules.cards import make_deck
+from rules.spec import DRAW_REASONS
 
 
 def card_census(state: GameState) -> Counter[str]:
@@ -55,7 +56,7 @@ def violations(state: GameState) -> list[str]:
     if state.unanswered and state.phase != "playing":
         problems.append("draws wait for a reply outside a round's play")
     if any(not 0 <= seat < state.players or not reasons
-           or set(reasons) - {"penalty", "effect", "pass"}
+           or set(reasons) - set(DRAW_REASONS)
            for seat, reasons in state.unanswered.items()):
         problems.append(f"unanswered draws are malformed ({state.unanswered})")
     if state.races.open and state.phase != "playing":

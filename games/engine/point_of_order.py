@@ -4,7 +4,9 @@ Called with :class:`~games.engine.actions.CallOrder` by whoever ``order_callers`
 while it lasts plays are refused (``order/paused``), the clock is frozen and words are
 chat. Ended by its caller or the host (``EndOrder``), by anyone where ``order_enders``
 says so, or by everyone else agreeing (``order_agree``). ``order_calls`` and
-``order_gap_seconds`` bound each player; the host is held to neither.
+``order_gap_seconds`` bound each player; the host is held to neither. With ``host_pause``
+the host may pause the game (``CallOrder(pause=True)``): play stops in the same way, but no
+rule judges what is said, and only the host resumes it.
 """
 
 from __future__ import annotations
@@ -21,13 +23,23 @@ from games.engine.actions import (
     Play,
     PlayerAction,
     Respond,
+    SanctionOrder,
     SkipRule,
     WriteRule,
 )
 from games.engine.errors import EngineError
-from games.engine.events import Event, OrderAgreed, OrderCalled, OrderEnd, OrderEnded
+from games.engine.events import (
+    Event,
+    OrderAgreed,
+    OrderCalled,
+    OrderEnd,
+    OrderEnded,
+    OrderSanctioned,
+)
 from games.engine.point_of_order_state import CHAT_KEPT, ChatLine, PointOfOrder
+from games.engine.rounds import no_supply
 from games.engine.state import GameState
+from games.engine.stock import draw
 from games.engine.timers import freeze, thaw
 from games.engine.visibility import PlayerView
 from rules.phrases import hear, plain
@@ -55,9 +67,11 @@ def call_order(state: GameState, action: CallOrder, events: list[Event]) -> None
     if state.phase != "playing":
         raise EngineError("action/wrong_phase",
                           "A point of order can be called only while cards are played.")
-    if settings.order_callers == "nobody":
+    if action.pause:
+        _may_pause(state, action)
+    elif settings.order_callers == "nobody":
         raise EngineError("order/not_allowed", "This game has no points of order.")
-    if settings.order_callers == "host" and not action.host:
+    if settings.order_callers == "host" and not action.host and not action.pause:
         raise EngineError("order/host_only",
                           "Only the host can call a point of order in this game.")
     if book.current is not None:
@@ -68,19 +82,67 @@ def call_order(state: GameState, action: CallOrder, events: list[Event]) -> None
         _within_limits(state, seat)
     if book.round != state.round:
         book.round, book.calls = state.round, {}
-    book.calls[seat] = book.calls.get(seat, 0) + 1
+    if not action.pause:
+        book.calls[seat] = book.calls.get(seat, 0) + 1
     book.called += 1
     book.current = PointOfOrder(caller=seat, since=state.clock, quiet_since=state.clock,
-                                number=book.called)
+                                number=book.called, pause=action.pause)
     freeze(state, state.clock)
-    events.append(OrderCalled(
-        text=f"{state.names[seat]} calls a point of order: play stops and every hand is "
-             "face down.", seat=seat))
+    text = (f"{state.names[seat]}: “The game has been paused.” Play stops, every hand is "
+            "face down, and no rule judges what is said until the host resumes it."
+            if action.pause else
+            f"{state.names[seat]} calls a point of order: play stops and every hand is "
+            "face down.")
+    events.append(OrderCalled(text=text, seat=seat))
+
+
+def sanction(state: GameState, action: SanctionOrder, events: list[Event]) -> None:
+    """The host sanctions a player for excessive or needless points of order
+    (``order_sanctions``): a penalty card, or the loss of the right to call one."""
+    seat, target = action.seat, action.target
+    if not 0 <= seat < state.players or not 0 <= target < state.players:
+        raise EngineError("action/bad_seat", "There is no such seat.")
+    if not state.settings.order_sanctions:
+        raise EngineError("order/no_sanctions",
+                          "In this game nobody is sanctioned for points of order.")
+    if target in state.out:
+        raise EngineError("seat/out", f"{state.names[target]} has left the game already.")
+    if state.phase != "playing":
+        raise EngineError("action/wrong_phase",
+                          "A sanction is given only while cards are played.")
+    host, name = state.names[seat], state.names[target]
+    if action.sanction == "bar":
+        if target in state.order.barred:
+            raise EngineError("order/barred_already",
+                              f"{name} has lost the right to call one already.")
+        state.order.barred.append(target)
+        events.append(OrderSanctioned(
+            text=f"{host} takes away {name}'s right to call a point of order, for excessive "
+                 "points of order.", seat=target, sanction="bar"))
+        return
+    events.append(OrderSanctioned(
+        text=f"{host} gives {name} a penalty card for excessive points of order.",
+        seat=target, sanction="card"))
+    short = draw(state, target, 1, "penalty", events)
+    if short:
+        no_supply(state, {target: short}, events)
+
+
+def _may_pause(state: GameState, action: CallOrder) -> None:
+    """Refuse a pause the game has none of, or asked for by anyone but the host."""
+    if not state.settings.host_pause:
+        raise EngineError("order/no_pause", "This game has no pause.")
+    if not action.host:
+        raise EngineError("order/host_only", "Only the host can pause the game.")
 
 
 def _within_limits(state: GameState, seat: int) -> None:
-    """Refuse a call past the game's limits (calls a round, the gap between two)."""
+    """Refuse a call past the game's limits (calls a round, the gap between two), or by a
+    player the host barred."""
     settings, book = state.settings, state.order
+    if seat in book.barred:
+        raise EngineError("order/barred", "You have lost the right to call a point of order "
+                          "in this game.")
     most = settings.order_calls
     if most is not None and book.calls_in(state.round, seat) >= most:
         times = "once" if most == 1 else f"{most} times"
@@ -113,6 +175,8 @@ def end_order(state: GameState, action: EndOrder, events: list[Event]) -> None:
                           f"{state.names[current.caller]} has called another since. Look "
                           "again before ending this one.")
     caller = state.names[current.caller]
+    if current.pause and not (seat == current.caller or action.host):
+        raise EngineError("order/host_only", "Only the host can resume the game.")
     if seat == current.caller:
         _end(state, "caller", seat, events)
     elif action.host:
@@ -163,7 +227,12 @@ def _end(state: GameState, how: OrderEnd, seat: int | None, events: list[Event])
     thaw(state, state.clock)
     caller = state.names[current.caller]
     resumes = f"play resumes with {state.names[state.current]} to play"
-    if how == "agreed":
+    if current.pause and seat is not None:
+        text = (f"{state.names[seat]}: “The game has been resumed.” Every rule applies "
+                f"again, and {resumes}.")
+    elif current.pause:
+        text = "The pause ends with the round."
+    elif how == "agreed":
         text = f"Everyone but {caller} agrees: the point of order ends, and {resumes}."
     elif how == "round":
         text = "The point of order ends with the round."

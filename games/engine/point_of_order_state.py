@@ -36,7 +36,8 @@ class PointOfOrder:
     latest lines said in it (``said``, at most :data:`CHAT_KEPT`) and its ``number`` in the
     game (1 for the first called; 0 in a state stored before points of order were
     numbered), which an :class:`~games.engine.actions.EndOrder` names so that a late one,
-    meant for a point of order already over, cannot end the next."""
+    meant for a point of order already over, cannot end the next. ``pause``: the host's
+    pause (``host_pause``), in which no rule judges what is said and only the host ends it."""
 
     caller: int
     since: int
@@ -44,24 +45,26 @@ class PointOfOrder:
     agreed: list[int] = field(default_factory=list)
     said: list[ChatLine] = field(default_factory=list)
     number: int = 0
+    pause: bool = False
 
     def copy(self) -> PointOfOrder:
         """A copy that shares nothing mutable with this one."""
         return PointOfOrder(self.caller, self.since, self.quiet_since, list(self.agreed),
-                            list(self.said), self.number)
+                            list(self.said), self.number, self.pause)
 
     def to_json(self) -> dict[str, Any]:
         """As stored in the state."""
         return {"caller": self.caller, "since": self.since, "quiet_since": self.quiet_since,
                 "agreed": list(self.agreed),
-                "said": [[line.seat, line.words] for line in self.said], "number": self.number}
+                "said": [[line.seat, line.words] for line in self.said], "number": self.number,
+                "pause": self.pause}
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> PointOfOrder:
         """Read one back (:meth:`to_json`)."""
         return cls(data["caller"], data["since"], data["quiet_since"], list(data["agreed"]),
                    [ChatLine(seat, words) for seat, words in data["said"]],
-                   data.get("number", 0))
+                   data.get("number", 0), bool(data.get("pause", False)))
 
 
 @dataclass(slots=True)
@@ -77,6 +80,8 @@ class OrderBook:
     calls: dict[int, int] = field(default_factory=dict)
     last_ended: dict[int, int] = field(default_factory=dict)
     called: int = 0
+    #: Seats the host barred from calling one (``order_sanctions``), for the whole game.
+    barred: list[int] = field(default_factory=list)
 
     def calls_in(self, round_: int, seat: int) -> int:
         """How many points of order ``seat`` has called in round ``round_``."""
@@ -85,14 +90,15 @@ class OrderBook:
     def copy(self) -> OrderBook:
         """A copy that shares nothing mutable with this one."""
         return OrderBook(self.current.copy() if self.current is not None else None,
-                         self.round, dict(self.calls), dict(self.last_ended), self.called)
+                         self.round, dict(self.calls), dict(self.last_ended), self.called,
+                         list(self.barred))
 
     def to_json(self) -> dict[str, Any]:
         """As stored in the state (seats as text keys, as JSON objects need)."""
         return {"current": self.current.to_json() if self.current is not None else None,
                 "round": self.round, "calls": {str(k): v for k, v in self.calls.items()},
                 "last_ended": {str(k): v for k, v in self.last_ended.items()},
-                "called": self.called}
+                "called": self.called, "barred": list(self.barred)}
 
     @classmethod
     def from_json(cls, data: dict[str, Any] | None) -> OrderBook:
@@ -105,4 +111,4 @@ class OrderBook:
                    data.get("round", 0),
                    {int(k): v for k, v in data.get("calls", {}).items()},
                    {int(k): v for k, v in data.get("last_ended", {}).items()},
-                   data.get("called", 0))
+                   data.get("called", 0), [int(s) for s in data.get("barred", ())])

@@ -70,8 +70,12 @@ def open_seat(state: GameState, action: OpenSeat, events: list[Event]) -> None:
 
 
 def leave_seat(state: GameState, action: LeaveSeat, events: list[Event]) -> None:
-    """The player of ``action.seat`` leaves it, open for someone new to take over."""
+    """The player of ``action.seat`` leaves it, open for someone new to take over (not in a
+    game where only the host's consent opens a seat: ``leave_consent``)."""
     _target(state, action.seat, action.seat)
+    if state.settings.leave_consent:
+        raise EngineError("seat/consent", "In this game a seat is handed on only with the "
+                          "host's consent: ask the host to open yours for someone new.")
     _open(state, action.seat)
     events.append(SeatLeft(text=f"{state.names[action.seat]} leaves the table: someone new "
                            "may take over their seat, with its cards.", seat=action.seat))
@@ -104,6 +108,10 @@ def take_seat(state: GameState, action: TakeSeat, events: list[Event]) -> None:
     if action.stint is not None and not 0 <= action.stint < state.stint_count.get(seat, 1):
         raise EngineError("seat/bad_stint", f"Nobody played {former}'s seat in that stint.")
     state.vacant.remove(seat)
+    if seat in state.new_players:
+        # Named new was the player, not the seat: whoever takes it over starts afresh.
+        state.new_players.remove(seat)
+        state.mistakes.pop(seat, None)
     if action.stint is None:
         state.new_stint(seat)
     else:

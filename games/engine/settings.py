@@ -65,6 +65,16 @@ SUIT_TIES: Final[tuple[SuitTies, ...]] = get_args(SuitTies)
 #: What a lockup ends: the game (Mini Mao), or only the round, on the cards held.
 LockupEnds = Literal["match", "round"]
 LOCKUP_ENDS: Final[tuple[LockupEnds, ...]] = get_args(LockupEnds)
+#: What a reshuffle leaves on each discard pile: its top card only, or the run of cards of
+#: the top card's rank lying on top (so a run goes on counting after the reshuffle).
+ReshuffleKeeps = Literal["top", "run"]
+RESHUFFLE_KEEPS: Final[tuple[ReshuffleKeeps, ...]] = get_args(ReshuffleKeeps)
+#: What a draw the stock cannot supply, even after reshuffling, does: it ends the round on
+#: the cards held (``end``), or every seat holding two cards or more gives one card, at
+#: random from its hand, to a new stock and the draw goes on (``donate``; the round ends
+#: only when nobody can give one).
+StockOut = Literal["end", "donate"]
+STOCK_OUTS: Final[tuple[StockOut, ...]] = get_args(StockOut)
 #: Most mistakes in a row an expulsion may wait for.
 MAX_EXPEL_MISTAKES: Final = 10
 _WHOLE = ("players", "hand_size", "decks", "delay_penalty", "hold_on_cards",
@@ -74,10 +84,11 @@ _OPTIONAL_WHOLE = ("first_rule_maker", "match_wins", "penalty_cap", "expel_mista
                    "bad_call_penalty")
 _BOOLEANS = ("jokers", "aces_high", "dealer_rotates", "name_start", "starter_triggers",
              "multiples", "expel_hand", "order_agree", "delay_passes", "violation_calls",
-             "unnamed_suit_stays", "play_drawn", "penalty_waits", "order_words")
+             "unnamed_suit_stays", "play_drawn", "penalty_waits", "order_words", "host_pause",
+             "host_times", "leave_consent", "expel_new_only", "order_sanctions")
 _TEXTS = ("rule_making", "reveal", "penalty", "chair", "preset", "out_of_turn",
           "delay_jargon", "order_callers", "order_enders", "lockup_ends", "deal_words",
-          "play_words", "suit_ties")
+          "play_words", "suit_ties", "reshuffle_keeps", "stock_out")
 #: Most characters of the words a dealer says at each deal.
 MAX_DEAL_WORDS: Final = 120
 
@@ -142,11 +153,19 @@ class GameSettings:
     hold_on_seconds: int | None = None
     hold_on_cards: int = 10
     game_minutes: int | None = None
+    # The host may set the game's end during play (or move it): then the fewest cards win.
+    host_times: bool = False
     # -- Plays and seats: out-of-turn plays, multiples, expulsion ---
     out_of_turn: OutOfTurnPlay = "refused"
     multiples: bool = False
     expel_hand: bool = False
     expel_mistakes: int | None = None
+    # Mistakes in a row expel only the players the host names as new (Lynnfield's "a new
+    # player"): the app cannot tell who is new, the table can.
+    expel_new_only: bool = False
+    # A player hands their seat on only with the host's consent: the host opens it for
+    # someone new (the player cannot leave it of their own accord).
+    leave_consent: bool = False
     # Points of order (every player may call one, three a round, half a minute apart; its
     # caller or the host ends it).
     order_callers: OrderCallers = "anyone"
@@ -155,6 +174,12 @@ class GameSettings:
     order_quiet_seconds: int = 0
     order_calls: int | None = 3
     order_gap_seconds: int = 30
+    # The host may sanction a player for excessive or needless points of order: a penalty
+    # card, or the loss of the right to call one (the host's removing a seat disqualifies).
+    order_sanctions: bool = False
+    # The host may pause the game: play stops as for a point of order, but no rule judges
+    # what is said until the host resumes it (Lynnfield's Chairman's pause).
+    host_pause: bool = False
     # A suit-naming card played with no suit named: off, its own suit is named; on, the
     # suit in force before it stays (Lynnfield's Jess' Clause).
     unnamed_suit_stays: bool = False
@@ -166,6 +191,9 @@ class GameSettings:
     # Words said call and end points of order: "Point of order" calls one as the button
     # does, "End point of order" ends one for whoever may end it (Lynnfield).
     order_words: bool = False
+    # The stock: what a reshuffle keeps on each pile, and what a draw it cannot supply does.
+    reshuffle_keeps: ReshuffleKeeps = "top"
+    stock_out: StockOut = "end"
 
     def __post_init__(self) -> None:
         if isinstance(self.rule_kinds, list):  # as JSON gives it
@@ -208,6 +236,9 @@ class GameSettings:
              f"match_wins must be 1 to {MAX_MATCH_WINS}, or null for no match"),
             (self.penalty in PENALTIES, f"penalty must be one of {', '.join(PENALTIES)}"),
             (self.suit_ties in SUIT_TIES, f"suit_ties must be one of {', '.join(SUIT_TIES)}"),
+            (self.reshuffle_keeps in RESHUFFLE_KEEPS,
+             f"reshuffle_keeps must be one of {', '.join(RESHUFFLE_KEEPS)}"),
+            (self.stock_out in STOCK_OUTS, f"stock_out must be one of {', '.join(STOCK_OUTS)}"),
             (self.lockup_ends in LOCKUP_ENDS,
              f"lockup_ends must be one of {', '.join(LOCKUP_ENDS)}"),
             (self.penalty_cap is None or 1 <= self.penalty_cap <= MAX_PENALTY_CAP,

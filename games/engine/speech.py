@@ -19,6 +19,7 @@ from games.engine.errors import EngineError
 from games.engine.events import (
     OUT_OF_TURN,
     CallBroken,
+    Donated,
     Drew,
     Event,
     OutOfTurn,
@@ -58,8 +59,9 @@ def say(state: GameState, action: Say, events: list[Event]) -> None:
                        words=action.words))
     if state.order.current is not None:
         listen(state, action.seat, action.words)
-        answer(state, action.seat, action.words, events, "order")
-        spoken(state, action.seat, action.words, events)
+        if not state.order.current.pause:  # in a pause no rule judges words; replies wait
+            answer(state, action.seat, action.words, events, "order")
+            spoken(state, action.seat, action.words, events)
         return
     hear(state, action.seat, action.words, events)
     if state.phase != "playing":
@@ -165,6 +167,9 @@ def note_draws(state: GameState, events: list[Event]) -> None:
             # A reason per card: a reply may count them (its "very"s).
             state.unanswered.setdefault(event.seat, []).extend(
                 [event.reason] * max(event.count, 1))
+        elif (isinstance(event, Donated) and event.left == 1 and event.seat is not None
+              and event.seat not in state.out):
+            state.unanswered.setdefault(event.seat, []).append("one_left")
 
 
 def note_breaches(state: GameState, events: Sequence[Event]) -> None:

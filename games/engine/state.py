@@ -220,7 +220,8 @@ class GameState:
     dealer: int = 0
     #: Cards the player to move owes from stacked ``owe`` effects ("play a 4 or draw").
     pending: int = 0
-    #: Per seat, why it drew (``penalty``, ``effect``, ``pass``) since its last action this
+    #: Per seat, why it drew (``penalty``, ``effect``, ``pass``; ``one_left``: it gave a card
+    #: to a stock that ran out and holds one) since its last action this
     #: round: what reply rules (rules/speech.py) read to know who owes a reply. Public (every
     #: draw is announced), and empty outside a round's play.
     unanswered: dict[int, list[str]] = field(default_factory=dict)
@@ -246,6 +247,8 @@ class GameState:
     vacant: list[int] = field(default_factory=list)
     #: Per seat, its mistakes in a row this round, counted where the game expels for them.
     mistakes: dict[int, int] = field(default_factory=dict)
+    #: The seats whose players the host named new (``expel_new_only``), in the order named.
+    new_players: list[int] = field(default_factory=list)
     #: Points of order: the one under way, if any, and how many each seat has called
     #: (games/engine/point_of_order.py). Public: the whole table hears them called and ended.
     order: OrderBook = field(default_factory=OrderBook)
@@ -399,7 +402,8 @@ class GameState:
             unanswered={k: list(v) for k, v in self.unanswered.items()}, clock=self.clock,
             timers=dict(self.timers), frozen_at=self.frozen_at, held=self.held,
             races=self.races, out=dict(self.out), vacant=list(self.vacant),
-            mistakes=dict(self.mistakes), order=self.order.copy(), stints=dict(self.stints),
+            mistakes=dict(self.mistakes), new_players=list(self.new_players),
+            order=self.order.copy(), stints=dict(self.stints),
             stint_count=dict(self.stint_count), breaches=list(self.breaches),
             drawn=self.drawn, waiting=self.waiting, _book=self._book,
         )
@@ -433,6 +437,7 @@ class GameState:
             "held": self.held, "races": self.races.to_json(), "order": self.order.to_json(),
             "out": {str(k): v for k, v in self.out.items()}, "vacant": list(self.vacant),
             "mistakes": {str(k): v for k, v in self.mistakes.items()},
+            "new_players": list(self.new_players),
             "stints": {str(k): v for k, v in self.stints.items()},
             "stint_count": {str(k): v for k, v in self.stint_count.items()},
             "breaches": list(self.breaches),
@@ -475,6 +480,7 @@ class GameState:
             out={int(k): _exit(v) for k, v in data.get("out", {}).items()},
             vacant=list(data.get("vacant", ())),
             mistakes={int(k): int(v) for k, v in data.get("mistakes", {}).items()},
+            new_players=[int(s) for s in data.get("new_players", ())],
             order=OrderBook.from_json(data.get("order")),
             stints={int(k): int(v) for k, v in data.get("stints", {}).items()},
             stint_count={int(k): int(v) for k, v in data.get("stint_count", {}).items()},

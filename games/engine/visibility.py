@@ -196,7 +196,8 @@ def race_views(state: GameState) -> tuple[RaceView, ...]:
 class OrderView:
     """A point of order under way, public: who called it and when (``since``, ms), who
     agrees to end it so far (where everyone else together may), and the latest lines said
-    in it (``chat``, oldest first), and its ``number`` in the game (what ending it names).
+    in it (``chat``, oldest first), and its ``number`` in the game (what ending it names);
+    ``pause``: the host's pause (no rule judges words; only the host resumes).
     """
 
     caller: int
@@ -204,6 +205,7 @@ class OrderView:
     agreed: tuple[int, ...] = ()
     chat: tuple[ChatLine, ...] = ()
     number: int = 0
+    pause: bool = False
 
 
 def order_view(state: GameState) -> OrderView | None:
@@ -212,7 +214,7 @@ def order_view(state: GameState) -> OrderView | None:
     if current is None:
         return None
     return OrderView(current.caller, current.since, tuple(current.agreed),
-                     tuple(current.said), current.number)
+                     tuple(current.said), current.number, current.pause)
 
 
 @dataclass(frozen=True, slots=True)
@@ -304,6 +306,10 @@ class PlayerView:
     out: tuple[SeatOut, ...] = ()
     #: Seats open for someone new to take over, with their cards.
     vacant: tuple[int, ...] = ()
+    #: The seats whose players the host named new (``expel_new_only``); public.
+    new_players: tuple[int, ...] = ()
+    #: The seats the host barred from calling a point of order (``order_sanctions``); public.
+    order_barred: tuple[int, ...] = ()
     #: Per seat, its mistakes in a row this round (counted where the game expels for them;
     #: public: everyone saw them).
     mistakes: tuple[int, ...] = ()
@@ -392,7 +398,8 @@ def public_view(state: GameState) -> PlayerView:
         clock=clock_view(state),
         races=race_views(state),
         out=tuple(SeatOut(s, why) for s, why in sorted(state.out.items())),
-        vacant=tuple(state.vacant),
+        vacant=tuple(state.vacant), new_players=tuple(state.new_players),
+        order_barred=tuple(state.order.barred),
         mistakes=tuple(state.mistakes.get(s, 0) for s in range(state.players)),
         order=order_view(state),
     )

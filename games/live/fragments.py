@@ -302,12 +302,13 @@ def _inputs(context: dict[str, Any], public: dict[str, str]) -> dict[str, str]:
         "talk-hint": (context["may_say"], [repr(h) for h in context["talk_hints"]]),
         "call-hint": [repr(h) for h in context["call_hints"]],
         "host-tools": (context["is_host"], context["ended"],
-                       [(s.index, s.name) for s in context["handable"]]),
+                       [(s.index, s.name) for s in context["handable"]], context["nameable"],
+                       context["sanctionable"]),
         # (No card count: a name being typed to take a seat over survives the play.)
         "seat-changes": (context["code"], [(s.index, s.name) for s in context["open_seats"]],
                          [(s.index, s.name) for s in context["openable"]],
                          [(s.index, s.name) for s in context["removable"]],
-                         context["may_leave"]),
+                         context["may_leave"], context["ask_to_leave"]),
         # The card drawn by passing changes the Pass button ("keep the card drawn").
         "turn-buttons": (context["my_turn"], context["pending"], str(context["drawn"])),
         "joker-row": context["has_joker"],

@@ -4,7 +4,9 @@ Counted from the game's events, which the reveal may read whole (the game is ove
 round won is a ``WonRound``; a penalty is a ``Drew`` with reason ``penalty`` (counted in
 cards); a rule broken is a breach named by a ``Refused`` play or a ``CallBroken``, and a
 play out of turn (``OutOfTurn``) is one too ("Out of Turn"), besides the rules it broke; a
-seat that left the game says how (``SeatRemoved``, ``Expelled``).
+seat that left the game says how (``SeatRemoved``, ``Expelled``). A seat played by more than
+one player in turn (``SeatTaken``: a substitute, a newcomer) shares its credit between them
+by the work each did there: the turns each took (a ``Played`` card or a pass's ``Drew``).
 """
 
 from __future__ import annotations
@@ -19,8 +21,10 @@ from games.engine.events import (
     Event,
     Expelled,
     OutOfTurn,
+    Played,
     Refused,
     SeatRemoved,
+    SeatTaken,
     WonRound,
 )
 from games.reveal.guesses import ScoredGuess
@@ -32,6 +36,21 @@ class Breaking:
 
     jargon: str
     times: int
+
+
+@dataclass(frozen=True, slots=True)
+class Share:
+    """One of the players of a seat played by several: their ``name`` and the ``turns`` they
+    took at it, out of the seat's ``of``."""
+
+    name: str
+    turns: int
+    of: int
+
+    @property
+    def percent(self) -> int:
+        """Their part of the seat's work, in whole percent (rounded)."""
+        return round(100 * self.turns / self.of) if self.of else 0
 
 
 @dataclass(frozen=True, slots=True)
@@ -48,6 +67,9 @@ class PlayerRow:
     guesses: tuple[ScoredGuess, ...]
     #: How the seat left the game ("removed by the host", "expelled"), or "" (it stayed).
     left: str = ""
+    #: Where several players played the seat in turn: each one's part of its work (and so
+    #: of its credit), in the order they first took it; empty for a seat of one player.
+    shares: tuple[Share, ...] = ()
 
     @property
     def times_broken(self) -> int:
@@ -79,7 +101,20 @@ def player_rows(names: Sequence[str], bot_labels: Sequence[str], events: Iterabl
             broke[seat][name] = broke[seat].get(name, 0) + 1
 
     left: dict[int | None, str] = {}
+    # Who plays each seat now (None: its first player, named when it is first taken over),
+    # and the turns each player of it took.
+    playing: dict[int, str | None] = dict.fromkeys(seats)
+    work: dict[int, dict[str | None, int]] = {s: {} for s in seats}
+    firsts: dict[int, str] = {}
     for event in events:
+        if isinstance(event, SeatTaken) and event.seat in playing:
+            firsts.setdefault(event.seat, event.former)
+            playing[event.seat] = event.name
+            work[event.seat].setdefault(event.name, 0)
+        if ((isinstance(event, Played) or (isinstance(event, Drew) and event.reason == "pass"))
+                and event.seat in work):
+            turns = work[event.seat]
+            turns[playing[event.seat]] = turns.get(playing[event.seat], 0) + 1
         if isinstance(event, WonRound) and event.seat in won:
             won[event.seat] += 1
         elif isinstance(event, Drew) and event.reason == "penalty" and event.seat in penalties:
@@ -103,4 +138,18 @@ def player_rows(names: Sequence[str], bot_labels: Sequence[str], events: Iterabl
         seat=s, name=names[s], bot_label=bot_labels[s] if s < len(bot_labels) else "",
         rounds_won=won[s], penalty_cards=penalties[s],
         broke=tuple(Breaking(j, n) for j, n in sorted(broke[s].items(), key=lambda i: -i[1])),
-        guesses=tuple(by_seat[s]), left=left.get(s, "")) for s in seats]
+        guesses=tuple(by_seat[s]), left=left.get(s, ""),
+        shares=_shares(work[s], firsts.get(s))) for s in seats]
+
+
+def _shares(work: Mapping[str | None, int], first: str | None) -> tuple[Share, ...]:
+    """The seat's players and their turns (``None`` names its first player, ``first``);
+    nothing for a seat nobody took over."""
+    if first is None:
+        return ()
+    turns: dict[str, int] = {first: 0}
+    for name, count in work.items():
+        key = first if name is None else name
+        turns[key] = turns.get(key, 0) + count
+    total = sum(turns.values())
+    return tuple(Share(name, count, total) for name, count in turns.items())

@@ -31,7 +31,8 @@ from games.store.writes import SubmitResult, game_time, stale_version, submit_ac
 #: What the table's form and its socket may ask for (rules are written through the rule
 #: builder).
 TABLE_KINDS = ("play", "pass", "claim_win", "end_game", "hand_over", "skip_rule", "deal",
-               "say", "respond", "call_order", "end_order", *SEAT_KINDS)
+               "say", "respond", "call_order", "end_order", "time_game", "name_new",
+               "sanction_order", *SEAT_KINDS)
 #: What the rule builder asks for.
 BUILDER_KINDS = ("write_rule",)
 #: What is heard whenever it comes, whatever the asker's screen showed: submitted at the
@@ -48,7 +49,14 @@ HOST_POWERS = ("call_order", "end_order")
 HOST_ONLY = {"end_game": "Only the host can end the game.",
              "hand_over": "Only the host can hand a seat to a bot.",
              "open_seat": "Only the host can open a seat for someone new.",
-             "remove_seat": "Only the host can remove a seat from the game."}
+             "remove_seat": "Only the host can remove a seat from the game.",
+             "time_game": "Only the host can set the game's time limit.",
+             "name_new": "Only the host can name a new player.",
+             "sanction_order": "Only the host can sanction a player for points of order."}
+#: What a host's form asks when its seat is missing.
+CHOOSE_WHO = {"hand_over": "Choose whose seat to hand to a bot.",
+              "name_new": "Choose who is new.",
+              "sanction_order": "Choose whom to sanction."}
 #: Why a spectator cannot act.
 WATCHING = "You are watching this game: only players can act."
 #: When the database stayed locked by other writers past its timeout (nothing was changed).
@@ -102,16 +110,27 @@ def read_post(post: QueryDict) -> ActionRequest:
         data["words"] = post.get("words", "")
     elif kind == "respond":
         data |= _read_answer(post)
+    elif kind == "call_order" and post.get("pause"):
+        # The host's pause: whether the asker may pause is the engine's to say.
+        data["pause"] = True
     elif kind == "end_order" and post.get("order"):
         order = post.get("order", "")
         # Anything but a number is refused by the engine, in the words a socket frame gets
         # (none at all by :func:`prepare`).
         data["order"] = _number_or_text(order)
-    elif kind == "hand_over":
+    elif kind == "time_game":
+        minutes = whole_number(post.get("minutes", ""), 3)
+        if minutes is None:
+            raise ServiceError("clock/bad_minutes", "Choose how many minutes the game has left.")
+        data["minutes"] = minutes
+    elif kind in ("hand_over", "name_new", "sanction_order"):
         target = whole_number(post.get("target", ""), 1)
         if target is None:
-            raise ServiceError("action/bad_seat", "Choose whose seat to hand to a bot.")
+            raise ServiceError("action/bad_seat", CHOOSE_WHO[kind])
         data["target"] = target
+        if kind == "sanction_order":
+            # (Anything but "card" or "bar" is refused by the engine.)
+            data["sanction"] = post.get("sanction", "")
     elif kind in SEAT_KINDS:
         data |= read_seat_post(kind, post)
     return ActionRequest(data, version)

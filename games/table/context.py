@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from functools import lru_cache
-from typing import Any
+from typing import Any, Final
 
 from games.builder.context import panel_context
 from games.engine.events import Event, OutOfTurn, Refused
@@ -32,6 +32,9 @@ from games.table.seat_context import seat_context
 from games.table.speech_hints import call_hints, talk_hints
 from rules.cards import STANDARD_CARDS, SUIT_NAMES, SUIT_SYMBOLS, Card, parse
 from rules.speech import owed_replies
+
+#: The minutes a host may give a game's time limit from the table (``host_times``).
+TIME_LIMITS: Final = (5, 10, 15, 20, 30, 45, 60)
 
 #: Events worth a big banner on every screen: refusals (out of turn too), triggers, calls,
 #: wins, seats leaving the game, the end, a race's result (its opening shows in the race
@@ -258,6 +261,18 @@ def table_context(game: Game, seat: Seat | None, log: Sequence[Event] | None = N
         "hand_down": (tuple(range(view.hand_counts[index]))
                       if view.order is not None and index is not None else ()),
         "order_panel": order_panel(view, seat is not None and seat.is_host),
+        # The host's choice of a time limit set during play (``host_times``).
+        "time_limits": TIME_LIMITS,
+        # The players the host may sanction for points of order (``order_sanctions``).
+        "sanctionable": ([(s, view.names[s]) for s in range(len(view.names))
+                          if not view.is_out(s)]
+                         if seat is not None and seat.is_host and view.phase == "playing"
+                         and view.settings.order_sanctions else []),
+        # The players the host may name new (``expel_new_only``): the host's tool.
+        "nameable": ([(s, view.names[s]) for s in range(len(view.names))
+                      if not view.is_out(s) and s not in view.new_players]
+                     if seat is not None and seat.is_host and view.phase != "ended"
+                     and view.settings.expel_new_only else []),
         "has_joker": "JK" in view.hand,
         "seats": own_marked(public.seats, seats, seat),
         # Nobody's turn runs while a point of order stops play.

@@ -51,6 +51,10 @@ class OrderPanel:
     #: Its number in the game, which the form to end it sends: a late form cannot end the
     #: next one.
     number: int = 0
+    #: It is the host's pause (no rule judges words; only the host resumes), or the viewer,
+    #: the host of a game with pauses, ``may_pause`` it (none under way).
+    pause: bool = False
+    may_pause: bool = False
 
 
 def order_panel(view: PlayerView, is_host: bool) -> OrderPanel:
@@ -60,7 +64,15 @@ def order_panel(view: PlayerView, is_host: bool) -> OrderPanel:
     if order is None:
         allowed = settings.order_callers == "anyone" or (
             settings.order_callers == "host" and is_host)
-        return OrderPanel(may_call=seated and allowed)
+        return OrderPanel(may_call=seated and allowed and me not in view.order_barred,
+                          may_pause=seated and is_host and settings.host_pause)
+    if order.pause:
+        return OrderPanel(
+            active=True, caller=view.names[order.caller], pause=True,
+            to_play="you" if me == view.current else view.names[view.current],
+            may_end=seated and (me == order.caller or is_host),
+            chat=tuple(ChatRow(view.names[line.seat], line.words) for line in order.chat),
+            number=order.number)
     may_end = seated and (me == order.caller or is_host or settings.order_enders == "anyone")
     agreed = me in order.agreed
     others = ("any player" if settings.order_enders == "anyone" else

@@ -48,7 +48,10 @@ def seat_context(view: PlayerView, seats: Sequence[Seat], viewer: Seat | None) -
         "open_seats": [OpenSeat(i, view.names[i], view.hand_counts[i]) for i in view.vacant]
                       if viewer is None and going else [],
         "may_leave": (viewer is not None and not viewer.is_host and going
-                      and viewer.index not in view.vacant),
+                      and viewer.index not in view.vacant and not view.settings.leave_consent),
+        # Where only the host's consent opens a seat, the player is told how to hand it on.
+        "ask_to_leave": (viewer is not None and not viewer.is_host and going
+                         and viewer.index not in view.vacant and view.settings.leave_consent),
         # The longest name the engine takes (games/engine/names.py): the form says so first.
         "max_name": MAX_NAME,
         "playable": hand.playable,

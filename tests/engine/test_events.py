@@ -74,7 +74,8 @@ def test_the_kinds_cover_what_the_engine_says() -> None:
     assert set(EVENT_TYPES) == {
         "rule_written", "dealt", "hand", "played", "refused", "fired", "named_suit",
         "passed_hands", "call_broken", "again", "skipped", "claim_failed", "claim_won",
-        "won_round", "no_supply", "tie", "game_over", "reshuffled", "drew", "handed_over",
+        "won_round", "no_supply", "tie", "game_over", "reshuffled", "donated", "drew",
+        "time_set", "named_new", "order_sanctioned", "handed_over",
         "rule_skipped", "dealing", "rules_disclosed", "said", "speech_broken",
         "out_of_turn", "seat_removed", "expelled", "seat_opened", "seat_left", "seat_taken",
         "timed_out", "bad_call", "held_on", "time_up", "order_called", "order_agreed",

@@ -204,13 +204,13 @@ class Step:
 #: Lifecycles a random walk may follow: Mini Mao's, the teaching preset's, and one that
 #: uses every other setting (a dealer naming the start, skipping, penalties per rule,
 #: stacked draws, the starter's triggers, a card drawn playable at once, penalty cards
-#: waiting a turn).
+#: waiting a turn, a reshuffle keeping the run on top, donations when the cards run out).
 LIFECYCLES = ("mini-mao", "teaching", "everything")
 EVERYTHING = GameSettings(rule_making="may_add", reveal="round", match_wins=2,
                           dealer_rotates=True, name_start=True, penalty="per_rule",
                           penalty_cap=2, starter_triggers=True, chair="Chairman",
                           lockup_ends="round", unnamed_suit_stays=True, play_drawn=True,
-                          penalty_waits=True)
+                          penalty_waits=True, reshuffle_keeps="run", stock_out="donate")
 HOUSE = [load_rule({"version": 1, "jargon": "Fours", "rule": {
     "kind": "trigger", "when": {"type": "rank", "of": "played", "in": ["4"]},
     "effects": [{"type": "owe", "count": 2}]}}),
@@ -220,7 +220,7 @@ HOUSE = [load_rule({"version": 1, "jargon": "Fours", "rule": {
     load_rule({"version": 1, "jargon": "Talking", "rule": {
         "kind": "talking", "allow": ["Point of order"]}}),
     load_rule({"version": 1, "jargon": "Thanks", "rule": {
-        "kind": "reply", "say": "Thank you", "after": ["penalty", "effect"]}})]
+        "kind": "reply", "say": "Thank you", "after": ["penalty", "effect", "one_left"]}})]
 
 
 def opening(lifecycle: str, players: int, seed: int, jokers: bool) -> GameState:

@@ -29,14 +29,20 @@ def test_the_defaults_are_four_players_of_five_cards_with_jokers() -> None:
                                         "delay_passes": True, "violation_calls": False,
                                         "bad_call_penalty": None, "suit_ties": "lot",
                                         "hold_on_seconds": None, "hold_on_cards": 10,
-                                        "game_minutes": None, "out_of_turn": "refused",
+                                        "game_minutes": None, "host_times": False,
+                                        "out_of_turn": "refused",
                                         "multiples": False, "expel_hand": False,
-                                        "expel_mistakes": None, "order_callers": "anyone",
+                                        "expel_mistakes": None, "expel_new_only": False,
+                                        "leave_consent": False,
+                                        "order_callers": "anyone",
                                         "order_enders": "caller", "order_agree": False,
                                         "order_quiet_seconds": 0, "order_calls": 3,
-                                        "order_gap_seconds": 30, "unnamed_suit_stays": False,
+                                        "order_gap_seconds": 30, "order_sanctions": False,
+                                        "host_pause": False,
+                                        "unnamed_suit_stays": False,
                                         "play_drawn": False, "penalty_waits": False,
-                                        "order_words": False}
+                                        "order_words": False,
+                                        "reshuffle_keeps": "top", "stock_out": "end"}
 
 
 def test_settings_stored_before_the_lifecycle_settings_load_as_mini_mao() -> None:

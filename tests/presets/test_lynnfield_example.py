@@ -14,6 +14,7 @@ from games.engine.actions import (
     Deal,
     EndOrder,
     LeaveSeat,
+    NameNew,
     OpenSeat,
     Pass,
     Play,
@@ -539,10 +540,10 @@ def test_more_than_double_the_cards_dealt_is_expelled_into_the_deck() -> None:
 
 def test_three_mistakes_in_a_row_expel() -> None:
     """"If a new player makes 3 mistakes in a row before or during the game ... they are
-    expelled from the game." (Every player, here; thanking the Chairman between mistakes
-    does not break the run, a legal play or a pass does.)"""
+    expelled from the game." The Chairman names Ava new; thanking the Chairman between
+    mistakes does not break the run, a legal play or a pass does."""
     hands = [["2C", "3C"], ["KC", "5C", "3D"], ["9S", "4H", "5H"], ["9C", "4D", "5D"]]
-    state = table(hands, ["9H"])
+    state, _ = act(table(hands, ["9H"]), NameNew(CHAIRMAN, AVA))
     for mistake in (1, 2, 3):
         state.current = AVA
         state, events = play(state, AVA, "5C")
@@ -589,8 +590,8 @@ def test_a_substitute_holds_a_missing_players_seat_and_gives_it_back() -> None:
     state, _ = act(state, OpenSeat(CHAIRMAN, BEN))
     state, _ = act(state, TakeSeat(BEN, "Sub"))
     assert state.names[BEN] == "Sub" and state.hands[BEN] == ["9D", "4D"]
-    state, _ = act(state, LeaveSeat(BEN))
-    state, events = act(state, TakeSeat(BEN, "Ben"))
+    state, _ = act(state, OpenSeat(CHAIRMAN, BEN))  # the Chairman sees the seat given back
+    state, events = act(state, TakeSeat(BEN, "Ben", stint=0))
     assert only(events, "seat_taken").text == "Ben takes over Sub's seat, with its 2 cards."
     assert state.hands[BEN] == ["9D", "4D"]
 
@@ -603,7 +604,8 @@ def test_a_new_player_assumes_all_cards_and_penalties() -> None:
     hands = [["2C", "3C"], ["KC", "5C", "3D"], ["9S", "4H", "5H"], ["9C", "4D", "5D"]]
     state, _ = play(table(hands, ["9H"]), AVA, "5C")
     assert state.unanswered == {AVA: ["penalty"]}
-    state, _ = act(state, LeaveSeat(AVA))
+    assert refusal(state, LeaveSeat(AVA)) == "seat/consent"
+    state, _ = act(state, OpenSeat(CHAIRMAN, AVA))  # the Chairman's consent
     state, _ = act(state, TakeSeat(AVA, "Dot"))
     assert len(state.hands[AVA]) == 4 and state.unanswered == {AVA: ["penalty"]}
     state, events = act(state, Say(AVA, "Thank you"))

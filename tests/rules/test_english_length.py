@@ -22,14 +22,12 @@ EXAMPLES = Path(__file__).resolve().parents[2] / "rules" / "examples"
 
 #: Characters of English per source, as measured: a longer sentence must be a choice, made
 #: here.
-#: Penn State's grew with the seed's own list of the words its Talking rule charges for (the
-#: other remarks are free), Lynnfield's with what a player holding one card may say, and
-#: with "Go fish" after a card taken that cannot be played, "Point of order" costly in a
-#: point of order, the "very"s of the thanks for a seven's cards and the seed's list of
-#: oaths (Cursing); both with the order of their calls (said last, stated early, said
-#: within another); Penn State's with the race its jack opens, as five-card's does.
+#: Penn State's is long for the seed's list of the words its Talking rule charges for, its
+#: calls' order and its jack's race; Lynnfield's for what may be said holding one card, "Go
+#: fish", points of order in words, the thanks' "very"s, the seed's oaths and the "Mao" a
+#: donation leaves owed.
 BOUNDS = {"examples": 1356, "mini-mao": 0, "teaching": 555, "penn-state": 2494,
-          "five-card": 1102, "lynnfield": 4628}
+          "five-card": 1102, "lynnfield": 4759}
 
 #: Phrasings that read as logic, not as speech, with what is said instead.
 LONG_WINDED = (

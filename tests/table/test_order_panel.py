@@ -69,3 +69,22 @@ def test_the_chat_and_the_public_third_person_rules_show_a_secret_one_never() ->
     assert panel.chat == (ChatRow("Bob", "Bob asks"),)
     assert [r.jargon for r in panel.rules] == ["Third Person"]
     assert isinstance(panel.rules[0], HouseRuleRow)
+
+
+def test_the_host_of_a_game_with_pauses_may_pause_it() -> None:
+    pausing = table(host_pause=True)
+    assert order_panel(player_view(pausing, ANN), True).may_pause
+    assert not order_panel(player_view(pausing, BOB), False).may_pause
+    assert not order_panel(player_view(table(), ANN), True).may_pause
+
+
+def test_in_a_pause_only_the_host_may_end_it_and_no_rule_is_listed() -> None:
+    state = table(host_pause=True, order_enders="anyone")
+    state.rules.append(RuleEntry(2, None, 1, THIRD, house=True))
+    state.disclosed.append(2)
+    state = apply(state, CallOrder(ANN, host=True, pause=True), 1_000)[0]
+    host = order_panel(player_view(state, ANN), True)
+    assert (host.active, host.pause, host.may_end, host.rules) == (True, True, True, ())
+    other = order_panel(player_view(state, BOB), False)
+    assert (other.pause, other.may_end, other.may_agree, other.may_pause) == (
+        True, False, False, False)

@@ -214,6 +214,7 @@ def test_an_expelled_host_hands_the_host_tools_on() -> None:
     host_page = page(clients[0], game)
     assert 'name="type" value="deal"' in host_page
     post(clients[0], game, type="deal", first=1, direction=1)
+    post(clients[0], game, type="name_new", target=0)  # mistakes expel a new player only
     for _ in range(3):
         state = stored_state(Game.objects.get(pk=game.pk))
         assert state.current != 0
