@@ -15,7 +15,7 @@ from games.engine.events import OUT_OF_TURN, BadCall, Event
 from games.engine.rounds import no_supply
 from games.engine.state import GameState
 from games.engine.stock import draw
-from rules.cards import Card
+from rules.cards import STANDARD_CARDS
 from rules.english import article
 from rules.phrases import compile_template, speech_phrase, words
 from rules.spec import Call, Reply, Restriction
@@ -29,11 +29,14 @@ def callable_jargons(state: GameState) -> dict[tuple[str, ...], str]:
     """The jargons a player may call, by their words: those of the restrictions and calls
     in force whose jargon the whole table knows, and Out of Turn where the game penalises
     it, less any whose words a phrase those rules ask for holds."""
-    # Only public rules: a secret jargon answered "Bad Call" would tell a prober it exists.
-    rules = [e.rule for e in state.rules if e.retired is None and state.knows_jargon(None, e)]
-    asked = {speech_phrase(r.spec.say).canonical for r in rules if isinstance(r.spec, Reply)}
-    asked |= {compile_template(r.spec.say).expand(Card(5, "S"), 1).canonical
-              for r in rules if isinstance(r.spec, Call)}
+    # Only what the table knows: a secret jargon answered "Bad Call" would tell a prober it
+    # exists, and a secret call's words (known jargon or not) would tell what it asks.
+    active = state.active_rules()
+    rules = [e.rule for e in active if state.knows_jargon(None, e)]
+    public = [e.rule for e in active if e.house or e.id in state.disclosed]
+    asked = {speech_phrase(r.spec.say).canonical for r in public if isinstance(r.spec, Reply)}
+    asked |= {compile_template(r.spec.say).expand(card, 1).canonical
+              for r in public if isinstance(r.spec, Call) for card in STANDARD_CARDS}
     found = {tuple(words(r.jargon)): r.jargon for r in rules
              if isinstance(r.spec, Restriction | Call)}
     if state.settings.out_of_turn == "penalised":

@@ -34,9 +34,7 @@ from games.engine.rounds import no_supply
 from games.engine.state import GameState
 from games.engine.stock import draw
 from rules.cards import parse
-from rules.context import Settings
 from rules.english import article
-from rules.evaluation import Rulebook
 from rules.phrases import Phrase, plain, words
 from rules.spec import Talking
 from rules.speech import Moment, reply_phrase
@@ -148,8 +146,7 @@ def stuck(state: GameState, seat: int) -> bool:
     if card.is_joker:
         return False  # a joker stands for whatever the player names
     known = [e for e in active if e.house or e.id in state.disclosed or state.wrote(seat, e)]
-    book = (state.rulebook() if len(known) == len(active) else
-            Rulebook([e.rule for e in known], Settings(aces_high=state.settings.aces_high)))
+    book = state.rulebook() if len(known) == len(active) else state.rulebook_of(known)
     held = len(state.hands[seat])
     return not any(book.is_legal(context_of(state, seat, pile, card, card, held, 1))
                    for pile in state.piles)

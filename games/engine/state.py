@@ -9,6 +9,7 @@ one viewer sees.
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any, Literal, get_args
@@ -343,6 +344,12 @@ class GameState:
             key = tuple(_freeze(dict(e.data, author=e.author)) for e in active)
             self._book = (ids, _compile(key, self.settings.aces_high))
         return self._book[1]
+
+    def rulebook_of(self, entries: Sequence[RuleEntry]) -> Rulebook:
+        """The compiled rulebook of some of the rules (``entries``), read as the game reads
+        them: each with its author (cached across calls)."""
+        key = tuple(_freeze(dict(e.data, author=e.author)) for e in entries)
+        return _compile(key, self.settings.aces_high)
 
     def author_name(self, author: int | None) -> str:
         """Who speaks for a rule: its author's name, or the chair's for a rule no player wrote."""

@@ -46,3 +46,21 @@ def test_a_heard_jargon_may_be_called_and_a_wrong_call_costs() -> None:
     state, _ = act(state, Play(2, ("4C",)))
     _, events = act(state, Say(1, "That's a Gronk!"))
     assert "bad_call" in kinds(events)
+
+
+def test_a_secret_calls_words_tell_nothing_through_a_bad_call() -> None:
+    # Both jargons are known (a refusal, a missed call), but the call's words are not: "Nice
+    # day!" answers the same whether Bob's call asks "Have a nice day" or "Good morning".
+    seen = []
+    for say in ("Have a nice day", "Good morning"):
+        courtesy = {"jargon": "Courtesy", "rule": {
+            "kind": "call", "when": {"type": "rank", "of": "played", "in": ["K"]}, "say": say}}
+        state = start([(0, _gronk("Nice Day")), (1, courtesy)], jokers=False,
+                      violation_calls=True, bad_call_penalty=1)
+        state = arrange(state, [["2D", "3D"], ["5C", "6H", "7C"], ["6S", "4C"]], [["9C"]],
+                        draws=("4S", "KS", "QS"), current=1)
+        state.revealed = [e.id for e in state.rules]
+        state, _ = act(state, Play(1, ("5C",)))
+        _, events = act(state, Say(2, "Nice day!"))
+        seen.append([e.seen_by(0).to_json() for e in events])
+    assert seen[0] == seen[1]
