@@ -36,7 +36,7 @@ from rules.evaluation import (
     refusal_predicate,
 )
 from rules.fields import MAX_NUMBER
-from rules.phrases import expand, said_contains, speech_phrase
+from rules.phrases import compile_template, expand, said_contains, speech_phrase
 from rules.probe_rounds import probe_records
 from rules.spec import (
     Call,
@@ -417,7 +417,11 @@ def speech_key(spec: RuleSpec) -> tuple[object, ...]:
         return ("third_person", spec.during, frozenset(speech_phrase(a) for a in spec.allow),
                 spec.penalty)
     if isinstance(spec, Reply):
-        return ("reply", speech_phrase(spec.say), spec.after, spec.penalty)
+        # A reply counting cards ({very}) asks other words at each count: a few counts tell
+        # it from a plain one, and two counting replies apart.
+        said = compile_template(spec.say)
+        return ("reply", tuple(said.expand(Card(5, "S"), n) for n in range(1, 5)),
+                spec.after, spec.penalty)
     return (spec.kind,)
 
 

@@ -283,23 +283,28 @@ def check_template(phrase: str, path: str) -> None:
     if not phrase.strip():
         raise RuleError("must not be empty", path=path, code="spec/empty")
     parts = parse_template(phrase, path)
-    if any("{holiday}" in option and option.strip() != "{holiday}"
-           for part in parts if isinstance(part, Group) for option in part.options):
-        _bad("has {holiday} with other words inside a group: it is a choice of its own",
-             path)
     for piece in _pieces(parts):
         try:
             parsed = list(Formatter().parse(piece))
         except ValueError as exc:
             raise RuleError(f"is not a valid phrase ({exc})", path=path,
                             code="spec/bad_phrase") from None
-        for _, name, spec, conversion in parsed:
+        for literal, name, spec, conversion in parsed:
+            if "{" in literal or "}" in literal:  # "{{" and "}}": no words to say
+                _bad("has a brace that is not around a placeholder", path)
             if name is None:
                 continue
-            if name not in PLACEHOLDERS or spec or conversion:
+            if name not in PLACEHOLDERS:
                 known = ", ".join("{" + p + "}" for p in PLACEHOLDERS)
                 raise RuleError(f"unknown placeholder {{{name}}} (known: {known})", path=path,
                                 code="spec/bad_placeholder")
+            if spec or conversion:
+                raise RuleError(f"placeholder {{{name}}} takes nothing after its name",
+                                path=path, code="spec/bad_placeholder")
+    if any("{holiday}" in option and option.strip() != "{holiday}"
+           for part in parts if isinstance(part, Group) for option in part.options):
+        _bad("has {holiday} with other words inside a group: it is a choice of its own",
+             path)
     sample = compile_template(phrase).expand(*_SAMPLE)
     if not sample.longest:
         raise RuleError("has no words to say", path=path, code="spec/empty")
@@ -329,7 +334,8 @@ def speech_template(value: object, path: str,
 
 
 def speech_phrase(template: str) -> Phrase:
-    """The phrase a speech template (checked, without placeholders) asks for."""
+    """The phrase a speech template (checked; no card placeholders) asks for; a ``{very}``
+    in it says none, as for one card (a reply's count: :func:`rules.speech.reply_phrase`)."""
     return compile_template(template).expand(_SAMPLE[0], 1)
 
 

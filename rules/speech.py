@@ -51,16 +51,15 @@ PRONOUNS: Final = frozenset({
 
 #: A reply's words name no card: any card fills its template in.
 _ANY_CARD: Final = Card(5, "S")
-#: The most cards a reply counting cards is recognised as said for.
-_WRONG_COUNTS: Final = 8
 
 
 @dataclass(frozen=True, slots=True)
 class SpeechVerdict:
-    """How one speech rule judged an action: a ``talking`` rule (``phrase`` empty) broken
-    by words left over, an owed ``reply`` (``phrase``: its words as a perfect speaker says
-    them) broken by not being said, or a ``third_person`` rule (``phrase`` empty) broken by
-    a pronoun left over; a breach costs ``penalty`` cards."""
+    """How one speech rule judged an action: a ``talking`` rule broken by words left over
+    (``phrase``: the words it minds that were found, for a selective rule or a phrase
+    costly in a point of order; else empty), an owed ``reply`` (``phrase``: its words as a
+    perfect speaker says them) broken by not being said, or a ``third_person`` rule
+    (``phrase`` empty) broken by a pronoun left over; a breach costs ``penalty`` cards."""
 
     rule: Rule
     kind: Literal["talking", "reply", "third_person"]
@@ -94,20 +93,26 @@ def reply_phrase(rule: Rule, reasons: Iterable[str] = ()) -> Phrase:
 
 def _take_counted(rule: Rule, owed: Phrase, heard: Sequence[str], free: list[bool]) -> bool:
     """Take the words of reply ``rule`` (whose words count cards: ``{very}``) said for any
-    count of cards, the leftmost and longest saying; whether it was said for the count owed
-    (``owed``). Said for another count ("thank you" where "thank you very much" is owed, or
-    the other way round), the reply is missed, but its words are the reply's, not talk."""
+    count of cards; whether it was said for the count owed (``owed``). The owed saying is
+    taken where it is said whole (not as the start of a longer one); else the leftmost and
+    longest saying. Said for another count ("thank you" where "thank you very much" is
+    owed, or the other way round), the reply is missed, but its words are the reply's, not
+    talk."""
     template = compile_template(rule.spec.say) if isinstance(rule.spec, Reply) else None
     assert template is not None
-    best: tuple[int, int, Phrase] | None = None
-    for drawn in range(1, _WRONG_COUNTS + 1):
+    # A saying for n cards holds at least n - 1 words more than the first: every count
+    # the words heard could hold is tried, however many cards were owed.
+    found: list[tuple[int, int, Phrase]] = []
+    for drawn in range(1, len(heard) + 2):
         phrase = template.expand(_ANY_CARD, drawn)
         span = phrase.find(heard, free)
-        if span is not None and (best is None or (span[0], -span[1]) < (best[0], -best[1])):
-            best = (span[0], span[1], phrase)
-    if best is None:
+        if span is not None:
+            found.append((span[0], span[1], phrase))
+    if not found:
         return False
-    start, end, said = best
+    whole = [f for f in found if f[2] == owed
+             and not any(o[0] <= f[0] and f[1] < o[1] for o in found)]
+    start, end, said = whole[0] if whole else min(found, key=lambda f: (f[0], -f[1]))
     free[start:end] = [False] * (end - start)
     return said == owed
 

@@ -11,6 +11,7 @@ rule judges what is said, and only the host resumes it.
 
 from __future__ import annotations
 
+from contextlib import suppress
 from typing import Final
 
 from games.engine.actions import (
@@ -252,8 +253,9 @@ CALL_WORDS: Final = plain("Point of order")
 def spoken(state: GameState, seat: int, words: str, events: list[Event]) -> None:
     """Words ``seat`` said (judged already), where ``order_words`` makes them count: "End
     point of order" ends the point of order under way, if the seat may end it; "Point of
-    order" said outside one calls one, as the button does (refused as the button would be),
-    where any player may call one (else only the button does: the host's powers are not
+    order" said outside one calls one, as the button does (where the button would be
+    refused, the words call nothing and the rest of what was said stands), where any player
+    may call one (else only the button does: the host's powers are not
     the words')."""
     if not state.settings.order_words or state.phase != "playing":
         return
@@ -270,7 +272,9 @@ def spoken(state: GameState, seat: int, words: str, events: list[Event]) -> None
         free[ending[0]:ending[1]] = [False] * (ending[1] - ending[0])
         ending = END_WORDS.find(heard, free)
     if state.settings.order_callers == "anyone" and CALL_WORDS.find(heard, free) is not None:
-        call_order(state, CallOrder(seat), events)
+        # Past its limits the words call nothing; what else was said stands.
+        with suppress(EngineError):
+            call_order(state, CallOrder(seat), events)
 
 
 def listen(state: GameState, seat: int, words: str) -> None:

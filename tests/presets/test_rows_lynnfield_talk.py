@@ -283,3 +283,16 @@ def test_where_only_the_host_calls_one_the_words_call_nothing() -> None:
     state = arrange(state, HANDS, [["9H"]], current=AVA)
     state, events = act(state, Say(CHAIRMAN, "Point of order"), 1_000)
     assert state.order.current is None and penalised(events) == []
+
+
+def test_point_of_order_said_past_the_limit_calls_nothing_and_the_thanks_stand() -> None:
+    """Past a player's limit of points of order (three a round), the words call nothing,
+    cost nothing, and the "Thank you" said with them answers the penalty card owed."""
+    state = table(HANDS, ["9H"])
+    for k in range(3):
+        state, _ = act(state, Say(CAL, "Point of order"), 1_000 + 40_000 * k)
+        state, _ = act(state, Say(CAL, "End point of order"), 2_000 + 40_000 * k)
+    state, events = act(state, Say(CAL, "Talking!"), 200_000)
+    assert penalised(events) == ["No Speaking"]
+    state, events = act(state, Say(CAL, "Point of order. Thank you"), 201_000)
+    assert state.order.current is None and speech(events) == []

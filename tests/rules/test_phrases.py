@@ -45,6 +45,12 @@ HAIL = "All hail the [most honorable] (Chairman|Chairwoman)"
     ("{rank of {suit}", "spec/bad_phrase", "is not a valid phrase (unexpected '{' in field name)"),
     ("(Mao|{bogus})", "spec/bad_placeholder", "unknown placeholder {bogus} (known: {rank}, "
      "{suit}, {suit_one}, {colour}, {card}, {very}, {holiday})"),
+    ("{{holiday}}", "spec/bad_phrase", "has a brace that is not around a placeholder"),
+    ("Mao }}", "spec/bad_phrase", "has a brace that is not around a placeholder"),
+    ("(Mao|{holiday!r})", "spec/bad_placeholder",
+     "placeholder {holiday} takes nothing after its name"),
+    ("(Happy {holiday}|Mao)", "spec/bad_phrase",
+     "has {holiday} with other words inside a group: it is a choice of its own"),
     ("  ", "spec/empty", "must not be empty"),
     ("!?!", "spec/empty", "has no words to say"),
 ])

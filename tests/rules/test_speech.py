@@ -176,3 +176,27 @@ def test_a_reply_counting_cards_asks_a_very_per_card_beyond_the_first() -> None:
         assert [(v.kind, v.broken) for v in verdicts] == [("reply", missed),
                                                           ("talking", False)], said
     assert perfect_reply([much], ["effect", "effect", "pass"]) == "thank you very much"
+
+
+@given(st.integers(2, 14), st.booleans())
+def test_replies_counting_cards_are_heard_in_any_order_and_at_any_count(drawn: int,
+                                                                        first: bool) -> None:
+    """Owing "Thank you" for a penalty card and "Thank you very ... much" for ``drawn``
+    cards a rule gave, both said right, in either order, break nothing. (For one card both
+    are "Thank you", which one saying answers.)"""
+    thanks = rule({"kind": "reply", "say": "Thank you", "after": ["penalty"]}, "Thank You")
+    much = rule({"kind": "reply", "say": "Thank you ({very} much)", "after": ["effect"]},
+                "Very Much")
+    counted = "Thank you" + " very" * (drawn - 1) + " much"
+    said = f"Thank you. {counted}." if first else f"{counted}. Thank you."
+    verdicts = judge_speech([TALKING, thanks, much], [thanks, much], said,
+                            reasons=["penalty"] + ["effect"] * drawn)
+    assert not [v for v in verdicts if v.broken], (said, verdicts)
+
+
+def test_a_reply_counting_cards_is_no_duplicate_of_a_plain_one() -> None:
+    plain = rule({"kind": "reply", "say": "Thank you", "after": ["effect"]}, "Thanks")
+    much = rule({"kind": "reply", "say": "Thank you ({very} much)", "after": ["effect"]},
+                "Very Much")
+    assert first_difference(plain, much).found
+    assert not first_difference(much, much).found
