@@ -140,7 +140,10 @@ def _on_render(sender: Any, template: Any, context: Any, **kwargs: Any) -> None:
     name = getattr(template, "name", None)
     if not is_ours(name):
         return
-    found = forbidden_values(context.flatten())
+    # An include is rendered with its page's context or a copy of it (which shares this
+    # record): the values the page's own check looked at are not walked again.
+    walked = vars(context).setdefault("_forbidden_walked", {})
+    found = forbidden_values(context.flatten(), walked)
     with _current.lock:
         _current.names.append(str(name))
         _current.problems += [f"{name}: {problem}" for problem in found]

@@ -38,18 +38,30 @@ _EXACT_LEAVES = frozenset({*LEAVES, bool})
 Path = tuple[Any, str, Any]
 
 
-def forbidden_values(context: Mapping[str, Any]) -> list[str]:
-    """Where in ``context`` a forbidden value sits (``"seats[0].seat: Seat"``), if anywhere."""
+#: The values one walk, or the walks of one render and its includes, have looked at: each
+#: by id, held (so that its id is not reused while the record lasts) with the depth it was
+#: met at.
+Walked = dict[int, tuple[Any, int]]
+
+
+def forbidden_values(context: Mapping[str, Any], walked: Walked | None = None) -> list[str]:
+    """Where in ``context`` a forbidden value sits (``"seats[0].seat: Seat"``), if anywhere.
+
+    Values already in ``walked`` (met as shallow or shallower) are not looked at again, and
+    those looked at are added: a page's includes are rendered with the page's own values."""
     found: list[str] = []
-    seen: set[int] = set()
+    seen: Walked = {} if walked is None else walked
     todo: list[tuple[Any, Path, int]] = [(value, (None, "", key), 0)
                                          for key, value in context.items()
                                          if key not in DJANGO_KEYS]
     while todo:
         value, path, depth = todo.pop()
-        if isinstance(value, LEAVES) or id(value) in seen:
+        if isinstance(value, LEAVES):
             continue
-        seen.add(id(value))
+        met = seen.get(id(value))
+        if met is not None and met[0] is value and met[1] <= depth:
+            continue
+        seen[id(value)] = (value, depth)
         if isinstance(value, FORBIDDEN):
             found.append(f"{_spelled(path)}: {type(value).__name__}")
         elif depth < DEPTH:

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import dataclasses
-from functools import lru_cache
 from typing import Any
 
 from hypothesis import given
@@ -19,17 +18,28 @@ GAMES = st.tuples(st.integers(0, 5000), st.integers(2, 4))
 EXAMPLES = share(0.6)
 
 
-@lru_cache(maxsize=32)
 def game(seed: int, players: int) -> GameRecord:
     """A bounded bot game with random rules, every state kept."""
     return play_game(GameSettings(players=players), seed, ("oracle", "experimenter"),
                      max_actions=150, max_rounds=3, keep_states=True)
 
 
+# Each game is played once and checked for everything below (a game is the costly part).
 @EXAMPLES
-@given(GAMES)
-def test_every_play_tried_is_one_attempt_in_order(case: tuple[int, int]) -> None:
+@given(GAMES, st.integers(0, 3))
+def test_the_public_record_of_a_bot_game_is_faithful_and_keeps_secrets(
+        case: tuple[int, int], seat: int) -> None:
     played = game(*case)
+    seat %= played.start.players
+    per_action = _per_action(played)
+    every_play_tried_is_one_attempt_in_order(played)
+    the_rebuilt_round_record_is_the_engines(played, per_action)
+    a_players_own_hand_is_followed_through_the_game(played, per_action, seat)
+    the_record_holds_no_other_seats_secret(played, seat)
+    the_record_read_as_it_grows_is_the_record_read_at_once(played, per_action, seat)
+
+
+def every_play_tried_is_one_attempt_in_order(played: GameRecord) -> None:
     record = public_record(played.events, None, played.start.names)
     tried = [e for e in played.events if isinstance(e, Played | Refused)]
     assert [a.number for a in record.attempts] == list(range(1, len(tried) + 1))
@@ -37,30 +47,25 @@ def test_every_play_tried_is_one_attempt_in_order(case: tuple[int, int]) -> None
     assert [a.cards for a in record.attempts] == [e.cards for e in tried]
 
 
-@EXAMPLES
-@given(GAMES)
-def test_the_rebuilt_round_record_is_the_engines(case: tuple[int, int]) -> None:
+def the_rebuilt_round_record_is_the_engines(played: GameRecord,
+                                            per_action: list[list[Event]]) -> None:
     """Before each play, the record the table rebuilt equals the one the engine kept."""
-    played = game(*case)
     record = public_record(played.events, None, played.start.names)
     before = [played.start, *played.states]
     attempts = iter(record.attempts)
-    for state, action_events in zip(before, _per_action(played), strict=False):
+    for state, action_events in zip(before, per_action, strict=False):
         if any(isinstance(e, Played | Refused) for e in action_events):
             attempt = next(attempts)
             assert list(attempt.record) == state.record
 
 
-@EXAMPLES
-@given(GAMES, st.integers(0, 3))
-def test_a_players_own_hand_is_followed_through_the_game(case: tuple[int, int],
-                                                          seat: int) -> None:
-    played = game(*case)
-    seat %= played.start.players
+def a_players_own_hand_is_followed_through_the_game(played: GameRecord,
+                                                    per_action: list[list[Event]],
+                                                    seat: int) -> None:
     record = public_record(played.events, seat, played.start.names)
     before = [played.start, *played.states]
     mine = iter(a for a in record.attempts if a.seat == seat)
-    for state, action_events in zip(before, _per_action(played), strict=False):
+    for state, action_events in zip(before, per_action, strict=False):
         tried = [e for e in action_events if isinstance(e, Played | Refused)]
         if tried and tried[0].seat == seat:
             attempt = next(mine)
@@ -68,13 +73,9 @@ def test_a_players_own_hand_is_followed_through_the_game(case: tuple[int, int],
             assert sorted(attempt.hand) == sorted(state.hands[seat])
 
 
-@EXAMPLES
-@given(GAMES, st.integers(0, 3))
-def test_the_record_holds_no_other_seats_secret(case: tuple[int, int], seat: int) -> None:
+def the_record_holds_no_other_seats_secret(played: GameRecord, seat: int) -> None:
     """Two games with the same public history and different secrets (other seats' cards,
     the rule a rule-maker wrote) give a viewer the same record, byte for byte."""
-    played = game(*case)
-    seat %= played.start.players
     altered = [_other_secrets(e, seat) for e in played.events]
     assert altered != played.events
     mine = public_record(played.events, seat, played.start.names)
@@ -108,19 +109,16 @@ def _per_action(played: GameRecord) -> list[list[Event]]:
     return found
 
 
-@EXAMPLES
-@given(GAMES, st.integers(0, 3))
-def test_the_record_read_as_it_grows_is_the_record_read_at_once(case: tuple[int, int],
-                                                               seat: int) -> None:
+def the_record_read_as_it_grows_is_the_record_read_at_once(played: GameRecord,
+                                                          per_action: list[list[Event]],
+                                                          seat: int) -> None:
     """A player following the game action by action ends with the same record as one
     reading the whole log; and the rules written are all there, each with its author."""
     from games.deduction.record import RecordReader
     from games.engine.events import RuleWritten
 
-    played = game(*case)
-    seat %= played.start.players
     reader = RecordReader(seat, played.start.names)
-    for action in _per_action(played):
+    for action in per_action:
         reader.read(action)
     whole = public_record(played.events, seat, played.start.names)
     assert reader.record() == whole and reader.attempts == len(whole.attempts)

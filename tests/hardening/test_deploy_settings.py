@@ -194,18 +194,28 @@ print(json.dumps({"plain": [plain.status_code, plain.headers.get("Location", "")
 """
 
 
-def collected(tmp_path: Path, **env: str) -> dict[str, str]:
-    """Production settings with static files collected into ``tmp_path`` (as ``make run``)."""
-    env = PRODUCTION | {"DATABASE_URL": f"sqlite:///{tmp_path / 'db'}",
-                        "MAO_STATIC_ROOT": str(tmp_path / "static")} | env
+@pytest.fixture(scope="module")
+def static_root(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The static files collected once with the production settings (as ``make run``):
+    compressing every file is the costly part, and no setting below changes what is
+    collected."""
+    folder = tmp_path_factory.mktemp("collected")
+    env = PRODUCTION | {"DATABASE_URL": f"sqlite:///{folder / 'db'}",
+                        "MAO_STATIC_ROOT": str(folder / "static")}
     done = run(["manage.py", "collectstatic", "--no-input", "-v", "0"], **env)
     assert done.returncode == 0, done.stderr
-    return env
+    return folder / "static"
 
 
-def test_a_production_server_redirects_to_https_and_sends_security_headers(tmp_path: Path
-                                                                          ) -> None:
-    done = run(["-c", HEADERS], **collected(tmp_path))
+def collected(tmp_path: Path, static_root: Path, **env: str) -> dict[str, str]:
+    """Production settings serving the static files :func:`static_root` collected."""
+    return PRODUCTION | {"DATABASE_URL": f"sqlite:///{tmp_path / 'db'}",
+                         "MAO_STATIC_ROOT": str(static_root)} | env
+
+
+def test_a_production_server_redirects_to_https_and_sends_security_headers(
+        tmp_path: Path, static_root: Path) -> None:
+    done = run(["-c", HEADERS], **collected(tmp_path, static_root))
     assert done.returncode == 0, done.stderr
     found = json.loads(done.stdout.strip().splitlines()[-1])
     assert found["plain"] == [301, "https://example.com/"]
@@ -221,9 +231,9 @@ def test_a_production_server_redirects_to_https_and_sends_security_headers(tmp_p
 
 
 @pytest.mark.parametrize("header", ["X-Forwarded-Proto", "HTTP_X_FORWARDED_PROTO"])
-def test_behind_a_proxy_that_says_https_there_is_no_redirect_loop(tmp_path: Path,
-                                                                   header: str) -> None:
-    done = run(["-c", HEADERS], **collected(tmp_path, MAO_PROXY_SSL_HEADER=header))
+def test_behind_a_proxy_that_says_https_there_is_no_redirect_loop(
+        tmp_path: Path, static_root: Path, header: str) -> None:
+    done = run(["-c", HEADERS], **collected(tmp_path, static_root, MAO_PROXY_SSL_HEADER=header))
     assert done.returncode == 0, done.stderr
     found = json.loads(done.stdout.strip().splitlines()[-1])
     assert found["proxied"] == 200
@@ -244,8 +254,9 @@ print(json.dumps({"url": url, "status": plain.status_code,
 """
 
 
-def test_the_app_serves_its_static_files_compressed_and_cache_busted(tmp_path: Path) -> None:
-    done = run(["-c", STATIC], **collected(tmp_path))
+def test_the_app_serves_its_static_files_compressed_and_cache_busted(
+        tmp_path: Path, static_root: Path) -> None:
+    done = run(["-c", STATIC], **collected(tmp_path, static_root))
     assert done.returncode == 0, done.stderr
     found = json.loads(done.stdout.strip().splitlines()[-1])
     assert found["status"] == 200
