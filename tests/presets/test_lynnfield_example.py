@@ -80,7 +80,7 @@ def test_the_youngest_goes_first_then_clockwise() -> None:
     direction." The Chairman (who deals) names the youngest."""
     state, deal = dealt(first=BEN)
     assert deal.text == ("Round 1: Chair deals 5 cards each. The starter is 5♠. Ben plays "
-                         "first.")
+                         "first. Chair: “The Game of Mao Has Begun.”")
     assert (state.current, state.direction) == (BEN, 1)
 
 

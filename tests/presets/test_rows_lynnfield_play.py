@@ -45,7 +45,7 @@ from games.presets.registry import preset
 from games.reveal.players import Share, player_rows
 from rules.cards import make_deck
 from tests.engine.helpers import act, arrange, kinds, of_kind, only, pass_, play, refusal
-from tests.presets.test_lynnfield_example import AVA, BEN, CAL, CHAIRMAN, speech, table
+from tests.presets.test_lynnfield_example import AVA, BEN, CAL, CHAIRMAN, dealt, speech, table
 from tests.presets.test_rows_lynnfield import HANDS
 
 DEE, EVE = 4, 5
@@ -286,3 +286,11 @@ def test_row_66_a_pass_early_too() -> None:
     state = table([["2C"], ["5H", "3D"], ["9H", "4C"], ["6C"]], ["9D"])
     state, events = act(state, Pass(CAL))
     assert only(events, OutOfTurn).seat == CAL and state.current == AVA
+
+
+def test_row_4() -> None:
+    """"To start, the dealer, known as the Chairman, recites 'The Game of Mao Has Begun'."
+    The deal's line, on every screen, ends with the Chairman's words."""
+    _, deal = dealt()
+    assert deal.text.startswith("Round 1: Chair deals 5 cards each.")
+    assert deal.text.endswith("Chair: “The Game of Mao Has Begun.”")
