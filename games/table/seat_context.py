@@ -8,10 +8,12 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from games.engine.penalty_wait import playable
 from games.engine.setup import MAX_NAME
 from games.engine.visibility import PlayerView
 from games.models import Seat
 from games.store.rows import SeatRow, seat_row
+from rules.cards import parse
 
 
 @dataclass(frozen=True, slots=True)
@@ -69,7 +71,7 @@ def off_turn(view: PlayerView) -> OffTurn:
     if view.viewer is None or view.phase != "playing":
         return OffTurn()
     if view.current == view.viewer:
-        return OffTurn(frozenset(view.hand))
+        return own_turn(view)
     # (Never whose turn it is, which the status says: the hand would change every turn.)
     whose = "It is not your turn:"
     settings = view.settings
@@ -86,3 +88,24 @@ def off_turn(view: PlayerView) -> OffTurn:
         return OffTurn(multiples, f"{whose} you may play a card identical to the top of a "
                                   "pile (a multiple) now, and the others on your turn.")
     return OffTurn(multiples, f"{whose} wait for it.")
+
+
+def own_turn(view: PlayerView) -> OffTurn:
+    """The viewer's cards they may play on their own turn, and why the others wait: after a
+    pass, only the card drawn (``play_drawn``); never a penalty card drawn this turn
+    (``penalty_waits``)."""
+    if view.drawn is not None:
+        return OffTurn(frozenset({view.drawn}), f"You may play only the card you drew, "
+                                                f"{_named(view.drawn)}, or pass to keep it.")
+    if view.waiting:
+        names = " and ".join(_named(c) for c in dict.fromkeys(view.waiting))
+        count = len(view.waiting)
+        return OffTurn(frozenset(playable(view.hand, view.waiting)),
+                       f"The penalty card{'s' if count > 1 else ''} you drew this turn "
+                       f"({names}) cannot be played until a later turn.")
+    return OffTurn(frozenset(view.hand))
+
+
+def _named(text: str) -> str:
+    name = parse(text).name
+    return name[:1].lower() + name[1:]
