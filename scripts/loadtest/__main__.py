@@ -226,13 +226,18 @@ def _latency(figures: dict[str, Any]) -> str:
             f"max {lat['max']} ms ({lat['count']} actions)")
 
 
+def _share(ratio: float | None) -> str:
+    return "none attempted" if ratio is None else f"{100 * ratio:.1f} % served"
+
+
 def _part(title: str, f: dict[str, Any]) -> list[str]:
     memory = f.get("memory", {})
     lines = [
         f"{title}: {f['games']} games, {f['players']} players, {f['window_seconds']} s of play"
         + (f" after {f['setup_seconds']} s of setup" if "setup_seconds" in f else ""),
-        f"  actions/s: {f['actions_per_second']} (offered at most "
-        f"{f['offered_actions_per_second']}); accepted {f['actions']} {f['actions_by_kind']}",
+        f"  actions/s: {f['actions_per_second']} (the pace allows at most "
+        f"{f['offered_actions_per_second']}); accepted {f['actions']} of {f['attempted']} "
+        f"attempted ({_share(f['served_of_attempted'])}) {f['actions_by_kind']}",
         f"  fan-out latency (send -> every seat has the version): {_latency(f)}",
         "  by kind: " + "; ".join(f"{kind} p95 {lat.get('p95', '-')} ms"
                                   for kind, lat in f["latency_ms_by_kind"].items()),

@@ -50,6 +50,8 @@ class Tally:
     stale: int = 0
     penalties: int = 0
     rule_retries: int = 0
+    #: Actions the players sent (a play, a pass, a rule written...), answered or not.
+    attempted: int = 0
     frames: int = 0
     frame_bytes: int = 0
 
@@ -213,6 +215,7 @@ class Client:
             # Whatever the outcome, this player does not act twice on one screen: its next
             # move waits for a newer version (its own push may lag behind the HTTP answer).
             self.acted_at = move.version
+            self.tally.attempted += 1
             await self.perform(move)
 
     # Acting over the socket.

@@ -256,6 +256,8 @@ async def play_phase(config: Config, tables: list[Table], duration: float, pids:
         "games": len(tables), "players": len(players),
         "window_seconds": round(window, 2),
         "offered_actions_per_second": round(len(players) / config.pace, 1),
+        "attempted": tally.attempted,
+        "served_of_attempted": round(accepted / tally.attempted, 3) if tally.attempted else None,
         "actions": accepted, "actions_by_kind": kinds,
         "actions_per_second": round(accepted / window, 1),
         "latency_ms": summary(latencies), "actions_some_seat_never_saw": unseen,

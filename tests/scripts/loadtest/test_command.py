@@ -65,7 +65,9 @@ def check_report(report: dict[str, Any], transport: str) -> None:
         assert figures["games"] == 2 and figures["clients_checked"] == 6
         assert figures["lost_updates"] == 0, figures["lost_examples"]
         assert figures["error_total"] == 0, figures["error_examples"]
-        assert figures["actions"] > 0
+        assert 0 < figures["actions"] <= figures["attempted"]
+        assert figures["served_of_attempted"] == round(figures["actions"] /
+                                                       figures["attempted"], 3)
         assert {"median", "p95", "p99"} <= set(figures["latency_ms"])
     mao = report["mao"]
     assert mao["actions_by_kind"].get("rule", 0) >= 2  # every game began with a rule

@@ -15,7 +15,9 @@ def part(*, p95: float | None, cpu_seconds: float | None, actions: int,
     (``p95`` in milliseconds)."""
     figures: dict[str, Any] = {
         "games": 2, "players": 6, "window_seconds": window,
-        "offered_actions_per_second": 12.0, "actions": actions, "actions_by_kind": {},
+        "offered_actions_per_second": 12.0, "attempted": actions + 4,
+        "served_of_attempted": round(actions / (actions + 4), 3),
+        "actions": actions, "actions_by_kind": {},
         "actions_per_second": round(actions / window, 1),
         "latency_ms": {"count": actions, "median": 1.0, "p95": p95, "p99": p95, "max": p95}
         if p95 is not None else {"count": 0},
@@ -85,6 +87,8 @@ def test_the_printed_report_gives_both_ratios_with_their_figures() -> None:
     text = render(report)
     assert "p95 ratio to the baseline: 50.0 (130.0 ms against 2.6 ms)" in text
     assert "server CPU per action ratio to the baseline: 40.0 (12.0 ms against 0.3 ms)" in text
+    # Served of attempted: 200 accepted of the 204 its players sent.
+    assert "accepted 200 of 204 attempted (98.0 % served)" in text
 
 
 def test_the_printed_report_says_when_the_cpu_ratio_could_not_be_measured() -> None:
