@@ -45,13 +45,33 @@ class Mailbox:
             return
         for waiter in self.waiters:
             if not waiter.done():
-                waiter.set_result(None)
+                loop = waiter.get_loop()
+                if _running_loop() is loop:
+                    waiter.set_result(None)
+                else:
+                    # A send from another thread's loop (a bot's or a clock's, through
+                    # async_to_sync): only a threadsafe call wakes the receiver's loop from
+                    # its selector; setting the result here would wait for its next timer.
+                    with contextlib.suppress(RuntimeError):  # that loop has closed
+                        loop.call_soon_threadsafe(_resolve, waiter)
                 return
 
     @property
     def idle(self) -> bool:
         """Neither a message nor a receiver: nothing to keep."""
         return not self.messages and not self.waiters
+
+
+def _running_loop() -> asyncio.AbstractEventLoop | None:
+    try:
+        return asyncio.get_running_loop()
+    except RuntimeError:
+        return None
+
+
+def _resolve(waiter: asyncio.Future[None]) -> None:
+    if not waiter.done():
+        waiter.set_result(None)
 
 
 class SweepingLayer(InMemoryChannelLayer):  # type: ignore[misc]

@@ -5,6 +5,8 @@ and forgets discarded members."""
 from __future__ import annotations
 
 import asyncio
+import threading
+import time
 import tracemalloc
 from typing import Any
 from unittest.mock import patch
@@ -245,3 +247,31 @@ def test_a_waiting_channel_costs_under_a_kilobyte() -> None:
 
     receivers, bare = run_apart(scenario())
     assert receivers - bare < 1024
+
+
+def test_a_message_sent_from_another_threads_loop_wakes_the_receiver_at_once() -> None:
+    # A bot's or a clock's thread sends through a loop of its own (async_to_sync): the
+    # receiving socket's loop must wake then, not at its next timer.
+    layer = SweepingLayer()
+    channel = run_apart(layer.new_channel())
+    waiting = threading.Event()
+
+    async def receiver() -> float:
+        task = asyncio.ensure_future(layer.receive(channel))
+        await asyncio.sleep(0)
+        waiting.set()
+        await asyncio.wait_for(task, 5)
+        return time.monotonic()
+
+    def sender() -> None:
+        waiting.wait(5)
+        time.sleep(0.05)  # the receiver's loop is asleep in its selector by now
+        sent.append(time.monotonic())
+        asyncio.run(layer.send(channel, {"type": "ring"}))
+
+    sent: list[float] = []
+    thread = threading.Thread(target=sender)
+    thread.start()
+    received = asyncio.run(receiver())
+    thread.join()
+    assert received - sent[0] < 0.5, received - sent[0]
