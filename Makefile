@@ -24,8 +24,8 @@ PG_SERVER ?= postgres://postgres@127.0.0.1:5432
 PG_REDIS ?= redis://127.0.0.1:6379/0
 # pytest's workers (pytest-xdist): one a core and one more by default, since the browser
 # tests spend much of their time waiting on pages (docs/performance.md, "The test suite");
-# `make test PYTEST_WORKERS=0` runs the suite in one process. Browser modules go first
-# (tests/conftest.py).
+# `make test PYTEST_WORKERS=0` runs the suite in one process. The slowest modules and the
+# browser modules go first (tests/conftest.py).
 PYTEST_WORKERS ?= $(shell echo $$(( $$(nproc) + 1 )))
 PYTEST_PARALLEL := -n $(PYTEST_WORKERS) --dist loadscope
 # `make test` ends with the ten slowest tests: where the suite's time goes, at every run.

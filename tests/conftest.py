@@ -19,15 +19,17 @@ Every test that uses the test database is marked ``db_bound`` (:mod:`tests.db_bo
 ``make test-postgres`` selects.
 
 Under pytest-xdist with ``--dist loadscope`` (``make test``), a module's tests run in one
-worker, the browser modules first (:class:`BrowserTestsFirst`); when the session ends, what
-every worker's screenshots showed is checked for a page no browser test shot
-(:mod:`tests.browser.coverage`).
+worker (those of a few long modules one by one), the slowest browser modules first, then the
+other browser modules, then the slowest of the rest (:class:`BrowserTestsFirst`); when the
+session ends, what every worker's screenshots showed is checked for a page no
+browser test shot (:mod:`tests.browser.coverage`).
 """
 
 from __future__ import annotations
 
 import os
 import threading
+from collections import OrderedDict
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
@@ -60,17 +62,58 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
 
 #: The folder whose modules are sent to the workers first: they take the longest.
 FIRST = "tests/browser/"
+#: The modules that take longest, longest first (docs/performance.md, "The test suite"):
+#: those under :data:`FIRST` go before the other browser modules, the others right after
+#: them. pytest-xdist sends the modules with the most tests first, and each of these has few:
+#: sent last, one of them would keep a worker busy long after the others end.
+SLOWEST = (
+    "tests/browser/test_game_night_full.py",
+    "tests/browser/test_full_game.py",
+    "tests/browser/test_table_access.py",
+    "tests/browser/test_presets.py",
+    "tests/browser/test_notebook.py",
+    "tests/browser/test_races.py",
+    "tests/browser/test_phone.py",
+    "tests/web/test_no_leak.py",
+    "tests/scripts/test_bench.py",
+)
+#: Long modules with no module-scoped fixture, whose tests go to the workers one by one
+#: (a test of one and a test of another may run at once on two workers).
+SPLIT = (
+    "tests/browser/test_presets.py",
+    "tests/browser/test_full_game.py",
+    "tests/browser/test_notebook.py",
+    "tests/browser/test_table_access.py",
+)
 
 
 class BrowserTestsFirst(LoadScopeScheduling):  # type: ignore[misc]
     """``--dist loadscope`` (a module's tests, or a class's, go to one worker, so that its
-    module-scoped fixtures are built once), the modules under :data:`FIRST` sent first."""
+    module-scoped fixtures are built once; each test of a module of :data:`SPLIT` alone), in
+    the order of :func:`put_first`."""
+
+    def _split_scope(self, nodeid: str) -> str:
+        return nodeid if nodeid.split("::", 1)[0] in SPLIT else str(super()._split_scope(nodeid))
 
     def _assign_work_unit(self, node: Any) -> None:
-        browser = [scope for scope in self.workqueue if scope.startswith(FIRST)]
-        for scope in reversed(browser):
-            self.workqueue.move_to_end(scope, last=False)
+        put_first(self.workqueue)
         super()._assign_work_unit(node)
+
+
+def put_first(queue: OrderedDict[str, Any]) -> None:
+    """Move to the front of ``queue``, in this order: the scopes of the :data:`SLOWEST`
+    browser modules (in its order), the other browser scopes (in the queue's), the scopes of
+    the other modules of :data:`SLOWEST` (in its order)."""
+
+    def of(modules: tuple[str, ...]) -> list[str]:
+        return [scope for module in modules for scope in queue
+                if scope.split("::", 1)[0] == module]
+
+    slow_browser = of(tuple(m for m in SLOWEST if m.startswith(FIRST)))
+    browser = [scope for scope in queue if scope.startswith(FIRST) and scope not in slow_browser]
+    for scope in reversed(slow_browser + browser + of(tuple(
+            m for m in SLOWEST if not m.startswith(FIRST)))):
+        queue.move_to_end(scope, last=False)
 
 
 @pytest.hookimpl(tryfirst=True)

@@ -1,24 +1,32 @@
 """A game set up directly in the live server's database, for browser tests that need a
 known deal (a joker in hand, a group to play) rather than whatever the lobby's seed gives.
 
-Run by :func:`stage` as ``python -m tests.browser.stage`` with the server's environment, so
+Run by :func:`stage` in ``python -m tests.browser.stage`` with the server's environment, so
 the session cookies it prints are the ones the server reads. It opens a table with a chosen
 seed, writes the given rules through the one write path and, if asked, tries seeds until a
-seat holds the wanted cards; or only opens the table (``lobby``).
+seat holds the wanted cards; or only opens the table (``lobby``). One such process is kept
+for each environment while the tests run (one spec a line in, one answer a line out):
+starting Python and Django for each staged game cost more than staging it.
 """
 
 from __future__ import annotations
 
+import atexit
 import json
 import os
 import secrets
+import select
 import subprocess
 import sys
+import tempfile
+import traceback
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import IO, Any
 
 ROOT = Path(__file__).resolve().parents[2]
+#: Seconds a staging may take before the test gives up on it.
+TIMEOUT = 120.0
 
 
 @dataclass(frozen=True)
@@ -37,14 +45,72 @@ class StagedGame:
 
 def stage(env: dict[str, str], spec: dict[str, Any]) -> StagedGame:
     """Set up the game of ``spec`` in the server's database (see :func:`_main`)."""
-    done = subprocess.run([sys.executable, "-m", "tests.browser.stage", json.dumps(spec)],
-                          cwd=ROOT, env=env, capture_output=True, text=True, timeout=120,
-                          check=False)
-    if done.returncode != 0:
-        raise RuntimeError(f"staging failed: {done.stderr[-2000:]}")
-    found = json.loads(done.stdout.strip().splitlines()[-1])
+    found = _stager(env).ask(spec)
     return StagedGame(found["code"], found["cookie_name"],
                       {int(k): v for k, v in found["cookies"].items()})
+
+
+class _Stager:
+    """A ``python -m tests.browser.stage`` process with one environment, answering specs."""
+
+    def __init__(self, env: dict[str, str]) -> None:
+        # Open as long as the process runs: close() closes it.
+        self.errors: IO[str] = tempfile.TemporaryFile("w+")  # noqa: SIM115
+        self.process = subprocess.Popen(
+            [sys.executable, "-m", "tests.browser.stage"], cwd=ROOT, env=env, text=True,
+            stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=self.errors)
+
+    def alive(self) -> bool:
+        return self.process.poll() is None
+
+    def ask(self, spec: dict[str, Any]) -> dict[str, Any]:
+        """The answer of :func:`_main` to ``spec``; ``RuntimeError`` with why if it failed."""
+        assert self.process.stdin is not None and self.process.stdout is not None
+        self.process.stdin.write(json.dumps(spec) + "\n")
+        self.process.stdin.flush()
+        ready, _, _ = select.select([self.process.stdout], [], [], TIMEOUT)
+        line = self.process.stdout.readline() if ready else ""
+        if not line:
+            self.errors.seek(0)
+            why = self.errors.read()[-2000:]
+            self.close()
+            raise RuntimeError(f"staging failed (no answer within {TIMEOUT} s): {why}")
+        answer: dict[str, Any] = json.loads(line)
+        if "error" in answer:
+            raise RuntimeError(f"staging failed: {answer['error'][-2000:]}")
+        found: dict[str, Any] = answer["found"]
+        return found
+
+    def close(self) -> None:
+        """End the process (its input closed, it stops) and drop its error file."""
+        if self.process.stdin is not None:
+            self.process.stdin.close()
+        try:
+            self.process.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            self.process.kill()
+            self.process.wait()
+        self.errors.close()
+
+
+_stagers: dict[tuple[tuple[str, str], ...], _Stager] = {}
+
+
+def _stager(env: dict[str, str]) -> _Stager:
+    """The staging process for ``env``, started on first use (ended when the tests end)."""
+    key = tuple(sorted(env.items()))
+    if key not in _stagers or not _stagers[key].alive():
+        _stagers[key] = _Stager(env)
+    return _stagers[key]
+
+
+def _close_stagers() -> None:
+    for stager in _stagers.values():
+        stager.close()
+    _stagers.clear()
+
+
+atexit.register(_close_stagers)
 
 
 def _main(spec: dict[str, Any]) -> dict[str, Any]:
@@ -53,12 +119,8 @@ def _main(spec: dict[str, Any]) -> dict[str, Any]:
     (seat, cards: seeds tried until that seat holds them) or ``hands``/``pile``/``current``
     (:func:`tests.factories.arranged_table`); ``plays`` ([seat, cards(, named)]...) played
     through the write path, the others passing; ``preset`` (and ``law``) for a preset's table;
-    ``lobby``: only open the table and leave it in its lobby.
+    ``lobby``: only open the table and leave it in its lobby. Django must be set up.
     """
-    import django
-
-    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "maosite.settings")
-    django.setup()
     from games.engine.actions import Pass, Play, WriteRule
     from games.engine.settings import GameSettings
     from games.engine.state import GameState
@@ -137,5 +199,31 @@ def _found(code: str, tokens: dict[int, str]) -> dict[str, Any]:
     return {"code": code, "cookie_name": settings.SESSION_COOKIE_NAME, "cookies": cookies}
 
 
+def _serve() -> None:
+    """Answer each spec read from stdin with one line: ``{"found": ...}`` or ``{"error": ...}``."""
+    import django
+    from django.db import connections
+
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "maosite.settings")
+    django.setup()
+    from games.store.subscribers import subscribed, unsubscribe
+
+    # No bots, clocks or sockets here, whose threads would outlive a staging: the server's
+    # take the staged game from its first connection.
+    for subscriber in subscribed():
+        unsubscribe(subscriber)
+    answers, sys.stdout = sys.stdout, sys.stderr  # whatever else is printed stays off the answers
+    for line in sys.stdin:
+        try:
+            answer: dict[str, Any] = {"found": _main(json.loads(line))}
+        except Exception:
+            answer = {"error": traceback.format_exc()}
+        finally:
+            # No connection held between specs: the server writes to the same SQLite file.
+            connections.close_all()
+        answers.write(json.dumps(answer) + "\n")
+        answers.flush()
+
+
 if __name__ == "__main__":
-    print(json.dumps(_main(json.loads(sys.argv[1]))))
+    _serve()

@@ -62,6 +62,15 @@ def _said(player: Player, region: str | None = None) -> list[str]:
     return [s["text"] for s in said if region is None or s["region"] == region]
 
 
+def _hears(player: Player, region: str, *parts: str) -> None:
+    """Wait until ``region`` has said a text holding every one of ``parts`` (a live region
+    is filled 50 ms after the push that brings its news)."""
+    player.page.wait_for_function(
+        "([region, parts]) => window.__maoSaid.some(s => s.region === region"
+        " && parts.every(part => s.text.includes(part)))", arg=[region, list(parts)],
+        timeout=WAIT_MS)
+
+
 def _my_turn(player: Player) -> None:
     expect(player.page.locator("#status .your-turn")).to_be_visible(timeout=WAIT_MS * 3)
     htmx_idle(player.page)
@@ -92,7 +101,7 @@ def test_a_trigger_a_round_won_and_your_turn_are_each_said_in_one_message(
     ann.wait_push_after(pushes)
     _my_turn(ann)
     expect(ann.page.locator("#moment")).to_contain_text("Fiver")
-    ann.page.wait_for_timeout(200)  # the region is filled 50 ms after the push
+    _hears(ann, "announce-polite", "Fiver", "Your turn")
     polite = _said(ann, "announce-polite")
     assert any("Fiver" in text and "Your turn" in text for text in polite), polite
     shoot(ann.page, "announce-01-fired-your-turn")
@@ -109,7 +118,7 @@ def test_a_trigger_a_round_won_and_your_turn_are_each_said_in_one_message(
         _act(bob, bob.pass_turn)
     else:
         raise AssertionError("Ann did not empty her hand in 12 turns")
-    ann.page.wait_for_timeout(200)
+    _hears(ann, "announce-polite", "empties", "You won the round")
     polite = _said(ann, "announce-polite")
     assert any("empties" in text and "You won the round" in text for text in polite), polite
     # Nothing urgent was said: no play was refused.

@@ -16,7 +16,7 @@ from playwright.sync_api import BrowserContext, Page, expect
 
 from tests.browser.helpers import WAIT_SECONDS, Player, horizontal_overflow, htmx_idle
 from tests.browser.stage import stage
-from tests.browser.test_announcements import _said
+from tests.browser.test_announcements import _hears, _said
 from tests.browser.test_table_talk import NAMES, PHONE, _say, _sit
 
 WAIT_MS = WAIT_SECONDS * 1000
@@ -79,7 +79,7 @@ def test_a_point_of_order_hides_every_hand_and_resumes_the_same_turn(
     expect(bob.page.locator("#order-end")).to_have_count(0)
     expect(bob.page.locator("#order")).to_contain_text("Cat or the host ends it.")
     for player in (ann, bob):
-        player.page.wait_for_timeout(200)  # the regions are filled 50 ms after the push
+        _hears(player, "announce-polite", "Cat calls a point of order")
         assert any("Cat calls a point of order" in text
                    for text in _said(player, "announce-polite"))
     assert horizontal_overflow(cat.page) <= 0
@@ -116,7 +116,8 @@ def test_a_point_of_order_hides_every_hand_and_resumes_the_same_turn(
     assert _due(bob) > due  # pushed back by as long as play was stopped
     assert bob.my_turn()
     for player in (ann, bob):
-        player.page.wait_for_timeout(200)
+        _hears(player, "announce-polite",
+               "Cat ends the point of order: play resumes with Bob to play.")
         assert any("Cat ends the point of order: play resumes with Bob to play." in text
                    for text in _said(player, "announce-polite"))
     expect(cat.page.get_by_role("button", name="Point of order")).to_be_visible()

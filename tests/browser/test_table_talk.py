@@ -16,7 +16,7 @@ from playwright.sync_api import BrowserContext, Page, expect
 
 from tests.browser.helpers import WAIT_SECONDS, Player, horizontal_overflow, htmx_idle
 from tests.browser.stage import StagedGame, stage
-from tests.browser.test_announcements import RECORD, _said
+from tests.browser.test_announcements import RECORD, _hears, _said
 
 WAIT_MS = WAIT_SECONDS * 1000
 HUSH = {"kind": "talking", "allow": ["Mao"]}
@@ -104,9 +104,9 @@ def test_a_player_speaks_off_turn_and_a_needless_remark_costs_a_card(
     for player in (bob, cat):
         expect(player.page.locator("#talk-hint")).to_have_text("")
         expect(player.page.locator("#call-hint")).to_have_text("")
-    for player in (ann, bob, cat):
-        player.page.wait_for_timeout(200)  # the regions are filled 50 ms after the push
     # Said at once on the other screens, as a refusal of someone else's play is.
+    for player in (bob, ann):
+        _hears(player, "announce-urgent", verdict)
     assert any(verdict in text for text in _said(bob, "announce-urgent"))
     assert any(verdict in text for text in _said(ann, "announce-urgent"))
     assert horizontal_overflow(cat.page) <= 0  # the say-box fits a 375 px phone
