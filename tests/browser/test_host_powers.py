@@ -12,7 +12,7 @@ from pathlib import Path
 
 from playwright.sync_api import BrowserContext, Page, expect
 
-from tests.browser.helpers import WAIT_SECONDS
+from tests.browser.helpers import WAIT_SECONDS, Player
 from tests.browser.stage import stage
 from tests.browser.test_point_of_order import _pressed
 from tests.browser.test_presets import _deal
@@ -21,9 +21,10 @@ from tests.browser.test_table_talk import NAMES, PHONE, _sit
 WAIT_MS = WAIT_SECONDS * 1000
 
 
-def test_the_host_sets_a_time_limit_during_play(
-        new_context: Callable[..., BrowserContext], server_url: str,
-        server_env: dict[str, str], shoot: Callable[[Page, str], Path]) -> None:
+def dealt(new_context: Callable[..., BrowserContext], server_url: str,
+          server_env: dict[str, str]) -> tuple[Player, Player, Player]:
+    """Ann (the host, its Chairman), Bob and Cat (on a phone) at a staged Lynnfield table,
+    dealt by Ann from her screen: Bob plays first."""
     game = stage(server_env, {"preset": "lynnfield", "players": 3, "hand_size": 5,
                               "names": NAMES, "seed": 1})
     ann = _sit(new_context, server_url, game, 0)
@@ -31,19 +32,31 @@ def test_the_host_sets_a_time_limit_during_play(
     cat = _sit(new_context, server_url, game, 2, **PHONE)
 
     def deal() -> None:
-        _deal(ann)  # Bob plays first
+        _deal(ann)
 
     _pressed(ann, [bob, cat], deal)
+    return ann, bob, cat
+
+
+def _choose_and_send(page: Page, label: str, option: str) -> None:
+    """Pick ``option`` in the menu labelled ``label`` and send its form, by keyboard."""
+    chooser = page.get_by_label(label, exact=True)
+    chooser.focus()
+    chooser.select_option(label=option)
+    page.keyboard.press("Tab")
+    page.keyboard.press("Enter")
+
+
+def test_the_host_sets_a_time_limit_during_play(
+        new_context: Callable[..., BrowserContext], server_url: str,
+        server_env: dict[str, str], shoot: Callable[[Page, str], Path]) -> None:
+    ann, bob, cat = dealt(new_context, server_url, server_env)
     expect(bob.page.locator("#time-minutes")).to_have_count(0)  # the host's tool only
     for player in (ann, bob, cat):
         expect(player.page.locator(".clock--game")).to_have_count(0)
 
     def set_limit() -> None:
-        limit = ann.page.get_by_label("Set a time limit: the game ends in")
-        limit.focus()
-        limit.select_option(label="20 minutes")
-        ann.page.keyboard.press("Tab")
-        ann.page.keyboard.press("Enter")
+        _choose_and_send(ann.page, "Set a time limit: the game ends in", "20 minutes")
 
     _pressed(ann, [bob, cat], set_limit)
     for player in (ann, bob, cat):
@@ -73,25 +86,12 @@ def test_a_player_is_told_to_ask_the_host_to_hand_their_seat_on(
 def test_the_host_names_a_new_player(
         new_context: Callable[..., BrowserContext], server_url: str,
         server_env: dict[str, str], shoot: Callable[[Page, str], Path]) -> None:
-    game = stage(server_env, {"preset": "lynnfield", "players": 3, "hand_size": 5,
-                              "names": NAMES, "seed": 1})
-    ann = _sit(new_context, server_url, game, 0)
-    bob = _sit(new_context, server_url, game, 1)
-    cat = _sit(new_context, server_url, game, 2, **PHONE)
-
-    def deal() -> None:
-        _deal(ann)
-
-    _pressed(ann, [bob, cat], deal)
+    ann, bob, cat = dealt(new_context, server_url, server_env)
     expect(bob.page.locator("#new-player")).to_have_count(0)
 
     def name_cat() -> None:
-        chooser = ann.page.get_by_label("Name a new player (mistakes in a row expel only "
-                                        "new players)")
-        chooser.focus()
-        chooser.select_option(label="Cat")
-        ann.page.keyboard.press("Tab")
-        ann.page.keyboard.press("Enter")
+        _choose_and_send(ann.page, "Name a new player (mistakes in a row expel only new "
+                         "players)", "Cat")
 
     _pressed(ann, [bob, cat], name_cat)
     for player in (ann, bob, cat):
@@ -105,27 +105,14 @@ def test_the_host_names_a_new_player(
 def test_the_host_sanctions_excessive_points_of_order(
         new_context: Callable[..., BrowserContext], server_url: str,
         server_env: dict[str, str], shoot: Callable[[Page, str], Path]) -> None:
-    game = stage(server_env, {"preset": "lynnfield", "players": 3, "hand_size": 5,
-                              "names": NAMES, "seed": 1})
-    ann = _sit(new_context, server_url, game, 0)
-    bob = _sit(new_context, server_url, game, 1)
-    cat = _sit(new_context, server_url, game, 2, **PHONE)
-
-    def deal() -> None:
-        _deal(ann)
-
-    _pressed(ann, [bob, cat], deal)
+    ann, bob, cat = dealt(new_context, server_url, server_env)
     expect(cat.page.locator("#sanction-player")).to_have_count(0)
     expect(cat.page.locator("#order-call")).to_be_visible()
 
     def bar_cat() -> None:
         ann.page.get_by_label("Sanction excessive points of order by").select_option(
             label="Cat")
-        kind = ann.page.get_by_label("with", exact=True)
-        kind.focus()
-        kind.select_option(label="the loss of the right to call one")
-        ann.page.keyboard.press("Tab")
-        ann.page.keyboard.press("Enter")
+        _choose_and_send(ann.page, "with", "the loss of the right to call one")
 
     _pressed(ann, [bob, cat], bar_cat)
     for player in (ann, bob, cat):

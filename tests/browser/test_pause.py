@@ -14,10 +14,9 @@ from pathlib import Path
 from playwright.sync_api import BrowserContext, Page, expect
 
 from tests.browser.helpers import WAIT_SECONDS
-from tests.browser.stage import stage
+from tests.browser.test_host_powers import dealt
 from tests.browser.test_point_of_order import _pressed
-from tests.browser.test_presets import _deal
-from tests.browser.test_table_talk import NAMES, PHONE, _say, _sit
+from tests.browser.test_table_talk import _say
 
 WAIT_MS = WAIT_SECONDS * 1000
 
@@ -25,16 +24,8 @@ WAIT_MS = WAIT_SECONDS * 1000
 def test_the_host_pauses_the_game_and_resumes_it(
         new_context: Callable[..., BrowserContext], server_url: str,
         server_env: dict[str, str], shoot: Callable[[Page, str], Path]) -> None:
-    game = stage(server_env, {"preset": "lynnfield", "players": 3, "hand_size": 5,
-                              "names": NAMES, "seed": 1})
-    ann = _sit(new_context, server_url, game, 0)
-    bob = _sit(new_context, server_url, game, 1)
-    cat = _sit(new_context, server_url, game, 2, **PHONE)
+    ann, bob, cat = dealt(new_context, server_url, server_env)  # Bob plays first
     everyone = [ann, bob, cat]
-    def deal() -> None:
-        _deal(ann)  # Bob plays first
-
-    _pressed(ann, [bob, cat], deal)
     expect(bob.page.locator("#status .your-turn")).to_be_visible()
     # Only the host may pause.
     expect(bob.page.locator("#order-pause")).to_have_count(0)
