@@ -101,11 +101,14 @@ class Player:
         return page.get_by_label("Link to this table").input_value()
 
     def take_seat(self, link: str) -> None:
-        """Open the link and take a seat by name."""
+        """Open the link and take a seat by name; return once the seat is this player's
+        (a host who starts before then starts without them)."""
         self.page.goto(link)
         self.ready()
         self.page.locator("#join-name").fill(self.name)
         self.page.get_by_role("button", name="Take a seat").click()
+        expect(self.page.locator("#lobby .lobby__seat--me")).to_contain_text(
+            f"{self.name} (you)", timeout=WAIT_SECONDS * 1000)
 
     # -- table -------------------------------------------------------------------------------
 
