@@ -1,5 +1,5 @@
 """``python -m scripts.bench rules|engine|builder|deduction|bots|difficulty|estimates|
-estimates-under-load|push|layer``: figures.
+estimates-under-load|push|layer|prophet``: figures.
 
 Pure Python: no settings, no database, no server; except ``push``, the live table's CPU per
 action, which sets up Django on a temporary SQLite file of its own, and ``estimates``, the
@@ -20,6 +20,7 @@ from scripts.bench import (
     engine,
     estimates,
     layer,
+    prophet,
     push,
     rules,
     under_load,
@@ -87,6 +88,12 @@ def main(argv: Sequence[str] | None = None) -> None:
     layer_bench.add_argument("--sockets", type=int, nargs="+", default=[100, 500],
                              help="open sockets (five a game)")
     layer_bench.add_argument("--samples", type=int, default=300, help="doorbells timed")
+    prophet_bench = which.add_parser("prophet", help="the prophet's check over the puzzle "
+                                                     "library (CPU)")
+    prophet_bench.add_argument("--plays", type=int, default=60, help="plays seen per puzzle")
+    prophet_bench.add_argument("--guesses", type=int, default=3,
+                               help="random guesses per rule, besides the rule itself")
+    prophet_bench.add_argument("--seed", type=int, default=1, help="seed of deals and guesses")
     args = parser.parse_args(argv)
     if args.bench == "rules":
         lines = format_figures(rules.run(args.repeats, args.seed))
@@ -106,6 +113,8 @@ def main(argv: Sequence[str] | None = None) -> None:
         lines = format_figures(push_figures(push.run(args.games, args.steps, args.seed)))
     elif args.bench == "layer":
         lines = layer.run(args.sockets, args.samples)
+    elif args.bench == "prophet":
+        lines = format_figures(prophet.run(args.plays, args.guesses, args.seed))
     elif args.bench == "deduction":
         lines = format_figures(deduction.run(args.plays, args.samples, args.seed))
     else:
