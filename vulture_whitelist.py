@@ -31,10 +31,16 @@ _.updated, _.round_written
 
 # Settings the tests override (maosite/settings.py is not scanned).
 _.MAO_RATE_ADMIN_LOGIN, _.MAO_RATE_BUILDER, _.MAO_RATE_NOTEBOOK_ADDRESS, _.MAO_RATE_JOIN
-_.MAO_RATE_NEW_GAME, _.MAO_RATE_LOBBY, _.RATELIMIT_CACHE_PREFIX
+_.MAO_RATE_NEW_GAME, _.MAO_RATE_LOBBY, _.RATELIMIT_CACHE_PREFIX, _.MAO_RATE_PUBLISH
 
 # Fixtures a test or fixture asks for by parameter name, for their effect only.
 _.restored, _.django_db_setup, _.through_another
 
 # Read by pytest after its session-finish hooks: the run's exit status.
 _.exitstatus
+
+# The published puzzles as a library, for the solo table (games/puzzles: builtin_puzzles).
+_.published_puzzles
+
+# Read only by the reveal's template: whether one of the viewer's rules is published.
+_.published

@@ -359,3 +359,36 @@ class SeatNotice(models.Model):
 
     def __str__(self) -> str:
         return f"{self.name} {self.reason} in game {self.game_id}"
+
+
+#: The grades a published puzzle may have (games/puzzles/library.py ``Grade``).
+PUZZLE_GRADES = ("easy", "medium", "hard", "very_hard")
+
+
+class PublishedPuzzle(models.Model):
+    """A rule its author published as a solo puzzle after the game's reveal: only the rule
+    and its jargon go out, and the author's name only when they chose to show it. The game
+    and the publisher's holder stay here (one puzzle per rule, a rate per publisher) and
+    are never shown."""
+
+    slug = models.SlugField(max_length=60, unique=True)
+    game = models.ForeignKey(Game, on_delete=models.SET_NULL, null=True, blank=True,
+                             related_name="published_puzzles")
+    engine_id = models.PositiveIntegerField(help_text="RuleEntry.id of the rule in its game.")
+    jargon = models.CharField(max_length=40)
+    spec = models.JSONField(help_text="The rule's JSON (``kind`` and its fields).")
+    grade = models.CharField(max_length=16, choices=[(g, g) for g in PUZZLE_GRADES])
+    author_name = models.CharField(max_length=MAX_NAME, blank=True, default="",
+                                   help_text="Shown only when the author chose to show it.")
+    holder = models.CharField(max_length=64, editable=False,
+                              help_text="SHA-256 of the publisher's holder token.")
+    created = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["created", "id"]
+        constraints = [
+            models.UniqueConstraint(fields=["game", "engine_id"], name="published_once"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.jargon} ({self.slug})"

@@ -303,6 +303,9 @@ MAO_RATE_BUILDER = _rate("MAO_RATE_BUILDER", "300/m")
 # The notebook's writes and hypothesis checks per address, on top of per browser (a fresh
 # cookie is a fresh browser).
 MAO_RATE_NOTEBOOK_ADDRESS = _rate("MAO_RATE_NOTEBOOK_ADDRESS", "600/m")
+# Rules published as puzzles per client address (each is graded by the detective: seconds of
+# CPU).
+MAO_RATE_PUBLISH = _rate("MAO_RATE_PUBLISH", "20/h")
 # Admin login attempts per client address (each one hashes a password: about 0.4 s of CPU).
 MAO_RATE_ADMIN_LOGIN = _rate("MAO_RATE_ADMIN_LOGIN", "10/m")
 # Open table sockets per browser and per address, per process (off with MAO_RATE_LIMITS=0).

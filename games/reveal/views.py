@@ -6,6 +6,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.urls import reverse
 
+from games.publishing.services import publishable
 from games.reveal.context import reveal_context
 from games.store.errors import ServiceError
 from games.store.identity import holder_of
@@ -25,4 +26,6 @@ def reveal(request: HttpRequest, code: str) -> HttpResponse:
                       {"code": code.upper(), "problem": exc.code, "table_url": table},
                       status=404)
     context["share_url"] = request.build_absolute_uri(request.path)
+    # Offered to the author of a rule only (by their holder, as the notes are).
+    context["publishable"] = publishable(code, holder_of(request.session))
     return render(request, "games/reveal.html", context)

@@ -77,6 +77,8 @@ LIMITS = {
     # Polled while an estimate runs: apart from the builder's other requests, so that
     # waiting for one never holds up the preview.
     "difficulty": Limit("MAO_RATE_BUILDER", per_holder=True),
+    # Publishing a rule as a puzzle (the detective grades it: seconds of CPU each).
+    "publish": Limit("MAO_RATE_PUBLISH", per_holder=False),
     # The admin's login form: each attempt hashes a password (PBKDF2, about 0.4 s of CPU).
     "admin_login": Limit("MAO_RATE_ADMIN_LOGIN", per_holder=False),
 }
