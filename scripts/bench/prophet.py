@@ -2,8 +2,8 @@
 
 ``python -m scripts.bench prophet`` plays each built-in puzzle's solo table with bots for
 ``--plays`` plays, then times :func:`games.puzzles.prophet.judge` (CPU) of each hidden
-rule against itself (the "exact" path: the whole probe space) and of seeded random guesses
-of its kind. Target: p95 <= 50 ms.
+rule stated another way (the "exact" path: the whole probe space is tried) and of seeded
+random guesses of its kind. Target: p95 <= 50 ms.
 """
 
 from __future__ import annotations
@@ -21,6 +21,7 @@ from games.puzzles.prophet import judge
 from games.puzzles.table import PLAYER_SEAT, open_solo
 from rules.context import Settings
 from rules.generate import random_rule
+from rules.spec import Rule, load_rule, spec_to_json
 from scripts.bench.figures import Figure, median, percentile
 
 
@@ -40,16 +41,25 @@ def solo_record(puzzle: Puzzle, seed: int, plays: int) -> PublicRecord:
                          tuple(state.names))
 
 
+def restated(rule: Rule) -> Rule:
+    """``rule`` written another way that means the same: its first condition negated twice
+    (the prophet then compares them situation by situation, not by their text)."""
+    spec = spec_to_json(rule.spec)
+    key = next(k for k in ("when", "must", "must_not") if k in spec)
+    spec[key] = {"type": "not", "of": {"type": "not", "of": spec[key]}}
+    return load_rule({"version": 1, "jargon": rule.jargon, "rule": spec})
+
+
 def run(plays: int = 60, guesses: int = 3, seed: int = 1) -> list[Figure]:
-    """Time the prophet's check on every puzzle's rules: each rule itself, and ``guesses``
-    random rules of its kind."""
+    """Time the prophet's check on every puzzle's rules: each rule :func:`restated`, and
+    ``guesses`` random rules of its kind."""
     rng = Random(seed)
     times: list[float] = []
     exact: list[float] = []
     for puzzle in builtin_puzzles():
         record = solo_record(puzzle, seed, plays)
         for hidden in puzzle.rules:
-            tried = [hidden, *(random_rule(rng, hidden.spec.kind) for _ in range(guesses))]
+            tried = [restated(hidden), *(random_rule(rng, hidden.spec.kind) for _ in range(guesses))]
             for i, guess in enumerate(tried):
                 start = time.process_time()
                 judge(guess, hidden, record, Settings())
@@ -59,5 +69,5 @@ def run(plays: int = 60, guesses: int = 3, seed: int = 1) -> list[Figure]:
                     exact.append(spent)
     return [Figure(f"prophet's check, {plays} plays seen (CPU)", median(times),
                    percentile(times, 0.95), len(times)),
-            Figure("  the rule itself (exact)", median(exact), percentile(exact, 0.95),
+            Figure("  the rule, stated another way (exact)", median(exact), percentile(exact, 0.95),
                    len(exact))]

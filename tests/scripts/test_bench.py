@@ -64,7 +64,8 @@ def test_bench_apply_measures_real_samples() -> None:
                                   ["builder", "--samples", "2", "--clock", "cpu"],
                                   ["engine", "--states", "1", "--games", "1"],
                                   ["difficulty", "--limit", "1"],
-                                  ["layer", "--sockets", "10", "--samples", "2"]])
+                                  ["layer", "--sockets", "10", "--samples", "2"],
+                                  ["prophet", "--plays", "5", "--guesses", "0"]])
 def test_a_benchmark_runs_without_settings_or_a_database(args: list[str],
                                                          tmp_path: Path) -> None:
     env = {k: v for k, v in os.environ.items()
