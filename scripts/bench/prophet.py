@@ -59,7 +59,8 @@ def run(plays: int = 60, guesses: int = 3, seed: int = 1) -> list[Figure]:
     for puzzle in builtin_puzzles():
         record = solo_record(puzzle, seed, plays)
         for hidden in puzzle.rules:
-            tried = [restated(hidden), *(random_rule(rng, hidden.spec.kind) for _ in range(guesses))]
+            tried = [restated(hidden),
+                     *(random_rule(rng, hidden.spec.kind) for _ in range(guesses))]
             for i, guess in enumerate(tried):
                 start = time.process_time()
                 judge(guess, hidden, record, Settings())
