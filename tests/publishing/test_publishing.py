@@ -167,3 +167,11 @@ def test_publishing_is_rate_bounded(settings: Settings) -> None:
     game, clients = ended([TANGLE, FIVER])
     data = {"rule": str(rule_id(game, "Tangle"))}
     assert [post(clients["Tangle"], game, data)[0] for _ in range(3)] == [302, 302, 429]
+
+
+def test_a_published_puzzle_outlives_its_game() -> None:
+    game, clients = ended([TANGLE, FIVER])
+    assert post(clients["Tangle"], game, {"rule": str(rule_id(game, "Tangle"))})[0] == 302
+    game.delete()
+    assert PublishedPuzzle.objects.get().game is None
+    assert [p.title for p in published_puzzles()] == ["Tangle"]
