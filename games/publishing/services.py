@@ -19,16 +19,13 @@ from games.engine.state import RuleEntry
 from games.models import ENDED, PublishedPuzzle
 from games.publishing.checks import refusal
 from games.puzzles.detective_run import run_detective
-from games.puzzles.grading import grade, summary
+from games.puzzles.grading import PUBLISH_SEEDS, grade, summary
 from games.puzzles.library import Grade, Puzzle
 from games.store.errors import ServiceError
 from games.store.identity import seat_of
 from games.store.reads import GameRef, game_state, get_game
 from rules.spec import Rule, load_rule, spec_to_json
 
-#: The deals the detective plays a published rule on to grade it (bounded: each run stops
-#: at its own bound of plays and situations).
-GRADING_SEEDS: Final = (1, 2, 3)
 NOT_AUTHOR: Final = "Only the player who wrote a rule may publish it."
 NOT_ENDED: Final = "A rule may be published only after the game's reveal."
 
@@ -86,7 +83,7 @@ def publish(ref: GameRef, holder: str | None, engine_id: int,
     if refused is not None:
         raise ServiceError(*refused)
     puzzle = Puzzle("grading", rule.jargon, (rule,), "easy", source="published")
-    measured = grade(summary(run_detective(puzzle, seed) for seed in GRADING_SEEDS))
+    measured = grade(summary(run_detective(puzzle, seed) for seed in PUBLISH_SEEDS))
     seat = seat_of(game, holder)
     name = seat.name if show_name and seat is not None else ""
     try:

@@ -21,6 +21,9 @@ MIN_PLAYERS: Final = 10
 LOW_SOLVE_RATE: Final = 0.5
 #: The deals the built-in grades are measured on (one deal alone is luck).
 GRADING_SEEDS: Final = tuple(range(1, 8))
+#: The deals a rule published by a player is graded on, when it is published (fewer: the
+#: author waits for it).
+PUBLISH_SEEDS: Final = GRADING_SEEDS[:3]
 
 
 @dataclass(frozen=True, slots=True)

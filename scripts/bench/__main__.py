@@ -1,5 +1,5 @@
 """``python -m scripts.bench rules|engine|builder|deduction|bots|difficulty|estimates|
-estimates-under-load|push|layer|prophet``: figures.
+estimates-under-load|push|layer|prophet|publish-grading``: figures.
 
 Pure Python: no settings, no database, no server; except ``push``, the live table's CPU per
 action, which sets up Django on a temporary SQLite file of its own, and ``estimates``, the
@@ -94,6 +94,8 @@ def main(argv: Sequence[str] | None = None) -> None:
     prophet_bench.add_argument("--guesses", type=int, default=3,
                                help="random guesses per rule, besides the rule itself")
     prophet_bench.add_argument("--seed", type=int, default=1, help="seed of deals and guesses")
+    which.add_parser("publish-grading", help="the detective's grading of a published rule, "
+                                              "each library rule alone (CPU)")
     args = parser.parse_args(argv)
     if args.bench == "rules":
         lines = format_figures(rules.run(args.repeats, args.seed))
@@ -115,6 +117,8 @@ def main(argv: Sequence[str] | None = None) -> None:
         lines = layer.run(args.sockets, args.samples)
     elif args.bench == "prophet":
         lines = format_figures(prophet.run(args.plays, args.guesses, args.seed))
+    elif args.bench == "publish-grading":
+        lines = format_figures(prophet.publish_grading())
     elif args.bench == "deduction":
         lines = format_figures(deduction.run(args.plays, args.samples, args.seed))
     else:

@@ -4,6 +4,10 @@
 ``--plays`` plays, then times :func:`games.puzzles.prophet.judge` (CPU) of each hidden
 rule stated another way (the "exact" path: the whole probe space is tried) and of seeded
 random guesses of its kind. Target: p95 <= 50 ms.
+
+``python -m scripts.bench publish-grading`` times (CPU) what publishing a rule costs: the
+detective's runs that grade it (over :data:`games.puzzles.grading.PUBLISH_SEEDS`), for
+each rule of the library alone.
 """
 
 from __future__ import annotations
@@ -16,6 +20,8 @@ from games.deduction.record import PublicRecord, public_record
 from games.engine.events import Event, Played, Refused
 from games.engine.simulate import play_on
 from games.engine.state import GameState
+from games.puzzles.detective_run import run_detective
+from games.puzzles.grading import PUBLISH_SEEDS, grade, summary
 from games.puzzles.library import Puzzle, builtin_puzzles
 from games.puzzles.prophet import judge
 from games.puzzles.table import PLAYER_SEAT, open_solo
@@ -72,3 +78,17 @@ def run(plays: int = 60, guesses: int = 3, seed: int = 1) -> list[Figure]:
                    percentile(times, 0.95), len(times)),
             Figure("  the rule, stated another way (exact)", median(exact), percentile(exact, 0.95),
                    len(exact))]
+
+
+def publish_grading(seeds: Sequence[int] = PUBLISH_SEEDS) -> list[Figure]:
+    """Time grading each rule of the library alone, as publishing it does."""
+    times = []
+    for puzzle in builtin_puzzles():
+        for rule in puzzle.rules:
+            alone = Puzzle("alone", rule.jargon, (rule,), "easy")
+            start = time.process_time()
+            grade(summary(run_detective(alone, seed) for seed in seeds))
+            times.append(time.process_time() - start)
+    return [Figure(f"grading a published rule, {len(seeds)} deals (CPU)", median(times),
+                   percentile(times, 0.95), len(times)),
+            Figure("  the slowest", max(times), max(times), len(times))]
