@@ -1,0 +1,27 @@
+"""The table's hot fragments, drawn by Jinja2 (templates/jinja2/games/table/): one template
+each, which the page includes (``{% fragment %}``, games/templatetags/table_fragments.py) and
+the push renders (games/live/fragments.py) from the same context."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, cast
+
+from django.template import engines
+from django.template.backends.jinja2 import Jinja2
+
+#: The fragments Jinja2 draws, by the name of their partial in the page (games/table.html).
+JINJA_FRAGMENTS = {
+    "status": "games/table/status.html",
+    "seats": "games/table/seats.html",
+    "seat-row": "games/table/seat_row.html",
+    "piles": "games/table/piles.html",
+    "hand": "games/table/hand.html",
+}
+
+
+def render_fragment(name: str, context: Mapping[str, Any]) -> str:
+    """Fragment ``name`` of :data:`JINJA_FRAGMENTS` drawn from a table context (with
+    ``oob`` true for a push, which htmx swaps in by the fragment's id)."""
+    environment = cast(Jinja2, engines["jinja2"]).env
+    return environment.get_template(JINJA_FRAGMENTS[name]).render(context)
