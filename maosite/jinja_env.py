@@ -29,18 +29,29 @@ def environment(**options: Any) -> Environment:
     return env
 
 
-def django_escaped(value: object) -> Markup:
-    """What ``{{ value }}`` prints, escaped as Django escapes it; safe text (with ``__html__``)
-    as it is, which Jinja2 then leaves alone. Values print as ``str()`` prints them: Django
-    would localize dates and floats, which the fragments do not show.
+def django_escaped(value: object) -> object:
+    """What ``{{ value }}`` hands to Jinja2's escaping so that it prints as Django's does.
 
-    >>> django_escaped("<b title=\\"Ann's\\">"), django_escaped(Markup("<b>")), django_escaped(3)
-    (Markup('&lt;b title=&quot;Ann&#x27;s&quot;&gt;'), Markup('<b>'), Markup('3'))
+    The two escape ``&``, ``<`` and ``>`` alike and differ on quotes only, so text with a
+    quote is escaped here, Django's way (then safe, Jinja2 leaves it), and the rest is left to
+    Jinja2's faster escaping; safe text (with ``__html__``) as it is. Values print as
+    ``str()`` prints them: Django would localize dates and floats, which the fragments do not
+    show.
+
+    >>> django_escaped("<b title=\\"Ann's\\">"), django_escaped("<b>"), django_escaped(3)
+    (Markup('&lt;b title=&quot;Ann&#x27;s&quot;&gt;'), '<b>', '3')
+    >>> django_escaped(Markup("<b title='x'>"))
+    Markup("<b title='x'>")
     """
-    html = getattr(value, "__html__", None)
-    if html is not None:
-        return Markup(html())
-    return Markup(escape(str(value)))
+    if isinstance(value, str) and value.__class__ is str:
+        text = value
+    elif hasattr(value, "__html__"):
+        return value
+    else:
+        text = str(value)
+    if '"' in text or "'" in text:
+        return Markup(escape(text))
+    return text
 
 
 def django_join(items: list[object], separator: str) -> Markup:
@@ -49,7 +60,8 @@ def django_join(items: list[object], separator: str) -> Markup:
     >>> django_join(["Ann", "<b>"], " & ")
     Markup('Ann &amp; &lt;b&gt;')
     """
-    return Markup(escape(separator)).join(django_escaped(item) for item in items)
+    return Markup(escape(separator)).join(Markup(escape(str(item))) if not hasattr(
+        item, "__html__") else item for item in items)
 
 
 @lru_cache(maxsize=1024)

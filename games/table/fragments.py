@@ -9,19 +9,34 @@ from typing import Any, cast
 
 from django.template import engines
 from django.template.backends.jinja2 import Jinja2
+from jinja2 import Environment
+
+from games.table.context import TableSeat
 
 #: The fragments Jinja2 draws, by the name of their partial in the page (games/table.html).
 JINJA_FRAGMENTS = {
     "status": "games/table/status.html",
     "seats": "games/table/seats.html",
-    "seat-row": "games/table/seat_row.html",
     "piles": "games/table/piles.html",
     "hand": "games/table/hand.html",
 }
 
 
+#: The macro that draws one row of the seat list.
+SEAT_ROW = "games/table/seat_row.html"
+
+
 def render_fragment(name: str, context: Mapping[str, Any]) -> str:
     """Fragment ``name`` of :data:`JINJA_FRAGMENTS` drawn from a table context (with
     ``oob`` true for a push, which htmx swaps in by the fragment's id)."""
-    environment = cast(Jinja2, engines["jinja2"]).env
-    return environment.get_template(JINJA_FRAGMENTS[name]).render(context)
+    return _environment().get_template(JINJA_FRAGMENTS[name]).render(context)
+
+
+def render_seat_row(seat: TableSeat) -> str:
+    """One row of the seat list, ``seat`` as the viewer sees it, as the list draws it."""
+    row = _environment().get_template(SEAT_ROW).module.seat_row  # type: ignore[attr-defined]
+    return str(row(seat))
+
+
+def _environment() -> Environment:
+    return cast(Jinja2, engines["jinja2"]).env
