@@ -2,10 +2,9 @@
 
 Each fragment is a named partial of the page template with a stable id, rendered from a
 snapshot (:mod:`games.live.snapshots`); the hot ones from the Jinja2 templates those partials
-include (:mod:`games.table.fragments`), which are about three times faster to draw. A
-:class:`Screen` remembers what one socket shows, so a push carries only what changed: the
-status always, the log only its new lines, the stage only when it changes (typing is never
-wiped out).
+include (:mod:`games.table.fragments`), which are faster to draw. A :class:`Screen`
+remembers what one socket shows, so a push carries only what changed: the status always, the
+log only its new lines, the stage only when it changes (typing is never wiped out).
 """
 
 from __future__ import annotations

@@ -19,6 +19,9 @@ JINJA_FRAGMENTS = {
     "seats": "games/table/seats.html",
     "piles": "games/table/piles.html",
     "hand": "games/table/hand.html",
+    "turn-buttons": "games/table/turn_buttons.html",
+    # Pushed only: the newest lines of the log (``log_new``), put at the top of its list.
+    "log-new": "games/table/log_new.html",
 }
 
 

@@ -8,6 +8,7 @@ escaped in both.
 
 from __future__ import annotations
 
+import re
 from typing import Any
 from unittest import mock
 
@@ -37,6 +38,8 @@ pytestmark = pytest.mark.django_db
 
 #: The server's time, in ms, where a test has the clock run.
 CLOCK = 1_800_000_000_000
+#: One line of the log as the page and the push draw it.
+LOG_ITEM = re.compile(r'<li class="log__item[^"]*">.*?</li>')
 #: A secret rule: no face cards.
 FACES = {"kind": "restriction", "must_not": {"type": "face"}}
 #: Names a player may choose, markup and quotes among them.
@@ -94,13 +97,35 @@ def test_each_hot_fragment_of_a_push_is_the_page_s_own(
     assert snapshot is not None
     for seat in [*snapshot.seats, None]:
         page = elements(page_of(game, seat))
-        pushed = elements(render_update(snapshot, seat, LINK)[0], top_only=True)
+        frame, _ = render_update(snapshot, seat, LINK)
+        pushed = elements(frame, top_only=True)
         for name in ("status", "seats", "piles", "hand"):
             # The push marks each fragment for htmx to swap in by its id; nothing else differs.
             swapped = pushed[name].replace('hx-swap-oob="true"', "", 1)
             assert swapped == page[name], f"#{name} for seat {seat}"
+        # The play form's buttons, inside the stage a blank screen is sent.
+        if "turn-buttons" in page:
+            inside = elements(frame)["turn-buttons"].replace('hx-swap-oob="true"', "", 1)
+            assert inside == page["turn-buttons"]
         # A viewer's own row, put into the list every viewer shares, is the page's row.
         assert pushed["seats"].count("seat--me") == (seat is not None)
+
+
+def test_the_newest_log_lines_pushed_are_the_page_s_newest() -> None:
+    game = create_game(GameSettings(players=3, first_rule_maker=0), HOSTILE[:3])
+    state = advance(game, 3, seed=5)
+    assert state.phase == "playing"
+    before = read_snapshot(game.pk, game.code)
+    assert before is not None
+    screens = {s.index: render_update(before, s, LINK)[1] for s in before.seats}
+    advance(game, 2, seed=6)  # two plays or passes: new lines for everyone
+    after = read_snapshot(game.pk, game.code)
+    assert after is not None
+    for seat in after.seats:
+        frame, _ = render_update(after, seat, LINK, screens[seat.index])
+        pushed = LOG_ITEM.findall(elements(frame, top_only=True)["log-list"])
+        assert 'hx-swap-oob="afterbegin"' in frame and pushed
+        assert pushed == LOG_ITEM.findall(page_of(game, seat))[:len(pushed)]
 
 
 def test_what_players_write_is_escaped_in_the_page_and_the_push() -> None:
