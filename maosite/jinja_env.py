@@ -9,13 +9,19 @@ from __future__ import annotations
 
 from functools import lru_cache
 from html import escape
-from typing import Any
+from typing import Any, Protocol, cast
 
 from django.template import defaultfilters
 from django.templatetags.static import static
-from django.urls import reverse
+from django.urls import get_script_prefix, reverse
 from jinja2 import Environment, Undefined
 from markupsafe import Markup
+
+
+class HasHTML(Protocol):
+    """Safe text: what ``__html__`` returns is printed as it is."""
+
+    def __html__(self) -> str: ...
 
 
 def environment(**options: Any) -> Environment:
@@ -29,7 +35,7 @@ def environment(**options: Any) -> Environment:
     return env
 
 
-def django_escaped(value: object) -> object:
+def django_escaped(value: object) -> str | HasHTML:
     """What ``{{ value }}`` hands to Jinja2's escaping so that it prints as Django's does.
 
     The two escape ``&``, ``<`` and ``>`` alike and differ on quotes only, so text with a
@@ -46,7 +52,7 @@ def django_escaped(value: object) -> object:
     if isinstance(value, str) and value.__class__ is str:
         text = value
     elif hasattr(value, "__html__"):
-        return value
+        return cast(HasHTML, value)
     else:
         text = str(value)
     if '"' in text or "'" in text:
@@ -55,16 +61,21 @@ def django_escaped(value: object) -> object:
 
 
 def django_join(items: list[object], separator: str) -> Markup:
-    """``items|join(", ")``: each item and the separator escaped as Django's ``join`` does.
+    """``items|join(" and ")``: each item escaped as Django's ``join`` escapes it; the
+    separator is the template's own text (a literal, which Django's templates take as safe).
 
-    >>> django_join(["Ann", "<b>"], " & ")
-    Markup('Ann &amp; &lt;b&gt;')
+    >>> django_join(["Ann", "<b>", 'O"Brien'], " & ")
+    Markup('Ann & &lt;b&gt; & O&quot;Brien')
     """
-    return Markup(escape(separator)).join(Markup(escape(str(item))) if not hasattr(
-        item, "__html__") else item for item in items)
+    return Markup(separator).join(django_escaped(item) for item in items)
+
+
+def url(name: str, *args: object) -> str:
+    """``url("act", code)``: the path of a named URL, as ``{% url "act" code %}`` gives it."""
+    return _reverse(get_script_prefix(), name, args)
 
 
 @lru_cache(maxsize=1024)
-def url(name: str, *args: object) -> str:
-    """``url("act", code)``: the path of a named URL, reversed once per argument set."""
+def _reverse(prefix: str, name: str, args: tuple[object, ...]) -> str:
+    """A URL reversed once per argument set (and script prefix, which the path starts with)."""
     return reverse(name, args=args)
