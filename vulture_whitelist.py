@@ -14,8 +14,9 @@ _.all_clear, _.auto_value, _.auto_selected, _.redraw_rounds, _.round_controls, _
 _.game_left, _.to_play, _.unjudged_words, _.under_near, _.under_far, _.general_note
 _.can_seal, _.writes_rule, _.grouped, _.arrangements, _.advice_paused, _.advised
 
-# Named by a dotted path in a string: the middleware in settings, the 404 handler in urls.
-_.AdminGuard, _.not_found, _.FriendlyNotFound
+# Named by a dotted path in a string: the middleware and the Jinja2 environment in settings,
+# the 404 handler in urls.
+_.AdminGuard, _.not_found, _.FriendlyNotFound, _.environment
 
 # Called by Django by convention: a middleware's hook.
 _.process_exception

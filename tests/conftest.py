@@ -33,6 +33,7 @@ from collections import OrderedDict
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
+from unittest import mock
 
 import pytest
 from hypothesis import settings
@@ -199,6 +200,27 @@ def _hook_template_renders() -> Iterator[None]:
     template_rendered.connect(_on_render, weak=False)
     yield
     template_rendered.disconnect(_on_render)
+
+
+@pytest.fixture(scope="session", autouse=True)
+def _hook_jinja_renders() -> Iterator[None]:
+    """The table's Jinja2 fragments (games/table/fragments.py) are held to the same rule:
+    Django's signal is sent for its own engine's renders only."""
+    import jinja2
+
+    render = jinja2.Template.render
+
+    def checked(template: jinja2.Template, *args: Any, **kwargs: Any) -> str:
+        from tests.contexts import forbidden_values
+
+        found = forbidden_values(dict(*args, **kwargs))
+        with _current.lock:
+            _current.names.append(str(template.name))
+            _current.problems += [f"{template.name}: {problem}" for problem in found]
+        return render(template, *args, **kwargs)
+
+    with mock.patch.object(jinja2.Template, "render", checked):
+        yield
 
 
 @pytest.fixture(autouse=True)

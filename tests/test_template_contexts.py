@@ -12,6 +12,7 @@ from django.template.loader import render_to_string
 from games.engine.settings import GameSettings
 from games.engine.setup import new_game
 from games.models import Game, Seat
+from games.table.fragments import render_fragment
 from tests.conftest import Renders
 from tests.contexts import forbidden_values, is_ours
 from tests.web.helpers import started_game
@@ -80,5 +81,15 @@ async def test_fragments_rendered_for_a_socket_are_seen(template_renders: Render
     assert (await ws.connect())[0]
     await ws.receive_from(timeout=5)
     await ws.disconnect()
-    # The named partials of games/table.html, one per fragment (a partial is named so).
-    assert {"status", "hand", "stage", "log"} <= set(template_renders.names)
+    # The named partials of games/table.html, one per fragment (a partial is named so), and
+    # the Jinja2 templates of the hot ones.
+    assert {"games/table/status.html", "games/table/hand.html", "stage", "log"} <= set(
+        template_renders.names)
+
+
+@pytest.mark.django_db
+def test_a_game_planted_in_a_jinja2_fragment_fails_the_test(template_renders: Renders) -> None:
+    game, _ = started_game()
+    render_fragment("piles", {"piles": [], "view": game})
+    assert template_renders.problems == ["games/table/piles.html: view: Game"]
+    template_renders.problems.clear()  # planted here on purpose: the test itself passes

@@ -1,9 +1,10 @@
 """The HTML fragments a WebSocket pushes to one viewer after a change.
 
 Each fragment is a named partial of the page template with a stable id, rendered from a
-snapshot (:mod:`games.live.snapshots`). A :class:`Screen` remembers what one socket shows,
-so a push carries only what changed: the status always, the log only its new lines, the
-stage only when it changes (typing is never wiped out).
+snapshot (:mod:`games.live.snapshots`); the hot ones from the Jinja2 templates those partials
+include (:mod:`games.table.fragments`), which are faster to draw. A :class:`Screen`
+remembers what one socket shows, so a push carries only what changed: the status always, the
+log only its new lines, the stage only when it changes (typing is never wiped out).
 """
 
 from __future__ import annotations
@@ -32,6 +33,7 @@ from games.table.context import (
     table_context,
     table_public,
 )
+from games.table.fragments import JINJA_FRAGMENTS, render_fragment, render_seat_row
 
 #: The fragments of a full table frame, in the order they are sent.
 TABLE = ("status", "moment", "race", "seats", "piles", "hand", "order", "talk",
@@ -154,16 +156,21 @@ def _render(snapshot: TableSnapshot, name: str, shows: str | None,
     """Render fragment ``name``, or reuse the rendering of a viewer for whom it ``shows``
     the same thing at this version (``None``: never shared, such as the stage)."""
     if shows is None:
-        return render_to_string(f"games/table.html#{name}", context)
+        return _fragment(name, context)
     key = (name, shows)
     html = snapshot.rendered.get(key)
     if html is None:
-        if name == "seats":
-            html = _seats(snapshot, context)
-        else:
-            html = render_to_string(f"games/table.html#{name}", context)
-        snapshot.rendered[key] = html
+        html = snapshot.rendered[key] = (_seats(snapshot, context) if name == "seats"
+                                         else _fragment(name, context))
     return html
+
+
+def _fragment(name: str, context: dict[str, Any]) -> str:
+    """Fragment ``name`` of the table drawn from ``context``: by Jinja2 where it is one of
+    its templates, else the page's Django partial."""
+    if name in JINJA_FRAGMENTS:
+        return render_fragment(name, context)
+    return render_to_string(f"games/table.html#{name}", context)
 
 
 def _seats(snapshot: TableSnapshot, context: dict[str, Any]) -> str:
@@ -173,13 +180,16 @@ def _seats(snapshot: TableSnapshot, context: dict[str, Any]) -> str:
     seats: list[TableSeat] = context["seats"]
     mine = next((i for i, s in enumerate(seats) if s.me), None)
     public, public_inputs = _public(snapshot)
-    shared = _shared(snapshot, "seats-shared", public_inputs["seats"],
-                     "games/table.html#seats", {"seats": list(public.seats), "oob": context["oob"]})
+    key = ("seats-shared", public_inputs["seats"])
+    shared = snapshot.rendered.get(key)
+    if shared is None:
+        shared = snapshot.rendered[key] = render_fragment(
+            "seats", {"seats": public.seats, "oob": context["oob"]})
     if mine is None:
         return shared
     starts = [found.start() for found in SEAT_ROW.finditer(shared)]
     if len(starts) != len(seats):
-        return render_to_string("games/table.html#seats", context)
+        return render_fragment("seats", context)
     start = starts[mine]
     end = shared.index(SEAT_ROW_END, start) + len(SEAT_ROW_END)
     return shared[:start] + _own_row(seats[mine]) + shared[end:]
@@ -188,17 +198,7 @@ def _seats(snapshot: TableSnapshot, context: dict[str, Any]) -> str:
 @lru_cache(maxsize=2048)
 def _own_row(seat: TableSeat) -> str:
     """A viewer's own row of the seat list, kept across pushes: equal rows draw equal HTML."""
-    return render_to_string("games/table.html#seat-row", {"s": seat})
-
-
-def _shared(snapshot: TableSnapshot, name: str, shows: str, template: str,
-            context: dict[str, Any]) -> str:
-    """``template`` rendered with ``context``, once per snapshot for what it ``shows``."""
-    key = (name, shows)
-    html = snapshot.rendered.get(key)
-    if html is None:
-        html = snapshot.rendered[key] = render_to_string(template, context)
-    return html
+    return render_seat_row(seat)
 
 
 def _lobby_update(snapshot: TableSnapshot, seat: Seat | None, link: str,
