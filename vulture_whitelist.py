@@ -38,3 +38,6 @@ _.restored, _.django_db_setup, _.through_another
 
 # Read by pytest after its session-finish hooks: the run's exit status.
 _.exitstatus
+
+# Read by the solo templates (templates/solo/, the notebook's writer).
+_.prophesy_url, _.days, _.blurb, _.median_plays, _.median_penalties, _.detective_plays
