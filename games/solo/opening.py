@@ -79,7 +79,10 @@ def start_solo(puzzle: Puzzle, name: str, holder: str, seed: int | None = None,
                 Seat.objects.create(game=game, index=index, name=seat_name, is_host=not bot,
                                     holder=None if bot else holder, is_bot=bot,
                                     bot_kind="experimenter" if bot else "")
-            LogEntry.objects.create(game=game, seq=1, action=OPENING,
+            # The opening names the hidden rules, so that a replay opens the same game
+            # (games.store.reads.replay); no page shows a logged action.
+            opening = OPENING | {"laws": [rule.to_json() for rule in puzzle.rules]}
+            LogEntry.objects.create(game=game, seq=1, action=opening,
                                     events=[event.to_json() for event in events], at=at)
             update_mirrors(game, state, state, events, timezone.now())
             SoloRun.objects.create(game=game, puzzle=puzzle.slug, holder=holder, name=cleaned,
