@@ -74,9 +74,11 @@ def start_solo(puzzle: Puzzle, name: str, holder: str, seed: int | None = None,
             game = Game.objects.create(code=code, seed=seed, settings=state.settings.to_json(),
                                        state=state.to_json(), phase=state.phase, version=1,
                                        has_bots=True, due=next_due(state))
+            # Nobody hosts a solo table: the player gives up rather than ends the game, and
+            # has no seat of anyone else to hand over or remove.
             for index, seat_name in enumerate(state.names):
                 bot = index > 0
-                Seat.objects.create(game=game, index=index, name=seat_name, is_host=not bot,
+                Seat.objects.create(game=game, index=index, name=seat_name,
                                     holder=None if bot else holder, is_bot=bot,
                                     bot_kind="experimenter" if bot else "")
             # The opening names the hidden rules, so that a replay opens the same game
