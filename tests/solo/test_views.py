@@ -142,3 +142,42 @@ def test_giving_up_needs_the_confirmation_then_shows_the_rule() -> None:
 def test_the_choice_lists_the_puzzles() -> None:
     page = Client().get("/solo/").content.decode()
     assert "hearts" in page and "red" in page
+
+
+def test_a_prophecy_cannot_be_forged_through_the_table_form() -> None:
+    client, _ = holder_client()
+    game = refused_once(client)
+    response = client.post(f"/g/{game.code}/act/", {"type": "prophesy", "missed": "false",
+                                                    "version": game.version})
+    assert response["X-Mao-Accepted"] == "0"
+    assert Game.objects.get().version == game.version
+
+
+@pytest.mark.parametrize("data", [{"name": ""}, {"name": "x" * 41}, {"name": "Robo Ada"},
+                                  {"puzzle": ""}, {"name": "A\x00"}])
+def test_a_bad_start_opens_nothing_and_says_why(data: dict[str, str]) -> None:
+    client, _ = holder_client()
+    response = client.post("/solo/start/", {"puzzle": "hearts", "name": "Ana"} | data,
+                           follow=True)
+    assert response.status_code == 200
+    assert response.redirect_chain[-1][0] == "/solo/"
+    assert not Game.objects.exists()
+
+
+@pytest.mark.parametrize("data", [{"jargon": "Pip\x00"}, {"version": "9" * 40},
+                                  {"jargon": "x" * 5000}])
+def test_odd_prophecies_are_plain_refusals(data: dict[str, str]) -> None:
+    client, _ = holder_client()
+    game = refused_once(client)
+    response = prophesy(client, game, NO_HEARTS, **data)
+    assert response.status_code == 400
+    assert Game.objects.get().version == game.version
+
+
+def test_solo_urls_answer_plainly_to_the_wrong_method_or_code() -> None:
+    client, _ = holder_client()
+    assert client.get("/g/NOSUCH/solo/end/").status_code == 404
+    assert client.post("/g/NOSUCH/solo/prophesy/", {}).status_code == 404
+    assert client.get("/solo/start/").status_code == 405
+    game = open_puzzle(client)
+    assert client.get(f"/g/{game.code}/solo/give-up/").status_code == 405
