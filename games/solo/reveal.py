@@ -68,7 +68,7 @@ def timeline(run: SoloRun) -> list[Moment]:
     return moments
 
 
-def end_context(run: SoloRun, holder: str | None) -> dict[str, Any]:
+def end_context(run: SoloRun) -> dict[str, Any]:
     """The end page's context (see the module doc)."""
     puzzle = puzzle_named(run.puzzle)
     detective = detective_on(puzzle, run.game.seed)
@@ -76,7 +76,7 @@ def end_context(run: SoloRun, holder: str | None) -> dict[str, Any]:
         "run": RunRow.of(run), "code": run.game.code, "puzzle": puzzle,
         "grade": GRADE_WORDS[puzzle.grade],
         "rules": [(rule.jargon, describe(rule)) for rule in puzzle.rules],
-        "moments": timeline(run), "mine": run.holder == holder,
+        "moments": timeline(run),
         "detective": DetectiveRun(detective.plays, detective.penalties, detective.cracked),
         "share": share_text(RunRow.of(run)) if run.day else "",
     }

@@ -116,7 +116,7 @@ def end(request: HttpRequest, code: str) -> HttpResponse:
         return redirect("game", code=code)
     if run.outcome == "playing":
         return redirect("game", code=code)  # nothing hidden is shown before the end
-    return render(request, "solo/end.html", end_context(run, holder_of(request.session)))
+    return render(request, "solo/end.html", end_context(run))
 
 
 @require_GET

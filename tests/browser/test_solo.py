@@ -136,7 +136,15 @@ def test_the_daily_challenge_given_up_by_keyboard(
     page.keyboard.type(name)
     page.keyboard.press("Enter")
     page.wait_for_url("**/g/*/")
-    Player(name, context, page).ready()
+    player = Player(name, context, page)
+    player.ready()
+    # The bots play first; on her turn she draws a card, by its key.
+    page.wait_for_function("() => !document.querySelector('#turn-buttons [data-action=pass]"
+                           ":disabled')", timeout=WAIT_MS * 3)
+    version = player.version()
+    page.locator("body").press("p")
+    player.wait_version(version + 1)
+    expect(page.locator("#log")).to_contain_text("You draw ")
     summary = page.locator("#solo summary")
     summary.focus()
     page.keyboard.press("Enter")
