@@ -33,15 +33,22 @@ def _game_link(code: str) -> str:
 @require_GET
 def choose(request: HttpRequest) -> HttpResponse:
     """The puzzles to play alone, and today's challenge."""
+    return _choice(request)
+
+
+def _choice(request: HttpRequest, refusal: str = "", status: int = 200) -> HttpResponse:
     puzzle, _ = daily.challenge(daily.today())
     return render(request, "solo/choose.html", {
         "puzzles": [(p, daily.GRADE_WORDS[p.grade]) for p in library()],
-        "daily_puzzle": puzzle})
+        "daily_puzzle": puzzle, "refusal": refusal}, status=status)
 
 
 @require_POST
 def start(request: HttpRequest) -> HttpResponse:
-    """Open a solo table of the puzzle chosen (``puzzle``), or today's (``daily``)."""
+    """Open a solo table of the puzzle chosen (``puzzle``), or today's (``daily``); as
+    many a minute as tables of friends (the ``new_game`` limit)."""
+    if over_limit(request, "new_game"):
+        return _choice(request, TOO_FAST, 429)
     holder = request_holder(request)
     try:
         if request.POST.get("daily"):

@@ -137,6 +137,8 @@ def test_giving_up_needs_the_confirmation_then_shows_the_rule() -> None:
     assert SoloRun.objects.get().outcome == "gave_up"
     end = client.get(response["Location"]).content.decode()
     assert "Given up" in end and "The detective on the same deal" in end
+    # The whole game's reveal, linked from the end, shows a solo game as any other.
+    assert client.get(f"/g/{game.code}/reveal/").status_code == 200
 
 
 def test_the_choice_lists_the_puzzles() -> None:
