@@ -65,10 +65,11 @@ def start(request: HttpRequest) -> HttpResponse:
 
 
 def _answer(request: HttpRequest, message: str, status: int = 200) -> HttpResponse:
+    """The answer to an action: a line for htmx to swap in; posted without script, the line
+    as plain text (the table and the writer need script to post here otherwise)."""
     if is_htmx(request):
         return render(request, "solo/answer.html", {"message": message}, status=status)
-    messages.info(request, message) if status == 200 else messages.error(request, message)
-    return HttpResponseRedirect(request.POST.get("back") or "/", status=303)
+    return HttpResponse(message, status=status, content_type="text/plain; charset=utf-8")
 
 
 @require_POST
