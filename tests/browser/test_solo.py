@@ -145,6 +145,8 @@ def test_the_daily_challenge_given_up_by_keyboard(
     page.locator("body").press("p")
     player.wait_version(version + 1)
     expect(page.locator("#log")).to_contain_text("You draw ")
+    assert horizontal_overflow(page) <= 0
+    shoot(page, f"solo-05-table-{device}")
     summary = page.locator("#solo summary")
     summary.focus()
     page.keyboard.press("Enter")
