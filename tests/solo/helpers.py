@@ -25,14 +25,19 @@ def puzzle(slug: str, spec: dict[str, Any], title: str = "Test") -> Puzzle:
                   "easy", "A test.")
 
 
+NO_DIAMONDS: dict[str, Any] = {"kind": "restriction",
+                               "must_not": {"type": "suit", "in": ["D"]}}
 HEARTS = puzzle("hearts", NO_HEARTS)
 RED = puzzle("red", NO_RED)
+TWO = Puzzle("two", "Two", (HEARTS.rules[0], load_rule({"version": 1, "jargon": "Zog",
+                                                         "rule": NO_DIAMONDS})),
+             "very_hard", "Two at once.")
 
 
 @pytest.fixture
 def test_library(monkeypatch: pytest.MonkeyPatch) -> None:
     """The puzzles offered are the tests' own."""
-    monkeypatch.setattr("games.solo.opening.library", lambda: (HEARTS, RED))
+    monkeypatch.setattr("games.solo.opening.library", lambda: (HEARTS, RED, TWO))
 
 
 def open_puzzle(client: Client, slug: str = "hearts", name: str = "Ana") -> Game:
