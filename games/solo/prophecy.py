@@ -82,12 +82,15 @@ def prophesy(game: Game, holder: str, jargon: str, spec: Any, version: int) -> O
                                                 "or draw, then try again on your next turn.")
     seen, cracked = _jargon(run, game, jargon)
     guess = _guess(spec, seen)
-    hidden = next(r for r in puzzle_named(run.puzzle).rules if r.jargon == seen)
+    rules = puzzle_named(run.puzzle).rules
+    hidden = next((r for r in rules if r.jargon == seen), None)
+    if hidden is None:
+        # A jargon of the table's that is no hidden rule (none at a solo table, today).
+        raise ServiceError("solo/unknown_jargon", f"{seen} is not a hidden rule here.")
     answer = judge(guess, hidden, player_record(game),
                    Settings(aces_high=game_settings(game).aces_high))
     exact = answer.verdict == "exact"
-    hidden_count = len(puzzle_named(run.puzzle).rules)
-    solved = exact and len(cracked) + 1 == hidden_count
+    solved = exact and len(cracked) + 1 == len(rules)
     try:
         with transaction.atomic():
             result = submit_action(game, Prophesy(PLAYER, missed=not exact), version,
