@@ -45,3 +45,6 @@ _.published_puzzles
 
 # Read only by the reveal's template: whether one of the viewer's rules is published.
 _.published
+
+# Read by the solo templates (templates/solo/, the notebook's writer).
+_.prophesy_url, _.days, _.blurb, _.median_plays, _.median_penalties, _.detective_plays

@@ -392,3 +392,85 @@ class PublishedPuzzle(models.Model):
 
     def __str__(self) -> str:
         return f"{self.jargon} ({self.slug})"
+
+
+#: How a solo run stands: under way, cracked (every hidden rule named exactly), given up,
+#: or over without a crack (the game locked up).
+SOLO_OUTCOMES = ("playing", "cracked", "gave_up", "ended")
+#: A prophecy's verdict (games.puzzles.prophet).
+PROPHECY_VERDICTS = ("exact", "every_play", "contradicted")
+
+
+class SoloRun(models.Model):
+    """A solo game against a puzzle's hidden rules (games/solo), by the browser ``holder``
+    (as a seat is held). ``day`` is set for the daily challenge (one run per browser and day);
+    ``plays``, ``penalties`` and ``marks`` (the share text's row) are filled in at its end."""
+
+    game = models.OneToOneField(Game, on_delete=models.CASCADE, related_name="solo")
+    puzzle = models.CharField(max_length=80, help_text="The puzzle's slug.")
+    holder = models.CharField(max_length=64, db_index=True, editable=False)
+    name = models.CharField(max_length=MAX_NAME)
+    day = models.DateField(null=True, blank=True, db_index=True,
+                           help_text="The daily challenge's day; empty for a free puzzle.")
+    outcome = models.CharField(max_length=16, default="playing",
+                               choices=[(o, o) for o in SOLO_OUTCOMES])
+    plays = models.PositiveIntegerField(default=0)
+    penalties = models.PositiveIntegerField(default=0)
+    marks = models.CharField(max_length=400, blank=True, default="")
+    created = models.DateTimeField(auto_now_add=True)
+    finished = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-created"]
+        constraints = [
+            models.UniqueConstraint(fields=["holder", "day"], name="solo_one_daily_run",
+                                    condition=models.Q(day__isnull=False)),
+        ]
+
+    def __str__(self) -> str:
+        return f"Solo {self.puzzle} by {self.name} ({self.outcome})"
+
+
+class Prophecy(models.Model):
+    """A solo player's statement of a hidden rule and its verdict; at most one per turn of
+    play (``round`` and ``turn``, held by a constraint)."""
+
+    run = models.ForeignKey(SoloRun, on_delete=models.CASCADE, related_name="prophecies")
+    jargon = models.CharField(max_length=40)
+    spec = models.JSONField(help_text="The rule guessed (``kind`` and its fields).")
+    verdict = models.CharField(max_length=16, choices=[(v, v) for v in PROPHECY_VERDICTS])
+    contradiction = models.TextField(blank=True, default="")
+    round = models.PositiveIntegerField()
+    turn = models.PositiveIntegerField()
+    version = models.PositiveIntegerField(help_text="The game's version after it.")
+    created = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["run", "version"]
+        verbose_name_plural = "prophecies"
+        constraints = [
+            models.UniqueConstraint(fields=["run", "round", "turn"],
+                                    name="prophecy_one_per_turn"),
+        ]
+
+    def __str__(self) -> str:
+        return f"Prophecy on {self.jargon}: {self.verdict}"
+
+
+class DetectiveResult(models.Model):
+    """The detective's run on a puzzle and deal (games.puzzles.detective_run), computed
+    once per (puzzle, seed) and kept."""
+
+    puzzle = models.CharField(max_length=80)
+    seed = models.BigIntegerField()
+    plays = models.PositiveIntegerField()
+    penalties = models.PositiveIntegerField()
+    cracked = models.BooleanField()
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["puzzle", "seed"], name="detective_once_per_deal"),
+        ]
+
+    def __str__(self) -> str:
+        return f"Detective on {self.puzzle} ({self.seed})"

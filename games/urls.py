@@ -18,4 +18,5 @@ urlpatterns: list[URLResolver | URLPattern] = [
     path("g/<str:code>/builder/difficulty/", difficulty, name="difficulty"),
     path("g/<str:code>/reveal/", include("games.reveal.urls")),
     path("g/<str:code>/notebook/", include("games.notebook.urls")),
+    path("", include("games.solo.urls")),
 ]

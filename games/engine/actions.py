@@ -14,6 +14,8 @@ Respond(seat=2, race=3, suit=None)
 TakeSeat(seat=2, name='Cy', stint=None)
 >>> parse_action({"type": "call_order", "seat": 2})
 CallOrder(seat=2, host=False, pause=False)
+>>> parse_action({"type": "prophesy", "seat": 0, "missed": True})
+Prophesy(seat=0, missed=True)
 """
 
 from __future__ import annotations
@@ -236,10 +238,20 @@ class Tick:
     through the one write path, when the game's earliest timer is due."""
 
 
+@dataclass(frozen=True, slots=True)
+class Prophesy:
+    """Prophesy a hidden rule of a solo puzzle aloud, on one's turn (it does not end the
+    turn). The web layer judges the guess against the hidden rule; ``missed``: it was not
+    the rule, which costs a penalty card."""
+
+    seat: int
+    missed: bool
+
+
 #: The actions a seat asks for (every action but the server's :class:`Tick`).
 PlayerAction = (Play | Pass | WriteRule | SkipRule | Deal | ClaimWin | EndGame | Say | Respond
                 | HandOver | RemoveSeat | OpenSeat | LeaveSeat | TakeSeat | CallOrder | EndOrder
-                | TimeGame | NameNew | SanctionOrder)
+                | TimeGame | NameNew | SanctionOrder | Prophesy)
 Action = PlayerAction | Tick
 
 
@@ -276,7 +288,8 @@ def parse_action(data: Any) -> Action:
                "end_order": {"type", "seat", "host", "order"},
                "time_game": {"type", "seat", "minutes"},
                "name_new": {"type", "seat", "target"},
-               "sanction_order": {"type", "seat", "target", "sanction"}}
+               "sanction_order": {"type", "seat", "target", "sanction"},
+               "prophesy": {"type", "seat", "missed"}}
     # A list or an object as the type must be refused too, not crash the lookup.
     if not isinstance(kind, str) or kind not in allowed:
         raise EngineError("action/unknown", f"unknown action {kind!r}")
@@ -309,6 +322,11 @@ def parse_action(data: Any) -> Action:
         raise EngineError("action/malformed", "sanction must be card or bar")
     if kind == "leave_seat":
         return LeaveSeat(seat)
+    if kind == "prophesy":
+        missed = data.get("missed")
+        if not isinstance(missed, bool):
+            raise EngineError("action/malformed", "missed must be true or false")
+        return Prophesy(seat, missed)
     if kind == "take_seat":
         name = data.get("name")
         if not isinstance(name, str) or len(name) > MAX_SAY:
@@ -402,7 +420,8 @@ def action_to_json(action: Action) -> dict[str, Any]:
             Deal: "deal", Say: "say", Respond: "respond", RemoveSeat: "remove_seat",
             OpenSeat: "open_seat", LeaveSeat: "leave_seat", TakeSeat: "take_seat",
             CallOrder: "call_order", EndOrder: "end_order", TimeGame: "time_game",
-            NameNew: "name_new", SanctionOrder: "sanction_order"}[type(action)]
+            NameNew: "name_new", SanctionOrder: "sanction_order",
+            Prophesy: "prophesy"}[type(action)]
     data: dict[str, Any] = {"type": kind, "seat": action.seat}
     if isinstance(action, Deal):
         data |= {"first": action.first, "direction": action.direction}
@@ -412,6 +431,8 @@ def action_to_json(action: Action) -> dict[str, Any]:
         data["target"] = action.target
     if isinstance(action, SanctionOrder):
         data["sanction"] = action.sanction
+    if isinstance(action, Prophesy):
+        data["missed"] = action.missed
     if isinstance(action, TakeSeat):
         data["name"] = action.name
         if action.stint is not None:

@@ -19,6 +19,7 @@ from games.engine.actions import (
     OpenSeat,
     Pass,
     Play,
+    Prophesy,
     RemoveSeat,
     Respond,
     SanctionOrder,
@@ -45,6 +46,7 @@ from games.engine.point_of_order import (
     sanction,
     settle,
 )
+from games.engine.prophecy import prophesy
 from games.engine.races import forget, hold, respond
 from games.engine.rounds import begin_round, end_game, start_round
 from games.engine.seats import hand_over, leave_seat, open_seat, remove_seat, take_seat
@@ -166,6 +168,8 @@ def _dispatch(new: GameState, action: Action, events: list[Event],
         name_new(new, action, events)
     elif isinstance(action, SanctionOrder):
         sanction(new, action, events)
+    elif isinstance(action, Prophesy):
+        prophesy(new, action, events)
     else:
         raise EngineError("action/unknown", f"unknown action {action!r}")
 

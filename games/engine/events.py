@@ -642,6 +642,15 @@ class OrderSanctioned(Event):
     sanction: str
 
 
+@event_kind("prophesied")
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Prophesied(Event):
+    """Seat ``seat`` prophesied a hidden rule of a solo puzzle: exactly, or ``missed``
+    (a penalty card, drawn in a ``Drew`` after it)."""
+
+    missed: bool
+
+
 @event_kind("order_agreed")
 @dataclass(frozen=True, slots=True, kw_only=True)
 class OrderAgreed(Event):

@@ -32,7 +32,7 @@ from games.deduction.record import PublicRecord
 from games.digits import whole_number
 from games.display.evidence_grid import DEFAULT, arrangement
 from games.display.notebook_rows import evidence_context, evidence_view, grid_pair
-from games.models import LOBBY, Game, Hypothesis, Seat
+from games.models import LOBBY, Game, Hypothesis, Seat, SoloRun
 from games.notebook import services
 from games.notebook.private_notes import PrivateNotes, private_notes_of
 from games.notebook.turn import turn_line
@@ -195,6 +195,8 @@ class HypothesisPanel(Panel):
     verdict: Check | None = None
     sentence: str = ""
     can_seal: bool = False
+    #: Where the solo player prophesies this rule (games/solo); empty at other tables.
+    prophesy_url: str = ""
 
     @property
     def previews_grid(self) -> bool:
@@ -250,6 +252,9 @@ def _panel(viewer: Viewer, jargon: str, form: RuleForm, editing: int | None,
         and viewer.game.phase != "ended"
         and not services.own_rule(game_state(viewer.game), viewer.index, jargon))
     panel.slots = slot_messages(error_slots(form), problems)
+    if (viewer.seat is not None and viewer.game.phase != "ended"
+            and SoloRun.objects.filter(game=viewer.game, holder=viewer.holder).exists()):
+        panel.prophesy_url = reverse("solo:prophesy", kwargs={"code": viewer.game.code})
     if checked.ok and checked.rule is not None:
         panel.verdict = check_hypothesis(checked.rule, jargon, viewer.record,
                                          services.rule_settings(viewer.game))

@@ -16,10 +16,12 @@ from games.engine.apply import apply
 from games.engine.clock import start_clock
 from games.engine.events import Event, SeatTaken, event_from_json
 from games.engine.settings import GameSettings
+from games.engine.setup import open_game
 from games.engine.state import GameState
 from games.models import Game, LogEntry
 from games.presets.opening import is_opening, open_preset
 from games.store.errors import ServiceError
+from rules.spec import load_rule
 
 GameRef = Game | int | str
 """A game, its primary key, or its public code (any case)."""
@@ -127,9 +129,16 @@ def replay(ref: GameRef) -> GameState:
         for event in map(event_from_json, events):
             if isinstance(event, SeatTaken) and event.seat is not None:
                 names[event.seat] = event.former
-    # The settings name the preset (and law) the game was opened from: Mini Mao opens as
-    # it always did, a preset with its house rules and law.
-    state, _ = open_preset(GameSettings.from_json(game.settings), names, game.seed)
+    settings = GameSettings.from_json(game.settings)
+    first = rows[0][0] if rows else {}
+    if is_opening(first) and "laws" in first:
+        # A solo puzzle's opening names the hidden rules it opened with, as laws.
+        laws = [load_rule(law) for law in first["laws"]]
+        state, _ = open_game(settings, names, game.seed, (), laws)
+    else:
+        # The settings name the preset (and law) the game was opened from: Mini Mao opens
+        # as it always did, a preset with its house rules and law.
+        state, _ = open_preset(settings, names, game.seed)
     for action, _, at in rows:
         if is_opening(action):
             start_clock(state, at or 0)

@@ -12,6 +12,7 @@ from django.views.decorators.http import require_POST
 
 from games.lobby.context import lobby_context
 from games.models import LOBBY
+from games.solo.table import solo_context
 from games.store.acting import perform_post, read_post
 from games.store.identity import holder_of, request_holder, viewer_seat
 from games.store.pages import ERROR_STATUS, game_or_404, link_to
@@ -34,6 +35,7 @@ def game_page(request: HttpRequest, code: str) -> HttpResponse:
     # The server's clock as the page leaves, from which the page counts the table's clocks
     # down (static/js/clock.js): a browser's own clock may be off.
     context = table_context(game, seat, notice=notice) | {"server_now": now_ms()}
+    context |= solo_context(game, seat)
     return render(request, "games/table.html", context)
 
 

@@ -3,7 +3,8 @@
  * says how to copy it by hand); "Share…" opens the system's share sheet, shown only where
  * the browser has one (navigator.share). Each outcome is said in the status line under the
  * buttons, which screen readers announce. The lobby is redrawn by htmx, so the buttons are
- * found by delegation and "Share…" is shown again on each swap.
+ * found by delegation and "Share…" is shown again on each swap. A button's
+ * ``data-copied`` says what was copied (a daily result's share text, say).
  */
 (function () {
   "use strict";
@@ -22,7 +23,7 @@
     var copied = false;
     try { copied = document.execCommand("copy"); } catch (e) { copied = false; }
     button.focus();
-    say(copied ? "Link copied: paste it to your friends."
+    say(copied ? (button.dataset.copied || "Link copied: paste it to your friends.")
       : "Could not copy: select the link above and copy it (Ctrl+C, or a long press).");
   }
 
@@ -31,7 +32,7 @@
     if (!field) { return; }
     if (navigator.clipboard && typeof navigator.clipboard.writeText === "function") {
       navigator.clipboard.writeText(field.value).then(function () {
-        say("Link copied: paste it to your friends.");
+        say(button.dataset.copied || "Link copied: paste it to your friends.");
       }, function () { copyBySelection(field, button); });
     } else {
       copyBySelection(field, button);

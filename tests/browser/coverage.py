@@ -43,6 +43,9 @@ PAGES = {
     "notebook:page": "the notebook on a page of its own (htmx gets the viewer's part)",
     "notebook:hypothesis": "writing a hypothesis",
     "reveal": "the reveal, or its page saying the game is not over",
+    "solo:choose": "the puzzles to play alone",
+    "solo:daily": "the daily challenge, its results, the player's streak",
+    "solo:end": "a solo puzzle's end: the rule, the timeline, the detective",
 }
 #: The states every preset is shot in by tests/browser/test_presets.py (one row a preset).
 PRESET_STATES = ("00-home", "01-lobby-host", "01-lobby-phone", "03-dealt-phone",

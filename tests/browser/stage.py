@@ -119,7 +119,8 @@ def _main(spec: dict[str, Any]) -> dict[str, Any]:
     (seat, cards: seeds tried until that seat holds them) or ``hands``/``pile``/``current``
     (:func:`tests.factories.arranged_table`); ``plays`` ([seat, cards(, named)]...) played
     through the write path, the others passing; ``preset`` (and ``law``) for a preset's table;
-    ``lobby``: only open the table and leave it in its lobby. Django must be set up.
+    ``lobby``: only open the table and leave it in its lobby; ``solo``: a solo table
+    (:func:`_solo`). Django must be set up.
     """
     from games.engine.actions import Pass, Play, WriteRule
     from games.engine.settings import GameSettings
@@ -129,6 +130,8 @@ def _main(spec: dict[str, Any]) -> dict[str, Any]:
     from games.store.writes import submit_action
     from tests.factories import arranged_table, create_game, writers_first
 
+    if "solo" in spec:
+        return _solo(spec)
     bots = {int(k): v for k, v in spec.get("bots", {}).items()}
     holds = spec.get("holds")
     game_settings = GameSettings(players=spec["players"], hand_size=spec["hand_size"],
@@ -180,6 +183,24 @@ def _main(spec: dict[str, Any]) -> dict[str, Any]:
         game = submit_action(game.code, Play(seat, tuple(cards), tuple(named)),
                              game.version).game
     return _found(game.code, tokens)
+
+
+def _solo(spec: dict[str, Any]) -> dict[str, Any]:
+    """A solo table of the puzzle ``solo`` for ``name`` with ``seed``, laid out as
+    ``hands``/``pile`` with ``current`` to play (in the same transaction as the opening, so
+    no bot wakes to the table as dealt)."""
+    from django.db import transaction
+
+    from games.solo.opening import puzzle_named, start_solo
+    from games.store.identity import hash_token
+    from tests.factories import arranged_table
+
+    token = secrets.token_urlsafe(32)
+    with transaction.atomic():
+        game = start_solo(puzzle_named(spec["solo"]), spec["name"], hash_token(token),
+                          seed=spec.get("seed", 1))
+        arranged_table(game, spec["hands"], [spec["pile"]], spec["current"])
+    return _found(game.code, {0: token})
 
 
 def _found(code: str, tokens: dict[int, str]) -> dict[str, Any]:

@@ -38,6 +38,9 @@ NOT_PAGES = {
     "notebook:hypothesis_rows": "a fragment of the hypothesis page",
     "notebook:hypothesis_preview": "a fragment of the hypothesis page",
     "notebook:hypothesis_save": "a redirect to the notebook, or a fragment",
+    "solo:start": "a redirect to the solo table",
+    "solo:prophesy": "a verdict in the hypothesis writer, or a redirect to the end",
+    "solo:give_up": "a redirect to the end",
 }
 
 

@@ -20,6 +20,7 @@ from games.engine.actions import (
     HandOver,
     Pass,
     Play,
+    Prophesy,
     Say,
     SkipRule,
     WriteRule,
@@ -50,7 +51,8 @@ ACTIONS: st.SearchStrategy[Action] = st.one_of(
     st.builds(Deal, SEATS, st.none() | SEATS, st.sampled_from([1, -1])),
     st.builds(WriteRule, SEATS, st.dictionaries(st.text(max_size=8), JSON, max_size=3)),
     st.builds(Say, SEATS, st.text(max_size=MAX_SAY)),
-    st.builds(CallOrder, SEATS, st.booleans()), st.builds(EndOrder, SEATS, st.booleans()))
+    st.builds(CallOrder, SEATS, st.booleans()), st.builds(EndOrder, SEATS, st.booleans()),
+    st.builds(Prophesy, SEATS, st.booleans()))
 
 
 @given(ACTIONS)

@@ -79,7 +79,8 @@ def test_the_kinds_cover_what_the_engine_says() -> None:
         "rule_skipped", "dealing", "rules_disclosed", "said", "speech_broken",
         "out_of_turn", "seat_removed", "expelled", "seat_opened", "seat_left", "seat_taken",
         "timed_out", "bad_call", "held_on", "time_up", "order_called", "order_agreed",
-        "order_ended", "race_opened", "race_answered", "race_closed", "kept", "round_locked"}
+        "order_ended", "race_opened", "race_answered", "race_closed", "kept", "round_locked",
+        "prophesied"}
 
 
 def test_the_seat_an_event_is_for_reads_its_private_form_and_secrets() -> None:

@@ -1,0 +1,82 @@
+"""The end of a solo puzzle shown: each hidden rule and its English, the player's plays and
+prophecies on one timeline, and the detective's run on the same puzzle and deal."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from games.engine.events import Played, Prophesied, Refused
+from games.models import SoloRun
+from games.puzzles.detective_run import DetectiveRun
+from games.solo.daily import GRADE_WORDS, RunRow, share_text
+from games.solo.ending import detective_on
+from games.solo.opening import puzzle_named
+from games.solo.record import PLAYER
+from games.store.reads import game_entries
+from rules.cards import parse
+from rules.english import describe
+from rules.errors import RuleError
+from rules.spec import FORMAT_VERSION, load_rule
+
+#: A prophecy's verdict in words.
+VERDICT_WORDS = {"exact": "exact", "every_play": "right on every play seen, but not the rule",
+                 "contradicted": "contradicted"}
+
+
+@dataclass(frozen=True, slots=True)
+class Moment:
+    """One line of the timeline: a play (accepted or refused) or a prophecy."""
+
+    kind: str
+    text: str
+    ok: bool
+
+
+def _cards(cards: tuple[str, ...]) -> str:
+    return " ".join(parse(c).symbol for c in cards)
+
+
+def _guess_text(jargon: str, spec: Any) -> str:
+    try:
+        return describe(load_rule({"version": FORMAT_VERSION, "jargon": jargon, "rule": spec}))
+    except RuleError:
+        return "a rule the builder can no longer read"
+
+
+def timeline(run: SoloRun) -> list[Moment]:
+    """The player's plays and prophecies, in order."""
+    said = {p.version: p for p in run.prophecies.all()}
+    moments: list[Moment] = []
+    for entry in game_entries(run.game):
+        for event in entry.events:
+            if isinstance(event, Played) and event.seat == PLAYER:
+                moments.append(Moment("play", f"You played {_cards(event.cards)}: accepted.",
+                                      True))
+            elif isinstance(event, Refused) and event.seat == PLAYER:
+                broken = ", ".join(b.jargon for b in event.broken) or "no rule"
+                moments.append(Moment("play", f"You played {_cards(event.cards)}: refused "
+                                              f"({broken}).", False))
+            elif isinstance(event, Prophesied) and event.seat == PLAYER:
+                p = said.get(entry.seq)
+                if p is None:
+                    continue
+                text = (f"You prophesied {p.jargon}: {_guess_text(p.jargon, p.spec)} "
+                        f"({VERDICT_WORDS[p.verdict]}"
+                        f"{': ' + p.contradiction if p.contradiction else ''}).")
+                moments.append(Moment("prophecy", text, p.verdict == "exact"))
+    return moments
+
+
+def end_context(run: SoloRun) -> dict[str, Any]:
+    """The end page's context (see the module doc)."""
+    puzzle = puzzle_named(run.puzzle)
+    detective = detective_on(puzzle, run.game.seed)
+    return {
+        "run": RunRow.of(run), "code": run.game.code, "puzzle": puzzle,
+        "grade": GRADE_WORDS[puzzle.grade],
+        "rules": [(rule.jargon, describe(rule)) for rule in puzzle.rules],
+        "moments": timeline(run),
+        "detective": DetectiveRun(detective.plays, detective.penalties, detective.cracked),
+        "share": share_text(RunRow.of(run)) if run.day else "",
+    }

@@ -1,0 +1,155 @@
+"""HTTP views of solo puzzles: choosing one, the prophecy and giving up at the table, the
+end's reveal, and the daily challenge with its results."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.views.decorators.http import require_GET, require_POST
+from django_htmx.http import HttpResponseClientRedirect
+
+from games.authoring.forms import check, form_from_data
+from games.digits import whole_number
+from games.puzzles.grading import puzzle_stats
+from games.solo import daily
+from games.solo.ending import give_up, run_of, settled
+from games.solo.opening import library, puzzle_named, start_solo
+from games.solo.prophecy import prophesy
+from games.solo.reveal import end_context
+from games.store.errors import ServiceError
+from games.store.identity import holder_of, request_holder
+from games.store.limits import TOO_FAST, over_limit
+from games.store.pages import game_or_404, is_htmx
+
+BAD_REQUEST = 400
+
+
+def _game_link(code: str) -> str:
+    return reverse("game", kwargs={"code": code})
+
+
+@require_GET
+def choose(request: HttpRequest) -> HttpResponse:
+    """The puzzles to play alone, and today's challenge."""
+    return _choice(request)
+
+
+def _choice(request: HttpRequest, refusal: str = "", status: int = 200) -> HttpResponse:
+    puzzle, _ = daily.challenge(daily.today())
+    return render(request, "solo/choose.html", {
+        "puzzles": [(p, daily.GRADE_WORDS[p.grade]) for p in library()],
+        "daily_puzzle": puzzle, "refusal": refusal}, status=status)
+
+
+@require_POST
+def start(request: HttpRequest) -> HttpResponse:
+    """Open a solo table of the puzzle chosen (``puzzle``), or today's (``daily``); as
+    many a minute as tables of friends (the ``new_game`` limit)."""
+    if over_limit(request, "new_game"):
+        return _choice(request, TOO_FAST, 429)
+    holder = request_holder(request)
+    try:
+        if request.POST.get("daily"):
+            day = daily.today()
+            puzzle, seed = daily.challenge(day)
+            game = start_solo(puzzle, request.POST.get("name", ""), holder, seed, day)
+        else:
+            game = start_solo(puzzle_named(request.POST.get("puzzle", "")),
+                              request.POST.get("name", ""), holder)
+    except ServiceError as exc:
+        messages.error(request, str(exc))
+        return redirect("solo:daily" if request.POST.get("daily") else "solo:choose")
+    return HttpResponseRedirect(_game_link(game.code), status=303)
+
+
+def _answer(request: HttpRequest, message: str, status: int = 200) -> HttpResponse:
+    """The answer to an action: a line for htmx to swap in; posted without script, the line
+    as plain text (the table and the writer need script to post here otherwise)."""
+    if is_htmx(request):
+        return render(request, "solo/answer.html", {"message": message}, status=status)
+    return HttpResponse(message, status=status, content_type="text/plain; charset=utf-8")
+
+
+@require_POST
+def prophecy(request: HttpRequest, code: str) -> HttpResponse:
+    """Judge the rule in the hypothesis writer's form as the hidden rule ``jargon``."""
+    game = game_or_404(code)
+    if over_limit(request, "hypothesis"):
+        return _answer(request, TOO_FAST, 429)
+    form = form_from_data(request.POST)
+    jargon = request.POST.get("jargon", "")
+    form.jargon = jargon
+    checked = check(form)
+    raw = request.POST.get("version") or request.POST.get("seen") or ""
+    version = whole_number(raw, 9)
+    try:
+        if version is None:
+            raise ServiceError("solo/no_version", "Your screen is out of date: reload it.")
+        if not checked.ok:
+            raise ServiceError("solo/bad_rule",
+                               "Your rule is not finished yet: see the marked fields.")
+        outcome = prophesy(game, holder_of(request.session) or "", jargon,
+                           checked.spec, version)
+    except ServiceError as exc:
+        return _answer(request, str(exc), BAD_REQUEST)
+    if outcome.solved:
+        end = reverse("solo:end", kwargs={"code": code})
+        return HttpResponseClientRedirect(end) if is_htmx(request) else redirect(end)
+    return _answer(request, outcome.message)
+
+
+@require_POST
+def quit_puzzle(request: HttpRequest, code: str) -> HttpResponse:
+    """Give up (the form's ``confirm`` says the player meant it): the reveal follows."""
+    game = game_or_404(code)
+    if request.POST.get("confirm") != "yes":
+        return _answer(request, "Tick the confirmation to give up.", BAD_REQUEST)
+    try:
+        give_up(game, holder_of(request.session) or "", game.version)
+    except ServiceError as exc:
+        return _answer(request, str(exc), BAD_REQUEST)
+    end = reverse("solo:end", kwargs={"code": code})
+    return HttpResponseClientRedirect(end) if is_htmx(request) else redirect(end)
+
+
+@require_GET
+def end(request: HttpRequest, code: str) -> HttpResponse:
+    """The end of a solo puzzle: the rules, the player's timeline, the detective's run."""
+    game = game_or_404(code)
+    try:
+        run = settled(run_of(game))
+    except ServiceError:
+        return redirect("game", code=code)
+    if run.outcome == "playing":
+        return redirect("game", code=code)  # nothing hidden is shown before the end
+    return render(request, "solo/end.html", end_context(run))
+
+
+@require_GET
+def daily_page(request: HttpRequest) -> HttpResponse:
+    """Today's challenge (``?day=`` an earlier one's results), the player's result, streak
+    and history, and the day's results by name."""
+    day = daily.today()
+    raw = request.GET.get("day")
+    if raw:
+        asked = daily.parse_day(raw)
+        if asked is None or asked > day:
+            return render(request, "solo/daily.html", {"bad_day": True}, status=BAD_REQUEST)
+        day = asked
+    holder = holder_of(request.session)
+    puzzle, _ = daily.challenge(day)
+    results = daily.results(day)
+    run = daily.mine(holder, day)
+    mine = daily.RunRow.of(settled(run)) if run is not None else None
+    return render(request, "solo/daily.html", {
+        "day": day, "is_today": day == daily.today(), "puzzle": puzzle,
+        "grade": daily.GRADE_WORDS[puzzle.grade], "mine": mine,
+        "share": daily.share_text(mine) if mine and mine.outcome != "playing" else "",
+        "results": results, "stats": puzzle_stats(
+            [(r.outcome == "cracked", r.plays, r.penalties) for r in results], None),
+        "streak": daily.streak(holder, daily.today())})
+
+
+
