@@ -42,6 +42,10 @@ def seat_context(view: PlayerView, seats: Sequence[Seat], viewer: Seat | None) -
     others = [s for s in seats if not view.is_out(s.index)
               and (viewer is None or s.pk != viewer.pk)] if host else []
     hand = off_turn(view)
+    # A player alone with bots (a solo table) has nobody to hand their seat to.
+    leaves = (viewer is not None and not viewer.is_host and going
+              and viewer.index not in view.vacant
+              and any(not s.is_bot for s in seats if s.pk != viewer.pk))
     return {
         # For a player who went silent: a bot plays their seat (an open one too).
         "handable": [seat_row(s, viewer) for s in others if not s.is_bot] if host else [],
@@ -49,11 +53,9 @@ def seat_context(view: PlayerView, seats: Sequence[Seat], viewer: Seat | None) -
         "removable": _rows(others, viewer, lambda s: True) if host else [],
         "open_seats": [OpenSeat(i, view.names[i], view.hand_counts[i]) for i in view.vacant]
                       if viewer is None and going else [],
-        "may_leave": (viewer is not None and not viewer.is_host and going
-                      and viewer.index not in view.vacant and not view.settings.leave_consent),
+        "may_leave": leaves and not view.settings.leave_consent,
         # Where only the host's consent opens a seat, the player is told how to hand it on.
-        "ask_to_leave": (viewer is not None and not viewer.is_host and going
-                         and viewer.index not in view.vacant and view.settings.leave_consent),
+        "ask_to_leave": leaves and view.settings.leave_consent,
         # The longest name the engine takes (games/engine/names.py): the form says so first.
         "max_name": MAX_NAME,
         "playable": hand.playable,

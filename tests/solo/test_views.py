@@ -42,6 +42,8 @@ def test_play_alone_opens_a_dealt_table_with_two_bots() -> None:
     assert game.phase == "playing" and game.version == 1
     page = client.get(f"/g/{game.code}/").content.decode()
     assert "Puzzle: Test" in page and "Give up" in page
+    # Nobody else plays: there is nobody to hand the seat to.
+    assert "Leave my seat" not in page
 
 
 def test_a_forged_puzzle_opens_nothing() -> None:
