@@ -32,6 +32,9 @@ class Score:
 
     verdict: Verdict
     example: str = ""
+    #: False when the analysis had to sample and found no difference: "every play" then
+    #: proves nothing either way.
+    settled: bool = True
 
     @property
     def words(self) -> str:
@@ -70,7 +73,7 @@ def score(guess: Rule, real: Rule, record: PublicRecord,
         # hand tests too many to try): that proves nothing, and says so.
         where = "hand" if real.spec.kind == "instant_win" else "situation"
         return Score("every_play", f"no {where} was found where they differ, but with these "
-                                   f"rules the analysis cannot try every one")
+                                   f"rules the analysis cannot try every one", settled=False)
     return Score("every_play", how_they_differ(guess, real, difference.example, settings))
 
 

@@ -1,5 +1,6 @@
 """The prophet's check: the player states a hidden rule, and hears whether it is exactly
-the rule, right on every play seen so far, or contradicted by a play (which one).
+the rule, right on every play seen so far, or contradicted by a play (which one); or, when
+the analysis cannot settle it within its bound, undecided.
 
 The verdict reuses the sealed guesses' scoring (:func:`games.deduction.scoring.score`) and
 says less than it: an answer short of "exact" never tells where the guess and the rule
@@ -19,7 +20,7 @@ from rules.context import Settings
 from rules.evaluation import DEFAULT_SETTINGS
 from rules.spec import Rule
 
-ProphetVerdict = Literal["exact", "every_play", "contradicted"]
+ProphetVerdict = Literal["exact", "every_play", "contradicted", "undecided"]
 #: Situations one check may try (:class:`~rules.analysis.Allowance`): it bounds the time
 #: any guess takes; a guess that would need more is never "exact".
 PROBES: Final = 60_000
@@ -47,6 +48,9 @@ def judge(guess: Rule, hidden: Rule, record: PublicRecord,
         seen = check(replace(guess, author=hidden.author), hidden.jargon, record, settings)
         if seen.contradictions:
             return ProphetAnswer("contradicted", seen.contradictions[0].describe())
+    if not found.settled:
+        # The guess may well be the rule: a penalty would punish a right answer.
+        return ProphetAnswer("undecided")
     return ProphetAnswer("every_play")
 
 

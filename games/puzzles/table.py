@@ -21,9 +21,10 @@ PLAYER_SEAT: Final = 0
 def solo_settings() -> GameSettings:
     """Three seats, hands of seven (long rounds, much evidence), no jokers (a joker stands
     for any card, which muddies the evidence), nobody writes a rule: the puzzle's rules stay
-    the only ones in force."""
+    the only ones in force; the player cannot leave the seat (a stranger would take over
+    their run), since only a host, whom a solo table has not, could open it."""
     return GameSettings(players=1 + SOLO_BOTS, hand_size=7, jokers=False, rule_making="none",
-                        first_rule_maker=SOLO_BOTS)
+                        first_rule_maker=SOLO_BOTS, leave_consent=True)
 
 
 def open_solo(puzzle: Puzzle, seed: int, player_name: str) -> tuple[GameState, list[Event]]:

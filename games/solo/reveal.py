@@ -21,7 +21,8 @@ from rules.spec import FORMAT_VERSION, load_rule
 
 #: A prophecy's verdict in words.
 VERDICT_WORDS = {"exact": "exact", "every_play": "right on every play seen, but not the rule",
-                 "contradicted": "contradicted"}
+                 "contradicted": "contradicted",
+                 "undecided": "beyond what the prophet could settle (no card drawn)"}
 
 
 @dataclass(frozen=True, slots=True)

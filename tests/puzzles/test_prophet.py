@@ -165,10 +165,12 @@ def test_a_guess_of_another_kind_once_the_rule_spoke_is_contradicted() -> None:
     assert answer.contradiction
 
 
-def test_beyond_its_allowance_it_is_never_exact(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_beyond_its_allowance_it_is_never_exact_nor_wrong(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A guess the analysis cannot settle (it ran out) is undecided: not exact, and not
+    "every play" either, which would charge a card for what may be the rule."""
     puzzle, hidden = RESTRICTIONS[0]
     guess = rewritten(hidden, 1)
     record = record_of(puzzle, 1)
     assert judge(guess, hidden, record).verdict == "exact"
     monkeypatch.setattr(prophet, "PROBES", 1)
-    assert judge(guess, hidden, record) == prophet.ProphetAnswer("every_play")
+    assert judge(guess, hidden, record) == prophet.ProphetAnswer("undecided")

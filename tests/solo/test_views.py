@@ -8,6 +8,7 @@ import pytest
 from django.test import Client
 
 from games.models import DetectiveResult, Game, LogEntry, Prophecy, SoloRun
+from games.puzzles.prophet import ProphetAnswer
 from games.solo import prophecy as services
 from games.store.errors import ServiceError
 from tests.factories import arranged_table, holder_client, stored_state
@@ -46,6 +47,16 @@ def test_play_alone_opens_a_dealt_table_with_two_bots() -> None:
     assert "Leave my seat" not in page
 
 
+def test_the_player_cannot_leave_the_seat_to_a_stranger() -> None:
+    client, _ = holder_client()
+    game = open_puzzle(client)
+    response = client.post(f"/g/{game.code}/act/", {"type": "leave_seat",
+                                                    "version": game.version})
+    assert response["X-Mao-Accepted"] == "0"
+    after = Game.objects.get()
+    assert after.version == game.version and not stored_state(after).vacant
+
+
 def test_a_forged_puzzle_opens_nothing() -> None:
     client, _ = holder_client()
     response = client.post("/solo/start/", {"puzzle": "../etc", "name": "Ana"}, follow=True)
@@ -74,6 +85,41 @@ def test_a_wrong_prophecy_costs_a_penalty_card_and_only_one_a_turn() -> None:
     again = prophesy(client, after, NO_HEARTS)
     assert again.status_code == 400 and "prophesied this turn already" in again.content.decode()
     assert Game.objects.get().version == after.version and Prophecy.objects.count() == 1
+
+
+#: "No heart", with a clause always true that counts the round's red cards: the same rule,
+#: which the analysis could only sample.
+COUNTED_HEARTS: dict[str, Any] = {"kind": "restriction", "must_not": {"type": "all", "of": [
+    NO_HEARTS["must_not"],
+    {"type": "any", "of": [{"type": "count", "where": {"type": "colour", "is": "red"},
+                            "with_played": True, "mod": 2, "op": "==", "value": v}
+                           for v in (0, 1)]}]}}
+
+
+def test_a_guess_the_prophet_cannot_settle_alone_is_refused_free() -> None:
+    client, _ = holder_client()
+    game = refused_once(client)
+    response = prophesy(client, game, COUNTED_HEARTS)
+    assert response.status_code == 400
+    assert "without counting" in response.content.decode()
+    after = Game.objects.get()
+    assert after.version == game.version and not Prophecy.objects.exists()
+    assert len(stored_state(after).hands[0]) == len(HANDS[0])
+
+
+def test_an_undecided_answer_costs_no_card_but_uses_the_turn(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    client, _ = holder_client()
+    game = refused_once(client)
+    monkeypatch.setattr(services, "judge", lambda *_args: ProphetAnswer("undecided"))
+    response = prophesy(client, game, NO_HEARTS)
+    assert response.status_code == 200 and "cannot settle" in response.content.decode()
+    after = Game.objects.get()
+    assert after.version == game.version
+    assert len(stored_state(after).hands[0]) == len(HANDS[0])
+    assert Prophecy.objects.get().verdict == "undecided"
+    again = prophesy(client, after, NO_HEARTS)
+    assert again.status_code == 400 and "prophesied this turn already" in again.content.decode()
 
 
 def test_an_exact_prophecy_cracks_the_puzzle_and_the_end_shows_the_rule() -> None:
