@@ -30,6 +30,10 @@ PYTEST_WORKERS ?= $(shell echo $$(( $$(nproc) + 1 )))
 PYTEST_PARALLEL := -n $(PYTEST_WORKERS) --dist loadscope
 # `make test` ends with the ten slowest tests: where the suite's time goes, at every run.
 PYTEST_SLOWEST := --durations=10 --durations-min=5
+# pytest writes the project's bytecode (in the git-ignored __pycache__ folders) even where
+# the shell sets PYTHONDONTWRITEBYTECODE: otherwise each worker, and each server and
+# process the tests start, compiles the modules it imports again (docs/performance.md).
+WRITE_BYTECODE := env -u PYTHONDONTWRITEBYTECODE
 
 .PHONY: run test test-thorough test-postgres test-scale lint clean
 
@@ -60,14 +64,14 @@ run: $(STAMP)
 test: lint $(NODE_STAMP)
 	@# mypy's Django plugin loads the settings: offline ones (no secret, no database file).
 	MAO_OFFLINE=1 $(PY) -m mypy
-	$(PY) -m pytest $(PYTEST_PARALLEL) $(PYTEST_SLOWEST)
+	$(WRITE_BYTECODE) $(PY) -m pytest $(PYTEST_PARALLEL) $(PYTEST_SLOWEST)
 	@if [ "$${CI:-}" = true ] || [ "$${MAO_REQUIRE_SERVICES:-}" = 1 ]; then \
 		$(MAKE) --no-print-directory test-postgres; \
 	fi
 
 # pytest alone, with Hypothesis's thorough profile: many more examples a property (slower).
 test-thorough: $(STAMP) $(NODE_STAMP)
-	HYPOTHESIS_PROFILE=thorough $(PY) -m pytest $(PYTEST_PARALLEL)
+	HYPOTHESIS_PROFILE=thorough $(WRITE_BYTECODE) $(PY) -m pytest $(PYTEST_PARALLEL)
 
 # Every test that uses the database (marked db_bound by tests/conftest.py) on PostgreSQL, the
 # channel layer on Redis. The run id (the shell's pid, fixed width) names the test database
@@ -77,11 +81,11 @@ test-postgres: $(STAMP)
 	echo "pytest -m db_bound on PostgreSQL (test_minimao_$$run) and Redis"; \
 	DATABASE_URL=$(PG_SERVER)/minimao_$$run REDIS_URL=$(PG_REDIS) \
 		REDIS_PREFIX=minimao-test-$$run \
-		$(PY) -m pytest $(PYTEST_PARALLEL) -p tests.scale.postgres_plugin -m db_bound tests
+		$(WRITE_BYTECODE) $(PY) -m pytest $(PYTEST_PARALLEL) -p tests.scale.postgres_plugin -m db_bound tests
 
 # The scale-out tests alone (two daphne processes, row locks, races), required to run.
 test-scale: $(STAMP)
-	MAO_REQUIRE_SERVICES=1 $(PY) -m pytest tests/scale
+	MAO_REQUIRE_SERVICES=1 $(WRITE_BYTECODE) $(PY) -m pytest tests/scale
 
 lint: $(STAMP)
 	$(PY) -m ruff check .

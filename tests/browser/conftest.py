@@ -1,8 +1,9 @@
 """Browser tests: a real daphne server and Debian's chromium driven by Playwright (sync API).
 
 The server is a separate process on a free port with its own fresh SQLite file (no ``db``
-fixture). Chromium is Debian's package at :data:`CHROMIUM` (``playwright install`` is never
-run); without it the tests are skipped, unless ``MAO_REQUIRE_BROWSER=1`` (CI). Screenshots
+fixture). Chromium is Debian's headless shell at :data:`CHROMIUM` (``playwright install`` is
+never run), or Debian's whole browser where the shell is missing (:func:`chromium_path`);
+without either the tests are skipped, unless ``MAO_REQUIRE_BROWSER=1`` (CI). Screenshots
 go to ``test-output/screenshots/`` (git-ignored), one file per stage and player.
 """
 
@@ -23,7 +24,13 @@ from scripts.daphne import running
 from tests.browser import accessibility, coverage
 from tests.browser.helpers import open_context
 
-CHROMIUM = "/usr/bin/chromium"
+#: Debian's ``chromium-headless-shell``: the same Blink as its ``chromium``, without the
+#: desktop browser around it (its tab strip and toolbar, drawn even headless), a large
+#: share of the browser tests' CPU (docs/performance.md). Playwright runs the same shell
+#: for a headless launch of the browsers it downloads itself.
+CHROMIUM = "/usr/bin/chromium-headless-shell"
+#: Debian's whole browser, used where the headless shell is not installed.
+CHROMIUM_BROWSER = "/usr/bin/chromium"
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
                  "--disable-component-update", "--disable-sync", "--no-first-run"]
 ROOT = Path(__file__).resolve().parents[2]
@@ -118,20 +125,28 @@ def browser() -> Iterator[Browser]:
     while it is open, and the tests run after these in the same process (under pytest-xdist,
     any of them) reach the database, which Django refuses from a thread with a running loop
     (SynchronousOnlyOperation)."""
-    if not Path(CHROMIUM).exists():
-        message = "Debian's chromium is not installed"
+    executable = chromium_path()
+    if executable is None:
+        message = ("Debian's chromium is not installed "
+                   "(apt-get install chromium-headless-shell)")
         if os.environ.get("MAO_REQUIRE_BROWSER") == "1":
             pytest.fail(message)
         pytest.skip(message)
     playwright = sync_playwright().start()
     try:
-        chromium = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        chromium = playwright.chromium.launch(executable_path=executable, args=CHROMIUM_ARGS)
         try:
             yield chromium
         finally:
             chromium.close()
     finally:
         playwright.stop()
+
+
+def chromium_path() -> str | None:
+    """The chromium the tests drive: :data:`CHROMIUM`, else :data:`CHROMIUM_BROWSER`, else
+    None (neither is installed)."""
+    return next((path for path in (CHROMIUM, CHROMIUM_BROWSER) if Path(path).exists()), None)
 
 
 @pytest.fixture

@@ -23,10 +23,12 @@ PRODUCTION = {"DEBUG": "0", "SECRET_KEY": secrets.token_urlsafe(50),
 #: (MAO_HTTPS=0); each is explained in docs/architecture.md, "Deployment checks".
 LOCAL_HTTP_WARNINGS = {"security.W004", "security.W008", "security.W012", "security.W016"}
 
+#: Prints the settings the environment gave: the settings module alone, imported by the
+#: first read (no app is loaded: none changes a setting, and loading them all is most of
+#: the process's start).
 READ_SETTINGS = """
-import json, django
+import json
 from django.conf import settings
-django.setup()
 names = ["DEBUG", "SESSION_COOKIE_SECURE", "CSRF_COOKIE_SECURE", "SECURE_SSL_REDIRECT",
          "SECURE_HSTS_SECONDS", "SECURE_HSTS_INCLUDE_SUBDOMAINS", "SECURE_HSTS_PRELOAD",
          "SECURE_CONTENT_TYPE_NOSNIFF", "X_FRAME_OPTIONS", "SECURE_PROXY_SSL_HEADER",
