@@ -252,7 +252,8 @@ def _panel(viewer: Viewer, jargon: str, form: RuleForm, editing: int | None,
         and viewer.game.phase != "ended"
         and not services.own_rule(game_state(viewer.game), viewer.index, jargon))
     panel.slots = slot_messages(error_slots(form), problems)
-    if (viewer.seat is not None and viewer.game.phase != "ended"
+    # Only a solo table has bots and a run: a table of friends asks the database nothing.
+    if (viewer.seat is not None and viewer.game.phase != "ended" and viewer.game.has_bots
             and SoloRun.objects.filter(game=viewer.game, holder=viewer.holder).exists()):
         panel.prophesy_url = reverse("solo:prophesy", kwargs={"code": viewer.game.code})
     if checked.ok and checked.rule is not None:

@@ -8,6 +8,7 @@ same rule again gives the puzzle already published, unchanged.
 
 from __future__ import annotations
 
+import re
 import secrets
 from dataclasses import dataclass
 from typing import Final, cast
@@ -89,16 +90,19 @@ def publish(ref: GameRef, holder: str | None, engine_id: int,
     try:
         with transaction.atomic():
             return PublishedPuzzle.objects.create(
-                slug=_slug(rule.jargon), game=game, engine_id=engine_id, jargon=rule.jargon,
+                slug=slug_for(rule.jargon), game=game, engine_id=engine_id, jargon=rule.jargon,
                 spec=spec_to_json(rule.spec), grade=measured, author_name=name,
                 holder=holder or "")
     except IntegrityError:  # the same rule published at the same moment: that one
         return PublishedPuzzle.objects.get(game=game, engine_id=engine_id)
 
 
-def _slug(jargon: str) -> str:
-    """A slug that names nothing but the jargon (no game code, no player)."""
-    return f"{slugify(jargon)[:40] or 'rule'}-{secrets.token_hex(4)}".strip("-")
+def slug_for(jargon: str) -> str:
+    """A slug that names nothing but the jargon (no game code, no player): lower-case
+    letters and digits joined by single hyphens, as a puzzle's slug must be."""
+    # slugify keeps "_" and the cut may end on a hyphen: neither is a puzzle slug.
+    words = re.sub(r"[^a-z0-9]+", "-", slugify(jargon))[:40].strip("-") or "rule"
+    return f"{words}-{secrets.token_hex(4)}"
 
 
 def as_puzzle(row: PublishedPuzzle) -> Puzzle:
@@ -111,5 +115,12 @@ def as_puzzle(row: PublishedPuzzle) -> Puzzle:
 
 
 def published_puzzles() -> tuple[Puzzle, ...]:
-    """Every published puzzle, oldest first, to join the built-in library."""
-    return tuple(as_puzzle(row) for row in PublishedPuzzle.objects.all())
+    """Every published puzzle, oldest first, to join the built-in library; a row that is no
+    longer a valid puzzle (stored before a check it fails) is left out, not fatal to all."""
+    found = []
+    for row in PublishedPuzzle.objects.all():
+        try:
+            found.append(as_puzzle(row))
+        except ValueError:  # a RuleError too
+            continue
+    return tuple(found)

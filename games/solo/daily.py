@@ -6,12 +6,15 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import date, timedelta
 
+from django.db.models import Case, IntegerField, QuerySet, Value, When
 from django.utils import timezone
 
 from games.models import SoloRun
 from games.puzzles.daily import daily_choice
-from games.puzzles.library import Puzzle
-from games.solo.opening import library
+from games.puzzles.grading import PuzzleStats, puzzle_stats
+from games.puzzles.library import Puzzle, builtin_puzzles
+from games.solo.opening import find_puzzle
+from games.store.errors import ServiceError
 
 #: Grades in words.
 GRADE_WORDS = {"easy": "easy", "medium": "medium", "hard": "hard", "very_hard": "very hard"}
@@ -43,8 +46,32 @@ def today() -> date:
 
 
 def challenge(day: date) -> tuple[Puzzle, int]:
-    """The puzzle and seed of ``day``'s challenge."""
-    return daily_choice(day, library())
+    """The puzzle and seed of ``day``'s challenge, among the built-in puzzles only (a
+    published puzzle must not change the day's puzzle while it is being played)."""
+    return daily_choice(day, builtin_puzzles())
+
+
+def puzzle_of(day: date) -> Puzzle:
+    """The puzzle ``day``'s runs were played on, when there are runs and it is still in the
+    library; else the one :func:`challenge` names now (the library may have grown since)."""
+    slug = SoloRun.objects.filter(day=day).order_by("pk").values_list("puzzle", flat=True).first()
+    played = find_puzzle(slug) if slug is not None else None
+    return played or challenge(day)[0]
+
+
+def near_dailies(day: date) -> frozenset[str]:
+    """The slugs of the challenges of the day before ``day``, ``day`` and the day after:
+    somewhere in the world it is one of these days, and a free run of one would give its
+    rule away to whoever gives up on it."""
+    return frozenset(challenge(day + timedelta(days=shift))[0].slug for shift in (-1, 0, 1))
+
+
+def refuse_near_daily(puzzle: Puzzle, day: date) -> None:
+    """``solo/daily_puzzle`` if ``puzzle`` is a challenge around ``day``."""
+    if puzzle.slug in near_dailies(day):
+        raise ServiceError("solo/daily_puzzle", "This puzzle is a daily challenge around now: "
+                                                "play it as the daily challenge, or choose "
+                                                "another.")
 
 
 def parse_day(text: str) -> date | None:
@@ -62,13 +89,25 @@ def mine(holder: str | None, day: date) -> SoloRun | None:
     return SoloRun.objects.filter(holder=holder, day=day).select_related("game").first()
 
 
+def _finished(day: date) -> QuerySet[SoloRun]:
+    return SoloRun.objects.filter(day=day).exclude(outcome="playing")
+
+
 def results(day: date, limit: int = 100) -> tuple[RunRow, ...]:
-    """The finished runs of ``day``: the cracked first, by fewest plays, then penalties."""
-    runs = (SoloRun.objects.filter(day=day).exclude(outcome="playing").select_related("game")
-            .order_by("-outcome", "plays", "penalties", "finished")[:limit])
-    # "cracked" sorts before "ended" and "gave_up" only backwards: put it first by hand.
-    rows = [RunRow.of(r) for r in runs]
-    return tuple(sorted(rows, key=lambda r: r.outcome != "cracked"))
+    """The first ``limit`` finished runs of ``day``: the cracked first, by fewest plays,
+    then penalties, then the earliest finished."""
+    cracked_first = Case(When(outcome="cracked", then=Value(0)), default=Value(1),
+                         output_field=IntegerField())
+    runs = (_finished(day).select_related("game")
+            .order_by(cracked_first, "plays", "penalties", "finished", "pk")[:limit])
+    return tuple(RunRow.of(r) for r in runs)
+
+
+def day_stats(day: date) -> PuzzleStats:
+    """The statistics of every finished run of ``day``, not only the ones shown."""
+    rows = _finished(day).values_list("outcome", "plays", "penalties")
+    return puzzle_stats([(outcome == "cracked", plays, penalties)
+                         for outcome, plays, penalties in rows], None)
 
 
 def share_text(run: RunRow) -> str:

@@ -15,6 +15,7 @@ from games.engine.errors import EngineError
 from games.engine.timers import next_due
 from games.models import Game, LogEntry, Seat, SoloRun, new_code
 from games.presets.opening import OPENING
+from games.publishing.services import published_puzzles
 from games.puzzles.library import Puzzle, builtin_puzzles, find
 from games.puzzles.table import open_solo
 from games.store.errors import ServiceError
@@ -35,13 +36,21 @@ def clean_name(name: str) -> str:
 
 
 def library() -> tuple[Puzzle, ...]:
-    """The puzzles a player may choose from."""
-    return builtin_puzzles()
+    """The puzzles a player may choose from: the built-in ones, then the published ones."""
+    return (*builtin_puzzles(), *published_puzzles())
+
+
+def find_puzzle(slug: str) -> Puzzle | None:
+    """The puzzle called ``slug``, or ``None`` (renamed or removed since, say)."""
+    if not isinstance(slug, str):
+        return None
+    # The built-in ones first: most runs are theirs, and they need no query.
+    return find(slug) or find(slug, library())
 
 
 def puzzle_named(slug: str) -> Puzzle:
     """The puzzle called ``slug``; ``solo/unknown_puzzle`` if there is none."""
-    found = find(slug, library()) if isinstance(slug, str) else None
+    found = find_puzzle(slug)
     if found is None:
         raise ServiceError("solo/unknown_puzzle", "There is no such puzzle: choose one from "
                                                   "the list.")

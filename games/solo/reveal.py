@@ -11,13 +11,13 @@ from games.models import SoloRun
 from games.puzzles.detective_run import DetectiveRun
 from games.solo.daily import GRADE_WORDS, RunRow, share_text
 from games.solo.ending import detective_on
-from games.solo.opening import puzzle_named
+from games.solo.opening import find_puzzle
 from games.solo.record import PLAYER
-from games.store.reads import game_entries
+from games.store.reads import game_entries, game_state
 from rules.cards import parse
 from rules.english import describe
 from rules.errors import RuleError
-from rules.spec import FORMAT_VERSION, load_rule
+from rules.spec import FORMAT_VERSION, Rule, load_rule
 
 #: A prophecy's verdict in words.
 VERDICT_WORDS = {"exact": "exact", "every_play": "right on every play seen, but not the rule",
@@ -69,15 +69,23 @@ def timeline(run: SoloRun) -> list[Moment]:
     return moments
 
 
+def _laws(run: SoloRun) -> tuple[Rule, ...]:
+    """The hidden rules the run's game was played under, from its own state."""
+    return tuple(entry.rule for entry in game_state(run.game).rules
+                 if entry.author is None and not entry.house)
+
+
 def end_context(run: SoloRun) -> dict[str, Any]:
-    """The end page's context (see the module doc)."""
-    puzzle = puzzle_named(run.puzzle)
-    detective = detective_on(puzzle, run.game.seed)
+    """The end page's context (see the module doc). A puzzle renamed or removed from the
+    library since still shows its rules, from the game itself, without the detective."""
+    puzzle = find_puzzle(run.puzzle)
+    rules = puzzle.rules if puzzle is not None else _laws(run)
+    found = detective_on(puzzle, run.game.seed) if puzzle is not None else None
     return {
         "run": RunRow.of(run), "code": run.game.code, "puzzle": puzzle,
-        "grade": GRADE_WORDS[puzzle.grade],
-        "rules": [(rule.jargon, describe(rule)) for rule in puzzle.rules],
+        "grade": GRADE_WORDS[puzzle.grade] if puzzle is not None else "",
+        "rules": [(rule.jargon, describe(rule)) for rule in rules],
         "moments": timeline(run),
-        "detective": DetectiveRun(detective.plays, detective.penalties, detective.cracked),
+        "detective": DetectiveRun(found.plays, found.penalties, found.cracked) if found else None,
         "share": share_text(RunRow.of(run)) if run.day else "",
     }

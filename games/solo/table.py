@@ -7,7 +7,7 @@ from typing import Any
 
 from games.models import Game, Seat, SoloRun
 from games.solo.daily import RunRow
-from games.solo.opening import puzzle_named
+from games.solo.opening import find_puzzle
 
 
 def solo_context(game: Game, seat: Seat | None) -> dict[str, Any]:
@@ -15,7 +15,8 @@ def solo_context(game: Game, seat: Seat | None) -> dict[str, Any]:
     run = SoloRun.objects.filter(game=game).first()
     if run is None or seat is None or seat.holder != run.holder:
         return {}
-    return {"solo": RunRow.of(run), "solo_puzzle": puzzle_named(run.puzzle),
+    # A puzzle renamed or removed since: the panel goes on without its title.
+    return {"solo": RunRow.of(run), "solo_puzzle": find_puzzle(run.puzzle),
             "solo_over": run.outcome != "playing" or game.phase == "ended",
             "solo_cracked": list(run.prophecies.filter(verdict="exact")
                                  .values_list("jargon", flat=True))}

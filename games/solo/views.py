@@ -12,10 +12,9 @@ from django_htmx.http import HttpResponseClientRedirect
 
 from games.authoring.forms import check, form_from_data
 from games.digits import whole_number
-from games.puzzles.grading import puzzle_stats
-from games.solo import daily
+from games.solo import daily, opening
 from games.solo.ending import give_up, run_of, settled
-from games.solo.opening import library, puzzle_named, start_solo
+from games.solo.opening import puzzle_named, start_solo
 from games.solo.prophecy import prophesy
 from games.solo.reveal import end_context
 from games.store.errors import ServiceError
@@ -37,9 +36,15 @@ def choose(request: HttpRequest) -> HttpResponse:
 
 
 def _choice(request: HttpRequest, refusal: str = "", status: int = 200) -> HttpResponse:
-    puzzle, _ = daily.challenge(daily.today())
+    today = daily.today()
+    puzzle, _ = daily.challenge(today)
+    # The challenges around today are left out: a free run given up would reveal the rule.
+    near = daily.near_dailies(today)
+    offered = [(p, daily.GRADE_WORDS[p.grade]) for p in opening.library()
+               if p.slug not in near]
     return render(request, "solo/choose.html", {
-        "puzzles": [(p, daily.GRADE_WORDS[p.grade]) for p in library()],
+        "puzzles": [(p, g) for p, g in offered if p.source != "published"],
+        "published": [(p, g) for p, g in offered if p.source == "published"],
         "daily_puzzle": puzzle, "refusal": refusal}, status=status)
 
 
@@ -56,8 +61,9 @@ def start(request: HttpRequest) -> HttpResponse:
             puzzle, seed = daily.challenge(day)
             game = start_solo(puzzle, request.POST.get("name", ""), holder, seed, day)
         else:
-            game = start_solo(puzzle_named(request.POST.get("puzzle", "")),
-                              request.POST.get("name", ""), holder)
+            chosen = puzzle_named(request.POST.get("puzzle", ""))
+            daily.refuse_near_daily(chosen, daily.today())
+            game = start_solo(chosen, request.POST.get("name", ""), holder)
     except ServiceError as exc:
         messages.error(request, str(exc))
         return redirect("solo:daily" if request.POST.get("daily") else "solo:choose")
@@ -139,7 +145,7 @@ def daily_page(request: HttpRequest) -> HttpResponse:
             return render(request, "solo/daily.html", {"bad_day": True}, status=BAD_REQUEST)
         day = asked
     holder = holder_of(request.session)
-    puzzle, _ = daily.challenge(day)
+    puzzle = daily.puzzle_of(day)
     results = daily.results(day)
     run = daily.mine(holder, day)
     mine = daily.RunRow.of(settled(run)) if run is not None else None
@@ -147,9 +153,5 @@ def daily_page(request: HttpRequest) -> HttpResponse:
         "day": day, "is_today": day == daily.today(), "puzzle": puzzle,
         "grade": daily.GRADE_WORDS[puzzle.grade], "mine": mine,
         "share": daily.share_text(mine) if mine and mine.outcome != "playing" else "",
-        "results": results, "stats": puzzle_stats(
-            [(r.outcome == "cracked", r.plays, r.penalties) for r in results], None),
+        "results": results, "stats": daily.day_stats(day),
         "streak": daily.streak(holder, daily.today())})
-
-
-

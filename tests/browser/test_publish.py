@@ -1,6 +1,7 @@
 """Publishing one's rule as a puzzle from the reveal, at 1280 and 375 px: the host writes a
 rule, ends the game, and on the reveal publishes it (by mouse, then by keyboard), the name
-box left unticked; shot, so axe-core checks the reveal with its publish section."""
+box left unticked; shot, so axe-core checks the reveal with its publish section; then
+the puzzle is offered on the choice page, under "Published by players", without the name."""
 
 from __future__ import annotations
 
@@ -64,4 +65,13 @@ def test_the_author_publishes_their_rule_from_the_reveal(
     htmx_idle(page)
     assert horizontal_overflow(page) <= 0
     shoot(page, f"reveal-published-{name}")
+
+    # The puzzle is offered to play alone, apart from the built-in ones, without Ann's name.
+    page.goto("/solo/")
+    group = page.get_by_role("group", name="Published by players")
+    expect(group.get_by_label("Mourning").first).to_be_visible()  # one a run of this test
+    expect(group).to_contain_text("Published by a player.")
+    expect(group).not_to_contain_text("Ann")
+    assert horizontal_overflow(page) <= 0
+    shoot(page, f"solo-published-{name}")
     assert errors == []

@@ -8,7 +8,9 @@ import re
 from typing import Any
 
 import pytest
+from django.db import connection
 from django.test import Client
+from django.test.utils import CaptureQueriesContext
 
 from games.engine.actions import CallOrder, EndGame, EndOrder, LeaveSeat, TakeSeat
 from games.models import Hypothesis, Note, SealedGuess
@@ -345,3 +347,14 @@ def test_the_arrangement_is_remembered_per_browser_and_bad_values_ignored() -> N
     odd = clients[2].get(f"{base}grid/", {"arrange": "<script>", "jargon": "Gronk"})
     assert odd.status_code == 200 and 'value="colour" checked' in odd.content.decode()
     assert "<script>" not in odd.content.decode()
+
+
+def test_the_writer_at_a_table_of_friends_asks_nothing_of_solo_runs() -> None:
+    """Only a table with bots can be a solo table: a table of friends skips the query."""
+    game, clients = gronk_game()
+    assert not game.has_bots
+    with CaptureQueriesContext(connection) as queries:
+        page = clients[2].post(f"/g/{game.code}/notebook/hypothesis/preview/",
+                               {**form_of(GRONK), "jargon": "Gronk"})
+    assert page.status_code == 200
+    assert not [q for q in queries.captured_queries if "solorun" in q["sql"].lower()]

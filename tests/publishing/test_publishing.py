@@ -9,12 +9,14 @@ from typing import Any
 
 import pytest
 from django.test import Client
+from hypothesis import given
+from hypothesis import strategies as st
 from pytest_django import Settings
 
 from games.engine.settings import GameSettings
 from games.models import Game, PublishedPuzzle
-from games.publishing.services import published_puzzles
-from games.puzzles.library import find
+from games.publishing.services import published_puzzles, slug_for
+from games.puzzles.library import MAX_SLUG, SLUG, find
 from games.store.reads import load_state
 from tests.factories import create_game, holder_client
 from tests.reveal.helpers import FIVER, LOCK, NAMES, TANGLE, play
@@ -175,3 +177,25 @@ def test_a_published_puzzle_outlives_its_game() -> None:
     game.delete()
     assert PublishedPuzzle.objects.get().game is None
     assert [p.title for p in published_puzzles()] == ["Tangle"]
+
+
+@given(st.text(max_size=40))
+def test_every_jargon_gives_a_puzzle_slug(jargon: str) -> None:
+    slug = slug_for(jargon)
+    assert SLUG.match(slug) and len(slug) <= MAX_SLUG
+
+
+@pytest.mark.parametrize("jargon", ["Big_Rule", "a" * 39 + " b", "___", "Überregel"])
+def test_awkward_jargons_publish_a_puzzle_the_library_takes(jargon: str) -> None:
+    slug = slug_for(jargon)
+    PublishedPuzzle.objects.create(slug=slug, engine_id=1, jargon=jargon[:40],
+                                   spec=FIVER["rule"], grade="easy")
+    assert [p.slug for p in published_puzzles()] == [slug]
+
+
+def test_a_stored_row_that_is_no_puzzle_does_not_hide_the_others() -> None:
+    PublishedPuzzle.objects.create(slug="big_rule-", engine_id=1, jargon="Big_Rule",
+                                   spec=FIVER["rule"], grade="easy")
+    PublishedPuzzle.objects.create(slug="fine-0a1b2c3d", engine_id=2, jargon="Fine",
+                                   spec=FIVER["rule"], grade="easy")
+    assert [p.slug for p in published_puzzles()] == ["fine-0a1b2c3d"]

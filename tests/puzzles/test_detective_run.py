@@ -8,7 +8,7 @@ from games.puzzles.library import find
 
 
 def test_the_same_puzzle_and_seed_give_the_same_run() -> None:
-    puzzle = find("face-on-face")
+    puzzle = find("intrigue")
     assert puzzle is not None
     assert run_detective(puzzle, 5) == run_detective(puzzle, 5)
 
@@ -21,7 +21,7 @@ def test_it_cracks_an_easy_puzzle_within_its_bound() -> None:
 
 
 def test_it_gives_up_at_its_bound() -> None:
-    puzzle = find("after-a-run")
+    puzzle = find("streak-breaker")
     assert puzzle is not None
     run = run_detective(puzzle, 1)
     assert not run.cracked and run.plays == MAX_PLAYS

@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import json
+import re
 from dataclasses import replace
 
 import pytest
@@ -67,7 +68,7 @@ def test_a_puzzle_refuses_a_bad_slug_and_forgets_authors() -> None:
 
 # A sample of quick puzzles of every grade; python -m scripts.grade_puzzles checks them all
 # (docs/puzzles.md).
-SAMPLE = ("checkerboard", "heart-skips", "face-on-face", "no-spade-on-heart", "after-a-run")
+SAMPLE = ("checkerboard", "in-a-hurry", "intrigue", "bad-company", "streak-breaker")
 
 
 @pytest.mark.parametrize("slug", SAMPLE)
@@ -75,3 +76,31 @@ def test_the_stored_grade_is_the_one_the_detective_gives(slug: str) -> None:
     puzzle = find(slug)
     assert puzzle is not None
     assert measured_grade(puzzle) == puzzle.grade
+
+
+# Card words a slug must not carry unless its title already shows them.
+CARD_WORDS = frozenset({
+    "heart", "hearts", "club", "clubs", "spade", "spades", "diamond", "diamonds", "suit",
+    "suits", "red", "black", "colour", "color", "ace", "aces", "king", "kings", "queen",
+    "queens", "jack", "jacks", "court", "face", "two", "three", "four", "five", "six",
+    "seven", "sevens", "eight", "eights", "nine", "ten", "tens", "even", "odd", "prime",
+    "primes", "twin", "twins", "sum", "pip", "number", "rank", "draw", "draws", "skip",
+    "skips", "reverse", "reverses", "wild"})
+
+
+def _words(text: str) -> set[str]:
+    return set(re.findall(r"[a-z0-9]+", text.casefold()))
+
+
+@pytest.mark.parametrize("puzzle", PUZZLES, ids=lambda p: p.slug)
+def test_a_slug_tells_no_more_of_the_rule_than_the_title(puzzle: Puzzle) -> None:
+    """The choice page prints slugs: a slug beyond its title would spoil the rule."""
+    beyond = _words(puzzle.slug.replace("-", " ")) - _words(puzzle.title)
+    told = CARD_WORDS.union(*(_words(describe(r)) | _words(r.jargon) for r in puzzle.rules))
+    assert not beyond & told
+
+
+def test_the_slug_is_the_title_slugified_and_titles_are_unique() -> None:
+    assert [p.slug for p in PUZZLES] == [
+        re.sub(r"[^a-z0-9]+", "-", p.title.casefold()).strip("-") for p in PUZZLES]
+    assert len({p.title.casefold() for p in PUZZLES}) == len(PUZZLES)

@@ -145,7 +145,7 @@ def test_a_rule_that_counts_the_round_is_not_decidable() -> None:
 
 
 def test_a_guess_of_another_kind_the_table_never_saw_wrong_gives_no_hint() -> None:
-    puzzle = next(p for p in PUZZLES if p.slug == "five-draws")
+    puzzle = next(p for p in PUZZLES if p.slug == "price-tag")
     hidden = puzzle.rules[0]
     record = record_of(puzzle, 1, plays=0)
     guess = _rule(hidden, {"kind": "restriction",
@@ -154,7 +154,7 @@ def test_a_guess_of_another_kind_the_table_never_saw_wrong_gives_no_hint() -> No
 
 
 def test_a_guess_of_another_kind_once_the_rule_spoke_is_contradicted() -> None:
-    puzzle = next(p for p in PUZZLES if p.slug == "five-draws")
+    puzzle = next(p for p in PUZZLES if p.slug == "price-tag")
     hidden = puzzle.rules[0]
     assert isinstance(hidden.spec, Trigger)
     seed = next(s for s in range(1, 200) if record_of(puzzle, s).sighting(hidden.jargon))

@@ -18,7 +18,7 @@ def test_the_player_sits_in_seat_zero_with_the_bots_beside_them() -> None:
 
 
 def test_the_puzzle_rules_are_secret_laws_with_no_author() -> None:
-    puzzle = find("queen-then-black")
+    puzzle = find("mourning")
     assert puzzle is not None
     state, _ = open_solo(puzzle, 1, "Ann")
     assert [e.author for e in state.rules] == [None, None]
