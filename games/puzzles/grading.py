@@ -74,7 +74,19 @@ def grade(detective: DetectiveRun, stats: PuzzleStats | None = None) -> Grade:
     >>> grade(DetectiveRun(plays=5, penalties=0, cracked=False))
     'very_hard'
     """
-    found = _band(detective.plays if detective.cracked else None)
+    return played_grade(GRADES[_band(detective.plays if detective.cracked else None)], stats)
+
+
+def played_grade(measured: Grade, stats: PuzzleStats | None) -> Grade:
+    """``measured`` (the detective's grade), moved halfway (rounded harder) to the players'
+    once :data:`MIN_PLAYERS` have tried it.
+
+    >>> played_grade("easy", PuzzleStats(12, 3, 15.0, 2.0, None))
+    'hard'
+    >>> played_grade("easy", PuzzleStats(9, 0, None, None, None))
+    'easy'
+    """
+    found = GRADES.index(measured)
     if stats is not None and stats.players >= MIN_PLAYERS:
         theirs = _band(stats.median_plays)
         rate = stats.solve_rate

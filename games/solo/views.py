@@ -3,6 +3,8 @@ end's reveal, and the daily challenge with its results."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from django.contrib import messages
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import redirect, render
@@ -12,17 +14,30 @@ from django_htmx.http import HttpResponseClientRedirect
 
 from games.authoring.forms import check, form_from_data
 from games.digits import whole_number
+from games.puzzles.grading import PuzzleStats, played_grade
+from games.puzzles.library import Puzzle
 from games.solo import daily, opening
 from games.solo.ending import give_up, run_of, settled
 from games.solo.opening import puzzle_named, start_solo
 from games.solo.prophecy import prophesy
 from games.solo.reveal import end_context
+from games.solo.stats import puzzle_statistics
 from games.store.errors import ServiceError
 from games.store.identity import holder_of, request_holder
 from games.store.limits import TOO_FAST, over_limit
 from games.store.pages import game_or_404, is_htmx
 
 BAD_REQUEST = 400
+
+
+@dataclass(frozen=True, slots=True)
+class Offer:
+    """A puzzle on the choice page: its grade in words (the players' results in it once
+    enough have tried) and what they did (``None``: nobody has finished it yet)."""
+
+    puzzle: Puzzle
+    grade: str
+    played: PuzzleStats | None
 
 
 def _game_link(code: str) -> str:
@@ -40,11 +55,13 @@ def _choice(request: HttpRequest, refusal: str = "", status: int = 200) -> HttpR
     puzzle, _ = daily.challenge(today)
     # The challenges around today are left out: a free run given up would reveal the rule.
     near = daily.near_dailies(today)
-    offered = [(p, daily.GRADE_WORDS[p.grade]) for p in opening.library()
-               if p.slug not in near]
+    played = puzzle_statistics()
+    offered = [Offer(p, daily.GRADE_WORDS[played_grade(p.grade, played.get(p.slug))],
+                     played.get(p.slug))
+               for p in opening.library() if p.slug not in near]
     return render(request, "solo/choose.html", {
-        "puzzles": [(p, g) for p, g in offered if p.source != "published"],
-        "published": [(p, g) for p, g in offered if p.source == "published"],
+        "puzzles": [o for o in offered if o.puzzle.source != "published"],
+        "published": [o for o in offered if o.puzzle.source == "published"],
         "daily_puzzle": puzzle, "refusal": refusal}, status=status)
 
 
