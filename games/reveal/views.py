@@ -6,6 +6,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.urls import reverse
 
+from games.models import SoloRun
 from games.publishing.services import publishable
 from games.reveal.context import reveal_context
 from games.store.errors import ServiceError
@@ -28,4 +29,7 @@ def reveal(request: HttpRequest, code: str) -> HttpResponse:
     context["share_url"] = request.build_absolute_uri(request.path)
     # Offered to the author of a rule only (by their holder, as the notes are).
     context["publishable"] = publishable(code, holder_of(request.session))
+    if SoloRun.objects.filter(game__code=code.upper()).exists():
+        # A solo puzzle's own end: the player's timeline and the detective's run.
+        context["solo_end_url"] = reverse("solo:end", kwargs={"code": code.upper()})
     return render(request, "games/reveal.html", context)

@@ -34,6 +34,7 @@ def test_house_rules_are_listed_apart_from_the_secret_law() -> None:
         assert rule.jargon in house and rule.jargon not in rules
     assert "Wrong Colour" in rules and "Wrong Colour" not in house
     assert "A secret law of the game" in rules
+    assert "This was a solo puzzle" not in page  # a secret law alone makes no puzzle
     assert "everyone knew it from the start" in house
     winner = stored_state(game).names[stored_state(game).winners[0].seat]
     match = section(page, "match")

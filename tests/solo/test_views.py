@@ -134,6 +134,9 @@ def test_an_exact_prophecy_cracks_the_puzzle_and_the_end_shows_the_rule() -> Non
     assert "Cracked in 1 play" in end and "You prophesied Pip" in end and "heart" in end
     client.get(f"/g/{game.code}/solo/end/")
     assert DetectiveResult.objects.count() == 1
+    # The whole game's reveal leads back to the puzzle's own end.
+    reveal = client.get(f"/g/{game.code}/reveal/").content.decode()
+    assert f'href="/g/{game.code}/solo/end/"' in reveal
 
 
 def test_a_prophecy_out_of_turn_changes_nothing() -> None:
