@@ -43,6 +43,7 @@ PAGES = {
     "notebook:page": "the notebook on a page of its own (htmx gets the viewer's part)",
     "notebook:hypothesis": "writing a hypothesis",
     "reveal": "the reveal, or its page saying the game is not over",
+    "publish_rule": "why a rule was not published (its POST refused)",
     "solo:choose": "the puzzles to play alone",
     "solo:daily": "the daily challenge, its results, the player's streak",
     "solo:end": "a solo puzzle's end: the rule, the timeline, the detective",

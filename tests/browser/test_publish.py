@@ -1,6 +1,7 @@
 """Publishing one's rule as a puzzle from the reveal, at 1280 and 375 px: the host writes a
 rule, ends the game, and on the reveal publishes it (by mouse, then by keyboard), the name
-box left unticked; shot, so axe-core checks the reveal with its publish section; then
+box left unticked; shot, so axe-core checks the reveal with its publish section (and the
+page refusing a forged rule); then
 the puzzle is offered on the choice page, under "Published by players", without the name."""
 
 from __future__ import annotations
@@ -52,6 +53,20 @@ def test_the_author_publishes_their_rule_from_the_reveal(
     expect(section.get_by_label("Show my name with it")).not_to_be_checked()
     assert horizontal_overflow(page) <= 0
     shoot(page, f"reveal-publish-{name}")
+
+    # A forged rule (not one of Ann's) is refused on a page that says why, and leads back.
+    page.evaluate("""() => { const form = document.querySelector('#publish form');
+        form.querySelector('[name=rule]').value = '999999'; form.submit(); }""")
+    expect(page.get_by_role("heading", level=1)).to_have_text("Not published")
+    # The browser logs the refusal's own status (403) as an error; nothing else may be.
+    assert errors == ["console: Failed to load resource: the server responded with a status "
+                      "of 403 (Forbidden)"]
+    errors.clear()
+    assert horizontal_overflow(page) <= 0
+    shoot(page, f"reveal-not-published-{name}")
+    page.get_by_role("link", name="Back to the reveal").click()
+    page.wait_for_url("**/reveal/#publish")
+    expect(section.get_by_label("Show my name with it")).not_to_be_checked()
 
     button = section.get_by_role("button", name="Publish Mourning as a puzzle")
     if by_keyboard:
