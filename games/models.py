@@ -398,7 +398,7 @@ class PublishedPuzzle(models.Model):
 #: or over without a crack (the game locked up).
 SOLO_OUTCOMES = ("playing", "cracked", "gave_up", "ended")
 #: A prophecy's verdict (games.puzzles.prophet).
-PROPHECY_VERDICTS = ("exact", "every_play", "contradicted", "undecided")
+PROPHECY_VERDICTS = ("exact", "every_play", "contradicted")
 
 
 class SoloRun(models.Model):

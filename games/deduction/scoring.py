@@ -32,9 +32,6 @@ class Score:
 
     verdict: Verdict
     example: str = ""
-    #: False when the analysis had to sample and found no difference: "every play" then
-    #: proves nothing either way.
-    settled: bool = True
 
     @property
     def words(self) -> str:
@@ -73,7 +70,7 @@ def score(guess: Rule, real: Rule, record: PublicRecord,
         # hand tests too many to try): that proves nothing, and says so.
         where = "hand" if real.spec.kind == "instant_win" else "situation"
         return Score("every_play", f"no {where} was found where they differ, but with these "
-                                   f"rules the analysis cannot try every one", settled=False)
+                                   f"rules the analysis cannot try every one")
     return Score("every_play", how_they_differ(guess, real, difference.example, settings))
 
 

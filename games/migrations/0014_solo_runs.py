@@ -51,7 +51,7 @@ class Migration(migrations.Migration):
                 ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
                 ('jargon', models.CharField(max_length=40)),
                 ('spec', models.JSONField(help_text='The rule guessed (``kind`` and its fields).')),
-                ('verdict', models.CharField(choices=[('exact', 'exact'), ('every_play', 'every_play'), ('contradicted', 'contradicted'), ('undecided', 'undecided')], max_length=16)),
+                ('verdict', models.CharField(choices=[('exact', 'exact'), ('every_play', 'every_play'), ('contradicted', 'contradicted')], max_length=16)),
                 ('contradiction', models.TextField(blank=True, default='')),
                 ('round', models.PositiveIntegerField()),
                 ('turn', models.PositiveIntegerField()),

@@ -1,6 +1,5 @@
 """The prophet's check: the player states a hidden rule, and hears whether it is exactly
-the rule, right on every play seen so far, or contradicted by a play (which one); or, when
-the analysis cannot settle it within its bound, undecided.
+the rule, right on every play seen so far, or contradicted by a play (which one).
 
 The verdict reuses the sealed guesses' scoring (:func:`games.deduction.scoring.score`) and
 says less than it: an answer short of "exact" never tells where the guess and the rule
@@ -15,12 +14,12 @@ from typing import Final, Literal
 from games.deduction.hypotheses import check
 from games.deduction.record import PublicRecord
 from games.deduction.scoring import score
-from rules.analysis import Allowance, first_difference
+from rules.analysis import Allowance, first_difference, space_size
 from rules.context import Settings
 from rules.evaluation import DEFAULT_SETTINGS
-from rules.spec import Rule
+from rules.spec import Rule, conditions_of
 
-ProphetVerdict = Literal["exact", "every_play", "contradicted", "undecided"]
+ProphetVerdict = Literal["exact", "every_play", "contradicted"]
 #: Situations one check may try (:class:`~rules.analysis.Allowance`): it bounds the time
 #: any guess takes; a guess that would need more is never "exact".
 PROBES: Final = 60_000
@@ -48,10 +47,20 @@ def judge(guess: Rule, hidden: Rule, record: PublicRecord,
         seen = check(replace(guess, author=hidden.author), hidden.jargon, record, settings)
         if seen.contradictions:
             return ProphetAnswer("contradicted", seen.contradictions[0].describe())
-    if not found.settled:
-        # The guess may well be the rule: a penalty would punish a right answer.
-        return ProphetAnswer("undecided")
+    # Also when the guess and the rule together were beyond PROBES: saying so would tell
+    # how many situations the hidden rule reads (a guess beyond it alone is refused first:
+    # :func:`checkable`).
     return ProphetAnswer("every_play")
+
+
+def checkable(guess: Rule) -> bool:
+    """Whether ``guess`` alone fits the bound within which a statement can be found exact
+    (reckoned without trying a situation). Restrictions, triggers and calls only: a guess
+    of another kind is never the rule of a puzzle."""
+    if guess.spec.kind not in ("restriction", "trigger", "call"):
+        return True
+    size = space_size(conditions_of(guess.spec), (guess.author,))
+    return size is not None and size <= PROBES
 
 
 def decidable(rule: Rule, settings: Settings = DEFAULT_SETTINGS) -> bool:

@@ -1,8 +1,7 @@
 """The prophet's guess: the solo player states what a hidden rule is, on their turn, at
 most once a turn. The answer is one verdict (exact, right on every play seen, or
 contradicted with the play); anything but exact costs a penalty card, through the engine's
-action path (:class:`~games.engine.actions.Prophesy`), so the log keeps it. A guess the
-analysis cannot settle costs no card, but uses the turn's prophecy all the same."""
+action path (:class:`~games.engine.actions.Prophesy`), so the log keeps it."""
 
 from __future__ import annotations
 
@@ -14,13 +13,13 @@ from django.db import IntegrityError, transaction
 from games.engine.actions import EndGame, Prophesy
 from games.engine.errors import EngineError
 from games.models import Game, Prophecy, SoloRun
-from games.puzzles.prophet import ProphetAnswer, decidable, judge
+from games.puzzles.prophet import ProphetAnswer, checkable, judge
 from games.solo.ending import finish, run_of
 from games.solo.opening import puzzle_named
 from games.solo.record import PLAYER, player_record
 from games.store.errors import ServiceError
 from games.store.reads import game_settings, game_state
-from games.store.writes import stale_version, submit_action
+from games.store.writes import submit_action
 from rules.context import Settings
 from rules.errors import RuleError
 from rules.spec import FORMAT_VERSION, Rule, load_rule
@@ -40,10 +39,6 @@ class Outcome:
         if self.answer.verdict == "exact":
             return (f"Exact: that is {self.jargon}. Every hidden rule is cracked!"
                     if self.solved else f"Exact: that is {self.jargon}. Crack the rest.")
-        if self.answer.verdict == "undecided":
-            return (f"The prophet cannot settle whether that is {self.jargon}: your rule and "
-                    "the hidden one together have more situations than it can try. No card "
-                    "drawn; state it more simply on your next turn.")
         if self.answer.verdict == "every_play":
             return (f"Not {self.jargon}: your rule is right on every play seen so far, but it "
                     "is not the rule. You draw a penalty card.")
@@ -88,7 +83,7 @@ def prophesy(game: Game, holder: str, jargon: str, spec: Any, version: int) -> O
     seen, cracked = _jargon(run, game, jargon)
     guess = _guess(spec, seen)
     settings = Settings(aces_high=game_settings(game).aces_high)
-    if not decidable(guess, settings):
+    if not checkable(guess):
         # Judged on the guess alone, so refusing it tells nothing of the hidden rule.
         raise ServiceError("solo/undecidable", "The prophet can only settle a rule it can "
                            "check in every situation: state it without counting the round's "
@@ -103,13 +98,6 @@ def prophesy(game: Game, holder: str, jargon: str, spec: Any, version: int) -> O
     solved = exact and len(cracked) + 1 == len(rules)
     try:
         with transaction.atomic():
-            if answer.verdict == "undecided":
-                if version != game.version:
-                    raise stale_version(version, game.version)
-                Prophecy.objects.create(run=run, jargon=seen, spec=guess.to_json()["rule"],
-                                        verdict=answer.verdict, round=state.round,
-                                        turn=state.turn, version=game.version)
-                return Outcome(seen, answer, solved=False)
             result = submit_action(game, Prophesy(PLAYER, missed=not exact), version,
                                    actor=holder)
             Prophecy.objects.create(run=run, jargon=seen, spec=guess.to_json()["rule"],

@@ -21,8 +21,7 @@ from rules.spec import FORMAT_VERSION, Rule, load_rule
 
 #: A prophecy's verdict in words.
 VERDICT_WORDS = {"exact": "exact", "every_play": "right on every play seen, but not the rule",
-                 "contradicted": "contradicted",
-                 "undecided": "beyond what the prophet could settle (no card drawn)"}
+                 "contradicted": "contradicted"}
 
 
 @dataclass(frozen=True, slots=True)

@@ -17,24 +17,29 @@ from games.puzzles.grading import PuzzleStats, puzzle_stats
 RECENT = 5_000
 #: How long the statistics are kept before they are read again, in seconds.
 KEEP_SECONDS = 60
-_KEY = "solo-puzzle-stats"
+#: The statistics' key in Django's cache.
+CACHE_KEY = "solo-puzzle-stats"
 
 
 def puzzle_statistics() -> dict[str, PuzzleStats]:
-    """Each played puzzle's statistics by slug, from its recent finished runs."""
-    found: dict[str, PuzzleStats] | None = cache.get(_KEY)
+    """Each played puzzle's statistics by slug, from its recent finished runs: a player's
+    (a browser's) latest run of a puzzle only, so one player trying again is one player."""
+    found: dict[str, PuzzleStats] | None = cache.get(CACHE_KEY)
     if found is None:
         found = _count()
-        cache.set(_KEY, found, KEEP_SECONDS)
+        cache.set(CACHE_KEY, found, KEEP_SECONDS)
     return found
 
 
 def _count() -> dict[str, PuzzleStats]:
     runs: defaultdict[str, list[tuple[bool, int, int]]] = defaultdict(list)
-    for puzzle, outcome, plays, penalties in (
+    counted: set[tuple[str, str]] = set()
+    for puzzle, holder, outcome, plays, penalties in (
             SoloRun.objects.exclude(outcome="playing").order_by("-finished", "-pk")
-            .values_list("puzzle", "outcome", "plays", "penalties")[:RECENT]):
-        runs[puzzle].append((outcome == "cracked", plays, penalties))
+            .values_list("puzzle", "holder", "outcome", "plays", "penalties")[:RECENT]):
+        if (puzzle, holder) not in counted:
+            counted.add((puzzle, holder))
+            runs[puzzle].append((outcome == "cracked", plays, penalties))
     detective: defaultdict[str, list[int]] = defaultdict(list)
     for puzzle, plays in (DetectiveResult.objects.filter(cracked=True).order_by("-pk")
                           .values_list("puzzle", "plays")[:RECENT]):

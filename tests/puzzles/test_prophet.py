@@ -165,12 +165,27 @@ def test_a_guess_of_another_kind_once_the_rule_spoke_is_contradicted() -> None:
     assert answer.contradiction
 
 
-def test_beyond_its_allowance_it_is_never_exact_nor_wrong(monkeypatch: pytest.MonkeyPatch) -> None:
-    """A guess the analysis cannot settle (it ran out) is undecided: not exact, and not
-    "every play" either, which would charge a card for what may be the rule."""
+def test_beyond_its_allowance_it_is_never_exact(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Beyond the bound the answer is "every play", as for any guess not found exact: an
+    answer of its own would tell how many situations the hidden rule reads."""
     puzzle, hidden = RESTRICTIONS[0]
     guess = rewritten(hidden, 1)
     record = record_of(puzzle, 1)
     assert judge(guess, hidden, record).verdict == "exact"
     monkeypatch.setattr(prophet, "PROBES", 1)
-    assert judge(guess, hidden, record) == prophet.ProphetAnswer("undecided")
+    assert judge(guess, hidden, record) == prophet.ProphetAnswer("every_play")
+
+
+def test_a_guess_is_checkable_by_itself_unless_it_counts_the_round_twice() -> None:
+    """One count of the round's cards can be tried exactly beside a puzzle's rule (none
+    counts); two cannot (the analysis samples several sequence tests)."""
+    puzzle, hidden = RESTRICTIONS[0]
+    assert prophet.checkable(hidden) and prophet.checkable(rewritten(hidden, 1))
+
+    def reds(value: int) -> dict[str, Any]:
+        return {"type": "count", "where": {"type": "colour", "is": "red"},
+                "with_played": True, "mod": 2, "op": "==", "value": value}
+
+    assert prophet.checkable(_rule(hidden, {"kind": "restriction", "must_not": reds(0)}))
+    assert not prophet.checkable(_rule(hidden, {"kind": "restriction", "must_not": {
+        "type": "any", "of": [reds(0), reds(1)]}}))

@@ -8,7 +8,6 @@ import pytest
 from django.test import Client
 
 from games.models import DetectiveResult, Game, LogEntry, Prophecy, SoloRun
-from games.puzzles.prophet import ProphetAnswer
 from games.solo import prophecy as services
 from games.store.errors import ServiceError
 from tests.factories import arranged_table, holder_client, stored_state
@@ -105,21 +104,6 @@ def test_a_guess_the_prophet_cannot_settle_alone_is_refused_free() -> None:
     after = Game.objects.get()
     assert after.version == game.version and not Prophecy.objects.exists()
     assert len(stored_state(after).hands[0]) == len(HANDS[0])
-
-
-def test_an_undecided_answer_costs_no_card_but_uses_the_turn(
-        monkeypatch: pytest.MonkeyPatch) -> None:
-    client, _ = holder_client()
-    game = refused_once(client)
-    monkeypatch.setattr(services, "judge", lambda *_args: ProphetAnswer("undecided"))
-    response = prophesy(client, game, NO_HEARTS)
-    assert response.status_code == 200 and "cannot settle" in response.content.decode()
-    after = Game.objects.get()
-    assert after.version == game.version
-    assert len(stored_state(after).hands[0]) == len(HANDS[0])
-    assert Prophecy.objects.get().verdict == "undecided"
-    again = prophesy(client, after, NO_HEARTS)
-    assert again.status_code == 400 and "prophesied this turn already" in again.content.decode()
 
 
 def test_an_exact_prophecy_cracks_the_puzzle_and_the_end_shows_the_rule() -> None:
