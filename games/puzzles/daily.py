@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import hashlib
 from collections.abc import Sequence
-from datetime import date
+from datetime import date, timedelta
 from random import Random
 from typing import Final
 
@@ -31,3 +31,10 @@ def daily_choice(day: date, puzzles: Sequence[Puzzle]) -> tuple[Puzzle, int]:
     order = sorted(puzzles, key=lambda p: p.slug)
     Random(ORDER_SEED).shuffle(order)
     return order[day.toordinal() % len(order)], deal_seed(day)
+
+
+def near_dailies(day: date, puzzles: Sequence[Puzzle]) -> frozenset[str]:
+    """The slugs of the challenges of the day before ``day``, ``day`` and the day after:
+    somewhere in the world it is one of these days, so their rules stay secret."""
+    return frozenset(daily_choice(day + timedelta(days=shift), puzzles)[0].slug
+                     for shift in (-1, 0, 1))

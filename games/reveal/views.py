@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from django.http import HttpRequest, HttpResponse
-from django.shortcuts import render
+from django.shortcuts import redirect, render
 from django.urls import reverse
 
 from games.models import SoloRun
@@ -11,6 +11,10 @@ from games.publishing.services import publishable
 from games.reveal.context import reveal_context
 from games.store.errors import ServiceError
 from games.store.identity import holder_of
+from games.store.solo_secrecy import kept_from
+
+#: The query parameter that asks a solo game's player for this page, not the puzzle's end.
+WHOLE = "whole"
 
 
 def reveal(request: HttpRequest, code: str) -> HttpResponse:
@@ -26,10 +30,18 @@ def reveal(request: HttpRequest, code: str) -> HttpResponse:
         return render(request, "games/reveal/unavailable.html",
                       {"code": code.upper(), "problem": exc.code, "table_url": table},
                       status=404)
+    run = SoloRun.objects.filter(game__code=code.upper()).first()
+    if run is not None and kept_from(run, holder_of(request.session)):
+        return render(request, "games/reveal/unavailable.html",
+                      {"code": code.upper(), "problem": "solo/daily"}, status=404)
+    if run is not None and run.holder == holder_of(request.session) and WHOLE not in request.GET:
+        # The table sends every screen here when the game ends: a solo player's is the
+        # puzzle's own end, which links to this page with WHOLE.
+        return redirect("solo:end", code=code.upper())
     context["share_url"] = request.build_absolute_uri(request.path)
     # Offered to the author of a rule only (by their holder, as the notes are).
     context["publishable"] = publishable(code, holder_of(request.session))
-    if SoloRun.objects.filter(game__code=code.upper()).exists():
+    if run is not None:
         # A solo puzzle's own end: the player's timeline and the detective's run.
         context["solo_end_url"] = reverse("solo:end", kwargs={"code": code.upper()})
     return render(request, "games/reveal.html", context)

@@ -11,6 +11,7 @@ from django.utils import timezone
 
 from games.models import SoloRun
 from games.puzzles.daily import daily_choice
+from games.puzzles.daily import near_dailies as near_challenges
 from games.puzzles.grading import PuzzleStats, puzzle_stats
 from games.puzzles.library import Puzzle, builtin_puzzles
 from games.solo.opening import find_puzzle
@@ -60,10 +61,9 @@ def puzzle_of(day: date) -> Puzzle:
 
 
 def near_dailies(day: date) -> frozenset[str]:
-    """The slugs of the challenges of the day before ``day``, ``day`` and the day after:
-    somewhere in the world it is one of these days, and a free run of one would give its
-    rule away to whoever gives up on it."""
-    return frozenset(challenge(day + timedelta(days=shift))[0].slug for shift in (-1, 0, 1))
+    """The challenges around ``day`` (:func:`games.puzzles.daily.near_dailies`): a free run
+    of one would give its rule away to whoever gives up on it."""
+    return near_challenges(day, builtin_puzzles())
 
 
 def refuse_near_daily(puzzle: Puzzle, day: date) -> None:

@@ -26,6 +26,7 @@ from games.store.errors import ServiceError
 from games.store.identity import holder_of, request_holder
 from games.store.limits import TOO_FAST, over_limit
 from games.store.pages import game_or_404, is_htmx
+from games.store.solo_secrecy import kept_from
 
 BAD_REQUEST = 400
 
@@ -88,10 +89,13 @@ def start(request: HttpRequest) -> HttpResponse:
 
 
 def _answer(request: HttpRequest, message: str, status: int = 200) -> HttpResponse:
-    """The answer to an action: a line for htmx to swap in; posted without script, the line
-    as plain text (the table and the writer need script to post here otherwise)."""
+    """The answer to an action: a line for htmx to swap in (a refusal too, with
+    ``X-Mao-Accepted: 0`` as the table's actions answer, since htmx shows no error answer);
+    posted without script, the line as plain text with its status."""
     if is_htmx(request):
-        return render(request, "solo/answer.html", {"message": message}, status=status)
+        response = render(request, "solo/answer.html", {"message": message})
+        response["X-Mao-Accepted"] = "1" if status < BAD_REQUEST else "0"
+        return response
     return HttpResponse(message, status=status, content_type="text/plain; charset=utf-8")
 
 
@@ -147,6 +151,9 @@ def end(request: HttpRequest, code: str) -> HttpResponse:
         return redirect("game", code=code)
     if run.outcome == "playing":
         return redirect("game", code=code)  # nothing hidden is shown before the end
+    if kept_from(run, holder_of(request.session)):
+        return render(request, "games/reveal/unavailable.html",
+                      {"code": game.code, "problem": "solo/daily"}, status=404)
     return render(request, "solo/end.html", end_context(run))
 
 

@@ -98,3 +98,20 @@ def test_a_solo_game_replays_from_its_log() -> None:
 def test_the_home_page_offers_play_alone_and_the_daily_challenge() -> None:
     page = Client().get("/").content.decode()
     assert 'href="/solo/"' in page and 'href="/solo/daily/"' in page
+
+
+def test_a_dailys_rule_is_kept_from_strangers_until_its_day_is_over(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    client, _ = holder_client()
+    game = start_daily(client)
+    client.post(f"/g/{game.code}/solo/give-up/", {"confirm": "yes"})
+    for page in ("solo/end/", "reveal/?whole"):
+        assert client.get(f"/g/{game.code}/{page}").status_code == 200
+        stranger = Client().get(f"/g/{game.code}/{page}")
+        assert stranger.status_code == 404
+        assert "daily challenge these days" in stranger.content.decode()
+    # Two days on, that day is over everywhere: the link shows the rule to anyone.
+    later = daily.today() + timedelta(days=2)
+    monkeypatch.setattr("django.utils.timezone.localdate", lambda: later)
+    assert Client().get(f"/g/{game.code}/solo/end/").status_code == 200
+    assert Client().get(f"/g/{game.code}/reveal/").status_code == 200
