@@ -25,7 +25,7 @@ from games.puzzles.library import Grade, Puzzle
 from games.store.errors import ServiceError
 from games.store.identity import seat_of
 from games.store.reads import GameRef, game_state, get_game
-from rules.spec import Rule, load_rule, spec_to_json
+from rules.spec import FORMAT_VERSION, Rule, load_rule, spec_to_json
 
 NOT_AUTHOR: Final = "Only the player who wrote a rule may publish it."
 NOT_ENDED: Final = "A rule may be published only after the game's reveal."
@@ -33,7 +33,7 @@ NOT_ENDED: Final = "A rule may be published only after the game's reveal."
 
 def published_rule(entry: RuleEntry) -> Rule:
     """The rule of ``entry`` as a puzzle holds it: its spec and jargon, no author."""
-    return load_rule({"version": 1, "jargon": entry.data["jargon"],
+    return load_rule({"version": FORMAT_VERSION, "jargon": entry.data["jargon"],
                       "rule": entry.data["rule"]})
 
 
@@ -108,7 +108,7 @@ def slug_for(jargon: str) -> str:
 def as_puzzle(row: PublishedPuzzle) -> Puzzle:
     """A published puzzle as the library holds it: only the rule, its jargon and, when the
     author chose it, their name."""
-    rule = load_rule({"version": 1, "jargon": row.jargon, "rule": row.spec})
+    rule = load_rule({"version": FORMAT_VERSION, "jargon": row.jargon, "rule": row.spec})
     by = f"Published by {row.author_name}." if row.author_name else "Published by a player."
     return Puzzle(row.slug, row.jargon, (rule,), cast(Grade, row.grade),
                   blurb=by, source="published")

@@ -15,6 +15,7 @@ from games.puzzles.daily import near_dailies as near_challenges
 from games.puzzles.grading import PuzzleStats, puzzle_stats
 from games.puzzles.library import Puzzle, builtin_puzzles
 from games.solo.opening import find_puzzle
+from games.solo.stats import RECENT
 from games.store.errors import ServiceError
 
 #: Grades in words.
@@ -104,8 +105,10 @@ def results(day: date, limit: int = 100) -> tuple[RunRow, ...]:
 
 
 def day_stats(day: date) -> PuzzleStats:
-    """The statistics of every finished run of ``day``, not only the ones shown."""
-    rows = _finished(day).values_list("outcome", "plays", "penalties")
+    """The statistics of ``day``'s finished runs (the latest :data:`RECENT`, a bound on the
+    work of a page anyone may ask for), not only the ones shown."""
+    rows = (_finished(day).order_by("-finished", "-pk")
+            .values_list("outcome", "plays", "penalties")[:RECENT])
     return puzzle_stats([(outcome == "cracked", plays, penalties)
                          for outcome, plays, penalties in rows], None)
 

@@ -50,15 +50,16 @@ def settled(run: SoloRun) -> SoloRun:
     return run
 
 
-def give_up(game: Game, holder: str, version: int) -> SoloRun:
-    """The player gives up: the game ends and the rules are revealed."""
+def give_up(game: Game, holder: str) -> SoloRun:
+    """The player gives up, whatever their screen showed: the game ends and the rules are
+    revealed."""
     run = run_of(game)
     if run.holder != holder:
         raise ServiceError("solo/not_yours", "Only the player of this puzzle can give it up.")
     if run.outcome != "playing" or game.phase == "ended":
         raise ServiceError("solo/over", "This puzzle is over already.")
     with transaction.atomic():
-        result = submit_action(game, EndGame(PLAYER), version, actor=holder)
+        result = submit_action(game, EndGame(PLAYER), game.version, actor=holder)
         run.game = result.game
         return finish(run, "gave_up")
 

@@ -134,7 +134,7 @@ def quit_puzzle(request: HttpRequest, code: str) -> HttpResponse:
     if request.POST.get("confirm") != "yes":
         return _answer(request, "Tick the confirmation to give up.", BAD_REQUEST)
     try:
-        give_up(game, holder_of(request.session) or "", game.version)
+        give_up(game, holder_of(request.session) or "")
     except ServiceError as exc:
         return _answer(request, str(exc), BAD_REQUEST)
     end = reverse("solo:end", kwargs={"code": code})
