@@ -8,6 +8,7 @@ from django.urls import reverse
 
 from games.models import SoloRun
 from games.publishing.services import publishable
+from games.puzzles.table import PLAYER_SEAT
 from games.reveal.context import reveal_context
 from games.store.errors import ServiceError
 from games.store.identity import holder_of
@@ -15,6 +16,12 @@ from games.store.solo_secrecy import kept_from
 
 #: The query parameter that asks a solo game's player for this page, not the puzzle's end.
 WHOLE = "whole"
+#: How a solo run ended, as its player lived it: the engine records both ends as the host's
+#: (the player's own table), which would read "Ended by the host".
+SOLO_ENDS = {
+    "cracked": ("Cracked: every hidden rule named", "{name} named every hidden rule exactly."),
+    "gave_up": ("Given up: the rules revealed", "{name} gave up the puzzle."),
+}
 
 
 def reveal(request: HttpRequest, code: str) -> HttpResponse:
@@ -44,4 +51,8 @@ def reveal(request: HttpRequest, code: str) -> HttpResponse:
     if run is not None:
         # A solo puzzle's own end: the player's timeline and the detective's run.
         context["solo_end_url"] = reverse("solo:end", kwargs={"code": code.upper()})
+        if run.outcome in SOLO_ENDS:
+            headline, text = SOLO_ENDS[run.outcome]
+            context["end_headline"] = headline
+            context["end_text"] = text.format(name=context["names"][PLAYER_SEAT])
     return render(request, "games/reveal.html", context)

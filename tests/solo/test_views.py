@@ -129,6 +129,9 @@ def test_an_exact_prophecy_cracks_the_puzzle_and_the_end_shows_the_rule() -> Non
     assert f'href="/g/{game.code}/reveal/?whole"' in end
     reveal = client.get(f"/g/{game.code}/reveal/?whole").content.decode()
     assert f'href="/g/{game.code}/solo/end/"' in reveal
+    # The engine ended it by the player's own EndGame: the reveal says what happened.
+    assert "Cracked: every hidden rule named" in reveal and "Ana named every" in reveal
+    assert "Ended by the host" not in reveal
 
 
 def test_a_prophecy_out_of_turn_changes_nothing() -> None:
@@ -180,8 +183,11 @@ def test_giving_up_needs_the_confirmation_then_shows_the_rule() -> None:
     assert SoloRun.objects.get().outcome == "gave_up"
     end = client.get(response["Location"]).content.decode()
     assert "Given up" in end and "The detective on the same deal" in end
-    # The whole game's reveal, linked from the end, shows a solo game as any other.
-    assert client.get(f"/g/{game.code}/reveal/?whole").status_code == 200
+    # The whole game's reveal, linked from the end, shows a solo game as any other, but
+    # says it was given up rather than ended by a host.
+    reveal = client.get(f"/g/{game.code}/reveal/?whole").content.decode()
+    assert "Given up: the rules revealed" in reveal and "Ana gave up the puzzle." in reveal
+    assert "Ended by the host" not in reveal
 
 
 def test_the_choice_lists_the_puzzles() -> None:
