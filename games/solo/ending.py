@@ -1,15 +1,12 @@
-"""The end of a solo run: cracked, given up or locked up; its tally, share marks and the
-detective's run on the same deal (computed once per puzzle and seed, then kept)."""
+"""The end of a solo run: cracked, given up or locked up; its tally and share marks."""
 
 from __future__ import annotations
 
-from django.db import IntegrityError, transaction
+from django.db import transaction
 from django.utils import timezone
 
 from games.engine.actions import EndGame
-from games.models import DetectiveResult, Game, SoloRun
-from games.puzzles.detective_run import run_detective
-from games.puzzles.library import Puzzle
+from games.models import Game, SoloRun
 from games.solo.record import PLAYER, tally
 from games.store.errors import ServiceError
 from games.store.reads import game_log
@@ -62,18 +59,3 @@ def give_up(game: Game, holder: str) -> SoloRun:
         result = submit_action(game, EndGame(PLAYER), game.version, actor=holder)
         run.game = result.game
         return finish(run, "gave_up")
-
-
-def detective_on(puzzle: Puzzle, seed: int) -> DetectiveResult:
-    """The detective's run on ``puzzle`` dealt with ``seed``: computed the first time only."""
-    kept = DetectiveResult.objects.filter(puzzle=puzzle.slug, seed=seed).first()
-    if kept is not None:
-        return kept
-    run = run_detective(puzzle, seed)
-    try:
-        with transaction.atomic():
-            return DetectiveResult.objects.create(puzzle=puzzle.slug, seed=seed,
-                                                  plays=run.plays, penalties=run.penalties,
-                                                  cracked=run.cracked)
-    except IntegrityError:
-        return DetectiveResult.objects.get(puzzle=puzzle.slug, seed=seed)

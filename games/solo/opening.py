@@ -18,6 +18,7 @@ from games.presets.opening import OPENING
 from games.publishing.services import published_puzzles
 from games.puzzles.library import Puzzle, builtin_puzzles, find
 from games.puzzles.table import open_solo
+from games.solo import detective_jobs
 from games.store.errors import ServiceError
 from games.store.mirrors import update_mirrors
 from games.store.subscribers import Change, changed
@@ -100,6 +101,7 @@ def start_solo(puzzle: Puzzle, name: str, holder: str, seed: int | None = None,
                                    day=day)
             change = Change(game, 1)
             transaction.on_commit(lambda: changed(change))
+            transaction.on_commit(lambda: detective_jobs.ahead(puzzle, seed))
     except IntegrityError:
         # Two tabs opened the same day's run at once: the other one's game is the run.
         mine = SoloRun.objects.filter(holder=holder, day=day).select_related("game").first()

@@ -9,8 +9,9 @@ from typing import Any
 from games.engine.events import Played, Prophesied, Refused
 from games.models import SoloRun
 from games.puzzles.detective_run import DetectiveRun
+from games.puzzles.library import Puzzle
 from games.solo.daily import GRADE_WORDS, RunRow, share_text
-from games.solo.ending import detective_on
+from games.solo.detective_jobs import ensure
 from games.solo.opening import find_puzzle
 from games.solo.record import PLAYER
 from games.store.reads import game_entries, game_state
@@ -74,17 +75,26 @@ def _laws(run: SoloRun) -> tuple[Rule, ...]:
                  if entry.author is None and not entry.house)
 
 
+def detective_context(run: SoloRun, puzzle: Puzzle | None) -> dict[str, Any]:
+    """The end page's section on the detective's run on the same deal of ``puzzle``: made,
+    being made (``detective_pending``), or none for a puzzle gone from the library."""
+    found = ensure(puzzle, run.game.seed) if puzzle is not None else None
+    return {
+        "code": run.game.code,
+        "detective": DetectiveRun(found.plays, found.penalties, found.cracked) if found else None,
+        "detective_pending": puzzle is not None and found is None,
+    }
+
+
 def end_context(run: SoloRun) -> dict[str, Any]:
     """The end page's context (see the module doc). A puzzle renamed or removed from the
     library since still shows its rules, from the game itself, without the detective."""
     puzzle = find_puzzle(run.puzzle)
     rules = puzzle.rules if puzzle is not None else _laws(run)
-    found = detective_on(puzzle, run.game.seed) if puzzle is not None else None
-    return {
-        "run": RunRow.of(run), "code": run.game.code, "puzzle": puzzle,
+    return detective_context(run, puzzle) | {
+        "run": RunRow.of(run), "puzzle": puzzle,
         "grade": GRADE_WORDS[puzzle.grade] if puzzle is not None else "",
         "rules": [(rule.jargon, describe(rule)) for rule in rules],
         "moments": timeline(run),
-        "detective": DetectiveRun(found.plays, found.penalties, found.cracked) if found else None,
         "share": share_text(RunRow.of(run)) if run.day else "",
     }

@@ -14,4 +14,5 @@ urlpatterns: list[URLPattern] = [
     path("g/<str:code>/solo/prophesy/", views.prophecy, name="prophesy"),
     path("g/<str:code>/solo/give-up/", views.quit_puzzle, name="give_up"),
     path("g/<str:code>/solo/end/", views.end, name="end"),
+    path("g/<str:code>/solo/detective/", views.detective, name="detective"),
 ]

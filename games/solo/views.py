@@ -14,13 +14,14 @@ from django_htmx.http import HttpResponseClientRedirect
 
 from games.authoring.forms import check, form_from_data
 from games.digits import whole_number
+from games.models import SoloRun
 from games.puzzles.grading import PuzzleStats, played_grade
 from games.puzzles.library import Puzzle
 from games.solo import daily, opening
 from games.solo.ending import give_up, run_of, settled
-from games.solo.opening import puzzle_named, start_solo
+from games.solo.opening import find_puzzle, puzzle_named, start_solo
 from games.solo.prophecy import prophesy
-from games.solo.reveal import end_context
+from games.solo.reveal import detective_context, end_context
 from games.solo.stats import puzzle_statistics
 from games.store.errors import ServiceError
 from games.store.identity import holder_of, request_holder
@@ -39,6 +40,26 @@ class Offer:
     puzzle: Puzzle
     grade: str
     played: PuzzleStats | None
+
+
+@dataclass(frozen=True, slots=True)
+class OfferGroup:
+    """The puzzles of one grade on the choice page (published ones apart, at the end)."""
+
+    slug: str
+    title: str
+    offers: list[Offer]
+
+
+def offer_groups(offered: list[Offer]) -> list[OfferGroup]:
+    """The built-in puzzles by grade, easiest first, then those players published."""
+    built_in = [o for o in offered if o.puzzle.source != "published"]
+    groups = [OfferGroup(word.replace(" ", "-"), word.capitalize(),
+                         [o for o in built_in if o.grade == word])
+              for word in daily.GRADE_WORDS.values()]
+    groups.append(OfferGroup("published", "Published by players",
+                             [o for o in offered if o.puzzle.source == "published"]))
+    return [group for group in groups if group.offers]
 
 
 def _game_link(code: str) -> str:
@@ -61,9 +82,8 @@ def _choice(request: HttpRequest, refusal: str = "", status: int = 200) -> HttpR
                      played.get(p.slug))
                for p in opening.library() if p.slug not in near]
     return render(request, "solo/choose.html", {
-        "puzzles": [o for o in offered if o.puzzle.source != "published"],
-        "published": [o for o in offered if o.puzzle.source == "published"],
-        "daily_puzzle": puzzle, "refusal": refusal}, status=status)
+        "groups": offer_groups(offered), "daily_puzzle": puzzle, "refusal": refusal},
+        status=status)
 
 
 @require_POST
@@ -141,9 +161,8 @@ def quit_puzzle(request: HttpRequest, code: str) -> HttpResponse:
     return HttpResponseClientRedirect(end) if is_htmx(request) else redirect(end)
 
 
-@require_GET
-def end(request: HttpRequest, code: str) -> HttpResponse:
-    """The end of a solo puzzle: the rules, the player's timeline, the detective's run."""
+def _ended_run(request: HttpRequest, code: str) -> SoloRun | HttpResponse:
+    """The finished run of game ``code`` if this viewer may see its end; else the answer."""
     game = game_or_404(code)
     try:
         run = settled(run_of(game))
@@ -154,7 +173,25 @@ def end(request: HttpRequest, code: str) -> HttpResponse:
     if kept_from(run, holder_of(request.session)):
         return render(request, "games/reveal/unavailable.html",
                       {"code": game.code, "problem": "solo/daily"}, status=404)
+    return run
+
+
+@require_GET
+def end(request: HttpRequest, code: str) -> HttpResponse:
+    """The end of a solo puzzle: the rules, the player's timeline, the detective's run."""
+    run = _ended_run(request, code)
+    if isinstance(run, HttpResponse):
+        return run
     return render(request, "solo/end.html", end_context(run))
+
+
+@require_GET
+def detective(request: HttpRequest, code: str) -> HttpResponse:
+    """The end page's section on the detective's run (asked again while it is made)."""
+    run = _ended_run(request, code)
+    if isinstance(run, HttpResponse):
+        return run
+    return render(request, "solo/detective.html", detective_context(run, find_puzzle(run.puzzle)))
 
 
 @require_GET

@@ -108,7 +108,10 @@ def test_a_puzzle_cracked_by_an_exact_prophecy(
         "Cracked in 1 play, with 1 penalty.")
     expect(page.locator("main")).to_contain_text(describe(puzzle.rules[0]))
     expect(page.locator(".solo-timeline")).to_contain_text(f"You prophesied {jargon}")
-    expect(page.locator("#detective-title")).to_be_visible()
+    # The detective's run on the deal, made in the background since the table opened.
+    expect(page.locator("#solo-detective")).to_contain_text(
+        re.compile(r"Our detective bot (did not crack|cracked) it in \d+ play"),
+        timeout=WAIT_MS * 4)
     assert horizontal_overflow(page) <= 0
     shoot(page, f"solo-02-cracked-{device}")
     assert errors == []
@@ -127,6 +130,9 @@ def test_the_daily_challenge_given_up_by_keyboard(
     page.get_by_role("link", name="Play alone", exact=True).focus()
     page.keyboard.press("Enter")
     page.wait_for_url("**/solo/")
+    expect(page.get_by_label("Your name")).to_be_visible()
+    expect(page.get_by_role("button", name=re.compile(r"^Play ")).first).to_be_visible()
+    assert horizontal_overflow(page) <= 0
     shoot(page, f"solo-00-choose-{device}")
     page.get_by_role("link", name="Today’s challenge").focus()
     page.keyboard.press("Enter")

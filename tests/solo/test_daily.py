@@ -105,7 +105,7 @@ def test_a_dailys_rule_is_kept_from_strangers_until_its_day_is_over(
     client, _ = holder_client()
     game = start_daily(client)
     client.post(f"/g/{game.code}/solo/give-up/", {"confirm": "yes"})
-    for page in ("solo/end/", "reveal/?whole"):
+    for page in ("solo/end/", "solo/detective/", "reveal/?whole"):
         assert client.get(f"/g/{game.code}/{page}").status_code == 200
         stranger = Client().get(f"/g/{game.code}/{page}")
         assert stranger.status_code == 404

@@ -53,14 +53,30 @@ def test_a_forged_start_of_a_challenge_around_today_opens_nothing(shift: int) ->
 
 
 @pytest.mark.usefixtures("real_library")
+def test_the_name_comes_first_and_each_grade_lists_its_own_puzzles_easiest_first() -> None:
+    page = Client().get("/solo/").content.decode()
+    grades = re.findall(r'<h2 id="grade-([a-z-]+)">', page)
+    assert grades == ["easy", "medium", "hard", "very-hard"]
+    assert page.index('id="solo-name"') < page.index('name="puzzle"')
+    sections = re.split(r'<h2 id="grade-', page)[1:]
+    for slug, section in zip(grades, sections, strict=True):
+        tags = set(re.findall(r'<span class="tag">([a-z ]+)</span>', section))
+        assert tags == {slug.replace("-", " ")}
+        # Every puzzle has its own Play button, named by its title for a screen reader.
+        titles = re.findall(r'<h3 class="solo-offer__title">([^<]+) <span', section)
+        buttons = re.findall(r'Play<span class="visually-hidden"> ([^<]+)</span>', section)
+        assert titles == buttons and titles
+
+
+@pytest.mark.usefixtures("real_library")
 def test_published_puzzles_are_offered_apart_with_a_name_only_if_shown() -> None:
     shown = PublishedPuzzle.objects.create(slug="pip-0a1b2c3d", engine_id=1, jargon="Pip",
                                            spec=NO_HEARTS, grade="easy", author_name="Ana")
     PublishedPuzzle.objects.create(slug="zog-0a1b2c3d", engine_id=2, jargon="Zog",
                                    spec=NO_HEARTS, grade="hard", author_name="")
     page = Client().get("/solo/").content.decode()
-    group = page[page.index("Published by players"):]
-    assert {"pip-0a1b2c3d", "zog-0a1b2c3d"} <= _offered(group)
+    group = page[page.index('<h2 id="grade-published">'):]
+    assert _offered(group) == {"pip-0a1b2c3d", "zog-0a1b2c3d"}
     assert "Published by Ana." in group and "Published by a player." in group
     client, _ = holder_client()
     response = client.post("/solo/start/", {"puzzle": shown.slug, "name": "Bo"})
