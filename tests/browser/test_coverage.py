@@ -41,6 +41,7 @@ NOT_PAGES = {
     "solo:start": "a redirect to the solo table",
     "solo:prophesy": "a verdict in the hypothesis writer, or a redirect to the end",
     "solo:give_up": "a redirect to the end",
+    "solo:detective": "the end page's section on the detective's run, asked again by htmx",
 }
 
 
