@@ -14,14 +14,14 @@ from hypothesis import strategies as st
 
 from games.engine.actions import Play
 from games.engine.actions import Say as SayWords
-from games.engine.events import BadCall, CallBroken, Drew, Event, SpeechBroken
+from games.engine.events import BadCall, CallBroken, Drew, Event, Refused, SpeechBroken
 from games.engine.play import context_of
 from games.presets.registry import preset, presets
 from rules.cards import RANK_NAMES, SUIT_NAMES, Card, make_deck, parse
 from rules.context import PlayContext
 from rules.evaluation import Rulebook
 from rules.phrases import HOLIDAYS
-from rules.spec import Call
+from rules.spec import Call, Reply
 from tests.engine.helpers import act, kinds
 from tests.examples import share
 from tests.presets.seated import AVA, BEN, seated
@@ -403,3 +403,38 @@ def test_penn_state_a_call_of_what_the_chair_called_is_free_and_any_other_a_bad_
         assert [e for e in heard if isinstance(e, Drew)] == [], jargon
     _, bad = act(after, SayWords(BEN, f"{lead}Misplay!"))
     assert [e.kind for e in bad if isinstance(e, Drew | BadCall)] == ["bad_call", "drew"]
+
+
+#: The presets whose "Thank you" is owed after a penalty, with words that cost one there.
+THANKED = {"penn-state": "Whose turn is it?", "lynnfield": "Hello there"}
+THANKS = ("Thank you", "thank you", "THANK YOU", "Thank You!", "thank you.")
+
+
+def test_the_thanked_presets_are_those_owing_thanks() -> None:
+    owed = {name for name in PRESETS for rule in preset(name).house_rules
+            if isinstance(rule.spec, Reply) and rule.spec.say == "Thank you"
+            and "penalty" in rule.spec.after}
+    assert owed == set(THANKED)
+
+
+@given(st.sampled_from([c for c in CALLS if c[0] in THANKED]), st.booleans(), st.data())
+@share(0.5)
+def test_thanks_owed_said_with_the_next_play_and_its_calls_is_never_penalised(
+        call: tuple[str, str], said_thanks: bool, data: st.DataObject) -> None:
+    scene = data.draw(st.sampled_from(scenes(*call)), label="scene")
+    _, _, _, state = _required(scene)
+    state, talked = act(state, SayWords(AVA, THANKED[scene.preset]))  # type: ignore[arg-type]
+    assert len(penalised(talked)) == 1
+    ctx = context_of(state, AVA, state.piles[0], parse(scene.card), parse(scene.card),
+                     len(state.hands[AVA]), 1)
+    due = [v.rule.jargon for v in state.rulebook().calls(ctx, "") if v.required]
+    calls = data.draw(sayings(due, ctx.played, ctx.run_after), label="calls")
+    thanks = data.draw(st.sampled_from(THANKS), label="thanks") if said_thanks else ""
+    words = data.draw(st.sampled_from([f"{thanks}. {calls}", f"{calls}. {thanks}"]),
+                      label="words").strip(". ")
+    _, events = act(state, Play(AVA, (scene.card,), say=words))
+    assert "played" in kinds(events) and not [e for e in events if isinstance(e, Refused)]
+    if said_thanks:
+        assert penalised(events) == []
+    else:  # (its card comes first, so the calls the play needs may change with it)
+        assert penalised(events)[:1] == ["Thank You"]
