@@ -292,7 +292,7 @@ def _inputs(context: dict[str, Any], public: dict[str, str]) -> dict[str, str]:
                    else None),
         "hand": (view.hand, context["my_turn"], context["me"] is None, view.phase,
                  context["notice"], sorted(context["playable"]), context["off_turn"],
-                 len(context["hand_down"])),
+                 len(context["hand_down"]), context["hand_waits"]),
         # The point of order's panel (its forms post to the game's code).
         "order": (context["code"], repr(context["order_panel"])),
         # The say-box depends on whether it shows (the game's code is in its form's URL).

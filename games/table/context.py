@@ -28,7 +28,7 @@ from games.store.reads import game_log, game_state
 from games.store.rows import SeatRow, seat_row
 from games.table.point_of_order import order_panel
 from games.table.race_rows import SUIT_BUTTONS, race_rows
-from games.table.seat_context import seat_context
+from games.table.seat_context import seat_context, waiting_marks
 from games.table.speech_hints import call_hints, talk_hints
 from rules.cards import STANDARD_CARDS, SUIT_NAMES, SUIT_SYMBOLS, Card, parse
 from rules.speech import owed_replies
@@ -250,13 +250,17 @@ def table_context(game: Game, seat: Seat | None, log: Sequence[Event] | None = N
     visible = log_lines(view.log)
     moment = latest_moment(view)
     playing = view.phase == "playing"
+    hand = sorted(view.hand, key=_hand_order)
     context = public.context | {
         "view": view,
         "me": seat_row(seat, seat) if seat is not None else None,
         "my_index": index,
         "is_host": seat is not None and seat.is_host,
         "notice": notice,
-        "hand": [CardFace.of(c) for c in sorted(view.hand, key=_hand_order)],
+        "hand": [CardFace.of(c) for c in hand],
+        # The penalty cards that wait for a later turn (``penalty_waits``), marked on the
+        # card itself: one flag per card of ``hand``.
+        "hand_waits": waiting_marks(hand, view.waiting),
         # During a point of order the viewer's hand is face down: only its size shows.
         "hand_down": (tuple(range(view.hand_counts[index]))
                       if view.order is not None and index is not None else ()),

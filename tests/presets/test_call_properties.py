@@ -14,19 +14,20 @@ from hypothesis import strategies as st
 
 from games.engine.actions import Play
 from games.engine.actions import Say as SayWords
-from games.engine.events import BadCall, CallBroken, Drew, Event, SpeechBroken
+from games.engine.events import BadCall, CallBroken, Drew, Event, Refused, SpeechBroken
 from games.engine.play import context_of
-from games.presets.registry import preset
+from games.presets.registry import preset, presets
 from rules.cards import RANK_NAMES, SUIT_NAMES, Card, make_deck, parse
 from rules.context import PlayContext
 from rules.evaluation import Rulebook
 from rules.phrases import HOLIDAYS
-from rules.spec import Call
+from rules.spec import Call, Reply
 from tests.engine.helpers import act, kinds
 from tests.examples import share
 from tests.presets.seated import AVA, BEN, seated
 
-PRESETS = ("teaching", "five-card", "penn-state", "lynnfield")
+#: Every preset the app offers (Mini Mao's has no call rule).
+PRESETS = tuple(presets())
 #: How a play lies: on a card of its suit; after a run of 1-3 cards of its rank; on the
 #: same exact card (two decks).
 Lie = tuple[str, int]
@@ -79,7 +80,9 @@ def scenes(name: str, jargon: str) -> tuple[Scene, ...]:
     return tuple(found)
 
 
-CALLS = [(name, rule.jargon) for name in PRESETS for rule in preset(name).house_rules
+#: Every call rule of every preset, house rule or law.
+CALLS = [(name, rule.jargon) for name in PRESETS
+         for rule in (*preset(name).house_rules, *preset(name).laws)
          if isinstance(rule.spec, Call)]
 
 
@@ -143,10 +146,16 @@ def sayings(draw: st.DrawFn, jargons: Sequence[str], card: Card, run: int,
     parts: list[str] = []
     finals: list[str] = []
     royal = "Royalty" in jargons
+    # Lynnfield's "Mao" said within its holiday greeting: "Happy Mao Day" makes both.
+    merged = ({"Holidays", "Mao"} <= set(jargons) and wrong not in ("Holidays", "Mao")
+              and draw(st.booleans()))
     shining = royal and card.suit == "D" and wrong != "Shine On" and draw(st.booleans())
     for jargon in jargons:
         if jargon == wrong:
             parts.append(draw(_wrong(jargon, card, run)))
+        elif merged and jargon in ("Holidays", "Mao"):
+            if jargon == "Holidays":
+                parts.append("Happy Mao Day")
         elif jargon == "Royalty":
             named = card
             if wrong == "Check Yo Self":  # the hail would name the spade too
@@ -173,6 +182,10 @@ def sayings(draw: st.DrawFn, jargons: Sequence[str], card: Card, run: int,
     parts = [*draw(st.permutations(parts)), *draw(st.permutations(finals))]
     cased = [draw(st.sampled_from([p, p.upper(), p.lower(), p.title()])) for p in parts]
     return draw(st.sampled_from([". ", ", ", "! ", " - ", "... "])).join(cased)
+
+
+#: The calls said wrong by their own grammar (:func:`_wrong`); the rest by :data:`WRONG_FIXED`.
+WRONG_WAYS = ("Spade", "Check Yo Self", "Spade Call", "Royalty", "Shine On", "Nice Day")
 
 
 def _wrong(jargon: str, card: Card, run: int) -> st.SearchStrategy[str]:
@@ -204,8 +217,28 @@ def _required(scene: Scene) -> tuple[Card, int, list[str], object]:
     return ctx.played, ctx.run_after, due, state
 
 
+#: The words of every call rule the grammar above generates, by jargon: a preset that gains
+#: a call rule, or changes a call's words, fails until the grammar says it too.
+GRAMMAR = {
+    "Spade Call": "{rank} of spades", "Spade": "{card}", "Check Yo Self": "{card}",
+    "Royalty": "All hail the [most honorable|honorable|shining] (Chairman|Chairwoman), {card}",
+    "Shine On": "(Shine bright like a diamond|May he shine bright|May she shine bright|shining)",
+    "Nice Day": "Have a {very} nice day", "Holidays": "({holiday}|Happy Mao Day)",
+    "Mao": "Mao", "Last Card": "Last card", "Mao Mao": "Mao Mao", "Multiple": "two",
+    "Game Ended": "The game of Mao has ended"}
+
+
+def test_the_grammar_says_every_call_rule_of_every_preset() -> None:
+    said = {(name, rule.jargon): rule.spec.say for name in PRESETS
+            for rule in (*preset(name).house_rules, *preset(name).laws)
+            if isinstance(rule.spec, Call)}
+    assert set(said) == set(CALLS) and len(CALLS) == 19  # 2 + 4 + 6 + 7
+    assert {(call, words) for call, words in said.items() if GRAMMAR.get(call[1]) != words} == set()
+    # Each has a way to be said wrong too.
+    assert all(jargon in WRONG_FIXED or jargon in WRONG_WAYS for _, jargon in CALLS)
+
+
 def test_every_call_rule_has_scenes() -> None:
-    assert len(CALLS) == 19  # 2 + 4 + 6 + 7
     assert all(scenes(name, jargon) for name, jargon in CALLS), [
         c for c in CALLS if not scenes(*c)]
 
@@ -370,3 +403,38 @@ def test_penn_state_a_call_of_what_the_chair_called_is_free_and_any_other_a_bad_
         assert [e for e in heard if isinstance(e, Drew)] == [], jargon
     _, bad = act(after, SayWords(BEN, f"{lead}Misplay!"))
     assert [e.kind for e in bad if isinstance(e, Drew | BadCall)] == ["bad_call", "drew"]
+
+
+#: The presets whose "Thank you" is owed after a penalty, with words that cost one there.
+THANKED = {"penn-state": "Whose turn is it?", "lynnfield": "Hello there"}
+THANKS = ("Thank you", "thank you", "THANK YOU", "Thank You!", "thank you.")
+
+
+def test_the_thanked_presets_are_those_owing_thanks() -> None:
+    owed = {name for name in PRESETS for rule in preset(name).house_rules
+            if isinstance(rule.spec, Reply) and rule.spec.say == "Thank you"
+            and "penalty" in rule.spec.after}
+    assert owed == set(THANKED)
+
+
+@given(st.sampled_from([c for c in CALLS if c[0] in THANKED]), st.booleans(), st.data())
+@share(0.5)
+def test_thanks_owed_said_with_the_next_play_and_its_calls_is_never_penalised(
+        call: tuple[str, str], said_thanks: bool, data: st.DataObject) -> None:
+    scene = data.draw(st.sampled_from(scenes(*call)), label="scene")
+    _, _, _, state = _required(scene)
+    state, talked = act(state, SayWords(AVA, THANKED[scene.preset]))  # type: ignore[arg-type]
+    assert len(penalised(talked)) == 1
+    ctx = context_of(state, AVA, state.piles[0], parse(scene.card), parse(scene.card),
+                     len(state.hands[AVA]), 1)
+    due = [v.rule.jargon for v in state.rulebook().calls(ctx, "") if v.required]
+    calls = data.draw(sayings(due, ctx.played, ctx.run_after), label="calls")
+    thanks = data.draw(st.sampled_from(THANKS), label="thanks") if said_thanks else ""
+    words = data.draw(st.sampled_from([f"{thanks}. {calls}", f"{calls}. {thanks}"]),
+                      label="words").strip(". ")
+    _, events = act(state, Play(AVA, (scene.card,), say=words))
+    assert "played" in kinds(events) and not [e for e in events if isinstance(e, Refused)]
+    if said_thanks:
+        assert penalised(events) == []
+    else:  # (its card comes first, so the calls the play needs may change with it)
+        assert penalised(events)[:1] == ["Thank You"]

@@ -43,6 +43,8 @@ def test_royalty_need_not_be_followed_exactly(said: str) -> None:
 @pytest.mark.parametrize("said", [
     "All Hail the Shining Chairman, King of Diamonds",
     "All hail the shining Chairwoman, king of diamonds",
+    "All hail the shining Chairman, king of diamonds",
+    "All Hail the Most Honorable Chairman, King of Diamonds... May she shine bright",
     "All Hail the Most Honorable Chairman, King of Diamonds. May He Shine Bright",
     "All hail the most honorable Chairwoman, King of Diamonds. May she shine bright",
     "All hail the chairman, king of diamonds. Shine bright like a diamond"])
