@@ -549,6 +549,9 @@ class Panel:
     #: The rules in force the writer knows besides their own (house rules, rules
     #: disclosed), by jargon: the preview's grid and notes count them too.
     known: tuple[str, ...] = ()
+    #: Whether the panel was drawn without the preview of its finished draft (a push): the
+    #: builder asks for it as it loads.
+    preview_later: bool = False
 
     @cached_property
     def urls(self) -> dict[str, str]:
@@ -672,11 +675,17 @@ def load_state(game: Game) -> GameState | None:
 
 
 def panel_context(game: Game, seat_index: int | None,
-                  state: GameState | None = None, idea: str = "") -> dict[str, Any]:
+                  state: GameState | None = None, idea: str = "",
+                  preview: bool = True) -> dict[str, Any]:
     """The context ``games/builder/panel.html`` needs: ``{"builder": Panel}`` (``state``: the
-    game's, if already parsed; ``idea``: the id of an example to start from, if any)."""
+    game's, if already parsed; ``idea``: the id of an example to start from, if any).
+    Without ``preview`` (a push) no preview is computed: the builder asks for it as it loads
+    (the page without script needs it drawn in)."""
     form = adopted(idea)
-    builder = make_panel(game, load_state(game) if state is None else state, seat_index, form)
+    builder = make_panel(game, load_state(game) if state is None else state, seat_index, form,
+                         with_preview=preview)
     if form is not None and builder.form is not None:
         builder.jargon_from = idea  # its jargon goes once the rule is changed away from it
+    builder.preview_later = (not preview and builder.checked is not None
+                             and builder.checked.ok)
     return {"builder": builder}

@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
+from games.engine.by_content import by_content
 from games.engine.play import order_by_author
 from games.engine.state import GameState
 from rules.analysis import boundaries, exact_probes, never_fires, probe_hands
@@ -47,9 +48,11 @@ def reads_of(conditions: Iterable[Condition]) -> frozenset[str]:
 # -- no way out ---------------------------------------------------------------------------------
 
 
+@by_content(maxsize=256)
 def has_way_out(rulebook: Rulebook, players: int | None = None, *,
                 follow_triggers: bool = True) -> bool:
-    """Whether some play could ever win a player the round (see the module doc).
+    """Whether some play could ever win a player the round (see the module doc); worked
+    out once per rulebook's content, table size and ``follow_triggers``.
 
     ``players`` narrows the analysis to one table size; by default every size is
     considered, which can only find more ways out. Without ``follow_triggers``: whether

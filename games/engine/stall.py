@@ -12,8 +12,8 @@ from __future__ import annotations
 from collections import deque
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
-from functools import lru_cache
 
+from games.engine.by_content import by_content
 from games.engine.lockup import (
     Table,
     empties,
@@ -60,10 +60,11 @@ def reach(rulebook: Rulebook, top: Card, players: int | None = None) -> frozense
     return None if moves is None else _closure(moves, top)
 
 
-@lru_cache(maxsize=256)
+@by_content(maxsize=256)
 def stalled_tops(rulebook: Rulebook, players: int | None = None) -> frozenset[Card]:
     """The tops from which nobody can ever empty their hand this round (certain); worked
-    out once per rulebook and table size (the engine asks after every action)."""
+    out once per rulebook's content and table size (the engine asks after every action, the
+    builder's check when a rule is written)."""
     moves = _moves(rulebook, players)
     if moves is None:
         return frozenset()
@@ -105,7 +106,7 @@ def stalled(state: GameState) -> Stall | None:
     return Stall(True, tops, _reason(True, tops, closures, here=True))
 
 
-@lru_cache(maxsize=256)
+@by_content(maxsize=256)
 def _moves(rulebook: Rulebook, players: int | None) -> _Moves | None:
     if not _may_stall(rulebook):
         return None
@@ -149,6 +150,12 @@ def _moves(rulebook: Rulebook, players: int | None) -> _Moves | None:
             exits.add(top)
     return _Moves({t: frozenset(c) for t, c in stays.items()}, frozenset(exits | wins),
                   frozenset(wins), frozenset(drains))
+
+
+def clear_caches() -> None:
+    """Forget every rulebook's analysis (for benchmarks and tests)."""
+    for cached in (stalled_tops, _moves):
+        cached.cache_clear()
 
 
 def _may_stall(rulebook: Rulebook) -> bool:
@@ -237,5 +244,5 @@ def _or(items: list[str]) -> str:
     return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " or " + items[-1]
 
 
-__all__ = ["BUDGET", "Stall", "describe_cards", "reach", "stall_of", "stalled",
-           "stalled_tops"]
+__all__ = ["BUDGET", "Stall", "clear_caches", "describe_cards", "reach", "stall_of",
+           "stalled", "stalled_tops"]

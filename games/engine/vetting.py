@@ -13,6 +13,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
 
+from games.engine import stall
 from games.engine.lockup import has_way_out
 from games.engine.stall import stall_of, stalled_tops
 from games.engine.state import GameState, RuleEntry
@@ -138,9 +139,11 @@ def warm(rules: Sequence[Rule], settings: Settings = DEFAULT_SETTINGS,
 
 
 def clear_caches() -> None:
-    """Forget the cached analyses (for benchmarks)."""
+    """Forget the cached analyses, the rulebooks' stalls and ways out too (for benchmarks)."""
     for cached in (_baseline, _objection, _ends_play, _ending_of):
         cached.cache_clear()
+    stall.clear_caches()
+    has_way_out.cache_clear()
 
 
 def _nothing_ends(rule: Rule) -> bool:

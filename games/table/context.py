@@ -309,10 +309,10 @@ def table_context(game: Game, seat: Seat | None, log: Sequence[Event] | None = N
         "races": race_rows(view),
     } | seat_context(view, seats, seat)
     if context["am_writer"] and context["stage_key"] != stage_shown:
-        # Only the rule-maker's stage holds the builder (and pays for its preview, with the
-        # stall analysis of every rule in force: a push to a writer whose stage stays was
-        # paying for it on every action of the table, for nothing).
-        context |= panel_context(game, index, state)
+        # Only the rule-maker's stage holds the builder, drawn when that stage is, without
+        # its preview (the dearest part, with its stall analyses): the builder asks for that
+        # itself as it loads, so that no push computes one.
+        context |= panel_context(game, index, state, preview=False)
     return context
 
 

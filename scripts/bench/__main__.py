@@ -1,8 +1,9 @@
 """``python -m scripts.bench rules|engine|builder|deduction|bots|difficulty|estimates|
-estimates-under-load|push|layer|prophet|publish-grading``: figures.
+estimates-under-load|push|submit|layer|prophet|publish-grading``: figures.
 
 Pure Python: no settings, no database, no server; except ``push``, the live table's CPU per
-action, which sets up Django on a temporary SQLite file of its own, and ``estimates``, the
+action, and ``submit``, the rule builder's "Write this rule", which set up Django on a
+temporary SQLite file of their own, and ``estimates``, the
 difficulty runner under a flood, and ``estimates-under-load``, a writer's wait for an estimate
 while other tables write rules, which set up Django without a database.
 """
@@ -23,6 +24,7 @@ from scripts.bench import (
     prophet,
     push,
     rules,
+    submit,
     under_load,
 )
 from scripts.bench.figures import Figure, format_figures, median, percentile
@@ -83,6 +85,10 @@ def main(argv: Sequence[str] | None = None) -> None:
     push_bench.add_argument("--games", type=int, default=6, help="seeded five-seat games")
     push_bench.add_argument("--steps", type=int, default=60, help="actions per game at most")
     push_bench.add_argument("--seed", type=int, default=1, help="seed of the first game")
+    submit_bench = which.add_parser("submit", help="the CPU of the rule builder's \"Write "
+                                                   "this rule\" in fresh five-seat games")
+    submit_bench.add_argument("--games", type=int, default=60, help="games, a rule each")
+    submit_bench.add_argument("--seed", type=int, default=1, help="seed of the rules")
     layer_bench = which.add_parser("layer", help="one doorbell's CPU and a waiting socket's "
                                                  "memory, the embedded layer against Channels'")
     layer_bench.add_argument("--sockets", type=int, nargs="+", default=[100, 500],
@@ -113,6 +119,8 @@ def main(argv: Sequence[str] | None = None) -> None:
         lines = under_load.run(args.writers, args.pace, args.seed, args.limit)
     elif args.bench == "push":
         lines = format_figures(push_figures(push.run(args.games, args.steps, args.seed)))
+    elif args.bench == "submit":
+        lines = format_figures(submit.run(args.games, args.seed))
     elif args.bench == "layer":
         lines = layer.run(args.sockets, args.samples)
     elif args.bench == "prophet":

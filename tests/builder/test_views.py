@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
 from unittest import mock
 
 import pytest
+from django.template.loader import render_to_string
 from django.test import Client
 from django.urls import reverse
 
@@ -142,6 +144,38 @@ def test_panel_context_for_the_table_page() -> None:
     assert idea.form.form.jargon == "Mourning"
     assert not other.writing and other.form is None and other.writers == ["Gogol"]
     assert not spectator.writing
+
+
+def test_a_panel_drawn_without_its_preview_asks_for_it_as_it_loads() -> None:
+    """The push draws the builder without a preview: a finished draft's panel holds a
+    request for it, sent on load on the builder's queue, which the preview answers."""
+    game, clients = seated_game()
+    with mock.patch("games.builder.context.computed_preview") as computed:
+        builder = panel_context(game, 0, idea="09-2", preview=False)["builder"]
+    html = render_to_string("games/builder/panel.html", {"builder": builder})
+    loader = re.search(r'<p class="preview-loading[^>]*>', html)
+
+    assert computed.call_count == 0 and builder.preview is None and builder.preview_later
+    assert loader is not None and 'role="status"' in loader.group()
+    assert 'hx-trigger="load"' in loader.group()
+    assert 'hx-target="#builder-preview"' in loader.group()
+    assert 'hx-sync="#builder-form:queue all"' in loader.group()
+    asked = re.search(r'hx-post="([^"]+)"', loader.group())
+    assert asked is not None and asked.group(1) == url(game, "preview")
+    assert 'class="gcard ' not in html and "builder-difficulty" not in html
+    answer = clients[0].post(asked.group(1), mourning(top="QH"), headers=HX).content.decode()
+    assert answer.lstrip().startswith('<div id="builder-preview"')
+    assert "Only a black card may be played on a queen." in answer
+    assert answer.count('class="gcard ') == 53 and "builder-difficulty" in answer
+
+
+def test_an_empty_rule_drawn_without_its_preview_asks_for_nothing() -> None:
+    game, _ = seated_game()
+    builder = panel_context(game, 0, preview=False)["builder"]
+    html = render_to_string("games/builder/panel.html", {"builder": builder})
+
+    assert builder.blank and not builder.preview_later
+    assert "Nothing to preview yet" in html and "preview-loading" not in html
 
 
 @contextmanager

@@ -96,6 +96,22 @@ def test_the_push_benchmark_times_writes_and_render_rounds_on_a_database_of_its_
     assert list(tmp_path.iterdir()) == []  # its database is gone with its directory
 
 
+def test_the_submit_benchmark_times_each_rule_written_and_its_parts(tmp_path: Path) -> None:
+    env = {k: v for k, v in os.environ.items()
+           if k not in ("DEBUG", "DJANGO_DEBUG", "DJANGO_SETTINGS_MODULE", "SECRET_KEY",
+                        "DATABASE_URL", "MAO_RATE_LIMITS")}
+    env |= {"PYTHONPATH": str(ROOT), "TMPDIR": str(tmp_path)}
+    done = subprocess.run([sys.executable, "-m", "scripts.bench", "submit", "--games", "3"],
+                          cwd=tmp_path, env=env, capture_output=True, text=True, timeout=300,
+                          check=False)
+    assert done.returncode == 0, done.stderr
+    header, *rows = done.stdout.splitlines()
+    assert header.split()[:3] == ["benchmark", "median", "p95"]
+    assert [row.split(":")[0] for row in rows] == ["submit"] * 3
+    assert all(row.split()[-1] == "3" for row in rows)  # 4 rules, the first warms up
+    assert list(tmp_path.iterdir()) == []  # its database is gone with its directory
+
+
 def test_bot_tables_start_with_their_rules_in_play_and_the_same_seed_gives_the_same() -> None:
     from scripts.bench.bots import seeded_table
 

@@ -22,6 +22,8 @@ from django.utils.html import escape
 from hypothesis import HealthCheck, given
 from hypothesis import strategies as st
 
+from games.authoring.examples import template
+from games.authoring.spec_form import spec_to_form
 from games.builder.context import panel_context
 from games.engine.actions import Pass
 from games.live.fragments import Screen, _own_row, render_update
@@ -168,6 +170,26 @@ def test_the_rule_builder_is_built_only_when_the_writer_s_stage_is_drawn() -> No
     assert "stage" in fragments(first) and 'id="builder' in first
     assert list(fragments(again)) == ["status"]
     assert built.call_count == 1  # the first frame's, drawn; not the push's
+
+
+def test_a_push_draws_the_builder_without_computing_a_preview() -> None:
+    """Even a finished draft (an idea to start from) is pushed without its preview: the
+    builder asks for it as it loads (tests/builder/test_views.py), so that no render round
+    computes a grid, its warnings or a stall analysis for one viewer."""
+    game, _ = started_game(3)  # seat 0 writes the first rule
+    snapshot = snapshot_of(game)
+    idea = template("09-2")
+    assert idea is not None
+    with mock.patch("games.builder.context.adopted",
+                    lambda _: spec_to_form(idea.spec, idea.jargon)), \
+            mock.patch("games.builder.context.computed_preview") as computed:
+        frame, _ = render_update(snapshot, snapshot.seats[0], LINK)
+    preview = elements(frame)["builder-preview"]
+
+    assert computed.call_count == 0
+    assert 'hx-trigger="load"' in preview and "Checking your rule" in preview
+    assert 'class="gcard ' not in frame and "builder-difficulty" not in frame
+    assert "preview-warnings" not in preview
 
 
 def test_a_push_that_makes_a_player_the_writer_draws_the_builder() -> None:
