@@ -32,6 +32,20 @@ document.addEventListener("htmx:wsAfterMessage", (event) => {
 });
 """
 
+#: Pauses each animation that repeats for ever (a spinner) once it has started: it would
+#: have Chromium draw its page 60 times a second for as long as the page shows it, most of
+#: an idle browser's CPU. It stays in the page, in its place and styles (its computed
+#: ``animation`` unchanged); finite animations (a banner popping in) play and end as ever.
+PAUSE_ENDLESS = """
+document.addEventListener("animationstart", (event) => {
+  for (const animation of event.target.getAnimations()) {
+    if (animation.effect && animation.effect.getComputedTiming().iterations === Infinity) {
+      animation.pause();
+    }
+  }
+}, true);
+"""
+
 
 def open_context(browser: Browser, server_url: str, **options: Any) -> BrowserContext:
     """A new browser context (one person: their own cookies) on the live server (or on the
@@ -39,6 +53,7 @@ def open_context(browser: Browser, server_url: str, **options: Any) -> BrowserCo
     context = browser.new_context(**({"base_url": server_url} | options))
     context.set_default_timeout(10_000)
     context.add_init_script(COUNT_PUSHES)
+    context.add_init_script(PAUSE_ENDLESS)
     return context
 
 
