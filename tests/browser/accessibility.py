@@ -22,6 +22,8 @@ from typing import Any
 
 from playwright.sync_api import Page
 
+from tests.browser.helpers import POLL_MS
+
 ROOT = Path(__file__).resolve().parents[2]
 #: The axe-core script npm installs from package.json's exact pin.
 AXE_SCRIPT = ROOT / "node_modules" / "axe-core" / "axe.min.js"
@@ -109,7 +111,7 @@ def violations(page: Page) -> list[Violation]:
     if not page.evaluate("typeof window.axe !== 'undefined'"):
         page.evaluate(axe_script())
     # Judge the page as it rests: a banner fading in is briefly paler than its colours.
-    page.wait_for_function(SETTLED)
+    page.wait_for_function(SETTLED, polling=POLL_MS)
     results = page.evaluate(RUN, list(TAGS))
     doubtful = []
     for found in results["incomplete"]:
