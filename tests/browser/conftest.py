@@ -9,11 +9,13 @@ go to ``test-output/screenshots/`` (git-ignored), one file per stage and player.
 
 from __future__ import annotations
 
+import fcntl
 import os
+import sqlite3
 import subprocess
 import sys
 from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from contextlib import closing, contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -86,17 +88,47 @@ def serve(env: dict[str, str], folder: Path, log_name: str = "daphne.log") -> It
 
 
 @pytest.fixture(scope="session")
-def server_url(server_env: dict[str, str]) -> Iterator[str]:
+def migrated_db(server_env: dict[str, str], tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """An empty SQLite database, migrated once for the whole run: each live server starts
+    on a copy of it (:func:`copy_database`). Under pytest-xdist the first worker to need it
+    migrates it, in the run's folder that all the workers share; the others wait and copy."""
+    worker = os.environ.get("PYTEST_XDIST_WORKER")
+    # A worker's own folder is popen-gwN inside the run's; without workers it is the run's.
+    shared = tmp_path_factory.getbasetemp()
+    shared = shared.parent if worker else shared
+    template = shared / "browser-migrated.sqlite3"
+    with (shared / "browser-migrated.lock").open("w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        if not template.exists():
+            # Migrated under another name, then copied: a file of that name is whole.
+            partial = shared / f"browser-migrating-{os.getpid()}.sqlite3"
+            subprocess.run([sys.executable, "manage.py", "migrate", "--no-input", "-v", "0"],
+                           cwd=ROOT, env=server_env | {"DATABASE_URL": f"sqlite:///{partial}"},
+                           check=True)
+            copy_database(partial, template)
+        fcntl.flock(lock, fcntl.LOCK_UN)
+    return template
+
+
+def copy_database(source: Path, target: Path) -> None:
+    """Copy the SQLite database ``source`` to a new file ``target`` (whatever its WAL holds
+    included), as ``migrate`` would have left it."""
+    with closing(sqlite3.connect(source)) as read, closing(sqlite3.connect(target)) as write:
+        read.backup(write)
+
+
+@pytest.fixture(scope="session")
+def server_url(server_env: dict[str, str], migrated_db: Path) -> Iterator[str]:
     """The base URL of a live daphne serving Mini Mao with a fresh database."""
-    yield from _migrate_and_serve(server_env, "daphne.log")
+    yield from _serve_migrated(server_env, migrated_db, "daphne.log")
 
 
-def _migrate_and_serve(env: dict[str, str], log_name: str) -> Iterator[str]:
-    """Migrate the SQLite database ``env`` names, then serve it (:func:`serve`)."""
-    folder = Path(env["DATABASE_URL"].removeprefix("sqlite:///")).parent
-    subprocess.run([sys.executable, "manage.py", "migrate", "--no-input", "-v", "0"],
-                   cwd=ROOT, env=env, check=True)
-    with serve(env, folder, log_name) as url:
+def _serve_migrated(env: dict[str, str], migrated: Path, log_name: str) -> Iterator[str]:
+    """Give the SQLite database ``env`` names the tables of ``migrated`` (a copy: see
+    :func:`migrated_db`), then serve it (:func:`serve`)."""
+    database = Path(env["DATABASE_URL"].removeprefix("sqlite:///"))
+    copy_database(migrated, database)
+    with serve(env, database.parent, log_name) as url:
         yield url
 
 
@@ -112,9 +144,9 @@ def timed_env(server_env: dict[str, str], tmp_path_factory: pytest.TempPathFacto
 
 
 @pytest.fixture(scope="session")
-def timed_server_url(timed_env: dict[str, str]) -> Iterator[str]:
+def timed_server_url(timed_env: dict[str, str], migrated_db: Path) -> Iterator[str]:
     """The base URL of the live server whose clocks run (:func:`timed_env`)."""
-    yield from _migrate_and_serve(timed_env, "daphne-timed.log")
+    yield from _serve_migrated(timed_env, migrated_db, "daphne-timed.log")
 
 
 @pytest.fixture(scope="package")

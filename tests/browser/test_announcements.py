@@ -17,7 +17,7 @@ from typing import Any
 
 from playwright.sync_api import BrowserContext, Page, expect
 
-from tests.browser.helpers import WAIT_SECONDS, Player, htmx_idle
+from tests.browser.helpers import POLL_MS, WAIT_SECONDS, Player, htmx_idle
 from tests.browser.stage import StagedGame, stage
 
 WAIT_MS = WAIT_SECONDS * 1000
@@ -68,7 +68,7 @@ def _hears(player: Player, region: str, *parts: str) -> None:
     player.page.wait_for_function(
         "([region, parts]) => window.__maoSaid.some(s => s.region === region"
         " && parts.every(part => s.text.includes(part)))", arg=[region, list(parts)],
-        timeout=WAIT_MS)
+        timeout=WAIT_MS, polling=POLL_MS)
 
 
 def _my_turn(player: Player) -> None:

@@ -29,3 +29,15 @@ def test_rules_axe_marks_experimental_are_run_too(browser: Browser) -> None:
         assert "table-fake-caption" in [v.rule for v in violations(page)]
     finally:
         page.close()
+
+
+def test_contrast_axe_cannot_judge_over_a_gradient_is_a_violation(browser: Browser) -> None:
+    page = browser.new_page()
+    try:
+        # axe leaves contrast over a gradient undecided ("incomplete"): it must still fail.
+        page.set_content('<html lang="en"><title>t</title><main><h1>Page</h1>'
+                         '<p style="background: linear-gradient(#fff, #eee)">Hatched</p>'
+                         "</main></html>")
+        assert "color-contrast" in [v.rule for v in violations(page)]
+    finally:
+        page.close()

@@ -18,7 +18,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import BrowserContext, Page, expect
 
-from tests.browser.conftest import ROOT, serve
+from tests.browser.conftest import ROOT, copy_database, serve
 from tests.browser.helpers import horizontal_overflow
 
 SIZES = [(1280, "desktop"), (375, "phone")]
@@ -37,11 +37,13 @@ def production_env(tmp_path_factory: pytest.TempPathFactory,
     return env
 
 
-def _production(env: dict[str, str], folder: Path, migrated: bool) -> Iterator[str]:
-    env = env | {"DATABASE_URL": f"sqlite:///{folder / 'db.sqlite3'}"}
-    if migrated:
-        subprocess.run([sys.executable, "manage.py", "migrate", "--no-input", "-v", "0"],
-                       cwd=ROOT, env=env, check=True)
+def _production(env: dict[str, str], folder: Path, migrated: Path | None) -> Iterator[str]:
+    """A production daphne on a new database in ``folder``: a copy of ``migrated``, or never
+    migrated."""
+    database = folder / "db.sqlite3"
+    env = env | {"DATABASE_URL": f"sqlite:///{database}"}
+    if migrated is not None:
+        copy_database(migrated, database)
     with serve(env, folder, f"daphne-production-{'migrated' if migrated else 'empty'}.log") \
             as url:
         yield url
@@ -51,14 +53,14 @@ def _production(env: dict[str, str], folder: Path, migrated: bool) -> Iterator[s
 def broken_url(production_env: dict[str, str],
                tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """A production daphne whose database was never migrated: a game's link fails."""
-    yield from _production(production_env, tmp_path_factory.mktemp("empty"), migrated=False)
+    yield from _production(production_env, tmp_path_factory.mktemp("empty"), migrated=None)
 
 
 @pytest.fixture(scope="module")
-def production_url(production_env: dict[str, str],
+def production_url(production_env: dict[str, str], migrated_db: Path,
                    tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """A production daphne on a migrated, empty database."""
-    yield from _production(production_env, tmp_path_factory.mktemp("migrated"), migrated=True)
+    yield from _production(production_env, tmp_path_factory.mktemp("migrated"), migrated_db)
 
 
 def _open(new_context: Callable[..., BrowserContext], url: str, width: int) -> Page:

@@ -13,7 +13,7 @@ import pytest
 from playwright.sync_api import BrowserContext, Page, expect
 
 from games.presets.registry import DEFAULT, preset, presets
-from tests.browser.helpers import horizontal_overflow
+from tests.browser.helpers import POLL_MS, horizontal_overflow
 from tests.browser.stage import stage
 from tests.notebook.helpers import GRONK
 from tests.notebook.test_several import PIP
@@ -36,7 +36,7 @@ def _sit(new_context: Callable[..., BrowserContext], server_url: str, server_env
     context.add_cookies([game.cookie(0, server_url)])  # type: ignore[list-item]
     page = context.new_page()
     page.goto(f"/g/{game.code}/")
-    page.wait_for_function("window.__maoPushes > 0")
+    page.wait_for_function("window.__maoPushes > 0", polling=POLL_MS)
     return page
 
 
@@ -123,7 +123,7 @@ def test_the_race_suit_buttons_fit_a_phone(
     context.add_cookies([game.cookie(1, server_url)])  # type: ignore[list-item]
     page = context.new_page()
     page.goto(f"/g/{game.code}/")
-    page.wait_for_function("window.__maoPushes > 0")
+    page.wait_for_function("window.__maoPushes > 0", polling=POLL_MS)
     expect(page.locator("#race [data-race-suit]")).to_have_count(4)
     shoot(page, "night-race-suits-phone")
     assert horizontal_overflow(page) <= 1

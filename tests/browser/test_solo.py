@@ -21,6 +21,7 @@ from games.puzzles.library import Puzzle, builtin_puzzles
 from rules.english import describe
 from rules.spec import canonical_text, load_rule
 from tests.browser.helpers import (
+    POLL_MS,
     WAIT_SECONDS,
     Player,
     console_errors,
@@ -94,7 +95,7 @@ def test_a_puzzle_cracked_by_an_exact_prophecy(
     ana.play("2H")
     expect(page.locator("#log")).to_contain_text(jargon, timeout=WAIT_MS)
     page.wait_for_function("() => !document.querySelector('#turn-buttons [data-action=pass]"
-                           ":disabled')", timeout=WAIT_MS * 3)
+                           ":disabled')", timeout=WAIT_MS * 3, polling=POLL_MS)
     assert ana.my_turn()
     page.get_by_role("button", name="Notebook").click()
     expect(page.locator("#nb-toggle")).to_have_attribute("aria-expanded", "true")
@@ -146,7 +147,7 @@ def test_the_daily_challenge_given_up_by_keyboard(
     player.ready()
     # The bots play first; on her turn she draws a card, by its key.
     page.wait_for_function("() => !document.querySelector('#turn-buttons [data-action=pass]"
-                           ":disabled')", timeout=WAIT_MS * 3)
+                           ":disabled')", timeout=WAIT_MS * 3, polling=POLL_MS)
     version = player.version()
     page.locator("body").press("p")
     player.wait_version(version + 1)

@@ -10,7 +10,13 @@ from typing import Any
 
 from playwright.sync_api import BrowserContext, Page, expect
 
-from tests.browser.helpers import WAIT_SECONDS, Player, htmx_idle, start_from_idea
+from tests.browser.helpers import (
+    POLL_MS,
+    WAIT_SECONDS,
+    Player,
+    htmx_idle,
+    start_from_idea,
+)
 from tests.browser.stage import StagedGame, stage
 
 #: Ann's harmless rule: a heart may not be played on a king.
@@ -122,7 +128,7 @@ def test_a_round_by_keyboard_alone_keeps_the_focus(
             "(() => { const s = document.getElementById('status');"
             " return !!s.querySelector('.your-turn')"
             " || /rule is being written|over/.test(s.innerText); })()",
-            timeout=WAIT_SECONDS * 3000)
+            timeout=WAIT_SECONDS * 3000, polling=POLL_MS)
         status = page.locator("#status").inner_text()
         if "rule is being written" in status or "over" in status:
             break
