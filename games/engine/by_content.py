@@ -11,6 +11,7 @@ same rules gets what they would have computed.
 
 from __future__ import annotations
 
+import inspect
 import threading
 import weakref
 from collections.abc import Callable, Hashable
@@ -77,20 +78,25 @@ class _Keyed:
 
 class ByContent[**P, T]:
     """An analysis of a rulebook (its first argument; the others hashable), cached by the
-    rulebook's content. ``uncached`` is the analysis itself."""
+    rulebook's content and its other arguments however they are passed (positionally or
+    by name, or left to their defaults). ``uncached`` is the analysis itself."""
 
     def __init__(self, analysis: Callable[Concatenate[Rulebook, P], T], maxsize: int) -> None:
         self.uncached = analysis
         self._analysis: Callable[..., T] = analysis
+        self._signature = inspect.signature(analysis)
         cached = lru_cache(maxsize=maxsize)(self._run)
         self._clear = cached.cache_clear
         self._cached: Callable[..., T] = cached
 
-    def _run(self, keyed: _Keyed, *args: Hashable, **kwargs: Hashable) -> T:
-        return self._analysis(keyed.rulebook, *args, **kwargs)
+    def _run(self, keyed: _Keyed, args: tuple[Hashable, ...],
+             kwargs: tuple[tuple[str, Hashable], ...]) -> T:
+        return self._analysis(keyed.rulebook, *args, **dict(kwargs))
 
     def __call__(self, rulebook: Rulebook, /, *args: P.args, **kwargs: P.kwargs) -> T:
-        return self._cached(_Keyed(rulebook), *args, **kwargs)
+        bound = self._signature.bind(rulebook, *args, **kwargs)
+        bound.apply_defaults()
+        return self._cached(_Keyed(rulebook), bound.args[1:], tuple(sorted(bound.kwargs.items())))
 
     def cache_clear(self) -> None:
         """Forget every cached result (for benchmarks and tests)."""

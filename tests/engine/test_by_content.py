@@ -85,6 +85,25 @@ def test_a_rulebook_compiled_again_is_analysed_once() -> None:
     assert len(analysed) == 1
 
 
+def test_an_argument_passed_by_name_by_position_or_by_default_is_one_key() -> None:
+    analysed: list[tuple[int | None, bool]] = []
+
+    @by_content(maxsize=8)
+    def count(book: Rulebook, players: int | None = None, *, deep: bool = True) -> int:
+        analysed.append((players, deep))
+        return len(book.rules)
+
+    book = Rulebook(_rules(5))
+    count(book, 4)
+    count(_renamed(_rules(5), False), players=4)
+    count(book, 4, deep=True)
+    count(book)
+    count(book, None)
+    count(book, 4, deep=False)
+
+    assert analysed == [(4, True), (None, True), (4, False)]
+
+
 def test_the_content_is_each_rule_s_spec_and_author_and_the_settings() -> None:
     rules = _rules(11)
     moved = [replace(rules[0], author=5), *rules[1:]]
