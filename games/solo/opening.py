@@ -101,7 +101,7 @@ def start_solo(puzzle: Puzzle, name: str, holder: str, seed: int | None = None,
                                    day=day)
             change = Change(game, 1)
             transaction.on_commit(lambda: changed(change))
-            transaction.on_commit(lambda: detective_jobs.ahead(puzzle, seed))
+            transaction.on_commit(lambda: detective_jobs.ahead(puzzle, seed), robust=True)
     except IntegrityError:
         # Two tabs opened the same day's run at once: the other one's game is the run.
         mine = SoloRun.objects.filter(holder=holder, day=day).select_related("game").first()

@@ -11,7 +11,7 @@ from games.models import SoloRun
 from games.puzzles.detective_run import DetectiveRun
 from games.puzzles.library import Puzzle
 from games.solo.daily import GRADE_WORDS, RunRow, share_text
-from games.solo.detective_jobs import ensure
+from games.solo.detective_jobs import ensure, given_up
 from games.solo.opening import find_puzzle
 from games.solo.record import PLAYER
 from games.store.reads import game_entries, game_state
@@ -82,7 +82,8 @@ def detective_context(run: SoloRun, puzzle: Puzzle | None) -> dict[str, Any]:
     return {
         "code": run.game.code,
         "detective": DetectiveRun(found.plays, found.penalties, found.cracked) if found else None,
-        "detective_pending": puzzle is not None and found is None,
+        "detective_pending": puzzle is not None and found is None
+                             and not given_up(puzzle, run.game.seed),
     }
 
 

@@ -30,6 +30,7 @@ from games.store.pages import game_or_404, is_htmx
 from games.store.solo_secrecy import kept_from
 
 BAD_REQUEST = 400
+STOP_POLLING = 286
 
 
 @dataclass(frozen=True, slots=True)
@@ -191,7 +192,10 @@ def detective(request: HttpRequest, code: str) -> HttpResponse:
     run = _ended_run(request, code)
     if isinstance(run, HttpResponse):
         return run
-    return render(request, "solo/detective.html", detective_context(run, find_puzzle(run.puzzle)))
+    context = detective_context(run, find_puzzle(run.puzzle))
+    # 286: htmx stops asking once the run is made or given up.
+    return render(request, "solo/detective_status.html", context,
+                  status=200 if context["detective_pending"] else STOP_POLLING)
 
 
 @require_GET

@@ -132,6 +132,8 @@ def test_the_daily_challenge_given_up_by_keyboard(
     page.keyboard.press("Enter")
     page.wait_for_url("**/solo/")
     expect(page.get_by_label("Your name")).to_be_visible()
+    # Enter in the name field submits with the form's first button, which starts nothing.
+    expect(page.locator("form.solo-choice [type=submit]").first).to_be_disabled()
     expect(page.get_by_role("button", name=re.compile(r"^Play ")).first).to_be_visible()
     assert horizontal_overflow(page) <= 0
     shoot(page, f"solo-00-choose-{device}")
