@@ -4,7 +4,8 @@ estimates-under-load|push|layer|prophet|publish-grading``: figures.
 Pure Python: no settings, no database, no server; except ``push``, the live table's CPU per
 action, which sets up Django on a temporary SQLite file of its own, and ``estimates``, the
 difficulty runner under a flood, and ``estimates-under-load``, a writer's wait for an estimate
-while other tables write rules, which set up Django without a database.
+while other tables write rules, and ``layer``'s in-process doorbell, which set up Django
+without a database.
 """
 
 from __future__ import annotations
