@@ -48,3 +48,6 @@ _.published
 
 # Read by the solo templates (templates/solo/, the notebook's writer).
 _.prophesy_url, _.days, _.blurb, _.median_plays, _.median_penalties, _.detective_plays
+
+# Read by Channels when a consumer starts (channels.consumer.AsyncConsumer.__call__).
+_.channel_layer_alias

@@ -1,8 +1,10 @@
 """The live table: one WebSocket per open page, pushing that viewer's fragments.
 
-The channel layer only rings a doorbell (``{"type": "game.updated", "version": v}``); each
-socket renders its own viewer's fragments from the stored game, so secrets never travel
-through the layer and a lost message is repaired by the next one. Browser frames are
+A change rings a doorbell (``{"type": "game.updated", "version": v}``): directly to this
+process's rooms, and through the channel layer from other processes (only when the layer
+reaches them: an in-memory layer gives a socket no channel at all); each socket renders its
+own viewer's fragments from the stored game, so secrets never travel through the layer and
+a lost message is repaired by the next one. Browser frames are
 ``resync``, ``notebook`` and ``act`` (an action or the play form), counted against the
 action limit; oversized frames and floods close the socket, and sockets beyond
 ``MAO_SOCKETS_PER_HOLDER`` / ``MAO_SOCKETS_PER_ADDRESS`` close with :data:`CLOSE_TOO_MANY`.
@@ -19,9 +21,11 @@ from importlib import import_module
 from typing import Any
 from urllib.parse import parse_qs
 
+from channels import DEFAULT_CHANNEL_LAYER
 from channels.consumer import get_handler_name
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
+from channels.layers import get_channel_layer
 from django.conf import settings
 from django.http import parse_cookie
 from django.template.loader import render_to_string
@@ -29,7 +33,7 @@ from django.template.loader import render_to_string
 from games.bots.driver import wake_bots_of
 from games.live import rooms
 from games.live.fragments import Screen, render_update
-from games.live.notify import PendingRing, group_name, held, ring
+from games.live.notify import PendingRing, crosses_processes, group_name, held, ring
 from games.live.snapshots import TableSnapshot, table_snapshot
 from games.models import LOBBY, Game
 from games.store.acting import Outcome, perform, read_frame
@@ -50,6 +54,10 @@ CLOSE_TOO_BIG = 4413
 CLOSE_FLOOD = 4429
 #: The close code of a socket over the process's cap per browser or per address.
 CLOSE_TOO_MANY = 4430
+
+#: The alias of no channel layer: a socket that takes no channel of it (Channels then
+#: neither makes a channel nor waits on one).
+NO_LAYER = "none"
 
 #: The sockets open in this process, by ``holder:...`` and ``ip:...`` (a key that falls to
 #: 0 is removed). Only touched from the event loop's thread.
@@ -129,6 +137,13 @@ class GameConsumer(AsyncWebsocketConsumer):  # type: ignore[misc]
     #: The keys this socket is counted under in the process's caps (none: not counted).
     claimed: tuple[str, ...] = ()
 
+    @property
+    def channel_layer_alias(self) -> str:
+        """The channel layer's alias while it reaches other processes, else none: this
+        process's changes ring the socket's room directly."""
+        shared = crosses_processes(get_channel_layer(DEFAULT_CHANNEL_LAYER))
+        return DEFAULT_CHANNEL_LAYER if shared else NO_LAYER
+
     async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
         """Run the socket; whatever ends it (a close, an error, a cancellation), leave the room.
 
@@ -163,7 +178,8 @@ class GameConsumer(AsyncWebsocketConsumer):  # type: ignore[misc]
             await self.accept()
             await self.close(code=CLOSE_TOO_MANY)
             return
-        await self.channel_layer.group_add(self.group, self.channel_name)
+        if self.channel_layer is not None:
+            await self.channel_layer.group_add(self.group, self.channel_name)
         await self.accept()
         self.room = rooms.join(self.game_id, self.code, self)
         self.room.request(fresh=self)
@@ -215,7 +231,7 @@ class GameConsumer(AsyncWebsocketConsumer):  # type: ignore[misc]
         """Leave the room and the group."""
         if hasattr(self, "room"):
             rooms.leave(self.room, self)
-        if hasattr(self, "group"):
+        if hasattr(self, "group") and self.channel_layer is not None:
             await self.channel_layer.group_discard(self.group, self.channel_name)
 
     async def receive(self, text_data: str | None = None,

@@ -1,7 +1,9 @@
 """The doorbell: tell a game's listeners that it has a new version, and nothing more.
 
+This process's sockets are rung directly (:func:`games.live.rooms.ring_here`); the channel
+layer is rung only when it reaches other processes (Redis), never when it is in memory.
 Ringing never fails the caller (the action is committed; a layer error is logged).
-:func:`notify` waits for the event loop; inside :func:`held` a consumer's rings are
+:func:`notify` waits for the layer's send; inside :func:`held` a consumer's rings are
 collected and sent afterwards with :func:`ring`, so Django's one thread never waits.
 """
 
@@ -13,8 +15,9 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 
 from asgiref.sync import async_to_sync
-from channels.layers import BaseChannelLayer, get_channel_layer
+from channels.layers import BaseChannelLayer, InMemoryChannelLayer, get_channel_layer
 
+from games.live.rooms import ring_here
 from games.models import Game
 from games.store.subscribers import Change
 
@@ -60,9 +63,10 @@ def notify(game: Game | int, version: int) -> None:
     if rings is not None:
         rings.append((game_id, version))
         return
+    ring_here(game_id, version)
     try:
         layer = _layer(game_id, version)
-        if layer is not None:
+        if layer is not None and crosses_processes(layer):
             async_to_sync(layer.group_send)(group_name(game_id),
                                             {"type": UPDATED, "version": version})
     except Exception:
@@ -76,12 +80,19 @@ def ring_doorbell(change: Change) -> None:
 
 async def ring(game_id: int, version: int) -> None:
     """:func:`notify` for asynchronous code: never raises either."""
+    ring_here(game_id, version)
     try:
         layer = _layer(game_id, version)
-        if layer is not None:
+        if layer is not None and crosses_processes(layer):
             await layer.group_send(group_name(game_id), {"type": UPDATED, "version": version})
     except Exception:
         logger.exception("could not announce game %s version %s", game_id, version)
+
+
+def crosses_processes(layer: BaseChannelLayer | None) -> bool:
+    """Whether ``layer`` reaches other processes (an in-memory layer reaches only this one,
+    whose sockets are rung directly)."""
+    return layer is not None and not isinstance(layer, InMemoryChannelLayer)
 
 
 def _layer(game_id: int, version: int) -> BaseChannelLayer | None:

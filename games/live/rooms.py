@@ -3,12 +3,16 @@
 A :class:`Room` holds this process's sockets of one game and a single *pump* that renders
 every socket's frame from one snapshot in one call, then sends them; doorbells meanwhile
 fold into its next round. Only the pump sends, so frames leave in order. A failed round
-closes the room's sockets with 1011, and browsers reconnect and resync.
+closes the room's sockets with 1011, and browsers reconnect and resync. A change committed
+in this process rings its game's rooms directly (:func:`ring_here`, from any thread); the
+channel layer carries only other processes' changes.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import contextvars
 import logging
 from typing import Protocol
 
@@ -146,14 +150,24 @@ class Room:
                 logger.exception("game %s: could not close a socket", self.game_id)
 
 
+# Both only touched from the event loop's thread (the rooms' loop, :data:`_loop`).
 _rooms: dict[tuple[int, str], Room] = {}
+#: The rooms of each game id (normally one: a game's code is part of a room's key only so
+#: that a game given an old id by a rebuilt database never shares its room).
+_by_id: dict[int, list[Room]] = {}
+#: The loop the rooms run on: the one the latest socket joined from.
+_loop: asyncio.AbstractEventLoop | None = None
 
 
 def join(game_id: int, code: str, viewer: Viewer) -> Room:
-    """Add ``viewer`` to its game's room in this process (made on first use)."""
+    """Add ``viewer`` to its game's room in this process (made on first use); called on the
+    event loop."""
+    global _loop
+    _loop = asyncio.get_running_loop()
     room = _rooms.get((game_id, code))
     if room is None:
         room = _rooms[(game_id, code)] = Room(game_id, code)
+        _by_id.setdefault(game_id, []).append(room)
     room.viewers[viewer] = -1
     return room
 
@@ -165,3 +179,33 @@ def leave(room: Room, viewer: Viewer) -> None:
     room.due.discard(viewer)
     if not room.viewers and _rooms.get((room.game_id, room.code)) is room:
         del _rooms[(room.game_id, room.code)]
+        same = _by_id.get(room.game_id, [])
+        with contextlib.suppress(ValueError):
+            same.remove(room)
+        if not same:
+            _by_id.pop(room.game_id, None)
+
+
+def ring_here(game_id: int, version: int) -> None:
+    """Tell this process's rooms of game ``game_id`` that it is at ``version``, from any
+    thread: at once on the rooms' loop, else through a threadsafe call that wakes it (a
+    result merely set from another thread would wait for the loop's next timer)."""
+    loop = _loop
+    if loop is None:
+        return  # no socket ever joined in this process
+    try:
+        running = asyncio.get_running_loop()
+    except RuntimeError:
+        running = None
+    if running is loop:
+        _ring(game_id, version)
+        return
+    with contextlib.suppress(RuntimeError):  # that loop has closed (tests: each its own)
+        # In a context of its own: the caller's (a worker thread of asgiref's, say) would
+        # pass its marks on to the pump's task, and asgiref would refuse its thread hop.
+        loop.call_soon_threadsafe(_ring, game_id, version, context=contextvars.Context())
+
+
+def _ring(game_id: int, version: int) -> None:
+    for room in tuple(_by_id.get(game_id, ())):
+        room.request(version)

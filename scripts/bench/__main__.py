@@ -5,7 +5,8 @@ Pure Python: no settings, no database, no server; except ``push``, the live tabl
 action, and ``submit``, the rule builder's "Write this rule", which set up Django on a
 temporary SQLite file of their own, and ``estimates``, the
 difficulty runner under a flood, and ``estimates-under-load``, a writer's wait for an estimate
-while other tables write rules, which set up Django without a database.
+while other tables write rules, and ``layer``'s in-process doorbell, which set up Django
+without a database.
 """
 
 from __future__ import annotations

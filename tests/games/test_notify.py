@@ -20,9 +20,13 @@ from tests.games.helpers import start_playing
 IN_MEMORY = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
 
 
-def listening(settings: Settings) -> tuple[Game, BaseChannelLayer, str]:
-    """A game in play, the in-memory layer, and a channel in the game's group."""
+def listening(settings: Settings, monkeypatch: pytest.MonkeyPatch | None = None
+              ) -> tuple[Game, BaseChannelLayer, str]:
+    """A game in play, the in-memory layer, and a channel in the game's group; with
+    ``monkeypatch``, the layer stands in for one that reaches other processes (Redis)."""
     settings.CHANNEL_LAYERS = IN_MEMORY
+    if monkeypatch is not None:
+        monkeypatch.setattr("games.live.notify.crosses_processes", lambda layer: True)
     game = start_playing()
     layer = get_channel_layer()
     channel = async_to_sync(layer.new_channel)()
@@ -32,9 +36,9 @@ def listening(settings: Settings) -> tuple[Game, BaseChannelLayer, str]:
 
 @pytest.mark.django_db
 def test_a_group_member_hears_exactly_the_new_version(
-        settings: Settings,
+        settings: Settings, monkeypatch: pytest.MonkeyPatch,
         django_capture_on_commit_callbacks: DjangoCaptureOnCommitCallbacks) -> None:
-    game, layer, channel = listening(settings)
+    game, layer, channel = listening(settings, monkeypatch)
 
     with django_capture_on_commit_callbacks(execute=True):
         submit_action(game.pk, Pass(stored_state(game).current), game.version)
@@ -43,12 +47,28 @@ def test_a_group_member_hears_exactly_the_new_version(
                                                      "version": game.version + 1}
 
 
+@pytest.mark.django_db
+def test_an_in_memory_layer_is_not_rung_this_processs_rooms_are(
+        settings: Settings,
+        django_capture_on_commit_callbacks: DjangoCaptureOnCommitCallbacks) -> None:
+    game, layer, channel = listening(settings)
+    rung: list[tuple[int, int]] = []
+
+    with patch("games.live.notify.ring_here", lambda *ring: rung.append(ring)), \
+            django_capture_on_commit_callbacks(execute=True):
+        submit_action(game.pk, Pass(stored_state(game).current), game.version)
+
+    assert rung == [(game.pk, game.version + 1)]
+    with pytest.raises(TimeoutError):  # it reaches no other process: not sent
+        async_to_sync(_receive_within)(layer, channel, 0.2)
+
+
 def test_the_group_is_named_after_the_game_id() -> None:
     assert group_name(17) == "game-17"
 
 
 def test_notify_swallows_channel_layer_errors(caplog: pytest.LogCaptureFixture) -> None:
-    layer = MagicMock()
+    layer = MagicMock()  # not an in-memory layer: one that reaches other processes
     layer.group_send = AsyncMock(side_effect=OSError("redis is down"))
 
     with patch("games.live.notify.get_channel_layer", return_value=layer), \
@@ -68,11 +88,11 @@ def test_notify_without_a_channel_layer_only_logs(caplog: pytest.LogCaptureFixtu
 
 @pytest.mark.django_db
 def test_held_rings_are_collected_not_sent_and_the_caller_sends_them(
-        settings: Settings,
+        settings: Settings, monkeypatch: pytest.MonkeyPatch,
         django_capture_on_commit_callbacks: DjangoCaptureOnCommitCallbacks) -> None:
     from games.live.notify import held, ring
 
-    game, layer, channel = listening(settings)
+    game, layer, channel = listening(settings, monkeypatch)
 
     with held() as rings, django_capture_on_commit_callbacks(execute=True):
         submit_action(game.pk, Pass(stored_state(game).current), game.version)
@@ -93,7 +113,8 @@ async def _receive_within(layer: object, channel: str, seconds: float) -> object
 def test_held_blocks_nest_and_end_cleanly() -> None:
     from games.live.notify import held
 
-    with patch("games.live.notify.async_to_sync") as send:
+    with patch("games.live.notify.async_to_sync") as send, \
+            patch("games.live.notify.crosses_processes", return_value=True):
         with held() as outer:
             notify(1, 1)
             with held() as inner:
@@ -106,10 +127,10 @@ def test_held_blocks_nest_and_end_cleanly() -> None:
 
 @pytest.mark.django_db
 def test_the_doorbell_rings_even_when_keeping_the_snapshot_fails(
-        settings: Settings,
+        settings: Settings, monkeypatch: pytest.MonkeyPatch,
         django_capture_on_commit_callbacks: DjangoCaptureOnCommitCallbacks,
         caplog: pytest.LogCaptureFixture) -> None:
-    game, layer, channel = listening(settings)
+    game, layer, channel = listening(settings, monkeypatch)
 
     with patch("games.live.snapshots.remember_change", side_effect=RuntimeError("cache bug")), \
             django_capture_on_commit_callbacks(execute=True), \

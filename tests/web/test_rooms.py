@@ -20,6 +20,12 @@ from tests.web.test_no_leak import drive
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.asyncio]
 
 
+@pytest.fixture(autouse=True)
+def rung_by_hand(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The tests ring the rooms themselves, when they choose: the writes here ring nothing."""
+    monkeypatch.setattr("games.live.notify.ring_here", lambda game_id, version: None)
+
+
 class FakeSocket:
     """A viewer that records what it is asked to render and what it is sent."""
 
