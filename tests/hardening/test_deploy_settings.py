@@ -1,6 +1,8 @@
 """Secure settings with DEBUG off, from the environment, and `manage.py check --deploy`.
 
-Settings are read once, when Django starts, so each case runs in a fresh process.
+Settings are read once, when Django starts, so each case runs in a fresh process: a child
+forked for it by one reader process (:mod:`tests.hardening.settings_reader`, which never
+read them), or a new interpreter where the case starts Django itself.
 """
 
 from __future__ import annotations
@@ -11,10 +13,13 @@ import re
 import secrets
 import subprocess
 import sys
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
+
+from tests.hardening.settings_reader import SettingsReader
 
 ROOT = Path(__file__).resolve().parents[2]
 PRODUCTION = {"DEBUG": "0", "SECRET_KEY": secrets.token_urlsafe(50),
@@ -40,21 +45,49 @@ print(json.dumps({name: getattr(settings, name) for name in names}))
 """
 
 
-def run(args: list[str], **env: str) -> subprocess.CompletedProcess[str]:
-    """Run ``python args`` in the project with only ``env`` for the settings' variables."""
+def environment(**env: str) -> dict[str, str]:
+    """This process's environment without the settings' variables, and ``env``."""
     clean = {k: v for k, v in os.environ.items()
              if k not in {"DEBUG", "DJANGO_DEBUG", "SECRET_KEY", "ALLOWED_HOSTS", "REDIS_URL",
                           "CSRF_TRUSTED_ORIGINS", "DATABASE_URL"}
              and not k.startswith(("MAO_", "SECURE_"))}
-    clean |= {"DJANGO_SETTINGS_MODULE": "maosite.settings", **env}
-    return subprocess.run([sys.executable, *args], cwd=ROOT, env=clean, capture_output=True,
-                          text=True, timeout=60)
+    return clean | {"DJANGO_SETTINGS_MODULE": "maosite.settings", **env}
 
 
-def settings_with(**env: str) -> dict[str, Any]:
-    done = run(["-c", READ_SETTINGS], **env)
+def run(args: list[str], **env: str) -> subprocess.CompletedProcess[str]:
+    """Run ``python args`` in the project with only ``env`` for the settings' variables."""
+    return subprocess.run([sys.executable, *args], cwd=ROOT, env=environment(**env),
+                          capture_output=True, text=True, timeout=60)
+
+
+@pytest.fixture(scope="module")
+def reader() -> Iterator[SettingsReader]:
+    """One process forking a fresh reader of the settings for each case: a new interpreter
+    a case cost about 0.4 s of CPU, most of it imports no setting changes."""
+    started = SettingsReader(environment())
+    yield started
+    started.close()
+
+
+def read(reader: SettingsReader, **env: str) -> subprocess.CompletedProcess[str]:
+    """:data:`READ_SETTINGS` run in a fresh process with only ``env`` for the settings'
+    variables."""
+    return reader.run(READ_SETTINGS, environment(**env))
+
+
+def settings_with(reader: SettingsReader, **env: str) -> dict[str, Any]:
+    done = read(reader, **env)
     assert done.returncode == 0, done.stderr
     return dict(json.loads(done.stdout.strip().splitlines()[-1]))
+
+
+@pytest.mark.parametrize("env", [PRODUCTION, {**PRODUCTION, "MAO_BOT_DELAY": "slow"}],
+                         ids=["good", "bad"])
+def test_the_reader_reads_the_settings_as_a_new_interpreter_does(
+        reader: SettingsReader, env: dict[str, str]) -> None:
+    forked, new = read(reader, **env), run(["-c", READ_SETTINGS], **env)
+    assert (forked.returncode, forked.stdout) == (new.returncode, new.stdout)
+    assert forked.stderr.strip().splitlines()[-1:] == new.stderr.strip().splitlines()[-1:]
 
 
 def deploy_warnings(**env: str) -> set[str]:
@@ -63,8 +96,8 @@ def deploy_warnings(**env: str) -> set[str]:
     return set(re.findall(r"\((security\.[WE]\d+)\)", done.stdout + done.stderr))
 
 
-def test_production_defaults_are_secure() -> None:
-    found = settings_with(**PRODUCTION)
+def test_production_defaults_are_secure(reader: SettingsReader) -> None:
+    found = settings_with(reader, **PRODUCTION)
     expected = {
         "DEBUG": False, "SESSION_COOKIE_SECURE": True, "CSRF_COOKIE_SECURE": True,
         "SECURE_SSL_REDIRECT": True, "SECURE_HSTS_SECONDS": 31_536_000,
@@ -78,23 +111,24 @@ def test_production_defaults_are_secure() -> None:
     assert found["DATA_UPLOAD_MAX_NUMBER_FIELDS"] <= 2000
 
 
-def test_a_local_http_run_turns_off_only_what_needs_https() -> None:
-    found = settings_with(**PRODUCTION, MAO_HTTPS="0")
+def test_a_local_http_run_turns_off_only_what_needs_https(reader: SettingsReader) -> None:
+    found = settings_with(reader, **PRODUCTION, MAO_HTTPS="0")
     assert not any(found[name] for name in (
         "SESSION_COOKIE_SECURE", "CSRF_COOKIE_SECURE", "SECURE_SSL_REDIRECT",
         "SECURE_HSTS_SECONDS", "SECURE_HSTS_INCLUDE_SUBDOMAINS", "SECURE_HSTS_PRELOAD"))
     assert found["SECURE_CONTENT_TYPE_NOSNIFF"] and found["X_FRAME_OPTIONS"] == "DENY"
 
 
-def test_debug_never_asks_for_https() -> None:
-    found = settings_with(DEBUG="1")
+def test_debug_never_asks_for_https(reader: SettingsReader) -> None:
+    found = settings_with(reader, DEBUG="1")
     assert not found["SECURE_SSL_REDIRECT"] and not found["SESSION_COOKIE_SECURE"]
 
 
 @pytest.mark.parametrize("header", ["X-Forwarded-Proto", "HTTP_X_FORWARDED_PROTO",
                                     "x_forwarded_proto"])
-def test_the_proxy_header_is_read_with_or_without_its_prefix(header: str) -> None:
-    found = settings_with(**PRODUCTION, MAO_PROXY_SSL_HEADER=header)
+def test_the_proxy_header_is_read_with_or_without_its_prefix(reader: SettingsReader,
+                                                            header: str) -> None:
+    found = settings_with(reader, **PRODUCTION, MAO_PROXY_SSL_HEADER=header)
     assert found["SECURE_PROXY_SSL_HEADER"] == ["HTTP_X_FORWARDED_PROTO", "https"]
 
 
@@ -124,11 +158,12 @@ BAD_VALUES = [
 
 @pytest.mark.parametrize(("name", "value"), BAD_VALUES,
                          ids=[f"{name}={value}" for name, value in BAD_VALUES])
-def test_a_bad_value_stops_the_process_with_an_error_naming_it(name: str, value: str) -> None:
+def test_a_bad_value_stops_the_process_with_an_error_naming_it(reader: SettingsReader,
+                                                              name: str, value: str) -> None:
     env = PRODUCTION | {name: value}
     if name == "MAO_DB_POOL":
         env["DATABASE_URL"] = "postgres://nobody@127.0.0.1:1/none"
-    done = run(["-c", READ_SETTINGS], **env)
+    done = read(reader, **env)
     assert done.returncode != 0
     last = done.stderr.strip().splitlines()[-1]
     assert "ImproperlyConfigured" in last and f"{name}=" in last, last
@@ -154,13 +189,14 @@ GOOD_VALUES = [
 
 @pytest.mark.parametrize(("name", "value", "setting", "expected"), GOOD_VALUES,
                          ids=[f"{name}={value}" for name, value, _, _ in GOOD_VALUES])
-def test_the_edges_of_the_ranges_are_accepted(name: str, value: str, setting: str,
-                                              expected: object) -> None:
-    assert settings_with(**PRODUCTION, **{name: value})[setting] == expected
+def test_the_edges_of_the_ranges_are_accepted(reader: SettingsReader, name: str, value: str,
+                                              setting: str, expected: object) -> None:
+    assert settings_with(reader, **PRODUCTION, **{name: value})[setting] == expected
 
 
-def test_proxy_trusted_origins_and_hsts_come_from_the_environment() -> None:
-    found = settings_with(**PRODUCTION, MAO_PROXY_SSL_HEADER="X-Forwarded-Proto",
+def test_proxy_trusted_origins_and_hsts_come_from_the_environment(
+        reader: SettingsReader) -> None:
+    found = settings_with(reader, **PRODUCTION, MAO_PROXY_SSL_HEADER="X-Forwarded-Proto",
                           CSRF_TRUSTED_ORIGINS="https://mao.example, https://b.example:8443",
                           SECURE_HSTS_SECONDS="3600", MAO_HSTS_SUBDOMAINS="0",
                           MAO_HSTS_PRELOAD="off")

@@ -1,6 +1,7 @@
 """Scale-out tests: real PostgreSQL and Redis, real daphne processes.
 
-Each test makes its own database and Redis key prefix, removed afterwards. Services:
+Each test makes its own database and Redis key prefix, removed afterwards (a migrated
+database is a copy of one migrated once a session). Services:
 ``MAO_SCALE_POSTGRES_URL`` (a user who may create databases; default
 ``postgres://postgres@127.0.0.1:5432/test``) and ``MAO_SCALE_REDIS_URL`` (default
 ``redis://127.0.0.1:6379/0``). A service that does not answer skips its tests, or fails
@@ -128,12 +129,43 @@ def scale_env(database_url: str, redis_url: str, redis_prefix: str) -> dict[str,
                   "REDIS_PREFIX": redis_prefix}
 
 
+@pytest.fixture(scope="session")
+def migrated_template(postgres_url: str) -> Iterator[str]:
+    """The name of a PostgreSQL database migrated with ``manage.py migrate`` (as deployed),
+    once a session: each test's migrated database is a copy of it (PostgreSQL copies a
+    template in a moment; the migrations take seconds of CPU). Dropped afterwards."""
+    import psycopg
+    from psycopg import sql
+
+    name = f"minimao_scale_template_{secrets.token_hex(6)}"
+    with psycopg.connect(postgres_url, autocommit=True) as conn:
+        conn.execute(sql.SQL("CREATE DATABASE {}").format(sql.Identifier(name)))
+    try:
+        env = {k: v for k, v in os.environ.items()
+               if k not in ("DJANGO_SETTINGS_MODULE", "DJANGO_DEBUG")}
+        env |= {"DEBUG": "1", "DATABASE_URL": with_database(postgres_url, name)}
+        run = subprocess.run([sys.executable, "manage.py", "migrate", "--no-input", "-v", "0"],
+                             cwd=ROOT, env=env, capture_output=True, text=True, timeout=120)
+        assert run.returncode == 0, f"migrate failed on PostgreSQL:\n{run.stdout}\n{run.stderr}"
+        yield name
+    finally:
+        with psycopg.connect(postgres_url, autocommit=True) as conn:
+            conn.execute(sql.SQL("DROP DATABASE IF EXISTS {} WITH (FORCE)")
+                         .format(sql.Identifier(name)))
+
+
 @pytest.fixture
-def migrated_env(scale_env: dict[str, str]) -> dict[str, str]:
-    """:func:`scale_env`, its database migrated with ``manage.py migrate`` (as deployed)."""
-    run = subprocess.run([sys.executable, "manage.py", "migrate", "--no-input", "-v", "0"],
-                         cwd=ROOT, env=scale_env, capture_output=True, text=True, timeout=120)
-    assert run.returncode == 0, f"migrate failed on PostgreSQL:\n{run.stdout}\n{run.stderr}"
+def migrated_env(scale_env: dict[str, str], postgres_url: str,
+                 migrated_template: str) -> dict[str, str]:
+    """:func:`scale_env`, its database migrated: a copy of :func:`migrated_template`."""
+    import psycopg
+    from psycopg import sql
+
+    name = urlsplit(scale_env["DATABASE_URL"]).path.lstrip("/")
+    with psycopg.connect(postgres_url, autocommit=True) as conn:
+        conn.execute(sql.SQL("DROP DATABASE {}").format(sql.Identifier(name)))
+        conn.execute(sql.SQL("CREATE DATABASE {} TEMPLATE {}").format(
+            sql.Identifier(name), sql.Identifier(migrated_template)))
     return scale_env
 
 
