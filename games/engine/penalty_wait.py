@@ -31,17 +31,27 @@ def waiting_cards(state: GameState) -> tuple[str, ...]:
     return cards if (seat, turn) == (state.current, state.turn) else ()
 
 
+def waiting_marks(hand: Sequence[str], waiting: Sequence[str]) -> tuple[bool, ...]:
+    """Which cards of ``hand`` wait: as many copies of each card as ``waiting`` holds, the
+    first ones (a card held twice, once waiting, may go once).
+
+    >>> waiting_marks(["5H", "5H", "KS"], ["5H"])
+    (True, False, False)
+    """
+    left = list(waiting)
+    marks = []
+    for card in hand:
+        marks.append(card in left)
+        if card in left:
+            left.remove(card)
+    return tuple(marks)
+
+
 def playable(hand: Sequence[str], waiting: Sequence[str]) -> list[str]:
-    """The cards of ``hand`` not waiting (a card held twice, once waiting, may go once).
+    """The cards of ``hand`` not waiting, in order (:func:`waiting_marks`).
 
     >>> playable(["5H", "5H", "KS"], ["5H"])
     ['5H', 'KS']
     """
-    left = list(waiting)
-    free: list[str] = []
-    for card in hand:
-        if card in left:
-            left.remove(card)
-        else:
-            free.append(card)
-    return free
+    return [card for card, waits in zip(hand, waiting_marks(hand, waiting), strict=True)
+            if not waits]

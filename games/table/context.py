@@ -14,6 +14,7 @@ from typing import Any, Final
 
 from games.builder.context import panel_context
 from games.engine.events import Event, OutOfTurn, Refused
+from games.engine.penalty_wait import waiting_marks
 from games.engine.state import GameState
 from games.engine.visibility import (
     LogLine,
@@ -28,7 +29,7 @@ from games.store.reads import game_log, game_state
 from games.store.rows import SeatRow, seat_row
 from games.table.point_of_order import order_panel
 from games.table.race_rows import SUIT_BUTTONS, race_rows
-from games.table.seat_context import seat_context, waiting_marks
+from games.table.seat_context import seat_context
 from games.table.speech_hints import call_hints, talk_hints
 from rules.cards import STANDARD_CARDS, SUIT_NAMES, SUIT_SYMBOLS, Card, parse
 from rules.speech import owed_replies

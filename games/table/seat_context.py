@@ -108,22 +108,6 @@ def own_turn(view: PlayerView) -> OffTurn:
     return OffTurn(frozenset(view.hand))
 
 
-def waiting_marks(hand: Sequence[str], waiting: Sequence[str]) -> tuple[bool, ...]:
-    """Which cards of ``hand`` (as drawn, in order) to mark as waiting: as many copies of
-    each card as wait, the last ones (a copy held twice, once waiting, may go once).
-
-    >>> waiting_marks(["5H", "5H", "KS"], ["5H"])
-    (False, True, False)
-    """
-    left = list(waiting)
-    marks = [False] * len(hand)
-    for at in reversed(range(len(hand))):
-        if hand[at] in left:
-            left.remove(hand[at])
-            marks[at] = True
-    return tuple(marks)
-
-
 def _named(text: str) -> str:
     name = parse(text).name
     return name[:1].lower() + name[1:]
