@@ -38,7 +38,7 @@ REVIEWED = ("aria-prohibited-attr", "color-contrast")
 #: experimental among them switched on too (a tag run leaves them out). Every rule runs on
 #: every element; only the violations and the undecided checks are read, so axe describes
 #: (a selector, the HTML) only their elements, not each element that passed, and only they
-#: cross to Python: describing the passes took about 60 % of a check's CPU.
+#: cross to Python: describing the passes was most of a check's CPU (docs/performance.md).
 RUN = """
 (tags) => {
   const experimental = axe.getRules(["experimental"])

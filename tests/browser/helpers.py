@@ -19,8 +19,8 @@ from playwright.sync_api import Browser, BrowserContext, Page, expect
 #: timeouts, never performance claims: how fast pushes arrive is the load test's figure.
 WAIT_SECONDS = 5.0
 #: How often a wait asks the page whether its condition holds, in ms. Playwright's default
-#: asks at every frame, which has Chromium draw 60 frames a second for as long as the wait
-#: lasts: about three times the CPU of asking every 25 ms, for at most 25 ms later.
+#: asks at every frame, which has Chromium draw frames for as long as the wait lasts
+#: (docs/performance.md); asking every 25 ms answers at most 25 ms later.
 POLL_MS = 25
 RED_SUITS = ("H", "D")
 #: Counts the WebSocket pushes a page has swapped in, so a test can wait for the first one
