@@ -83,8 +83,9 @@ def test_the_author_publishes_their_rule_from_the_reveal(
 
     # The puzzle is offered to play alone, apart from the built-in ones, without Ann's name.
     page.goto("/solo/")
-    group = page.get_by_role("group", name="Published by players")
-    expect(group.get_by_label("Mourning").first).to_be_visible()  # one a run of this test
+    group = page.get_by_role("region", name="Published by players")
+    # One a run of this test.
+    expect(group.get_by_role("button", name="Play Mourning").first).to_be_visible()
     expect(group).to_contain_text("Published by a player.")
     expect(group).not_to_contain_text("Ann")
     assert horizontal_overflow(page) <= 0
