@@ -98,6 +98,9 @@ def test_a_solo_game_replays_from_its_log() -> None:
 def test_the_home_page_offers_play_alone_and_the_daily_challenge() -> None:
     page = Client().get("/").content.decode()
     assert 'href="/solo/"' in page and 'href="/solo/daily/"' in page
+    # Offered before the long form to open a table too (a phone's first screen).
+    form = page.index('id="new-game"')
+    assert page.index('href="/solo/"') < form and page.index('href="/solo/daily/"') < form
 
 
 def test_a_dailys_rule_is_kept_from_strangers_until_its_day_is_over(
