@@ -179,12 +179,14 @@ def arranged_table(game: Game, hands: Sequence[Sequence[str]], piles: Sequence[S
     the deck kept whole, with ``current`` to play; nothing else changes (its version, log and
     rules). The processes' caches of the game are dropped, as a restart would."""
     from games.live import records, snapshots
+    from games.notebook.services import forget_records
     from tests.engine.helpers import arrange
 
     state = arrange(stored_state(game), hands, piles, current=current)
     Game.objects.filter(pk=game.pk).update(state=state.to_json())
     snapshots.forget()
     records.forget()
+    forget_records()
     game.refresh_from_db()
     return game
 
@@ -207,6 +209,7 @@ def undone() -> Iterator[None]:
     games are dropped: the next block starts from the same moment. Only inside a test's
     transaction (``django_db`` without ``transaction=True``); refresh games read before."""
     from games.live import records, snapshots
+    from games.notebook.services import forget_records
 
     assert transaction.get_connection().in_atomic_block, "only inside a test's transaction"
     saved = transaction.savepoint_create()
@@ -216,3 +219,4 @@ def undone() -> Iterator[None]:
         transaction.savepoint_rollback(saved)
         snapshots.forget()
         records.forget()
+        forget_records()

@@ -9,6 +9,8 @@ bounded: :data:`MAX_NOTES`, ``MAX_NOTE``, ``MAX_HYPOTHESES`` per writer and
 from __future__ import annotations
 
 import json
+import threading
+from collections import OrderedDict
 from collections.abc import Collection
 from dataclasses import dataclass
 from typing import Any
@@ -95,12 +97,37 @@ class Written:
     rule: Rule
 
 
+#: Records kept, by game, version and seat: a notebook asks for the same record several
+#: times a version (its page, its grids, each check of a hypothesis), and each is read
+#: from the game's whole log.
+RECORDS_KEPT = 64
+_records: OrderedDict[tuple[int, str, int, int | None], PublicRecord] = OrderedDict()
+_records_lock = threading.Lock()
+
+
 def record_for(game: Game, seat: int | None) -> PublicRecord:
-    """The game's public record as ``seat`` (``None``: a spectator) saw it, read whole from
-    the log (the viewer's own hand included: hypotheses about hands need it)."""
+    """The game's public record at ``game``'s version as ``seat`` (``None``: a spectator) saw
+    it, read from the log (the viewer's own hand included: hypotheses about hands need it)."""
+    key = (game.pk, game.code, game.version, seat)
+    with _records_lock:
+        record = _records.get(key)
+        if record is not None:
+            _records.move_to_end(key)
+            return record
     state = game_state(game)
     stint = state.stint_of(seat) if seat is not None else 0
-    return public_record(game_log(game), seat, state.names, stint)
+    record = public_record(game_log(game, until=game.version), seat, state.names, stint)
+    with _records_lock:
+        _records[key] = record
+        while len(_records) > RECORDS_KEPT:
+            _records.popitem(last=False)
+    return record
+
+
+def forget_records() -> None:
+    """Drop every record kept (for tests that rewrite a game's rows behind its version)."""
+    with _records_lock:
+        _records.clear()
 
 
 def rule_settings(game: Game) -> Settings:

@@ -11,11 +11,12 @@ from django.db import connection
 from django.test import Client
 from django.test.utils import CaptureQueriesContext
 
-from games.engine.actions import Pass
+from games.engine.actions import Pass, Play
 from games.live import records
 from games.live.fragments import notebook_evidence
 from games.live.snapshots import read_snapshot, table_snapshot
 from games.models import Game, Hypothesis
+from games.notebook.services import forget_records, record_for
 from games.store.writes import submit_action
 from tests.factories import holder_client
 from tests.notebook.endpoints import notebook_answers
@@ -60,6 +61,25 @@ def test_the_evidence_is_followed_from_memory_after_the_first_read() -> None:
     with CaptureQueriesContext(connection) as queries:
         assert records.table_record(later) == record  # read afresh: the same record
     assert len(queries) >= 1
+
+
+def test_a_viewer_s_record_is_read_once_a_version() -> None:
+    """A notebook asks for its viewer's record many times a version: the log is read for the
+    first ask only; the next version is read again, and a game row read before that version
+    still gets the record of its own version."""
+    game, _ = gronk_game(plays=False)
+    first = record_for(game, 1)
+    with CaptureQueriesContext(connection) as queries:
+        assert record_for(game, 1) is first
+    assert len(queries) == 0
+    later = submit_action(game.pk, Play(1, ("5H",)), game.version).game
+    with CaptureQueriesContext(connection) as queries:
+        now = record_for(later, 1)
+    assert len(queries) >= 1
+    assert len(now.attempts) == len(first.attempts) + 1
+    forget_records()
+    assert record_for(game, 1) == first  # the old row: its version's record, read afresh
+    assert record_for(game, None) != first  # each viewer's own record
 
 
 def test_two_secret_meanings_with_one_public_history_give_the_same_bytes() -> None:
