@@ -11,16 +11,18 @@ from __future__ import annotations
 
 import fcntl
 import os
+import secrets
 import sqlite3
 import subprocess
 import sys
-from collections.abc import Callable, Iterator
-from contextlib import closing, contextmanager
+from collections.abc import Callable, Generator, Iterator
+from contextlib import closing, contextmanager, suppress
 from pathlib import Path
 from typing import Any
 
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, sync_playwright
+from playwright.sync_api import Error as PlaywrightError
 
 from scripts.daphne import running
 from tests.browser import accessibility, coverage
@@ -37,6 +39,12 @@ CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networki
                  "--disable-component-update", "--disable-sync", "--no-first-run"]
 ROOT = Path(__file__).resolve().parents[2]
 SCREENSHOTS = ROOT / "test-output" / "screenshots"
+#: Whether every state a test checks is also kept as a picture (``MAO_SCREENSHOTS=1``): a
+#: full page's PNG costs Chromium more CPU than drawing the page did. A failed test's pages
+#: are pictured whatever it says.
+PICTURES = os.environ.get("MAO_SCREENSHOTS") == "1"
+#: Whether the test's own call failed, for the pictures its contexts leave when they close.
+CALL_FAILED = pytest.StashKey[bool]()
 #: Seconds a bot waits before acting: short, but a real thread like production.
 BOT_DELAY = "0.2"
 STARTUP_TIMEOUT = 30.0
@@ -51,21 +59,63 @@ SETTLED = """
 
 @pytest.fixture(scope="session")
 def server_env(tmp_path_factory: pytest.TempPathFactory) -> dict[str, str]:
-    """The live server's environment: its own fresh SQLite file, DEBUG's fixed development
-    key (so tests.browser.stage can write to its database and sign its cookies)."""
+    """The live server's environment, as deployed (DEBUG off, plain HTTP on the loopback):
+    its own fresh SQLite file, the static files collected once for the run
+    (:func:`collected_static`) and a key of its own, which tests.browser.stage shares to
+    write to its database and sign its cookies."""
     folder = tmp_path_factory.mktemp("live")
     env = os.environ | {
-        "DEBUG": "1",
+        "DEBUG": "0",
+        "SECRET_KEY": secrets.token_urlsafe(50),
+        "ALLOWED_HOSTS": "127.0.0.1",
+        "MAO_HTTPS": "0",
         "MAO_BOT_DELAY": BOT_DELAY,
         "DATABASE_URL": f"sqlite:///{folder / 'db.sqlite3'}",
         "PYTHONUNBUFFERED": "1",
     }
-    # One process: the in-memory channel layer and DEBUG's loopback hosts, whatever the shell
-    # running the tests has set for other purposes.
-    for name in ("DJANGO_SETTINGS_MODULE", "REDIS_URL", "REDIS_PREFIX", "ALLOWED_HOSTS",
-                 "SECRET_KEY"):
+    # One process: the in-memory channel layer, whatever the shell running the tests has set
+    # for other purposes.
+    for name in ("DJANGO_SETTINGS_MODULE", "DJANGO_DEBUG", "REDIS_URL", "REDIS_PREFIX"):
         env.pop(name, None)
+    # Served by whitenoise under hashed names, cached for ever: each browser context fetches
+    # a file once, not at every page as Django's development handler had it.
+    env["MAO_STATIC_ROOT"] = str(collected_static(env, tmp_path_factory))
     return env
+
+
+def _run_folder(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The folder every pytest-xdist worker of this run shares (the run's own without
+    workers)."""
+    base = tmp_path_factory.getbasetemp()
+    return base.parent if os.environ.get("PYTEST_XDIST_WORKER") else base
+
+
+@contextmanager
+def _once_per_run(folder: Path, name: str) -> Iterator[bool]:
+    """Hold the run's lock ``name`` in ``folder``; yield whether this process is the first
+    to take it (the others wait for the first to finish, then find its work done)."""
+    marker = folder / f"{name}.done"
+    with (folder / f"{name}.lock").open("w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        try:
+            first = not marker.exists()
+            yield first
+            if first:
+                marker.touch()
+        finally:
+            fcntl.flock(lock, fcntl.LOCK_UN)
+
+
+def collected_static(env: dict[str, str], tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The static files as ``collectstatic`` leaves them for production (hashed, compressed),
+    collected once for the whole run into the workers' shared folder."""
+    target = _run_folder(tmp_path_factory) / "browser-static"
+    with _once_per_run(target.parent, "browser-static") as first:
+        if first:
+            subprocess.run([sys.executable, "manage.py", "collectstatic", "--no-input", "-v",
+                            "0"], cwd=ROOT, env=env | {"MAO_STATIC_ROOT": str(target)},
+                           check=True)
+    return target
 
 
 @contextmanager
@@ -92,21 +142,13 @@ def migrated_db(server_env: dict[str, str], tmp_path_factory: pytest.TempPathFac
     """An empty SQLite database, migrated once for the whole run: each live server starts
     on a copy of it (:func:`copy_database`). Under pytest-xdist the first worker to need it
     migrates it, in the run's folder that all the workers share; the others wait and copy."""
-    worker = os.environ.get("PYTEST_XDIST_WORKER")
-    # A worker's own folder is popen-gwN inside the run's; without workers it is the run's.
-    shared = tmp_path_factory.getbasetemp()
-    shared = shared.parent if worker else shared
+    shared = _run_folder(tmp_path_factory)
     template = shared / "browser-migrated.sqlite3"
-    with (shared / "browser-migrated.lock").open("w") as lock:
-        fcntl.flock(lock, fcntl.LOCK_EX)
-        if not template.exists():
-            # Migrated under another name, then copied: a file of that name is whole.
-            partial = shared / f"browser-migrating-{os.getpid()}.sqlite3"
+    with _once_per_run(shared, "browser-migrated") as first:
+        if first:
             subprocess.run([sys.executable, "manage.py", "migrate", "--no-input", "-v", "0"],
-                           cwd=ROOT, env=server_env | {"DATABASE_URL": f"sqlite:///{partial}"},
+                           cwd=ROOT, env=server_env | {"DATABASE_URL": f"sqlite:///{template}"},
                            check=True)
-            copy_database(partial, template)
-        fcntl.flock(lock, fcntl.LOCK_UN)
     return template
 
 
@@ -182,13 +224,17 @@ def chromium_path() -> str | None:
 
 
 @pytest.fixture
-def new_context(browser: Browser, server_url: str) -> Iterator[Callable[..., BrowserContext]]:
-    """Make browser contexts (one per person: separate cookies); all closed after the test."""
-    yield from _contexts(browser, server_url)
+def new_context(browser: Browser, server_url: str, request: pytest.FixtureRequest
+                ) -> Iterator[Callable[..., BrowserContext]]:
+    """Make browser contexts (one per person: separate cookies); all closed after the test,
+    each of their pages pictured first if it failed (:func:`picture_failure`)."""
+    yield from _contexts(browser, server_url, request.node)
 
 
-def _contexts(browser: Browser, url: str) -> Iterator[Callable[..., BrowserContext]]:
-    """A maker of browser contexts on the server at ``url``, closing them all at the end."""
+def _contexts(browser: Browser, url: str, test: pytest.Item
+              ) -> Iterator[Callable[..., BrowserContext]]:
+    """A maker of browser contexts on the server at ``url`` for ``test``, closing them all at
+    the end."""
     made: list[BrowserContext] = []
 
     def make(**options: Any) -> BrowserContext:
@@ -197,15 +243,41 @@ def _contexts(browser: Browser, url: str) -> Iterator[Callable[..., BrowserConte
         return context
 
     yield make
+    if test.stash.get(CALL_FAILED, False):
+        picture_failure(test.name, made)
     for context in made:
         context.close()
 
 
+def picture_failure(test: str, contexts: list[BrowserContext]) -> None:
+    """Keep a picture of every page of ``contexts`` as it stood when ``test`` failed, in
+    :data:`SCREENSHOTS` as ``failed-<test>-<context>-<page>.png``."""
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    stem = "".join(c if c.isalnum() or c in "-_" else "-" for c in test)
+    for number, context in enumerate(contexts):
+        for index, page in enumerate(context.pages):
+            # A page that crashed or hangs has no picture to give.
+            with suppress(PlaywrightError):
+                page.screenshot(path=str(SCREENSHOTS / f"failed-{stem}-{number}-{index}.png"),
+                                full_page=True, timeout=5_000)
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]
+                              ) -> Generator[None, pytest.TestReport, pytest.TestReport]:
+    """Note whether a test's own call failed, before its fixtures close (see
+    :func:`_contexts`)."""
+    report: pytest.TestReport = yield
+    if report.when == "call":
+        item.stash[CALL_FAILED] = report.failed
+    return report
+
+
 @pytest.fixture
-def timed_context(browser: Browser, timed_server_url: str
+def timed_context(browser: Browser, timed_server_url: str, request: pytest.FixtureRequest
                   ) -> Iterator[Callable[..., BrowserContext]]:
     """As :func:`new_context`, on the live server whose clocks run (:func:`timed_env`)."""
-    yield from _contexts(browser, timed_server_url)
+    yield from _contexts(browser, timed_server_url, request.node)
 
 
 @pytest.fixture(scope="session")
@@ -217,8 +289,9 @@ def screenshot_dir() -> Path:
 
 @pytest.fixture
 def shoot(screenshot_dir: Path) -> Callable[[Page, str], Path]:
-    """``shoot(page, "full-03-lobby-ann")`` saves a full-page screenshot, checks the page's
-    accessibility as it stands (:mod:`tests.browser.accessibility`) and returns its path."""
+    """``shoot(page, "full-03-lobby-ann")`` checks the page's accessibility as it stands
+    (:mod:`tests.browser.accessibility`) and, with :data:`PICTURES`, saves a full-page
+    screenshot; returns the picture's path."""
 
     def save(page: Page, name: str) -> Path:
         return take_shot(page, screenshot_dir, name)
@@ -227,15 +300,17 @@ def shoot(screenshot_dir: Path) -> Callable[[Page, str], Path]:
 
 
 def take_shot(page: Page, folder: Path, name: str) -> Path:
-    """What ``shoot`` does, for a fixture of wider scope: the picture ``folder/name.png``,
-    axe's check of the page as it stands and its note for the coverage check."""
+    """What ``shoot`` does, for a fixture of wider scope: the picture ``folder/name.png``
+    (with :data:`PICTURES`), axe's check of the page as it stands and its note for the
+    coverage check."""
     path = folder / f"{name}.png"
     # From the top: a sticky header scrolled down would be drawn mid-page.
     page.evaluate("window.scrollTo(0, 0)")
     # Once what is moving has come to rest (a banner popping in is faint at first, which
     # axe would judge as drawn): every animation and transition that ends.
     page.evaluate(SETTLED)
-    page.screenshot(path=str(path), full_page=True)
+    if PICTURES:
+        page.screenshot(path=str(path), full_page=True)
     # Every state worth a picture is held to zero accessibility violations, and counts
     # towards every page being checked (tests/browser/coverage.py).
     accessibility.check(page, name)

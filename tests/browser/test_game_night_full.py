@@ -8,8 +8,8 @@ five-card table with a turn clock, where a jack opens a race to name the suit.
 The evening is played once (the ``evening`` fixture, seeded deals: the same game on every
 run) and judged by the tests below: no console error on any screen, no axe violation in any
 state shot (each screenshot is checked), no horizontal overflow on the phone, and the
-phone's hand in view whenever its turn comes. The screenshots stay in
-``test-output/screenshots/`` (git-ignored) as ``evening-*.png``.
+phone's hand in view whenever its turn comes. With ``MAO_SCREENSHOTS=1`` the pictures of the
+states checked stay in ``test-output/screenshots/`` (git-ignored) as ``evening-*.png``.
 """
 
 from __future__ import annotations
@@ -25,7 +25,7 @@ import pytest
 from playwright.sync_api import Browser, Page, expect
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
-from tests.browser.conftest import take_shot
+from tests.browser.conftest import PICTURES, take_shot
 from tests.browser.helpers import (
     WAIT_SECONDS,
     Player,
@@ -346,7 +346,8 @@ def test_the_whole_evening_plays_cleanly(evening: Evening) -> None:
     # Each step above asserts as it goes (console, axe at each shot, the phone's width):
     # here, that the evening got to its end and left its pictures.
     assert evening.reached == ["reveal", "race"]
-    assert all(path.exists() and path.stat().st_size > 0 for path in evening.shots)
+    if PICTURES:
+        assert all(path.exists() and path.stat().st_size > 0 for path in evening.shots)
     assert len(evening.shots) >= 20
     assert len(evening.phone_turns) >= 2
     assert not any(evening.errors.values())
