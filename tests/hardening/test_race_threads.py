@@ -5,6 +5,8 @@ reachable, on PostgreSQL (tests/hardening/thread_writers.py runs in a fresh proc
 
 from __future__ import annotations
 
+import os
+from pathlib import Path
 from typing import Any
 
 from tests.hardening.processes import python
@@ -15,11 +17,10 @@ ACTIONS = 10
 
 def race(database_url: str) -> dict[str, Any]:
     """Run the writers on ``database_url``; check what holds on every database."""
-    import os
-
     env = dict(os.environ, DEBUG="1", DATABASE_URL=database_url, MAO_BOT_DELAY="0")
     env.pop("REDIS_URL", None)
-    result = python(env, "-m", "tests.hardening.thread_writers", str(THREADS), str(ACTIONS))
+    result: dict[str, Any] = python(env, "-m", "tests.hardening.thread_writers", str(THREADS),
+                                    str(ACTIONS))
     start, version = result["start"], result["version"]
     assert set(result["refused"]) <= {"action/stale_version"}, result["refused"]
     # Every accepted action made its own version, and nothing else made one.
@@ -32,7 +33,7 @@ def race(database_url: str) -> dict[str, Any]:
     return result
 
 
-def test_threads_writing_one_game_on_a_sqlite_file(tmp_path: Any) -> None:
+def test_threads_writing_one_game_on_a_sqlite_file(tmp_path: Path) -> None:
     race(f"sqlite:///{tmp_path / 'threads.sqlite3'}")
 
 

@@ -53,7 +53,7 @@ def main(threads: int, actions: int) -> None:
         counts["behind"] += 1
         drop(game_id, version)
 
-    owned.held, owned.drop = counted_held, counted_drop  # type: ignore[assignment]
+    owned.held, owned.drop = counted_held, counted_drop
     made: list[int] = []
     refused: list[str] = []
     barrier = threading.Barrier(threads)
