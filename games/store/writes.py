@@ -127,7 +127,7 @@ def _write(game: Game, before: GameState, after: GameState, action: Action,
                  after.clock, now)
     update_mirrors(game, before, after, events, now)
     seats_follow(game, events, after, taker, before)
-    change = Change(game, version, tuple(events))
+    change = Change(game, version, tuple(events), after)
     # Kept as it is now (the caller may change its row later), before the subscribers run:
     # a bot they wake acts on the kept copy.
     committed = copy.copy(game)
