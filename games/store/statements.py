@@ -23,7 +23,6 @@ GAME_FIELDS = ("state", "phase", "version", "due", "ended_at", "updated")
 ENTRY_FIELDS = ("game", "seq", "action", "events", "created", "at")
 
 
-
 def _field(model: type[Model], name: str) -> Field[Any, Any]:
     field = model._meta.get_field(name)
     assert isinstance(field, Field), f"{model.__name__}.{name} is a relation's other side"
