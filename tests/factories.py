@@ -32,6 +32,7 @@ from games.engine.stock import shuffle_rng
 from games.engine.visibility import player_view
 from games.lobby.services import add_bot, join_game, open_game, start_game
 from games.models import Game
+from games.store import owned
 from games.store.identity import SESSION_KEY, hash_token
 from games.store.writes import submit_action
 
@@ -169,6 +170,7 @@ def staged_rules(game: Game, entries: Sequence[RuleEntry]) -> Game:
     state = stored_state(game)
     state.rules = list(entries)
     Game.objects.filter(pk=game.pk).update(state=state.to_json())
+    owned.forget()  # written without a new version: the kept copy would not see it
     game.refresh_from_db()
     return game
 
@@ -187,6 +189,7 @@ def arranged_table(game: Game, hands: Sequence[Sequence[str]], piles: Sequence[S
     snapshots.forget()
     records.forget()
     forget_records()
+    owned.forget()
     game.refresh_from_db()
     return game
 
@@ -198,6 +201,7 @@ def writers_first(game: Game, seats: Sequence[int]) -> Game:
     assert state.phase == "writing" and not state.rules, "only before the first rule"
     state.writers = list(seats)
     Game.objects.filter(pk=game.pk).update(state=state.to_json())
+    owned.forget()  # written without a new version: the kept copy would not see it
     game.refresh_from_db()
     return game
 
@@ -220,3 +224,4 @@ def undone() -> Iterator[None]:
         snapshots.forget()
         records.forget()
         forget_records()
+        owned.forget()

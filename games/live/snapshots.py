@@ -186,11 +186,13 @@ def _seats_changed(events: Iterable[Event]) -> bool:
     return any(isinstance(event, SEAT_EVENTS) for event in events)
 
 
-def remember_change(game: Game, events: Sequence[Event]) -> None:
+def remember_change(game: Game, events: Sequence[Event], state: GameState | None = None
+                    ) -> None:
     """After this process committed ``game`` at a new version with ``events``: keep it.
 
     Builds on the kept snapshot of the version before (when there is one), so the game's
-    sockets in this process render the change without reading the database.
+    sockets in this process render the change without reading the database; with the
+    engine ``state`` the write made (read-only), without parsing it again either.
     """
     kept = _kept(game.pk, game.code)
     if kept is None or kept.version != game.version - 1 or kept.game.phase == LOBBY:
@@ -202,13 +204,14 @@ def remember_change(game: Game, events: Sequence[Event]) -> None:
     game = copy.copy(game)  # the caller's instance may change later; the snapshot must not
     entries = [*kept.entries, (game.version, tuple(events))]
     _keep(TableSnapshot(game=game, seats=kept.seats, notices=kept.notices,
-                        entries=_recent(entries, game.version)))
+                        entries=_recent(entries, game.version),
+                        parsed=[state] if state is not None else []))
 
 
 def keep_change(change: Change) -> None:
     """Subscriber of the write path: keep the snapshot of a change committed here."""
     if change.events:
-        remember_change(change.game, change.events)
+        remember_change(change.game, change.events, change.state)
 
 
 def forget() -> None:

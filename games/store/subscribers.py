@@ -14,6 +14,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from games.engine.events import Event
+from games.engine.state import GameState
 from games.models import Game
 
 logger = logging.getLogger(__name__)
@@ -23,12 +24,14 @@ logger = logging.getLogger(__name__)
 class Change:
     """A committed change: the game as saved, its new version, and the events it caused.
 
-    ``events`` is empty for a lobby change (seats taken or left, the start).
+    ``events`` is empty for a lobby change (seats taken or left, the start). ``state`` is the
+    game's engine state after an action, as the write path made it (shared: never change it).
     """
 
     game: Game
     version: int
     events: tuple[Event, ...] = ()
+    state: GameState | None = None
 
     @property
     def game_id(self) -> int:

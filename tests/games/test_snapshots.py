@@ -8,10 +8,11 @@ from django.test.utils import CaptureQueriesContext
 
 from games.engine.actions import HandOver, Pass
 from games.live import snapshots
-from games.live.snapshots import read_snapshot, remember_change, table_snapshot
+from games.live.snapshots import keep_change, read_snapshot, remember_change, table_snapshot
 from games.models import Game
 from games.store.identity import seat_in, seat_of
 from games.store.reads import game_log
+from games.store.subscribers import Change
 from games.store.writes import submit_action
 from games.table.context import LOG_ACTIONS
 from tests.factories import stored_state
@@ -84,6 +85,17 @@ def test_the_writer_builds_the_next_snapshot_without_reading() -> None:
     assert kept is not None and kept.version == result.version
     assert kept.game is not result.game  # a copy: the caller may change its instance
     assert kept.events == game_log(game, since=result.version - LOG_ACTIONS)
+
+
+def test_the_writer_hands_the_next_snapshot_the_state_it_made() -> None:
+    game = playing_game()
+    read_snapshot(game.pk, game.code)
+    result = submit_action(game, Pass(stored_state(game).current), game.version)
+
+    keep_change(Change(result.game, result.version, result.events, result.state))
+
+    kept = table_snapshot(game.pk, game.code, result.version)
+    assert kept is not None and kept.state() is result.state  # not parsed again
 
 
 def test_a_change_is_not_remembered_on_top_of_an_older_snapshot() -> None:

@@ -15,18 +15,13 @@ import os
 import subprocess
 import sys
 import time
-import uuid
-from collections.abc import Iterator
 from pathlib import Path
 
-import pytest
-
-from tests.hardening.helpers import skip_or_fail
 from tests.hardening.processes import python, stored
 
 ROOT = Path(__file__).resolve().parents[2]
 ROUNDS = 8
-PG_SERVER = "postgres://postgres@127.0.0.1:5432"
+
 
 def _env(database_url: str) -> dict[str, str]:
     env = dict(os.environ, DEBUG="1", DATABASE_URL=database_url, MAO_BOT_DELAY="0")
@@ -80,26 +75,6 @@ def race_two_processes(database_url: str, folder: Path) -> None:
 
 def test_two_processes_race_on_a_sqlite_file(tmp_path: Path) -> None:
     race_two_processes(f"sqlite:///{tmp_path / 'race.sqlite3'}", tmp_path)
-
-
-@pytest.fixture
-def postgres_database() -> Iterator[str]:
-    """A fresh PostgreSQL database of this test's own, dropped afterwards."""
-    try:
-        import psycopg
-    except ImportError:
-        skip_or_fail("psycopg is not installed (pip install -e '.[scale]')")
-    try:
-        admin = psycopg.connect(f"{PG_SERVER}/test", autocommit=True, connect_timeout=3)
-    except psycopg.OperationalError as exc:
-        skip_or_fail(f"PostgreSQL is not reachable at 127.0.0.1:5432 ({exc})")
-    name = f"mao_hardening_{uuid.uuid4().hex[:12]}"
-    with admin:
-        admin.execute(f'CREATE DATABASE "{name}"')
-        try:
-            yield f"{PG_SERVER}/{name}"
-        finally:
-            admin.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
 
 
 def test_two_processes_race_on_postgresql(postgres_database: str, tmp_path: Path) -> None:

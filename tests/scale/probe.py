@@ -2,10 +2,11 @@
 REDIS_URL (a PostgreSQL database of the test's own): prints one line of JSON.
 
 ``python -m tests.scale.probe settings``: the database and channel-layer settings in force.
-``python -m tests.scale.probe lock``: whether ``submit_action`` asks for a row lock
-(``FOR UPDATE``) and really waits for it: while another transaction holds the game row, a
-submission with a short ``lock_timeout`` fails with ``LockNotAvailable``; once it is
-released the same submission is applied.
+``python -m tests.scale.probe lock``: whether ``submit_action`` takes the game row's lock
+and really waits for it (reading the row ``FOR UPDATE``, or storing the game this process
+kept with its ``UPDATE``): while another transaction holds the game row, a submission with a
+short ``lock_timeout`` fails with ``LockNotAvailable``; once it is released the same
+submission is applied.
 """
 
 from __future__ import annotations
@@ -37,24 +38,47 @@ def settings_report() -> dict[str, Any]:
 
 
 def lock_report() -> dict[str, Any]:
-    """Hold the game row in one thread; submit in another; see what happens."""
-    from django.db import OperationalError, connection, transaction
-    from django.test.utils import CaptureQueriesContext
-
+    """Hold the game row in one thread; submit in another; see what happens: once as the
+    first action of this process (the row read, ``read``), once on the game it kept
+    (``kept``, games/store/owned.py)."""
     from games.engine.actions import Pass
-    from games.store.reads import locked_game
-    from games.store.writes import submit_action
+    from games.store import owned
     from tests.factories import stored_state
     from tests.games.helpers import start_playing
 
     game = start_playing()
-    action = Pass(stored_state(game).current)
+    owned.forget()
+    read = _blocked_then_applied(game.pk, Pass(stored_state(game).current), game.version)
+    assert owned.held(game.pk) is not None, "the game was not kept"
+    kept = _blocked_then_applied(game.pk, Pass(read["state"].current), read["version_after"])
+    return {"vendor": _vendor(), "read": _shown(read), "kept": _shown(kept)}
+
+
+def _vendor() -> str:
+    from django.db import connection
+
+    return connection.vendor
+
+
+def _shown(report: dict[str, Any]) -> dict[str, Any]:
+    return {key: value for key, value in report.items() if key != "state"}
+
+
+def _blocked_then_applied(game_id: int, action: Any, version: int) -> dict[str, Any]:
+    """Submit ``action`` while another thread holds the game row (what blocked it, and the
+    statements on the game row it sent), then again once the row is free."""
+    from django.db import OperationalError, connection, transaction
+    from django.test.utils import CaptureQueriesContext
+
+    from games.store.reads import locked_game
+    from games.store.writes import submit_action
+
     held, release = threading.Event(), threading.Event()
 
     def hold() -> None:
         try:
             with transaction.atomic():
-                locked_game(game.pk)
+                locked_game(game_id)
                 held.set()
                 release.wait(10)
         finally:
@@ -68,15 +92,16 @@ def lock_report() -> dict[str, Any]:
     blocked = None
     with CaptureQueriesContext(connection) as queries:
         try:
-            submit_action(game.pk, action, game.version)
+            submit_action(game_id, action, version)
         except OperationalError as exc:
             blocked = type(exc.__cause__).__name__
     release.set()
     holder.join()
-    applied = submit_action(game.pk, action, game.version)
-    return {"vendor": connection.vendor, "blocked": blocked,
-            "for_update": [q["sql"] for q in queries.captured_queries if "FOR UPDATE" in q["sql"]],
-            "version_before": game.version, "version_after": applied.version}
+    applied = submit_action(game_id, action, version)
+    return {"blocked": blocked, "state": applied.state, "version_before": version,
+            "version_after": applied.version,
+            "on_the_row": [q["sql"] for q in queries.captured_queries
+                           if '"games_game"' in q["sql"]]}
 
 
 def main(what: str) -> None:

@@ -60,9 +60,13 @@ def test_submit_action_locks_the_game_row(migrated_env: dict[str, str]) -> None:
     result = report(migrated_env, "tests.scale.probe", "lock")
 
     assert result["vendor"] == "postgresql"
-    assert len(result["for_update"]) == 1 and "games_game" in result["for_update"][0]
-    assert result["blocked"] == "LockNotAvailable"
-    assert result["version_after"] == result["version_before"] + 1
+    read, kept = result["read"], result["kept"]
+    for path in (read, kept):
+        assert path["blocked"] == "LockNotAvailable"
+        assert path["version_after"] == path["version_before"] + 1
+    # The first action reads the row locked; on the kept game, the UPDATE waits for the lock.
+    assert len(read["on_the_row"]) == 1 and "FOR UPDATE" in read["on_the_row"][0]
+    assert len(kept["on_the_row"]) == 1 and kept["on_the_row"][0].startswith("UPDATE")
 
 
 def test_racing_submissions_apply_once_on_postgresql(migrated_env: dict[str, str]) -> None:
