@@ -231,3 +231,20 @@ def template_renders() -> Iterator[Renders]:
     yield _current
     assert not _current.problems, ("templates were given what they must never see: "
                                    + "; ".join(_current.problems[:10]))
+
+
+#: The moment the rate limits' windows are held at (:func:`steady_rate_windows`).
+STEADY_CLOCK = 1_800_000_000
+
+
+@pytest.fixture
+def steady_rate_windows(monkeypatch: pytest.MonkeyPatch) -> None:
+    """django-ratelimit counts in fixed windows (a minute each, starting at an offset of
+    their own): a test's few requests that straddle a window's end would be counted in two.
+    Its clock, and only its, stands still for the test."""
+    import types
+
+    import django_ratelimit.core
+
+    monkeypatch.setattr(django_ratelimit.core, "time",
+                        types.SimpleNamespace(time=lambda: STEADY_CLOCK))

@@ -119,7 +119,8 @@ def test_the_admin_is_not_there_unless_turned_on(settings: Settings, admin_clien
 
 
 @pytest.fixture
-def attempts(settings: Settings, monkeypatch: pytest.MonkeyPatch) -> list[Any]:
+def attempts(settings: Settings, steady_rate_windows: None,
+             monkeypatch: pytest.MonkeyPatch) -> list[Any]:
     """Login limits on (three a minute per address), and each password check recorded."""
     settings.RATELIMIT_ENABLE = True
     settings.MAO_RATE_ADMIN_LOGIN = "3/m"

@@ -40,7 +40,7 @@ pytestmark = pytest.mark.django_db(transaction=True)
 
 
 @pytest.fixture
-def limits(settings: Settings) -> None:
+def limits(settings: Settings, steady_rate_windows: None) -> None:
     """Limits on: two actions a minute, two sockets per browser, three per address."""
     settings.RATELIMIT_ENABLE = True
     settings.MAO_RATE_ACT = "2/m"

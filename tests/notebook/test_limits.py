@@ -26,7 +26,7 @@ ADDRESS = "10.9.8.7"
 
 
 @pytest.fixture
-def limits(settings: Settings) -> None:
+def limits(settings: Settings, steady_rate_windows: None) -> None:
     """Limits on: two per browser, three per address a minute, counted from 0 under a key
     prefix of this test's own."""
     settings.RATELIMIT_ENABLE = True

@@ -31,7 +31,7 @@ KEEPER: dict[str, Any] = {"jargon": "Keeper", "rule": {
 
 
 @pytest.fixture(autouse=True)
-def limits(settings: Settings) -> None:
+def limits(settings: Settings, steady_rate_windows: None) -> None:
     """Limits on, counted from 0 under a key prefix of this test's own."""
     settings.RATELIMIT_ENABLE = True
     settings.MAO_RATE_PUBLISH = "5/m"

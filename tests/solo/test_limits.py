@@ -14,7 +14,7 @@ pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("test_library")]
 
 
 @pytest.fixture(autouse=True)
-def limits(settings: Settings) -> None:
+def limits(settings: Settings, steady_rate_windows: None) -> None:
     """Limits on, two tables a minute, under a key prefix of this test's own."""
     settings.RATELIMIT_ENABLE = True
     settings.MAO_RATE_NEW_GAME = "2/m"

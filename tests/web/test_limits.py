@@ -29,7 +29,7 @@ NEW_GAME = {"name": "Gogol", "players": "3", "hand_size": "5", "decks": "1",
 
 
 @pytest.fixture(autouse=True)
-def limits(settings: Settings) -> None:
+def limits(settings: Settings, steady_rate_windows: None) -> None:
     """Limits on, at two requests a minute each, counted from 0: under a key prefix of this
     test's own. (Not ``cache.clear()``: on Redis, as under ``make test-postgres``, that
     empties the whole Redis database, other test runs' and sites' keys included.)"""

@@ -136,7 +136,7 @@ def test_a_reply_owed_under_a_secret_rule_is_never_hinted() -> None:
 
 
 @pytest.fixture
-def speech_limit(settings: Settings) -> None:
+def speech_limit(settings: Settings, steady_rate_windows: None) -> None:
     settings.RATELIMIT_ENABLE = True
     settings.MAO_RATE_SAY = "2/m"
     settings.MAO_RATE_ACT = "100/m"
