@@ -49,5 +49,6 @@ _.published
 # Read by the solo templates (templates/solo/, the notebook's writer).
 _.prophesy_url, _.days, _.blurb, _.median_plays, _.median_penalties, _.detective_plays
 
-# Read by Channels when a consumer starts (channels.consumer.AsyncConsumer.__call__).
-_.channel_layer_alias
+# Read by Channels when a consumer starts (channels.consumer.AsyncConsumer.__call__), and
+# its send (set by GameConsumer's own loop when it runs without a channel layer).
+_.channel_layer_alias, _.base_send

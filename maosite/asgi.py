@@ -5,7 +5,10 @@ Run with ``daphne maosite.asgi:application`` (``make run`` does).
 
 from __future__ import annotations
 
+import inspect
 import os
+from collections.abc import Awaitable
+from typing import Any
 
 from django.conf import settings
 from django.core.asgi import get_asgi_application
@@ -20,10 +23,9 @@ limit_arenas(settings.MAO_MALLOC_ARENAS)
 # Set up Django (the app registry) before importing anything that may import models.
 django_asgi_app = get_asgi_application()
 
-from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
 from django.contrib.staticfiles.handlers import ASGIStaticFilesHandler  # noqa: E402
 
-from games.live.routing import websocket_urlpatterns  # noqa: E402
+from games.live.routing import route_socket  # noqa: E402
 from games.timers.sweeper import start_sweeper  # noqa: E402
 from maosite.origin import SameOriginValidator  # noqa: E402
 from maosite.retry_gate import RetryAfterGate  # noqa: E402
@@ -37,13 +39,20 @@ http_app = RetryAfterGate(
 # The game clock of every game this process may serve, a restart's included (games/timers).
 start_sweeper()
 
-application = ProtocolTypeRouter(
-    {
-        "http": http_app,
-        # No session middleware: the consumer reads its holder from the session cookie
-        # once, on connect (games.live.consumers.session_holder), instead of keeping a
-        # session, a lazy user and three copies of the scope for each socket's life.
-        # Opened only from the page's own origin (scheme, host and port) or a trusted one.
-        "websocket": SameOriginValidator(URLRouter(websocket_urlpatterns)),
-    }
-)
+#: Opened only from the page's own origin (scheme, host and port) or a trusted one. No
+#: session middleware: the consumer reads its holder from the session cookie once, on
+#: connect (games.live.consumers.session_holder), instead of keeping a session, a lazy user
+#: and three copies of the scope for each socket's life.
+websocket_app = SameOriginValidator(route_socket)
+
+
+@inspect.markcoroutinefunction
+def application(scope: dict[str, Any], receive: Any, send: Any) -> Awaitable[Any]:
+    """HTTP to Django, WebSockets to the table's socket (as Channels' ``ProtocolTypeRouter``
+    would), returning the chosen application's coroutine: no frame of a router stays alive
+    for each socket's life."""
+    if scope["type"] == "websocket":
+        return websocket_app(scope, receive, send)
+    if scope["type"] == "http":
+        return http_app(scope, receive, send)
+    raise ValueError(f"No application configured for scope type {scope['type']!r}")

@@ -12,6 +12,7 @@ action limit; oversized frames and floods close the socket, and sockets beyond
 
 from __future__ import annotations
 
+import contextlib
 import json
 import logging
 import time
@@ -24,6 +25,7 @@ from urllib.parse import parse_qs
 from channels import DEFAULT_CHANNEL_LAYER
 from channels.consumer import get_handler_name
 from channels.db import database_sync_to_async
+from channels.exceptions import StopConsumer
 from channels.generic.websocket import AsyncWebsocketConsumer
 from channels.layers import get_channel_layer
 from django.conf import settings
@@ -148,10 +150,19 @@ class GameConsumer(AsyncWebsocketConsumer):  # type: ignore[misc]
         """Run the socket; whatever ends it (a close, an error, a cancellation), leave the room.
 
         ``disconnect`` is not called when a handler raises or daphne cancels a slow
-        application, and a socket left in its room would be rendered for ever.
+        application, and a socket left in its room would be rendered for ever. Without a
+        channel layer the socket's messages are read and handled in this task, one after
+        another as Channels would, without the receiving task and the wait that Channels'
+        ``await_many_dispatch`` keeps alive for each socket.
         """
         try:
-            await super().__call__(scope, receive, send)
+            if self.channel_layer_alias == NO_LAYER:
+                self.scope, self.channel_layer, self.base_send = scope, None, send
+                with contextlib.suppress(StopConsumer):
+                    while True:
+                        await self.dispatch(await receive())
+            else:
+                await super().__call__(scope, receive, send)
         finally:
             if hasattr(self, "room"):
                 rooms.leave(self.room, self)

@@ -262,9 +262,14 @@ def test_websockets_pass_through() -> None:
 
 
 def test_the_site_is_served_through_the_gate() -> None:
-    from maosite.asgi import application
+    from maosite.asgi import application, http_app
 
-    assert isinstance(application.application_mapping["http"], RetryAfterGate)
+    assert isinstance(http_app, RetryAfterGate)
+    request = application({"type": "http", "path": "/"}, None, None)
+    try:
+        assert request.cr_code.co_qualname == "RetryAfterGate.__call__"  # type: ignore[attr-defined]
+    finally:
+        request.close()  # type: ignore[attr-defined]
 
 
 def test_of_the_requests_held_together_only_the_first_reaches_the_site() -> None:
