@@ -13,6 +13,7 @@ from typing import Any
 from django.conf import settings
 from django.core.asgi import get_asgi_application
 
+from maosite.collector import settle
 from maosite.malloc import limit_arenas
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "maosite.settings")
@@ -56,3 +57,7 @@ def application(scope: dict[str, Any], receive: Any, send: Any) -> Awaitable[Any
     if scope["type"] == "http":
         return http_app(scope, receive, send)
     raise ValueError(f"No application configured for scope type {scope['type']!r}")
+
+
+# Last: what startup made is frozen out of the garbage collector's counts and scans.
+settle(settings.MAO_GC_FULL_EVERY)

@@ -343,6 +343,10 @@ if _proxy_header is not None:
 # The most malloc arenas (0: glibc's default of eight per core; maosite/malloc.py).
 MAO_MALLOC_ARENAS = _whole("MAO_MALLOC_ARENAS", 2, least=0)
 
+# A full garbage collection after every this many of the middle generation, startup's
+# objects frozen (0: CPython's defaults; maosite/collector.py).
+MAO_GC_FULL_EVERY = _whole("MAO_GC_FULL_EVERY", 1, least=0)
+
 # Above the largest legitimate POST, a full rule-builder form (about 27 KB in 1,650 fields;
 # tests/hardening/test_http_hostile.py); beyond them Django answers 400 before any view.
 DATA_UPLOAD_MAX_MEMORY_SIZE = 64 * 1024
