@@ -26,10 +26,9 @@ def route_socket(scope: dict[str, Any], receive: Any, send: Any) -> Awaitable[No
     """ASGI application: a socket on :data:`SOCKET_PATH` runs a new :class:`GameConsumer`
     (its ``code`` in ``scope["url_route"]["kwargs"]`` as ``URLRouter`` puts it); any other
     path is refused before it is accepted."""
-    path = str(scope.get("path", ""))
-    root = str(scope.get("root_path", ""))
-    match = SOCKET_PATH.fullmatch(path.removeprefix(root).lstrip("/")) if path.startswith(
-        root) else None
+    path, root = str(scope.get("path", "")), str(scope.get("root_path", ""))
+    match = (SOCKET_PATH.fullmatch(path[len(root):].lstrip("/")) if path.startswith(root)
+             else None)
     if match is None:
         return cast(Awaitable[None], WebsocketDenier()(scope, receive, send))
     route = {"args": (), "kwargs": match.groupdict()}
