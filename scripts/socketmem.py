@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import gc
 import os
 import shutil
 import signal
@@ -44,7 +45,9 @@ def server_env(workdir: Path, port: int) -> dict[str, str]:
 
 def serve(argv: list[str], snapshot_dir: str | None) -> None:
     """Run daphne in this process; with ``snapshot_dir``, SIGUSR1 saves a tracemalloc
-    snapshot there (the name read from ``snapshot_dir/next``)."""
+    snapshot there (the name read from ``snapshot_dir/next``). SIGUSR2 runs a full garbage
+    collection (``--collect``)."""
+    signal.signal(signal.SIGUSR2, lambda *_: gc.collect())
     if snapshot_dir:
         import tracemalloc
 
@@ -73,14 +76,18 @@ async def _snapshot(process: subprocess.Popen[bytes], snapshot_dir: str | None,
         await asyncio.sleep(0.2)
 
 
-async def _rss(pid: int) -> int:
+async def _rss(pid: int, collect: bool = False) -> int:
     await asyncio.sleep(SETTLE)
+    if collect:
+        os.kill(pid, signal.SIGUSR2)
+        await asyncio.sleep(SETTLE)
     return rss_kib(pid) or 0
 
 
 async def measure(url: str, process: subprocess.Popen[bytes], games: int, players: int,
-                  snapshot_dir: str | None, tag: str) -> dict[str, float]:
-    """One repeat against the server ``process`` at ``url``: KiB per player and socket."""
+                  snapshot_dir: str | None, tag: str, collect: bool = False) -> dict[str, float]:
+    """One repeat against the server ``process`` at ``url``: KiB per player and socket;
+    ``collect``: each reading after a full garbage collection in the server."""
     config = Config(urls=[url], games=games, players=players, baseline=False)
     tally = Tally()
     warm = await open_mao_table(config, games, tally, 2)
@@ -88,7 +95,7 @@ async def measure(url: str, process: subprocess.Popen[bytes], games: int, player
         await player.close()
     pid = process.pid
     await _snapshot(process, snapshot_dir, f"{tag}-before.snap")
-    before = await _rss(pid)
+    before = await _rss(pid, collect)
     gate = asyncio.Semaphore(config.setup_concurrency)
 
     async def one(index: int) -> Table:
@@ -98,7 +105,7 @@ async def measure(url: str, process: subprocess.Popen[bytes], games: int, player
     began = time.monotonic()
     tables = await asyncio.gather(*(one(i) for i in range(games)))
     setup = time.monotonic() - began
-    connected = await _rss(pid)
+    connected = await _rss(pid, collect)
     await _snapshot(process, snapshot_dir, f"{tag}-connected.snap")
     seated = [p for t in tables for p in t.players if isinstance(p, MaoPlayer)]
     tabs = [MaoPlayer(p.table, p.seat, p.base, 60.0, tally, 0, p.name) for p in seated]
@@ -106,11 +113,11 @@ async def measure(url: str, process: subprocess.Popen[bytes], games: int, player
         tab.session = player.session
         await tab.open_socket(f"/ws/g/{player.table.code}/", _cookies(player))
         await _until(tab, _has_frame, "no frame on the second tab")
-    tabbed = await _rss(pid)
+    tabbed = await _rss(pid, collect)
     await _snapshot(process, snapshot_dir, f"{tag}-tabs.snap")
     for client in [*tabs, *seated]:
         await client.close()
-    closed = await _rss(pid)
+    closed = await _rss(pid, collect)
     if tally.errors:
         raise RuntimeError(f"errors: {dict(tally.errors)} {tally.examples[:3]}")
     count = len(seated)
@@ -168,6 +175,9 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--players", type=int, default=5)
     parser.add_argument("--repeats", type=int, default=3)
     parser.add_argument("--tracemalloc", metavar="DIR")
+    parser.add_argument("--collect", action="store_true",
+                        help="read the RSS after a full garbage collection in the server "
+                             "(what is held, not what waits to be collected)")
     parser.add_argument("--daphne-arg", action="append", default=[],
                         help="an extra daphne argument (repeatable)")
     options = parser.parse_args(argv)
@@ -183,7 +193,8 @@ def main(argv: list[str] | None = None) -> None:
                 asyncio.run(wait_listening(options.port))
                 result = asyncio.run(measure(f"http://127.0.0.1:{options.port}", process,
                                              options.games, options.players,
-                                             options.tracemalloc, str(repeat)))
+                                             options.tracemalloc, str(repeat),
+                                             options.collect))
             finally:
                 process.terminate()
                 process.wait(30)
