@@ -53,3 +53,12 @@ def test_left_alone_startup_holds_full_collections_off() -> None:
 
 def test_zero_changes_nothing() -> None:
     assert settle(0) is False
+
+
+def test_the_server_settles_once_started() -> None:
+    probe = ("import gc, maosite.asgi; "
+             "print(gc.get_freeze_count() > 10_000, gc.get_threshold()[2])")
+    done = subprocess.run([sys.executable, "-c", probe], cwd=ROOT, capture_output=True,
+                          env=os.environ | {"PYTHONPATH": str(ROOT), "MAO_GC_FULL_EVERY": "1"},
+                          text=True, timeout=120, check=True)
+    assert done.stdout.split() == ["True", "1"]

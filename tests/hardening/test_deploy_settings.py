@@ -145,6 +145,7 @@ BAD_VALUES = [
     ("SECURE_HSTS_SECONDS", "-5"), ("MAO_DB_POOL", "-1"),
     ("MAO_PURGE_LOBBY_HOURS", "0"), ("MAO_PURGE_ENDED_DAYS", "-3"),
     ("MAO_PURGE_IDLE_DAYS", "0"), ("MAO_MALLOC_ARENAS", "two"), ("MAO_MALLOC_ARENAS", "-1"),
+    ("MAO_GC_FULL_EVERY", "-1"), ("MAO_GC_FULL_EVERY", "often"),
     ("MAO_BUILDER_CPU", "0"), ("MAO_BUILDER_CPU", "nan"), ("MAO_ESTIMATE_SECONDS", "0"),
     ("MAO_ESTIMATE_QUEUE", "-1"), ("MAO_ESTIMATE_QUEUE", "eight"),
     ("MAO_ESTIMATE_WORKERS", "0"), ("MAO_ESTIMATE_WORKERS", "two"),
