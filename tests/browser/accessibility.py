@@ -39,15 +39,34 @@ REVIEWED = ("aria-prohibited-attr", "color-contrast")
 #: every element; only the violations and the undecided checks are read, so axe describes
 #: (a selector, the HTML) only their elements, not each element that passed, and only they
 #: cross to Python: describing the passes was most of a check's CPU (docs/performance.md).
+#: A check during which an animation or transition started (a push landing while axe
+#: read the page: a banner fading in is briefly paler than its colours) is run again once
+#: the page rests, up to five times in all.
 RUN = """
-(tags) => {
+async (tags) => {
   const experimental = axe.getRules(["experimental"])
     .filter((rule) => rule.tags.some((tag) => tags.includes(tag)))
     .map((rule) => rule.ruleId);
   const rules = Object.fromEntries(experimental.map((id) => [id, {enabled: true}]));
-  return axe.run(document, {runOnly: {type: "tag", values: tags}, rules: rules,
-                            resultTypes: ["violations", "incomplete"]})
-    .then((found) => ({violations: found.violations, incomplete: found.incomplete}));
+  const starts = ["animationstart", "transitionstart"];
+  const resting = () => document.getAnimations().every(
+    a => a.playState !== "running" || a.effect?.getTiming().iterations === Infinity);
+  for (let attempt = 1; ; attempt++) {
+    let moved = false;
+    const mark = () => { moved = true; };
+    starts.forEach((name) => document.addEventListener(name, mark, true));
+    const found = await axe.run(document, {runOnly: {type: "tag", values: tags},
+                                           rules: rules,
+                                           resultTypes: ["violations", "incomplete"]});
+    starts.forEach((name) => document.removeEventListener(name, mark, true));
+    if ((!moved && resting()) || attempt === 5) {
+      return {violations: found.violations, incomplete: found.incomplete};
+    }
+    await new Promise((done) => {
+      const wait = () => resting() ? done() : setTimeout(wait, 25);
+      wait();
+    });
+  }
 }
 """
 
