@@ -77,8 +77,8 @@ def server_env(tmp_path_factory: pytest.TempPathFactory) -> dict[str, str]:
     # for other purposes.
     for name in ("DJANGO_SETTINGS_MODULE", "DJANGO_DEBUG", "REDIS_URL", "REDIS_PREFIX"):
         env.pop(name, None)
-    # Served by whitenoise under hashed names, cached for ever: each browser context fetches
-    # a file once, not at every page as Django's development handler had it.
+    # As deployed, whitenoise serves them under hashed names: a template naming a file that
+    # is not there fails here as it would in production.
     env["MAO_STATIC_ROOT"] = str(collected_static(env, tmp_path_factory))
     return env
 
