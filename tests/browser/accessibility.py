@@ -51,7 +51,13 @@ async (tags) => {
   const starts = ["animationstart", "transitionstart"];
   const resting = () => document.getAnimations().every(
     a => a.playState !== "running" || a.effect?.getTiming().iterations === Infinity);
+  const rest = () => new Promise((done) => {
+    const wait = () => resting() ? done() : setTimeout(wait, 25);
+    wait();
+  });
   for (let attempt = 1; ; attempt++) {
+    // At rest first, in this same task as the check: no push lands in between unseen.
+    await rest();
     let moved = false;
     const mark = () => { moved = true; };
     starts.forEach((name) => document.addEventListener(name, mark, true));
@@ -62,10 +68,6 @@ async (tags) => {
     if ((!moved && resting()) || attempt === 5) {
       return {violations: found.violations, incomplete: found.incomplete};
     }
-    await new Promise((done) => {
-      const wait = () => resting() ? done() : setTimeout(wait, 25);
-      wait();
-    });
   }
 }
 """
