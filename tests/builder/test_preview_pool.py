@@ -121,9 +121,12 @@ def test_a_preview_that_takes_too_long_is_stopped_and_charged(
     assert not isinstance(shown, budgets.Refused)
     assert shown.cells == () and [w.code for w in shown.warnings] == ["too_slow"]
     assert charged == [pytest.approx(0.2)]
-    for worker in workers:
-        worker.join(timeout=10)
-        assert not worker.is_alive()
+    # The executor's own thread reaps the killed workers: wait for their exit codes rather
+    # than join, whose waitpid races with that thread's and may find the child gone first.
+    deadline = time.monotonic() + 10
+    while any(worker.exitcode is None for worker in workers) and time.monotonic() < deadline:
+        time.sleep(0.01)
+    assert [worker.exitcode is not None for worker in workers] == [True] * len(workers)
     assert preview_pool._pool is None
 
 
