@@ -196,18 +196,25 @@ def answer_due(seed: int, race: OpenRace, seat: int) -> int:
     return race.opened + reaction_ms(seed, race.number, seat, race.due - race.opened)
 
 
-def race_wait(game: Game) -> float | None:
+def race_wait(game: Game, not_yet_due: bool = False) -> float | None:
     """Seconds until a bot may be due to answer a race of ``game`` (``None``: no race is
-    open, or every seat has answered): the driver wakes then rather than after its usual
-    pause."""
+    open, or every bot has answered): the driver wakes then rather than after its usual
+    pause. With ``not_yet_due``, only answers still to come count: a bot already due that
+    chose not to answer is not waited for again."""
     if game.state is None or game.phase not in IN_PLAY:
         return None
     state = game_state(game)
     if state.frozen_at is not None:
         return None  # a point of order: the races wait with the clock, and so do the bots
+    if not state.races.open:
+        return None
+    now = now_ms()
+    bots = set(game.seats.filter(is_bot=True).values_list("index", flat=True))
     times = [answer_due(game.seed, race, seat) for race in state.races.open
-             for seat in still_racing(state, race) if not race.answered(seat)]
-    return max(0.0, (min(times) - now_ms()) / 1000) if times else None
+             for seat in still_racing(state, race) if seat in bots and not race.answered(seat)]
+    if not_yet_due:
+        times = [time for time in times if time > now]
+    return max(0.0, (min(times) - now) / 1000) if times else None
 
 
 def _order_action(game: Game, state: GameState) -> PlayerAction | None:
@@ -297,8 +304,9 @@ def _act_in_thread(game_id: int, attempt: int = 0) -> None:
     try:
         if not act_once(game_id):
             # Nobody was due yet: while the table races, a bot's answer may still be to come.
+            # Only one still to come: waiting again for one already due would spin here.
             game = Game.objects.filter(pk=game_id).first()
-            wait = race_wait(game) if game is not None else None
+            wait = race_wait(game, not_yet_due=True) if game is not None else None
             if wait is not None:
                 _schedule(wait, game_id, 0)
     except Exception:  # a failed move must be retried: nothing else wakes the bot

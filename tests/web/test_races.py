@@ -305,3 +305,34 @@ def test_a_game_with_races_replays_to_the_state_stored(racing: Preset) -> None:
     assert closed.tied == (0, 1)  # a draw of lots, which the replay must draw the same
     with stacked_deck(hands, "8C"):
         assert replay(game).to_json() == state.to_json()
+
+
+def test_the_driver_waits_only_for_bots_answers_still_to_come(
+        racing: Preset, settings: Settings, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Once the bot has answered, the people's answers (or a bot already due that chose
+    not to) are no reason to wake again: before, the driver rescheduled itself at once,
+    over and over, for as long as the race stayed open."""
+    settings.MAO_BOT_DELAY = 0.8
+    scheduled: list[float] = []
+    monkeypatch.setattr(driver, "_schedule", lambda wait, *args: scheduled.append(wait))
+    game = create_game(settings_for(racing, first_rule_maker=0), ["Gogol", "Bull", "Worms"],
+                       bots={1: "oracle"})
+    game = arranged_table(game, HANDS, [["8C"]], current=0)
+    at = stored_state(game).clock + 1_000
+    game = submit_action(game.code, Play(0, ("7C",)), game.version, at=at).game
+    (race,) = stored_state(game).races.open
+    due = answer_due(game.seed, race, 1)
+    monkeypatch.setattr(driver, "now_ms", lambda: due - 500)
+    scheduled.clear()  # the wakes of the changes above
+    driver._act_in_thread(game.pk)  # too early: wakes when the bot's answer is due
+    assert scheduled == [pytest.approx(0.5)]
+    monkeypatch.setattr(driver, "now_ms", lambda: due + 60_000)
+    assert race_wait(game) == 0.0 and race_wait(game, not_yet_due=True) is None
+    driver._act_in_thread(game.pk)  # the bot answers
+    game.refresh_from_db()
+    (race,) = stored_state(game).races.open
+    assert race.answered(1) and not race.answered(0) and not race.answered(2)
+    assert race_wait(game) is None  # the people's answers are theirs to give
+    scheduled.clear()  # the usual wake after the bot's own change
+    driver._act_in_thread(game.pk)
+    assert scheduled == []
