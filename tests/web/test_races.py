@@ -310,8 +310,8 @@ def test_a_game_with_races_replays_to_the_state_stored(racing: Preset) -> None:
 def test_the_driver_waits_only_for_bots_answers_still_to_come(
         racing: Preset, settings: Settings, monkeypatch: pytest.MonkeyPatch) -> None:
     """Once the bot has answered, the people's answers (or a bot already due that chose
-    not to) are no reason to wake again: before, the driver rescheduled itself at once,
-    over and over, for as long as the race stayed open."""
+    not to) are no reason to wake again: waking for them, the driver would reschedule
+    itself at once, over and over, for as long as the race stayed open."""
     settings.MAO_BOT_DELAY = 0.8
     scheduled: list[float] = []
     monkeypatch.setattr(driver, "_schedule", lambda wait, *args: scheduled.append(wait))
