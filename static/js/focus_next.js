@@ -1,5 +1,5 @@
-/* The lobby is drawn again by its own answers and by the pushes of others' changes: the
- * focus stays where the keyboard left it. A focused control drawn again gets the focus
+/* The lobby is drawn again by its own answers and by the pushes of the changes they make:
+ * the focus stays where the keyboard left it. A focused control drawn again gets the focus
  * back (htmx does this for its own answers, not for a push's out-of-band parts); one that
  * went away hands it to the element its data-focus-next names ("Add bot", once the bot
  * fills the last seat, to "Start the game"), never back to the top of the page.

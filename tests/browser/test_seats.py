@@ -140,21 +140,31 @@ def test_typing_a_name_survives_someone_else_joining(
 
 def test_adding_bots_by_keyboard_keeps_the_focus_on_the_button(
         new_context: Callable[..., BrowserContext]) -> None:
-    """The lobby is drawn again after each bot: the host's focus stays on "Add bot", so a
-    keyboard can add another at once, and moves to "Start the game" once the table is full."""
+    """The lobby is drawn again after each change, the host's own or a push of someone
+    else's: the host's focus stays on "Add bot", so a keyboard can add another at once, and
+    moves to "Start the game" once the table is full."""
     ann = Player("Ann", (c := new_context()), c.new_page())
+    bob = Player("Bob", (c := new_context()), c.new_page())
     ann.page.goto("/")
-    ann.open_table(players=3, hand_size=5)
+    link = ann.open_table(players=4, hand_size=5)
     ann.ready()
     taken = ann.page.locator("#lobby-seats strong")
+
+    def focused() -> str:
+        return str(ann.page.evaluate("document.activeElement.textContent.trim()"))
+
     ann.page.get_by_role("button", name="Add bot").focus()
-    for added in (1, 2):
+    pushes = ann.pushes()
+    bob.take_seat(link)  # someone else's change, pushed while the focus is on the button
+    expect(taken).to_have_text("2 of 4 seats taken.", timeout=WAIT_MS)
+    ann.wait_push_after(pushes)
+    assert focused() == "Add bot"
+    for seats, then in ((3, "Add bot"), (4, "Start the game")):
         pushes = ann.pushes()
         ann.page.keyboard.press("Enter")
-        expect(taken).to_have_text(f"{1 + added} of 3 seats taken.", timeout=WAIT_MS)
+        expect(taken).to_have_text(f"{seats} of 4 seats taken.", timeout=WAIT_MS)
         ann.wait_push_after(pushes)  # the push of the change, swapped in too
         htmx_idle(ann.page)
-        focused = ann.page.evaluate("document.activeElement.textContent.trim()")
-        assert focused == ("Add bot" if added == 1 else "Start the game")
+        assert focused() == then
     ann.page.keyboard.press("Enter")  # the focus was where a keyboard needs it: the game starts
     expect(ann.page.locator("#builder-form")).to_be_visible(timeout=WAIT_MS)
