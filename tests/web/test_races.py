@@ -254,19 +254,25 @@ def test_bots_answer_at_once_when_they_act_at_once_and_the_last_person_draws(
     assert [e.losers for e in closed] == [(0,)]
 
 
-def test_a_bot_answers_after_its_reaction_time(racing: Preset, settings: Settings,
-                                               monkeypatch: pytest.MonkeyPatch) -> None:
-    settings.MAO_BOT_DELAY = 0.8
-    # No bot job on the scheduler's thread: this test asks the driver itself (a job left
-    # running would write to the database as the test's flush empties it).
-    monkeypatch.setattr(driver, "_schedule", lambda *args: None)
+def oracle_in_a_race(racing: Preset) -> tuple[Game, int, int]:
+    """Gogol (seat 0) has played a seven to Bull, an oracle bot, and Worms: the game, the
+    time the race opened and the time Bull answers it."""
     game = create_game(settings_for(racing, first_rule_maker=0), ["Gogol", "Bull", "Worms"],
                        bots={1: "oracle"})
     game = arranged_table(game, HANDS, [["8C"]], current=0)
     at = stored_state(game).clock + 1_000
     game = submit_action(game.code, Play(0, ("7C",)), game.version, at=at).game
     (race,) = stored_state(game).races.open
-    due = answer_due(game.seed, race, 1)
+    return game, at, answer_due(game.seed, race, 1)
+
+
+def test_a_bot_answers_after_its_reaction_time(racing: Preset, settings: Settings,
+                                               monkeypatch: pytest.MonkeyPatch) -> None:
+    settings.MAO_BOT_DELAY = 0.8
+    # No bot job on the scheduler's thread: this test asks the driver itself (a job left
+    # running would write to the database as the test's flush empties it).
+    monkeypatch.setattr(driver, "_schedule", lambda *args: None)
+    game, at, due = oracle_in_a_race(racing)
     assert at + 300 <= due <= at + 3_000
     monkeypatch.setattr(driver, "now_ms", lambda: due - 1)
     assert bot_action(game) is None
@@ -315,13 +321,7 @@ def test_the_driver_waits_only_for_bots_answers_still_to_come(
     settings.MAO_BOT_DELAY = 0.8
     scheduled: list[float] = []
     monkeypatch.setattr(driver, "_schedule", lambda wait, *args: scheduled.append(wait))
-    game = create_game(settings_for(racing, first_rule_maker=0), ["Gogol", "Bull", "Worms"],
-                       bots={1: "oracle"})
-    game = arranged_table(game, HANDS, [["8C"]], current=0)
-    at = stored_state(game).clock + 1_000
-    game = submit_action(game.code, Play(0, ("7C",)), game.version, at=at).game
-    (race,) = stored_state(game).races.open
-    due = answer_due(game.seed, race, 1)
+    game, _, due = oracle_in_a_race(racing)
     monkeypatch.setattr(driver, "now_ms", lambda: due - 500)
     scheduled.clear()  # the wakes of the changes above
     driver._act_in_thread(game.pk)  # too early: wakes when the bot's answer is due
