@@ -5,7 +5,8 @@
 // answers land in the order asked and none is cut short. Each request remembers the fields
 // as they were when it was sent. If the writer changed a field while it was on its way, its
 // answer would show (or redraw) a form that no longer is: it is dropped, and the same
-// request is asked again with the form as it now stands. A preview that would ask exactly
+// request is asked again with the form as it now stands (so is one that would redraw the
+// field a key is held down on). A preview that would ask exactly
 // what the last request asked is not sent (a run of triggers for one change asks once).
 // The answer to a write (data-writes) is always shown: it is the server's verdict on the
 // write, never asked twice. The difficulty estimate (games.difficulty) is not on the queue:
@@ -52,20 +53,48 @@
     xhr.builderEvent = config && config.triggeringEvent ? config.triggeringEvent.type : "click";
   });
 
+  // The element the Space bar is held down on, if any. A box or button acts when the key is
+  // released, and only if it is the element that saw it pressed: an answer that redrew it in
+  // between would lose the press. Such an answer is dropped and asked again once the key is
+  // up (after the box has changed).
+  var spaceOn = null;
+  var afterPress = [];
+
+  function released() {
+    spaceOn = null;
+    afterPress.splice(0).forEach(function (ask) { window.setTimeout(ask, 0); });
+  }
+
+  document.addEventListener("keydown", function (event) {
+    if (event.key === " ") { spaceOn = event.target; }
+  }, true);
+  document.addEventListener("keyup", function (event) {
+    if (event.key === " ") { released(); }
+  }, true);
+  window.addEventListener("blur", released);
+
+  function pressedIn(target) {
+    return spaceOn !== null && !!target && !!target.contains && target.contains(spaceOn);
+  }
+
   document.body.addEventListener("htmx:beforeSwap", function (event) {
     var xhr = event.detail.xhr;
+    var pressed = pressedIn(event.detail.target);
     if (!xhr || xhr.builderAsked === undefined || event.detail.isError ||
-        fields() === xhr.builderAsked) { return; }
+        (fields() === xhr.builderAsked && !pressed)) { return; }
     event.detail.shouldSwap = false;
     lastAsked = null;
     var elt = xhr.builderElt;
-    if (!document.body.contains(elt)) { return; }
     // Asked again behind whatever is queued. If a queued answer replaces the element first
     // (a newer choice in the same menu, already queued), htmx sends nothing for it.
-    if (elt === builderForm()) {
-      htmx.trigger(elt, "ask");
+    var again = function () {
+      if (!document.body.contains(elt)) { return; }
+      htmx.trigger(elt, elt === builderForm() ? "ask" : xhr.builderEvent);
+    };
+    if (pressed) {
+      afterPress.push(again);
     } else {
-      htmx.trigger(elt, xhr.builderEvent);
+      again();
     }
   });
 

@@ -112,6 +112,33 @@ def test_a_nested_group_is_entered_by_keyboard_on_a_phone(
     write_by_keyboard(page, "Nest", sentence)
 
 
+def test_a_box_pressed_as_its_list_is_drawn_again_keeps_the_press(
+        new_context: Callable[..., BrowserContext]) -> None:
+    """The Space bar held on a group's "not" box while the answer to a change of its list
+    arrives (a browser checks the box when the key is released, only on the element that
+    saw it pressed): the answer waits for the key, the box is checked, and the list is
+    asked for again with it."""
+    page = writing_host(new_context)
+    press(page, "+ Add a group of conditions")
+    box = page.locator("#f-must-1-not")
+    box.focus()
+    page.keyboard.down("Space")
+    # The group's join changed, and its list's answer back, while the key is down.
+    page.evaluate("""() => new Promise(resolve => {
+        const join = document.getElementById('f-must-1-join');
+        join.addEventListener('htmx:afterRequest', () => resolve(), {once: true});
+        join.value = 'all';
+        htmx.trigger(join, 'change');
+    })""")
+    with page.expect_response(lambda r: r.url.endswith("/builder/rows/")):
+        page.keyboard.up("Space")
+        expect(box).to_be_checked()
+    htmx_idle(page)
+    expect(box).to_be_checked()
+    expect(page.locator("#f-must-1-join")).to_have_value("all")
+    expect(box).to_be_focused()
+
+
 def test_groups_read_as_nested_lists_on_a_desktop(
         new_context: Callable[..., BrowserContext],
         shoot: Callable[[Page, str], Path]) -> None:
