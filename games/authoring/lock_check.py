@@ -12,26 +12,22 @@ from collections.abc import Sequence
 from dataclasses import replace
 
 from games.authoring.grid import NEUTRAL_JARGON, Table, grid_of
-from games.authoring.preview_warnings import analyse
+from games.authoring.preview_warnings import ends_the_game
 from games.engine.vetting import ends_play
 from rules.spec import Restriction, Rule, SpeechSpec
-
-#: Warnings from the author's own rules, whatever the situation shown, that already say the
-#: game could end: a draft with one is written without asking :func:`locks_in_force` (the
-#: answer could add nothing the author must act on).
-ENDS_GAME = frozenset({"stalls_for_good", "lockup_always", "lockup_tops"})
 
 
 def needs_check(rule: Rule, own: Sequence[Rule], table: Table) -> bool:
     """Whether writing ``rule`` should first ask :func:`locks_in_force` of every rule in
     force: not for a speech rule (it brings no lockup) nor for a draft whose preview already
     warns, from ``own`` alone and whatever the situation shown, that the game could end
-    (:data:`ENDS_GAME`). A function of the draft and the author's own rules only."""
+    (:data:`~games.authoring.preview_warnings.ENDS_GAME`: the check's answer could add
+    nothing the author must act on). A function of the draft and the author's own rules only."""
     if isinstance(rule.spec, SpeechSpec):
         return False
     rule = replace(rule, jargon=NEUTRAL_JARGON)
     own_key = tuple(r for r in own if r.author is None or r.author == rule.author)
-    return not any(w.code in ENDS_GAME for w in analyse(rule, own_key, table))
+    return not ends_the_game(rule, own_key, table)
 
 
 def locks_in_force(rule: Rule, rules: Sequence[Rule], table: Table) -> bool:

@@ -41,6 +41,8 @@ TOO_EASY = 0.02
 #: A first, quick pass of the never-fires check; the full budget runs only if it is unsure.
 QUICK_BUDGET = 4_000
 _PAIRS = 52 * 52
+#: The warnings that say the game could end (the engine would end it by a lockup).
+ENDS_GAME = frozenset({"stalls_for_good", "lockup_always", "lockup_tops"})
 
 
 @dataclass(frozen=True, slots=True)
@@ -220,30 +222,46 @@ def _start_dead(rules: tuple[Rule, ...], table: Table, author: int | None) -> tu
     return some, every
 
 
-def _restriction_warnings(rule: Rule, others: tuple[Rule, ...], table: Table) -> list[Warning]:
-    """Warnings about a restriction joining ``others`` (the author's own rules).
+def _start_lockup(rule: Rule, others: tuple[Rule, ...], table: Table) -> Warning | None:
+    """The warning that the restriction ``rule`` joining ``others`` could lock the game at
+    the start of a round, if it could.
 
     "At once" is said only when it is true: no card may follow *any* starter on the first
     turn of a round (the next round is dealt afresh, with a new starter). A lock on some top
     cards only is worded as what it is.
     """
-    warnings = []
-    old, new = grid_of(others, table), grid_of((*others, rule), table)
-    alone = rule_grid_of(rule, table)
     old_some, old_every = _start_dead(others, table, rule.author)
     new_some, new_every = _start_dead((*others, rule), table, rule.author)
     dead = sorted(new_some - old_some, key=lambda c: c.index)
     if len(new_every) == 52 and len(old_every) < 52:
         ever = (not _always_refuses(others, table.aces_high)
                 and _always_refuses((*others, rule), table.aces_high))
-        warnings.append(Warning("lockup_always", "With your rule no card could ever be played: "
-                                "the game would lock up at once." if ever else
-                                "With your rule no card could follow any starter on the first "
-                                "turn of a round: the game would lock up at once."))
-    elif dead:
-        warnings.append(Warning("lockup_tops", f"Your rule could lock the game: at the start of "
-                                f"a round no card at all could be played on {_card_list(dead)}, "
-                                "so the game would lock up if one of them were on top."))
+        return Warning("lockup_always", "With your rule no card could ever be played: "
+                       "the game would lock up at once." if ever else
+                       "With your rule no card could follow any starter on the first "
+                       "turn of a round: the game would lock up at once.")
+    if dead:
+        return Warning("lockup_tops", f"Your rule could lock the game: at the start of "
+                       f"a round no card at all could be played on {_card_list(dead)}, "
+                       "so the game would lock up if one of them were on top.")
+    return None
+
+
+def ends_the_game(rule: Rule, others: tuple[Rule, ...], table: Table) -> bool:
+    """Whether :func:`analyse` of the same arguments warns that the game could end (a code
+    of :data:`ENDS_GAME`), worked out without its other warnings."""
+    if isinstance(rule.spec, Restriction) and _start_lockup(rule, others, table) is not None:
+        return True
+    stall = _new_stall(rule, others, table)
+    return stall is not None and stall.code in ENDS_GAME
+
+
+def _restriction_warnings(rule: Rule, others: tuple[Rule, ...], table: Table) -> list[Warning]:
+    """Warnings about a restriction joining ``others`` (the author's own rules)."""
+    old, new = grid_of(others, table), grid_of((*others, rule), table)
+    alone = rule_grid_of(rule, table)
+    lockup = _start_lockup(rule, others, table)
+    warnings = [] if lockup is None else [lockup]
     if alone.fraction_legal < TOO_HARD:
         warnings.append(Warning("too_hard", f"Your rule forbids almost every play (only "
                                 f"{share(alone.fraction_legal)} of cards are allowed on a "

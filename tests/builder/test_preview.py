@@ -3,14 +3,22 @@
 from __future__ import annotations
 
 from dataclasses import replace
+from random import Random
 from typing import Any
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from games.authoring.grid import Table
 from games.authoring.lock_check import locks_in_force, needs_check
 from games.authoring.preview import preview
+from games.authoring.preview_warnings import ENDS_GAME, analyse, ends_the_game
 from rules.cards import parse
 from rules.english import describe
+from rules.generate import random_rule
 from rules.spec import Rule, load_rule
+from tests.examples import share
 
 TABLE = Table(players=3, player=1, hand_size=5)
 MOURNING = {"kind": "restriction", "when": {"type": "rank", "of": "top", "in": ["Q"]},
@@ -253,3 +261,37 @@ def test_a_draft_needs_the_check_unless_its_answer_is_known_already() -> None:
     assert needs_check(rule(RED_ON_QUEEN), [rule(MOURNING, "Mourning", 1)], TABLE)
     talking = {"kind": "talking", "allow": ["Point of order"], "penalty": 1}
     assert not needs_check(rule(talking), [], TABLE)
+
+
+def _keeper() -> dict[str, Any]:
+    """Every card played on a face card goes under the pile, and its player draws one."""
+    from tests.engine.test_lockup import card_test, draw, trigger
+
+    return trigger(card_test("face", "top"), {"type": "to_bottom"}, draw("player", 1))
+
+
+@pytest.mark.parametrize(("draft", "own", "code"), [
+    (RED_ON_QUEEN, MOURNING, "lockup_tops"),
+    ({"kind": "restriction", "must": {"type": "colour", "is": "red"}}, BLACK, "lockup_always"),
+    (None, None, "stalls_for_good"),
+])
+def test_the_check_is_not_needed_for_each_warning_that_the_game_could_end(
+        draft: dict[str, Any] | None, own: dict[str, Any] | None, code: str) -> None:
+    mine = [] if own is None else [rule(own, "Mine")]
+    new = rule(_keeper() if draft is None else draft)
+    assert code in {w.code for w in analyse(new, tuple(mine), TABLE)}
+    assert ends_the_game(new, tuple(mine), TABLE)
+    assert not needs_check(new, mine, TABLE)
+
+
+@share(1.0)
+@given(seed=st.integers(0, 10**6), own=st.integers(0, 3),
+       kind=st.sampled_from([None, "restriction", "trigger"]))
+def test_ends_the_game_is_what_the_previews_warnings_say(seed: int, own: int,
+                                                         kind: str | None) -> None:
+    """:func:`ends_the_game` skips the warnings it does not need, never one it does."""
+    rng = Random(seed)
+    mine = tuple(random_rule(rng, kind, author=0) for _ in range(own))
+    draft = random_rule(rng, kind, author=0)
+    says = bool(ENDS_GAME & {w.code for w in analyse(draft, mine, TABLE)})
+    assert ends_the_game(draft, mine, TABLE) == says
