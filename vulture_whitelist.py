@@ -10,6 +10,7 @@ _.single_subject, _.focus_add, _.joins, _.whos, _.modes, _.placeholders, _.has_w
 _.jargon_from, _.jargon_redrawn, _.previews_grid, _.example_options, _.legal_count
 _.is_group, _.focus_up, _.focus_down, _.value_sets, _.sames, _.sum_thans, _.shows_value
 _.all_clear, _.auto_value, _.auto_selected, _.redraw_rounds, _.round_controls, _.redraw_piles
+_.draft_key
 # Read only by templates (the table, the notebook).
 _.game_left, _.to_play, _.unjudged_words, _.under_near, _.under_far, _.general_note
 _.can_seal, _.writes_rule, _.grouped, _.arrangements, _.advice_paused, _.advised

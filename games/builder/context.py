@@ -552,6 +552,14 @@ class Panel:
     #: Whether the panel was drawn without the preview of its finished draft (a push): the
     #: builder asks for it as it loads.
     preview_later: bool = False
+    #: The round whose rule is being written (0: none).
+    round: int = 0
+
+    @property
+    def draft_key(self) -> str:
+        """Names this writing turn (game, seat, round): the page keeps the writer's draft
+        under it through a reload (static/js/builder.js)."""
+        return f"{self.code}:{self.seat}:{self.round}"
 
     @cached_property
     def urls(self) -> dict[str, str]:
@@ -643,6 +651,7 @@ def make_panel(game: Game, state: GameState | None, seat: int | None,
                   has_written=written)
     if not writing or state is None or seat is None:
         return panel
+    panel.round = state.round
     form = form or blank_form()
     checked = check(form, author=seat, kinds=state.settings.rule_kinds)
     panel.aces_high = state.settings.aces_high

@@ -103,6 +103,82 @@
     if (xhr && xhr.builderAsked !== undefined && !event.detail.successful) { lastAsked = null; }
   });
 
+  // The draft survives a reload: the rule's fields as the writer left them are kept in this
+  // tab's sessionStorage under the writing turn (the form's data-draft: game, seat, round),
+  // and when a page of that turn comes back with its form as served, the server draws the
+  // kept draft in it (the kind menu's request, with the kept fields). Only one draft is kept.
+  var DRAFT = "mao-builder-draft:";
+  // Fields that are not the rule: the page's own, the situation shown, the example menu.
+  var NOT_THE_RULE = /^(version|revision|csrfmiddlewaretoken|top|template|jargon_from|sit-.*)$/;
+  var formSeen = null;
+  var edited = false;
+
+  function store() {
+    try { return window.sessionStorage; } catch (e) { return null; }
+  }
+
+  function draftKey() {
+    var form = builderForm();
+    return form && form.dataset.draft ? DRAFT + form.dataset.draft : null;
+  }
+
+  function ruleFields() {
+    var kept = new URLSearchParams();
+    new URLSearchParams(new FormData(builderForm())).forEach(function (value, name) {
+      if (!NOT_THE_RULE.test(name)) { kept.append(name, value); }
+    });
+    return kept.toString();
+  }
+
+  function keepDraft() {
+    var key = draftKey();
+    var kept = store();
+    if (!key || !kept || !edited) { return; }
+    try {
+      for (var i = kept.length - 1; i >= 0; i--) {
+        var old = kept.key(i);
+        if (old && old.indexOf(DRAFT) === 0 && old !== key) { kept.removeItem(old); }
+      }
+      kept.setItem(key, ruleFields());
+    } catch (e) { /* storage full or refused: the draft is simply not kept */ }
+  }
+
+  function restoreDraft() {
+    var form = builderForm();
+    if (!form || form === formSeen) { return; }
+    formSeen = form;
+    edited = false;
+    var key = draftKey();
+    var kept = store();
+    var draft = key && kept ? kept.getItem(key) : null;
+    var kind = document.getElementById("f-kind");
+    if (!draft || !kind || draft === ruleFields()) { return; }
+    var values = new FormData();
+    new URLSearchParams(draft).forEach(function (value, name) { values.append(name, value); });
+    var jargon = document.getElementById("f-jargon");
+    if (jargon && values.has("jargon")) { jargon.value = values.get("jargon"); }
+    edited = true;
+    htmx.ajax("POST", kind.getAttribute("hx-post"),
+              {target: "#builder-body", swap: "outerHTML", values: values});
+  }
+
+  document.body.addEventListener("htmx:load", restoreDraft);
+  // Anything the writer does in the builder (a field, a button, an idea) makes the draft
+  // theirs; what it becomes is kept once each answer is drawn.
+  ["input", "change", "click"].forEach(function (type) {
+    document.addEventListener(type, function (event) {
+      var builder = document.getElementById("builder");
+      var field = event.target;
+      if (!builderForm() || !builder || !field ||
+          !(builder.contains(field) || field.form === builderForm())) { return; }
+      edited = true;
+      keepDraft();
+    }, true);
+  });
+  document.body.addEventListener("htmx:afterSettle", function () {
+    if (builderForm()) { keepDraft(); }
+  });
+
   // "You are going too fast" (429: the writer's rate or CPU budget, or a request sent while
   // another of the writer's was on its way, as from a second tab) shows in #builder-alert
   // (the panel's response-error handler) and goes by itself: after the wait the answer names

@@ -310,6 +310,43 @@ def test_the_builder_says_how_hard_the_rule_is_without_holding_up_the_writer(
     expect(page.locator("#builder-form")).to_have_count(0, timeout=WAIT_SECONDS * 1000)
 
 
+def test_a_half_written_rule_comes_back_after_a_reload(
+        new_context: Callable[..., BrowserContext],
+        shoot: Callable[[Page, str], Path]) -> None:
+    """The writer's draft (an idea changed, a jargon typed) is drawn again when the page is
+    reloaded in the same writing turn, and written as it stands; another tab, which keeps
+    no draft, opens on the empty rule."""
+    page = writing_host(new_context)
+    page.locator("#f-when-0-test").select_option("colour")
+    expect(page.locator("#f-when-0-colour")).to_be_visible()
+    htmx_idle(page)
+    page.locator("#f-when-0-colour").select_option("black")
+    sentence = "Only a black card may be played on a black card."
+    wait_sentence(page, sentence)
+    page.locator("#f-jargon").fill("Shade")
+    htmx_idle(page)
+
+    page.reload()
+    wait_sentence(page, sentence, timeout=WAIT_SECONDS)
+    expect(page.locator("#f-when-0-colour")).to_have_value("black")
+    expect(page.locator("#f-jargon")).to_have_value("Shade")
+    shoot(page, "builder-draft-after-reload")
+
+    other = page.context.new_page()
+    other.goto(page.url)
+    expect(other.locator("#builder-form")).to_be_visible(timeout=WAIT_SECONDS * 1000)
+    htmx_idle(other)
+    expect(other.locator("#f-jargon")).to_have_value("")
+    expect(other.locator("#f-when-0-colour")).to_have_count(0)
+    other.close()
+
+    page.get_by_role("button", name="Write this rule").click()
+    written = page.get_by_role("region", name="Rules").locator(".my-rules li")
+    expect(written).to_have_count(1, timeout=WAIT_SECONDS * 1000)
+    expect(written.locator("strong")).to_have_text("Shade")
+    expect(written).to_contain_text(sentence)
+
+
 def test_suggest_twice_keeps_the_rule_being_written(
         new_context: Callable[..., BrowserContext],
         shoot: Callable[[Page, str], Path]) -> None:
