@@ -26,7 +26,13 @@ from games.store.identity import holder_of, seat_in, seat_of
 from games.store.limits import TOO_FAST, over_limit, speech_over_limit
 from games.store.reads import NOT_STARTED, GameRef, get_game
 from games.store.seat_requests import SEAT_KINDS, read_seat_post, take_seat_action
-from games.store.writes import SubmitResult, game_time, stale_version, submit_action
+from games.store.writes import (
+    Applied,
+    SubmitResult,
+    game_time,
+    stale_version,
+    submit_action,
+)
 
 #: What the table's form and its socket may ask for (rules are written through the rule
 #: builder).
@@ -212,10 +218,11 @@ def perform(game: GameRef, holder: str | None, request: ActionRequest,
         # still holds it.
         free = kind in VERSION_FREE
         action = prepare(seat, request, kinds)
+        applied = None
         if not free and isinstance(game, Game):
-            _refuse_early(game, state, action, request.version)
+            applied = _refuse_early(game, state, action, request.version)
         result = submit_action(game, action, None if free else request.version,
-                               actor=holder if free else None)
+                               actor=holder if free else None, applied=applied)
     except (EngineError, ServiceError) as exc:
         return Outcome.refused(exc)
     except OperationalError as exc:
@@ -227,14 +234,17 @@ def perform(game: GameRef, holder: str | None, request: ActionRequest,
     return Outcome(True, _told(result, seat), result=result)
 
 
-def _refuse_early(game: Game, state: GameState | None, action: Action, version: int) -> None:
+def _refuse_early(game: Game, state: GameState | None, action: Action,
+                  version: int) -> Applied | None:
     """Raise the refusal the write path would give ``action`` at ``version``, where what was
-    read already decides it: a stale version, or the pure engine refusing on ``state``.
-    """
+    read already decides it: a stale version, or the pure engine refusing on ``state``;
+    else what the engine made of it on ``state``, for the write to take."""
     if version != game.version:
         raise stale_version(version, game.version)
-    if state is not None:
-        apply(state, action, game_time())  # pure: ``state`` is not changed
+    if state is None:
+        return None
+    after, events = apply(state, action, game_time())  # pure: ``state`` is not changed
+    return Applied(state, after, events)
 
 
 def _told(result: SubmitResult, seat: Seat | None) -> str:

@@ -43,6 +43,17 @@ class SubmitResult:
     events: tuple[Event, ...]
 
 
+@dataclass(frozen=True, slots=True)
+class Applied:
+    """What the engine made of an action on ``before``, worked out ahead of the write (the
+    socket's early refusal check): the write takes it instead of applying the action again
+    when the game it keeps holds that very state."""
+
+    before: GameState
+    after: GameState
+    events: list[Event]
+
+
 def now_ms() -> int:
     """The server's clock, in milliseconds."""
     return time.time_ns() // 1_000_000
@@ -55,20 +66,21 @@ def game_time() -> int | None:
 
 def submit_action(game_ref: GameRef, action: Action, expected_version: int | None,
                   at: int | None = None, *, taker: str | None = None,
-                  actor: str | None = None) -> SubmitResult:
+                  actor: str | None = None, applied: Applied | None = None) -> SubmitResult:
     """Apply ``action`` to the stored game if it is still at ``expected_version``, at time ``at``
     (ms; ``None``: :func:`game_time`).
 
     ``expected_version`` ``None`` accepts any version (words said). ``taker`` is the holder taking
     a seat over (a ``TakeSeat``); ``actor`` is the holder acting as the action's seat, checked
-    under the lock (``seat/lost``). Raises ``ServiceError`` (``game/not_found``,
+    under the lock (``seat/lost``). ``applied``: the engine's answer to ``action`` worked out
+    already (:class:`Applied`). Raises ``ServiceError`` (``game/not_found``,
     ``game/not_started``, ``action/stale_version``) or the engine's ``EngineError``; then nothing
     is saved and nobody is told. A ``Game`` passed in is not updated: use ``result.game``.
     """
     with transaction.atomic():
         kept = owned.held(game_ref)
         result = None if kept is None else _write_kept(kept, action, expected_version, at,
-                                                       taker, actor)
+                                                       taker, actor, applied)
         if result is None:
             game = locked_game(game_ref)
             before = game_state(game)
@@ -85,7 +97,8 @@ def submit_action(game_ref: GameRef, action: Action, expected_version: int | Non
 
 
 def _write_kept(kept: owned.Held, action: Action, expected_version: int | None,
-                at: int | None, taker: str | None, actor: str | None) -> SubmitResult | None:
+                at: int | None, taker: str | None, actor: str | None,
+                applied: Applied | None = None) -> SubmitResult | None:
     """The action applied to the copy of the game this process keeps, and written if the
     row is still at the copy's version; ``None`` when it was not, or when anything would be
     refused (every refusal is decided from the row read under the lock, as before)."""
@@ -97,7 +110,10 @@ def _write_kept(kept: owned.Held, action: Action, expected_version: int | None,
             # Read before the row is locked: the write below holds only if no change (and
             # so no seat changing hands) came in between.
             _still_held(game, action, actor)
-        after, events = apply(before, action, game_time() if at is None else at)
+        if applied is not None and applied.before is before:
+            after, events = applied.after, applied.events
+        else:
+            after, events = apply(before, action, game_time() if at is None else at)
     except (EngineError, ServiceError):
         return None
     result = _write(game, before, after, action, events, taker)

@@ -19,6 +19,7 @@ from django.test import Client
 from django.test.utils import CaptureQueriesContext
 from pytest_django import Settings
 
+from games.engine.apply import apply as engine_apply
 from games.live.consumers import CLOSE_FLOOD, CLOSE_TOO_MANY, RATE_LIMIT, _open_sockets
 from games.live.snapshots import read_snapshot
 from games.models import Game
@@ -261,6 +262,38 @@ def test_an_action_the_engine_takes_goes_on_to_the_write_path() -> None:
                       snapshot.seats, state=snapshot.state())
     assert outcome.accepted
     assert Game.objects.get(pk=game.pk).version == game.version + 1
+
+
+def test_the_engine_runs_once_for_an_action_it_takes(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The early check's answer is the one written when the game this process keeps holds
+    the state it was worked out on (the snapshot's, after a write made here): the engine is
+    not asked twice."""
+    game, clients = playing_game()
+    mover = stored_state(game).current
+    holder, snapshot = seated(game, clients[mover])
+    first = perform(snapshot.game, holder, ActionRequest({"type": "pass"}, game.version),
+                    snapshot.seats, state=snapshot.state())
+    assert first.accepted and first.result is not None
+    after = first.result.state
+    holder, snapshot = seated(game, clients[after.current])
+    assert snapshot.version == game.version + 1 and snapshot.state() is after
+    calls: list[str] = []
+
+    def counted(module: str) -> Any:
+        def apply(*args: Any) -> Any:
+            calls.append(module)
+            return engine_apply(*args)
+        return apply
+
+    for module in ("games.store.acting", "games.store.writes"):
+        monkeypatch.setattr(f"{module}.apply", counted(module))
+    second = perform(snapshot.game, holder, ActionRequest({"type": "pass"}, snapshot.version),
+                     snapshot.seats, state=snapshot.state())
+    assert second.accepted and second.result is not None
+    assert calls == ["games.store.acting"]
+    stored = Game.objects.get(pk=game.pk)
+    assert stored.version == game.version + 2
+    assert second.result.events and stored_state(stored) == second.result.state
 
 
 @pytest.mark.asyncio
