@@ -26,7 +26,7 @@ HELP = ("Run the load test (python -m scripts.loadtest) with the same options: G
         "with Mini Mao's p95 and CPU per action as multiples of the baseline's. Given "
         "neither --url nor --serve it starts its own server (--serve 1: a fresh daphne on a "
         "fresh SQLite file, DEBUG=0, stopped at the end). `manage.py loadtest --help` lists "
-        "the options; docs/performance.md, \"Load test\", explains the figures.")
+        "the options; docs/performance.md, \"The live table\", explains the figures.")
 
 
 def arguments(given: Sequence[str]) -> list[str]:
