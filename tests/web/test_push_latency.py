@@ -12,6 +12,7 @@ from collections.abc import Iterator
 import pytest
 from asgiref.sync import sync_to_async
 from channels.testing import WebsocketCommunicator
+from django.db import OperationalError
 from django.test import override_settings
 
 from games.bots import driver
@@ -113,7 +114,18 @@ async def _written(game: Game) -> Game:
         if fresh.version > game.version:
             break
         await asyncio.sleep(0.05)
-    return (await sync_to_async(submit_action)(fresh, WriteRule(0, RULE), fresh.version)).game
+    write = sync_to_async(submit_action)
+    for _ in range(20):
+        try:
+            return (await write(fresh, WriteRule(0, RULE), fresh.version)).game
+        except OperationalError as exc:
+            # The test database is SQLite in memory with a shared cache, where a write meets
+            # another thread's statement still reading the table (the bot's, the socket's) as
+            # "table is locked" at once, with no busy wait; a file database waits instead.
+            if "locked" not in str(exc):
+                raise
+            await asyncio.sleep(0.05)
+    return (await write(fresh, WriteRule(0, RULE), fresh.version)).game
 
 
 @override_settings(MAO_BOT_DELAY=0.05)
