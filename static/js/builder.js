@@ -1,13 +1,14 @@
 // The rule builder's requests (templates/games/builder/panel.html): one queue, in order, no
-// answer drawn for a form that has moved on, and "too fast" cleared by itself.
+// answer drawn for a form that has moved on, "too fast" cleared by itself, and the draft
+// kept through a reload.
 //
 // Every request of the builder waits its turn on #builder-form (hx-sync "queue all"), so
 // answers land in the order asked and none is cut short. Each request remembers the fields
 // as they were when it was sent. If the writer changed a field while it was on its way, its
 // answer would show (or redraw) a form that no longer is: it is dropped, and the same
 // request is asked again with the form as it now stands (so is one that would redraw the
-// field a key is held down on). A preview that would ask exactly
-// what the last request asked is not sent (a run of triggers for one change asks once).
+// field a key is held down on). A preview that would ask exactly what the last request
+// asked is not sent (a run of triggers for one change asks once).
 // The answer to a write (data-writes) is always shown: it is the server's verdict on the
 // write, never asked twice. The difficulty estimate (games.difficulty) is not on the queue:
 // it is slow, and asks again by itself.
