@@ -7,7 +7,7 @@ import asyncio
 import re
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
 import pytest
 from asgiref.sync import sync_to_async
@@ -107,25 +107,31 @@ def _versions(frame: str) -> list[str]:
     return re.findall(r'id="version" name="version" value="(\d+)"', frame)
 
 
-async def _written(game: Game) -> Game:
-    """``game`` once its bot wrote its rule, then Ann's rule written."""
-    for _ in range(100):
-        fresh = await sync_to_async(Game.objects.get)(pk=game.pk)
-        if fresh.version > game.version:
-            break
-        await asyncio.sleep(0.05)
-    write = sync_to_async(submit_action)
-    for _ in range(20):
+async def _unlocked[T](call: Callable[[], T]) -> T:
+    """``call()`` on a thread of its own, asked again while the database says a table is
+    locked. The test database is SQLite in memory with a shared cache, where a statement
+    meeting another thread's on the same table (the bot's write, the socket's read) fails at
+    once with "table is locked", without the busy wait a file database gives; a statement
+    that failed so changed nothing."""
+    for _ in range(40):
         try:
-            return (await write(fresh, WriteRule(0, RULE), fresh.version)).game
+            return await sync_to_async(call)()
         except OperationalError as exc:
-            # The test database is SQLite in memory with a shared cache, where a write meets
-            # another thread's statement still reading the table (the bot's, the socket's) as
-            # "table is locked" at once, with no busy wait; a file database waits instead.
             if "locked" not in str(exc):
                 raise
             await asyncio.sleep(0.05)
-    return (await write(fresh, WriteRule(0, RULE), fresh.version)).game
+    return await sync_to_async(call)()
+
+
+async def _written(game: Game) -> Game:
+    """``game`` once its bot wrote its rule, then Ann's rule written."""
+    for _ in range(100):
+        fresh = await _unlocked(lambda: Game.objects.get(pk=game.pk))
+        if fresh.version > game.version:
+            break
+        await asyncio.sleep(0.05)
+    written = await _unlocked(lambda: submit_action(fresh, WriteRule(0, RULE), fresh.version))
+    return written.game
 
 
 @override_settings(MAO_BOT_DELAY=0.05)
