@@ -125,7 +125,7 @@
 
   function ruleFields() {
     var kept = new URLSearchParams();
-    new URLSearchParams(new FormData(builderForm())).forEach(function (value, name) {
+    new URLSearchParams(fields()).forEach(function (value, name) {
       if (!NOT_THE_RULE.test(name)) { kept.append(name, value); }
     });
     return kept.toString();
